@@ -1,0 +1,47 @@
+# Sangha — make run · make test · make snapshots · make format
+SWIFT ?= swift
+# System libraries the package links: libcurl for URLSession (FoundationNetworking), SQLite for GRDB.
+APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test build release deps snapshots format lint clean
+
+## Install the Debian packages that are missing (apt-get runs only when one is absent).
+deps:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+## Build in release mode and serve on http://127.0.0.1:8080 (embedded FriendService on 8081).
+run: deps release
+	.build/release/sangha serve
+
+release: deps
+	$(SWIFT) build -c release --product sangha
+
+build: deps
+	$(SWIFT) build --build-tests
+
+## Formatting, then every test; snapshots are compared, never recorded.
+test: deps lint build
+	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build
+
+## Record the HTML snapshots again after a deliberate change; review the diff before committing.
+snapshots: build
+	SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --skip-build --filter SnapshotTests || true
+	git status --short Tests
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+clean:
+	rm -rf .build

@@ -1,0 +1,103 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Sangha",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "sangha", targets: ["sangha"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // Already resolved for Hummingbird; named so the app can run the embedded FriendService
+        // beside the web server in one service group.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // Models, validation and the protocols the app depends on. Foundation only.
+        .target(name: "SanghaCore"),
+        // Page and component view models, formatters and fixtures. SanghaCore only.
+        .target(name: "SanghaViewModels", dependencies: ["SanghaCore"]),
+        // GRDB/SQLite implementations of SanghaCore's repositories.
+        .target(
+            name: "SanghaStore",
+            dependencies: ["SanghaCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The API layer: a URLSession (libcurl) client of the FriendService API.
+        .target(name: "FriendServiceClient", dependencies: ["SanghaCore"]),
+        // The reference FriendService, SQLite-backed.
+        .target(
+            name: "FriendServiceServer",
+            dependencies: [
+                "SanghaCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The Hummingbird application: routes, middleware, rendering, Dependencies.
+        .target(
+            name: "SanghaWeb",
+            dependencies: [
+                "SanghaCore",
+                "SanghaViewModels",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The command line: `sangha serve`, `sangha friend-service`.
+        .executableTarget(
+            name: "sangha",
+            dependencies: [
+                "SanghaCore",
+                "SanghaWeb",
+                "SanghaStore",
+                "FriendServiceClient",
+                "FriendServiceServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+
+        .testTarget(name: "SanghaCoreTests", dependencies: ["SanghaCore"]),
+        .testTarget(name: "SanghaViewModelsTests", dependencies: ["SanghaViewModels", "SanghaCore"]),
+        .testTarget(name: "SanghaStoreTests", dependencies: ["SanghaStore", "SanghaCore"]),
+        .testTarget(
+            name: "FriendServiceClientTests",
+            dependencies: [
+                "FriendServiceClient",
+                "FriendServiceServer",
+                "SanghaCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "FriendServiceServerTests",
+            dependencies: [
+                "FriendServiceServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "SanghaWebTests",
+            dependencies: [
+                "SanghaWeb",
+                "SanghaViewModels",
+                "SanghaCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["SanghaCore"]),
+    ]
+)

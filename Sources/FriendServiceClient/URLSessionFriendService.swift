@@ -1,0 +1,128 @@
+import Foundation
+import SanghaCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The FriendService client: the original API over URLSession (libcurl on Linux).
+///
+/// It owns the access token, as the API layer does in seed 002, and bounds every call by a
+/// timeout. Whatever the server sends, the caller gets a friend, a list, or a
+/// `FriendServiceError` with a reason; nothing a server answers can crash it.
+public struct URLSessionFriendService: FriendService {
+    public struct Configuration: Sendable {
+        public var baseURL: URL
+        /// Sent as `Authorization: Bearer <token>` when set.
+        public var token: String?
+        /// How long one call may take before it fails with `.transport`.
+        public var timeout: Duration
+
+        public init(baseURL: URL, token: String? = nil, timeout: Duration = .seconds(3)) {
+            self.baseURL = baseURL
+            self.token = token
+            self.timeout = timeout
+        }
+    }
+
+    public let configuration: Configuration
+    private let session: URLSession
+
+    /// One session serves every call, so connections to the service are reused.
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        let seconds = configuration.timeout.timeInterval
+        sessionConfiguration.timeoutIntervalForRequest = seconds
+        sessionConfiguration.timeoutIntervalForResource = seconds
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.urlCache = nil
+        self.session = URLSession(configuration: sessionConfiguration)
+    }
+
+    public func listFriends() async throws(FriendServiceError) -> [Friend] {
+        try decode([Friend].self, from: try await send("GET", "listFriends"))
+    }
+
+    public func addFriend(_ draft: FriendDraft) async throws(FriendServiceError) -> Friend {
+        try decode(Friend.self, from: try await send("POST", "addFriend", body: draft))
+    }
+
+    public func updateFriend(id: Int, with draft: FriendDraft) async throws(FriendServiceError) -> Friend {
+        try decode(Friend.self, from: try await send("PATCH", "editFriend/\(id)", body: draft))
+    }
+
+    public func deleteFriend(id: Int) async throws(FriendServiceError) {
+        _ = try await send("DELETE", "editFriend/\(id)")
+    }
+
+    // MARK: - One call
+
+    private func send(_ method: String, _ path: String, body: FriendDraft? = nil) async throws(FriendServiceError)
+        -> Data
+    {
+        var request = URLRequest(url: configuration.baseURL.appendingPathComponent(path))
+        request.httpMethod = method
+        request.timeoutInterval = configuration.timeout.timeInterval
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let token = configuration.token, !token.isEmpty {
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        }
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try? JSONEncoder().encode(body)
+        }
+
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw FriendServiceError(.transport(Self.describe(error)))
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw FriendServiceError(.decoding("The answer was not an HTTP response."))
+        }
+        switch http.statusCode {
+        case 200..<300: return data
+        case 400: throw FriendServiceError(.invalid(Self.reason(in: data) ?? "The FriendService refused the values."))
+        case 401: throw FriendServiceError(.unauthorized)
+        case 404: throw FriendServiceError(.notFound)
+        default: throw FriendServiceError(.server(status: http.statusCode))
+        }
+    }
+
+    private func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(FriendServiceError) -> Value {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw FriendServiceError(.decoding(String(describing: error)))
+        }
+    }
+
+    /// The `reason` of the contract's error body, when the body is one.
+    static func reason(in data: Data) -> String? {
+        struct ErrorBody: Decodable { let reason: String }
+        return try? JSONDecoder().decode(ErrorBody.self, from: data).reason
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .timedOut: return "The request timed out."
+            case .cannotConnectToHost, .cannotFindHost, .networkConnectionLost, .notConnectedToInternet:
+                return "Could not connect to the FriendService."
+            default: return urlError.localizedDescription
+            }
+        }
+        return String(describing: error)
+    }
+}
+
+extension Duration {
+    /// Seconds as Foundation counts them.
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

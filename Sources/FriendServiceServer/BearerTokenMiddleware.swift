@@ -1,0 +1,15 @@
+import Hummingbird
+
+/// With a token configured, every request needs `Authorization: Bearer <token>`, else 401.
+struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
+    let token: String
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        guard request.headers[.authorization] == "Bearer \(token)" else {
+            throw HTTPError(.unauthorized, message: "A valid bearer token is required.")
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Builds the reference FriendService: the router for tests, the application for `sangha`.
+public enum FriendServiceApplication {
+    public struct Configuration: Sendable {
+        public var host: String
+        public var port: Int
+        /// When set, every request needs `Authorization: Bearer <token>`.
+        public var token: String?
+        /// Largest request body accepted; bigger ones get 413.
+        public var maxBodySize: Int
+
+        public init(host: String = "127.0.0.1", port: Int = 8081, token: String? = nil, maxBodySize: Int = 64 * 1024) {
+            self.host = host
+            self.port = port
+            self.token = token
+            self.maxBodySize = maxBodySize
+        }
+    }
+
+    public static func buildRouter(store: FriendStore, token: String?) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: FriendServiceErrorMiddleware())
+        if let token, !token.isEmpty {
+            router.add(middleware: BearerTokenMiddleware(token: token))
+        }
+        FriendServiceController(store: store).addRoutes(to: router)
+        return router
+    }
+
+    public static func buildApplication(
+        configuration: Configuration,
+        store: FriendStore,
+        logger: Logger = Logger(label: "friend-service")
+    ) -> some ApplicationProtocol {
+        Application(
+            router: buildRouter(store: store, token: configuration.token),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "FriendService"
+            ),
+            logger: logger
+        )
+    }
+}

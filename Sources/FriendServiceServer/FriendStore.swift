@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+import SanghaCore
+
+/// The reference FriendService's storage: one SQLite file through GRDB.
+///
+/// Ids come from an AUTOINCREMENT key, so an id is never given out twice, even after the friend
+/// holding it was deleted.
+public struct FriendStore: Sendable {
+    private let database: any DatabaseWriter
+
+    /// Opens (creating it when absent) the store in `directory/friends.sqlite`.
+    public static func open(directory: URL) throws -> FriendStore {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("friends.sqlite").path
+        return try FriendStore(database: DatabasePool(path: path))
+    }
+
+    /// A store in memory, for tests.
+    public static func inMemory() throws -> FriendStore {
+        try FriendStore(database: DatabaseQueue())
+    }
+
+    init(database: any DatabaseWriter) throws {
+        self.database = database
+        try Self.migrator.migrate(database)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("createFriend") { db in
+            try db.create(table: "friend") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("firstname", .text).notNull()
+                table.column("lastname", .text).notNull()
+                table.column("phonenumber", .text).notNull()
+            }
+        }
+        return migrator
+    }
+
+    public func list() async throws -> [Friend] {
+        try await database.read { db in try Friend.order(Column("id")).fetchAll(db) }
+    }
+
+    public func add(_ draft: FriendDraft) async throws -> Friend {
+        try await database.write { db in
+            try draft.insert(db)
+            return Friend(
+                id: Int(db.lastInsertedRowID),
+                firstname: draft.firstname,
+                lastname: draft.lastname,
+                phonenumber: draft.phonenumber
+            )
+        }
+    }
+
+    /// The friend with the patch's fields replaced, or nil when no friend has that id.
+    public func update(id: Int, applying patch: FriendPatch) async throws -> Friend? {
+        try await database.write { db in
+            guard var friend = try Friend.fetchOne(db, key: id) else { return nil }
+            if let firstname = patch.firstname { friend.firstname = firstname }
+            if let lastname = patch.lastname { friend.lastname = lastname }
+            if let phonenumber = patch.phonenumber { friend.phonenumber = phonenumber }
+            try friend.update(db)
+            return friend
+        }
+    }
+
+    /// Whether a friend with that id existed.
+    public func delete(id: Int) async throws -> Bool {
+        try await database.write { db in try Friend.deleteOne(db, key: id) }
+    }
+}
+
+extension Friend: FetchableRecord, PersistableRecord {
+    public static var databaseTableName: String { "friend" }
+}
+
+extension FriendDraft: PersistableRecord {
+    public static var databaseTableName: String { "friend" }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import SanghaCore
+
+/// The fields of the add and edit forms as posted. A field that is missing counts as empty,
+/// so the person sees "… is required." next to it rather than an error page.
+public struct FriendFormInput: Sendable, Equatable, Decodable {
+    public var firstname: String?
+    public var lastname: String?
+    public var phonenumber: String?
+
+    public init(firstname: String? = nil, lastname: String? = nil, phonenumber: String? = nil) {
+        self.firstname = firstname
+        self.lastname = lastname
+        self.phonenumber = phonenumber
+    }
+
+    public init(friend: Friend) {
+        self.init(firstname: friend.firstname, lastname: friend.lastname, phonenumber: friend.phonenumber)
+    }
+
+    subscript(field: FriendField) -> String {
+        switch field {
+        case .firstname: firstname ?? ""
+        case .lastname: lastname ?? ""
+        case .phonenumber: phonenumber ?? ""
+        }
+    }
+
+    /// What is sent to the service: names without surrounding spaces, the phone number without
+    /// the spaces, dashes, dots and brackets people type to group digits.
+    public var draft: FriendDraft {
+        let separators: Set<Character> = [" ", "-", ".", "(", ")", "\u{00A0}"]
+        return FriendDraft(
+            firstname: self[.firstname].trimmingCharacters(in: .whitespacesAndNewlines),
+            lastname: self[.lastname].trimmingCharacters(in: .whitespacesAndNewlines),
+            phonenumber: self[.phonenumber].filter { !separators.contains($0) }
+        )
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import SanghaCore
+
+/// One friend in the list: what the row shows and the two actions on it.
+public struct FriendRowViewModel: Sendable, Equatable, Encodable {
+    public let id: Int
+    public let fullName: String
+    public let phoneNumberText: String
+    public let editURL: String
+    public let deleteURL: String
+    /// Labels of the buttons for screen readers: "Edit Jane Doe", "Delete Jane Doe".
+    public let editLabel: String
+    public let deleteLabel: String
+
+    public init(friend: Friend) {
+        self.id = friend.id
+        self.fullName = friend.fullName
+        self.phoneNumberText = friend.phonenumber
+        self.editURL = "/friends/\(friend.id)/edit"
+        self.deleteURL = "/friends/\(friend.id)/delete"
+        self.editLabel = "Edit \(friend.fullName)"
+        self.deleteLabel = "Delete \(friend.fullName)"
+    }
+}

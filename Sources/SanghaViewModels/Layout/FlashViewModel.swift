@@ -1,0 +1,25 @@
+import Foundation
+
+/// A message shown once, on the page after a redirect (post/redirect/get).
+///
+/// Success flashes are a sentence ("Added Jane Doe."); error flashes carry an alert's title and
+/// message, as the SingleButtonAlert of the seed did.
+public struct FlashViewModel: Sendable, Equatable, Codable {
+    public let isError: Bool
+    public let title: String?
+    public let message: String
+
+    public static func success(_ message: String) -> FlashViewModel {
+        FlashViewModel(isError: false, title: nil, message: message)
+    }
+
+    public static func error(title: String, message: String) -> FlashViewModel {
+        FlashViewModel(isError: true, title: title, message: message)
+    }
+
+    public init(isError: Bool, title: String?, message: String) {
+        self.isError = isError
+        self.title = title
+        self.message = message
+    }
+}

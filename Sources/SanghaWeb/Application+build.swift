@@ -1,0 +1,76 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// How the web application listens and where it finds its templates and static files.
+public struct AppConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    /// The folder holding `Templates/` and `Public/`.
+    public var resourcesDirectory: URL
+    /// Development mode: templates are read again on every request.
+    public var development: Bool
+    /// Largest form body accepted; bigger ones get 413.
+    public var maxFormSize: Int
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        resourcesDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        development: Bool = false,
+        maxFormSize: Int = 64 * 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.resourcesDirectory = resourcesDirectory
+        self.development = development
+        self.maxFormSize = maxFormSize
+    }
+
+    public var templatesDirectory: URL { resourcesDirectory.appendingPathComponent("Templates") }
+    public var publicDirectory: URL { resourcesDirectory.appendingPathComponent("Public") }
+}
+
+/// The Sangha application: what `sangha serve` runs and what the route tests exercise.
+public func buildApplication(
+    configuration: AppConfiguration,
+    dependencies: Dependencies,
+    services: [any Service] = [],
+    logger: Logger = Logger(label: "sangha")
+) async throws -> some ApplicationProtocol {
+    let renderer = try await PageRenderer(
+        templatesDirectory: configuration.templatesDirectory,
+        reloadTemplates: configuration.development
+    )
+    let router = buildRouter(
+        configuration: configuration, dependencies: dependencies, renderer: renderer, logger: logger)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Sangha"),
+        services: services,
+        logger: logger
+    )
+}
+
+public func buildRouter(
+    configuration: AppConfiguration,
+    dependencies: Dependencies,
+    renderer: PageRenderer,
+    logger: Logger = Logger(label: "sangha")
+) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: FileMiddleware(configuration.publicDirectory.path, logger: logger))
+    router.add(middleware: FlashMiddleware())
+    router.add(middleware: ErrorPageMiddleware(renderer: renderer))
+
+    router.get("health") { _, _ in "OK" }
+    router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/friends"]) }
+    FriendsRoutes(
+        friends: dependencies.friendService,
+        renderer: renderer,
+        maxFormSize: configuration.maxFormSize
+    ).addRoutes(to: router)
+    return router
+}

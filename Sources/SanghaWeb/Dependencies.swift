@@ -1,0 +1,12 @@
+import Foundation
+import SanghaCore
+
+/// Everything the routes need from outside, built once at start-up: the real parts in
+/// `sangha serve`, fakes in tests.
+public struct Dependencies: Sendable {
+    public var friendService: any FriendService
+
+    public init(friendService: any FriendService) {
+        self.friendService = friendService
+    }
+}

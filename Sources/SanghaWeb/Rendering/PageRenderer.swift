@@ -1,0 +1,85 @@
+import Foundation
+import Hummingbird
+import Mustache
+import SanghaViewModels
+
+/// Renders view models with the Mustache templates in `Templates/`, as HTML, or as JSON when
+/// the request prefers it.
+///
+/// The templates are parsed once at start-up, and a missing or broken one stops the start. In
+/// development (`reloadTemplates`) they are read again from disk on every render, so an edit
+/// shows on reload.
+public struct PageRenderer: Sendable {
+    public let templatesDirectory: URL
+    public let reloadTemplates: Bool
+    private let library: MustacheLibrary
+
+    public enum LoadError: Error, CustomStringConvertible {
+        case missingTemplate(String, directory: String)
+
+        public var description: String {
+            switch self {
+            case .missingTemplate(let name, let directory):
+                "Template '\(name).mustache' is missing from \(directory)."
+            }
+        }
+    }
+
+    /// Templates every page needs; start-up fails loudly without them.
+    static let requiredTemplates = [
+        "layout", FriendsListViewModel.template, FriendFormViewModel.template, ErrorPageViewModel.template,
+    ]
+
+    public init(templatesDirectory: URL, reloadTemplates: Bool = false) async throws {
+        self.templatesDirectory = templatesDirectory
+        self.reloadTemplates = reloadTemplates
+        self.library = try await MustacheLibrary(directory: templatesDirectory.path)
+        for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
+            throw LoadError.missingTemplate(name, directory: templatesDirectory.path)
+        }
+    }
+
+    /// The page as HTML.
+    public func html(_ page: some Page) -> String {
+        let library = reloadTemplates ? reloadedLibrary() : self.library
+        guard let html = library.render(page, withTemplate: type(of: page).template) else {
+            // Only reachable in development, when a template was deleted after start-up.
+            return "Template \(type(of: page).template) is missing."
+        }
+        return html
+    }
+
+    /// The response for `page`: its view model as JSON when the request asks for JSON first,
+    /// else the rendered HTML.
+    public func response(_ page: some Page, status: HTTPResponse.Status = .ok, for request: Request) -> Response {
+        if request.prefersJSON {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(page)) ?? Data("{}".utf8)
+            return Response(
+                status: status,
+                headers: [.contentType: "application/json; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: data))
+            )
+        }
+        return Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: html(page)))
+        )
+    }
+
+    private func reloadedLibrary() -> MustacheLibrary {
+        var templates: [String: MustacheTemplate] = [:]
+        let root = templatesDirectory.standardizedFileURL.path
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let path = enumerator?.nextObject() as? String {
+            guard path.hasSuffix(".mustache"),
+                let text = try? String(contentsOfFile: root + "/" + path, encoding: .utf8),
+                let template = try? MustacheTemplate(string: text)
+            else { continue }
+            templates[String(path.dropLast(".mustache".count))] = template
+        }
+        return templates.isEmpty ? library : MustacheLibrary(templates: templates)
+    }
+}

@@ -1,0 +1,25 @@
+import Hummingbird
+
+extension Request {
+    /// Whether the `Accept` header ranks `application/json` above `text/html`.
+    ///
+    /// Browsers list `text/html` first; `curl` and `*/*` get HTML too. Only a client that names
+    /// JSON, and prefers it, gets the view model as JSON.
+    var prefersJSON: Bool {
+        guard let accept = headers[.accept] else { return false }
+        var best: (json: Double, html: Double) = (0, 0)
+        for (index, part) in accept.split(separator: ",").enumerated() {
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let type = pieces.first?.lowercased() else { continue }
+            var quality = 1.0
+            for parameter in pieces.dropFirst() where parameter.hasPrefix("q=") {
+                quality = Double(parameter.dropFirst(2)) ?? 1.0
+            }
+            // An earlier entry wins a tie.
+            let weight = quality - Double(index) * 1e-6
+            if type == "application/json" { best.json = max(best.json, weight) }
+            if type == "text/html" { best.html = max(best.html, weight) }
+        }
+        return best.json > 0 && best.json > best.html
+    }
+}

@@ -1,0 +1,29 @@
+import Hummingbird
+
+extension Request {
+    /// Reads an `application/x-www-form-urlencoded` body of at most `limit` bytes.
+    ///
+    /// Too large: 413. Not UTF-8, or not a form: 400 with a reason. Fields the type does not
+    /// name are ignored; fields it names but the body lacks are nil.
+    mutating func decodeForm<Form: Decodable>(_ type: Form.Type, limit: Int) async throws -> Form {
+        let body = try await collectBody(upTo: limit)
+        guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
+            throw HTTPError(.badRequest, message: "The form was not valid UTF-8 text.")
+        }
+        do {
+            return try URLEncodedFormDecoder().decode(type, from: text)
+        } catch {
+            throw HTTPError(.badRequest, message: "The form could not be read: a field is repeated or badly encoded.")
+        }
+    }
+}
+
+extension RequestContext {
+    /// The `{id}` of the path as a number. An id that is not a number names nothing: 404.
+    func requireID(_ what: String) throws -> Int {
+        guard let id = parameters.get("id", as: Int.self) else {
+            throw HTTPError(.notFound, message: "There is no \(what) at this address.")
+        }
+        return id
+    }
+}

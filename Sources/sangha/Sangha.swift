@@ -1,0 +1,15 @@
+import ArgumentParser
+
+@main
+struct Sangha: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sangha",
+        abstract: "Sangha: meditation profiles and friends, served as HTML pages.",
+        discussion: """
+            Every option can also be set by the environment variable named in its help; an option \
+            on the command line wins over the variable.
+            """,
+        subcommands: [ServeCommand.self, FriendServiceCommand.self],
+        defaultSubcommand: ServeCommand.self
+    )
+}
