@@ -68,8 +68,14 @@ let package = Package(
             ]
         ),
 
+        // Fakes and helpers shared by the test targets; never linked into the app.
+        .target(name: "SanghaTestSupport", dependencies: ["SanghaCore"], path: "Tests/SanghaTestSupport"),
+
         .testTarget(name: "SanghaCoreTests", dependencies: ["SanghaCore"]),
-        .testTarget(name: "SanghaViewModelsTests", dependencies: ["SanghaViewModels", "SanghaCore"]),
+        .testTarget(
+            name: "SanghaViewModelsTests",
+            dependencies: ["SanghaViewModels", "SanghaCore", "SanghaTestSupport"]
+        ),
         .testTarget(name: "SanghaStoreTests", dependencies: ["SanghaStore", "SanghaCore"]),
         .testTarget(
             name: "FriendServiceClientTests",
@@ -78,6 +84,7 @@ let package = Package(
                 "FriendServiceServer",
                 "SanghaCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(
@@ -93,11 +100,12 @@ let package = Package(
                 "SanghaWeb",
                 "SanghaViewModels",
                 "SanghaCore",
+                "SanghaTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["SanghaCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SanghaCore", "SanghaTestSupport"]),
     ]
 )

@@ -32,7 +32,9 @@ public struct URLSessionFriendService: FriendService {
     public init(configuration: Configuration) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        let seconds = configuration.timeout.timeInterval
+        // libcurl's URLSession counts these in whole seconds (0.5 s becomes an instant timeout),
+        // so they are a rounded-up backstop; `perform` enforces the exact timeout.
+        let seconds = configuration.timeout.timeInterval.rounded(.up)
         sessionConfiguration.timeoutIntervalForRequest = seconds
         sessionConfiguration.timeoutIntervalForResource = seconds
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -63,7 +65,7 @@ public struct URLSessionFriendService: FriendService {
     {
         var request = URLRequest(url: configuration.baseURL.appendingPathComponent(path))
         request.httpMethod = method
-        request.timeoutInterval = configuration.timeout.timeInterval
+        request.timeoutInterval = configuration.timeout.timeInterval.rounded(.up)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let token = configuration.token, !token.isEmpty {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
@@ -76,7 +78,7 @@ public struct URLSessionFriendService: FriendService {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await perform(request)
         } catch {
             throw FriendServiceError(.transport(Self.describe(error)))
         }
@@ -89,6 +91,20 @@ public struct URLSessionFriendService: FriendService {
         case 401: throw FriendServiceError(.unauthorized)
         case 404: throw FriendServiceError(.notFound)
         default: throw FriendServiceError(.server(status: http.statusCode))
+        }
+    }
+
+    /// The request, or `URLError(.timedOut)` once the configured timeout has passed.
+    private func perform(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+            group.addTask { [session] in try await session.data(for: request) }
+            group.addTask { [timeout = configuration.timeout] in
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let answer = try await group.next(), let answer else { throw URLError(.timedOut) }
+            return answer
         }
     }
 

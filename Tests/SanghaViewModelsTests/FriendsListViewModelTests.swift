@@ -1,0 +1,81 @@
+import SanghaCore
+import SanghaTestSupport
+import SanghaViewModels
+import Testing
+
+@Suite("Friends list view model")
+struct FriendsListViewModelTests {
+    @Test("Friends become rows, in the service's order")
+    func rows() async {
+        let page = await FriendsListViewModel.load(from: FakeFriendService.listing([.jane, .kenji]))
+        #expect(page.rows.map(\.fullName) == ["Jane Doe", "Kenji Satō"])
+        #expect(page.hasRows)
+        #expect(page.errorMessage == nil)
+        #expect(page.emptyMessage == nil)
+    }
+
+    @Test("A row shows the full name, the phone number and its two actions")
+    func row() {
+        let row = FriendRowViewModel(friend: .jane)
+        #expect(row.fullName == "Jane Doe")
+        #expect(row.phoneNumberText == "+15550100")
+        #expect(row.editURL == "/friends/1/edit")
+        #expect(row.deleteURL == "/friends/1/delete")
+        #expect(row.deleteLabel == "Delete Jane Doe")
+    }
+
+    @Test("No friends: the empty row says No data available")
+    func empty() async {
+        let page = await FriendsListViewModel.load(from: FakeFriendService.listing([]))
+        #expect(page.rows.isEmpty)
+        #expect(!page.hasRows)
+        #expect(page.emptyMessage == "No data available")
+        #expect(page.errorMessage == nil)
+    }
+
+    @Test(
+        "A failed load shows the error row with the message for its reason",
+        arguments: [
+            (FriendServiceError.Reason.unauthorized, "Please login to load your friends."),
+            (.notFound, "Could not complete request, please try again."),
+            (.server(status: 500), "Loading failed, check network connection"),
+            (.server(status: 503), "Loading failed, check network connection"),
+            (.transport("timed out"), "Loading failed, check network connection"),
+            (.decoding("garbage"), "Loading failed, check network connection"),
+            (.invalid("bad"), "Loading failed, check network connection"),
+        ]
+    )
+    func error(reason: FriendServiceError.Reason, message: String) async {
+        let page = await FriendsListViewModel.load(from: FakeFriendService.failing(reason))
+        #expect(page.errorMessage == message)
+        #expect(page.rows.isEmpty)
+        #expect(page.emptyMessage == nil)
+    }
+
+    @Test("The query filters by name or phone number, ignoring case and accents")
+    func search() async {
+        let service = FakeFriendService.listing([.jane, .kenji, .amira])
+        #expect(await FriendsListViewModel.load(from: service, query: "JANE").rows.map(\.id) == [1])
+        #expect(await FriendsListViewModel.load(from: service, query: "sato").rows.map(\.id) == [2])
+        #expect(await FriendsListViewModel.load(from: service, query: "o'neil").rows.map(\.id) == [3])
+        #expect(await FriendsListViewModel.load(from: service, query: "0312").rows.map(\.id) == [2])
+        #expect(await FriendsListViewModel.load(from: service, query: "+44 7700").rows.map(\.id) == [3])
+        #expect(await FriendsListViewModel.load(from: service, query: "  ").rows.count == 3)
+    }
+
+    @Test("A query that matches nobody says so, and keeps the query")
+    func noMatch() async {
+        let page = await FriendsListViewModel.load(from: FakeFriendService.listing([.jane]), query: "zed")
+        #expect(page.emptyMessage == "No friends match “zed”.")
+        #expect(page.query == "zed")
+        #expect(page.hasQuery)
+    }
+
+    @Test("A flash passed in is shown by the layout")
+    func flash() async {
+        let page = await FriendsListViewModel.load(
+            from: FakeFriendService.listing([]), flash: .success("Added Jane Doe."))
+        #expect(page.layout.flash == .success("Added Jane Doe."))
+        #expect(page.layout.navigation.first(where: \.isCurrent)?.url == "/friends")
+    }
+}
