@@ -83,6 +83,7 @@ let package = Package(
                 "FriendServiceClient",
                 "FriendServiceServer",
                 "SanghaCore",
+                "SanghaTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -1,5 +1,6 @@
 import Foundation
 import SanghaCore
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -95,16 +96,26 @@ public struct URLSessionFriendService: FriendService {
     }
 
     /// The request, or `URLError(.timedOut)` once the configured timeout has passed.
+    ///
+    /// The deadline is kept here rather than left to URLSession: on Linux it counts timeouts
+    /// in whole seconds and, under load, was seen not to call back at all. Whichever comes
+    /// first, the answer or the deadline, resumes the caller; the other is ignored.
     private func perform(_ request: URLRequest) async throws -> (Data, URLResponse) {
-        try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
-            group.addTask { [session] in try await session.data(for: request) }
-            group.addTask { [timeout = configuration.timeout] in
-                try await Task.sleep(for: timeout)
-                return nil
+        let pending = PendingAnswer()
+        return try await withCheckedThrowingContinuation { continuation in
+            pending.start(continuation)
+            let task = session.dataTask(with: request) { data, response, error in
+                if let data, let response {
+                    pending.finish(.success((data, response)))
+                } else {
+                    pending.finish(.failure(error ?? URLError(.badServerResponse)))
+                }
             }
-            defer { group.cancelAll() }
-            guard let answer = try await group.next(), let answer else { throw URLError(.timedOut) }
-            return answer
+            task.resume()
+            let deadline = DispatchTime.now() + .nanoseconds(Int(configuration.timeout.timeInterval * 1e9))
+            DispatchQueue.global().asyncAfter(deadline: deadline) {
+                if pending.finish(.failure(URLError(.timedOut))) { task.cancel() }
+            }
         }
     }
 
@@ -140,5 +151,27 @@ extension Duration {
     var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
+
+/// The one answer a call gets: the first `finish` resumes the caller, later ones do nothing.
+private final class PendingAnswer: Sendable {
+    private let continuation = Mutex<CheckedContinuation<(Data, URLResponse), any Error>?>(nil)
+
+    func start(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+        self.continuation.withLock { $0 = continuation }
+    }
+
+    /// Whether this call was the one that resumed the caller.
+    @discardableResult func finish(_ result: Result<(Data, URLResponse), any Error>) -> Bool {
+        guard
+            let continuation = continuation.withLock({ value in
+                defer { value = nil }; return value
+            })
+        else {
+            return false
+        }
+        continuation.resume(with: result)
+        return true
     }
 }

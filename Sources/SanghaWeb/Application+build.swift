@@ -61,9 +61,10 @@ public func buildRouter(
 ) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
-    router.add(middleware: FileMiddleware(configuration.publicDirectory.path, logger: logger))
     router.add(middleware: FlashMiddleware())
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
+    // Inside the error pages: it serves a file where the routes throw 404.
+    router.add(middleware: FileMiddleware(configuration.publicDirectory.path, logger: logger))
 
     router.get("health") { _, _ in "OK" }
     router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/friends"]) }

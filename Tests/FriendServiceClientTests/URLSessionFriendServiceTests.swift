@@ -4,6 +4,7 @@ import FriendServiceServer
 import Hummingbird
 import HummingbirdTesting
 import SanghaCore
+import SanghaTestSupport
 import Testing
 
 /// The client against the reference FriendService over real HTTP on a loopback port.
@@ -143,10 +144,7 @@ struct URLSessionFriendServiceTests {
 
     @Test("Nothing listening: .transport")
     func refused() async throws {
-        let port = try { () throws -> Int in
-            let server = try SilentServer()
-            return server.port
-        }()  // the listener is closed again: connections to the port are refused
+        let port = try SilentServer.freePort()
         let service = URLSessionFriendService(configuration: .init(baseURL: URL(string: "http://127.0.0.1:\(port)")!))
         let reason = await failureReason { () throws(FriendServiceError) in _ = try await service.listFriends() }
         #expect(reason == .transport("Could not connect to the FriendService."))

@@ -1,12 +1,13 @@
 import SanghaViewModels
 
-/// A view model that is a whole page, and the template it renders with.
-///
-/// The view model and its template share a name: `FriendsListViewModel` renders with
-/// `Templates/pages/friends-list.mustache`.
-public protocol Page: Encodable, Sendable {
+/// A view model with the template it renders with. A view model and its template share a
+/// name: `FriendRowViewModel` renders with `Templates/partials/friend-row.mustache`.
+public protocol Renderable: Encodable, Sendable {
     static var template: String { get }
-    /// The page's `<title>`, navigation and flash; every page has them.
+}
+
+/// A view model that is a whole page: it has the layout's title, navigation and flash.
+public protocol Page: Renderable {
     var layout: LayoutViewModel { get }
 }
 
@@ -20,4 +21,20 @@ extension FriendFormViewModel: Page {
 
 extension ErrorPageViewModel: Page {
     public static let template = "pages/error"
+}
+
+extension FriendRowViewModel: Renderable {
+    public static let template = "partials/friend-row"
+}
+
+extension FormFieldViewModel: Renderable {
+    public static let template = "partials/form-field"
+}
+
+extension FlashViewModel: Renderable {
+    public static let template = "partials/flash"
+}
+
+extension AlertViewModel: Renderable {
+    public static let template = "partials/alert"
 }

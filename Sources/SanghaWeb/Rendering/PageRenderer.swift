@@ -39,12 +39,12 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// The page as HTML.
-    public func html(_ page: some Page) -> String {
+    /// The page or component as HTML.
+    public func html(_ value: some Renderable) -> String {
         let library = reloadTemplates ? reloadedLibrary() : self.library
-        guard let html = library.render(page, withTemplate: type(of: page).template) else {
+        guard let html = library.render(value, withTemplate: type(of: value).template) else {
             // Only reachable in development, when a template was deleted after start-up.
-            return "Template \(type(of: page).template) is missing."
+            return "Template \(type(of: value).template) is missing."
         }
         return html
     }

@@ -6,11 +6,11 @@ import Foundation
 
 /// A TCP listener on 127.0.0.1 that accepts connections into its backlog and never answers:
 /// the FriendService that hangs.
-final class SilentServer {
-    let port: Int
+public final class SilentServer {
+    public let port: Int
     private let socketDescriptor: Int32
 
-    init() throws {
+    public init() throws {
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.socketDescriptor = socketDescriptor
         guard socketDescriptor >= 0 else { throw POSIXError(.EIO) }
@@ -36,5 +36,13 @@ final class SilentServer {
 
     deinit {
         close(socketDescriptor)
+    }
+}
+
+extension SilentServer {
+    /// A loopback port that nothing listens on right now: a listener is opened on port 0 and
+    /// closed again.
+    public static func freePort() throws -> Int {
+        try SilentServer().port
     }
 }

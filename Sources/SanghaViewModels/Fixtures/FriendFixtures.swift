@@ -1,0 +1,99 @@
+import Foundation
+import SanghaCore
+
+/// Named states of the friends pages and components, for snapshot tests and the dev gallery.
+/// Each is a plain value: no clock, no random token, so what renders is the same every run.
+extension Friend {
+    static let fixtures: [Friend] = [
+        Friend(id: 1, firstname: "Jane", lastname: "Doe", phonenumber: "+15550100"),
+        Friend(id: 2, firstname: "Kenji", lastname: "Satō", phonenumber: "0312345678"),
+        Friend(id: 3, firstname: "Amira", lastname: "O'Neil-Haddad", phonenumber: "+447700900123"),
+    ]
+
+    /// Values a hostile or careless service could send: markup, quotes, ampersands, emoji,
+    /// right-to-left text. The page must show them as text.
+    static let hostile = Friend(
+        id: 66,
+        firstname: "<script>alert(\"x\")</script>",
+        lastname: "O'Brien & \"Sons\" 🧘 محمد",
+        phonenumber: "+1<b>2</b>"
+    )
+}
+
+extension FriendsListViewModel {
+    public enum Fixtures {
+        public static let threeFriends = FriendsListViewModel(
+            state: .rows(Friend.fixtures.map(FriendRowViewModel.init(friend:)))
+        )
+        public static let empty = FriendsListViewModel(state: .empty(FriendsListViewModel.noFriendsMessage))
+        public static let error = FriendsListViewModel(state: .error("Loading failed, check network connection"))
+        public static let unauthorized = FriendsListViewModel(state: .error("Please login to load your friends."))
+        public static let searchNoMatch = FriendsListViewModel(state: .empty("No friends match “zed”."), query: "zed")
+        public static let searchOneMatch = FriendsListViewModel(
+            state: .rows([FriendRowViewModel(friend: Friend.fixtures[1])]),
+            query: "sato"
+        )
+        public static let flash = FriendsListViewModel(
+            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0])]),
+            flash: .success("Added Jane Doe.")
+        )
+        public static let errorFlash = FriendsListViewModel(
+            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0])]),
+            flash: .error(title: "Could not remove Kenji Satō.", message: "Friend not found.")
+        )
+        public static let hostile = FriendsListViewModel(
+            state: .rows([FriendRowViewModel(friend: Friend.hostile)]),
+            query: "\"><script>alert(1)</script>",
+            flash: .success("Added <b>you</b> & \"them\".")
+        )
+    }
+}
+
+extension FriendFormViewModel {
+    public enum Fixtures {
+        public static let blank = FriendFormViewModel(mode: .add)
+        public static let edit = FriendFormViewModel(
+            mode: .update(id: 1), input: FriendFormInput(friend: Friend.fixtures[0]))
+        public static let withErrors = FriendFormViewModel(
+            mode: .add,
+            input: FriendFormInput(firstname: "J4ne", lastname: "", phonenumber: "12"),
+            errors: FriendDraft(firstname: "J4ne", lastname: "", phonenumber: "12").validationErrors()
+        )
+        public static let addFailed = FriendFormViewModel(
+            mode: .add,
+            input: FriendFormInput(friend: Friend.fixtures[0]),
+            alert: AlertViewModel(
+                title: "Could not add Jane Doe.",
+                message: "Could not connect to server. Check your network and try again later."
+            )
+        )
+        public static let updateUnauthorized = FriendFormViewModel(
+            mode: .update(id: 1),
+            input: FriendFormInput(friend: Friend.fixtures[0]),
+            alert: AlertViewModel(title: "Failed to update information.", message: "Please login to update friends.")
+        )
+        public static let hostile = FriendFormViewModel(
+            mode: .update(id: 66),
+            input: FriendFormInput(friend: Friend.hostile),
+            errors: FriendDraft(firstname: Friend.hostile.firstname, lastname: "", phonenumber: "x").validationErrors()
+        )
+    }
+}
+
+extension FriendRowViewModel {
+    public enum Fixtures {
+        public static let jane = FriendRowViewModel(friend: Friend.fixtures[0])
+        public static let hostile = FriendRowViewModel(friend: Friend.hostile)
+    }
+}
+
+extension ErrorPageViewModel {
+    public enum Fixtures {
+        public static let notFound = ErrorPageViewModel.notFound()
+        public static let friendLoadFailed = ErrorPageViewModel(
+            status: 502,
+            heading: "Could not load this friend",
+            message: "Loading failed, check network connection"
+        )
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import SanghaTestSupport
+import Testing
+
+/// `sangha serve` as a person runs it, with its embedded FriendService, driven over HTTP.
+@Suite("Friends end to end", .serialized)
+struct FriendsEndToEndTests {
+    let client = HTTPClient.shared
+
+    func startServer(dataDirectory: URL) async throws -> SanghaProcess {
+        let port = try SilentServer.freePort()
+        let friendServicePort = try SilentServer.freePort()
+        return try await SanghaProcess(
+            serveWith: [
+                "serve", "--port", "\(port)", "--friend-service-port", "\(friendServicePort)",
+                "--data-dir", dataDirectory.path, "--resources-dir", RepositoryPaths.root.path,
+            ],
+            port: port,
+            logFile: dataDirectory.appendingPathComponent("sangha.log")
+        )
+    }
+
+    /// The `name=value` of a response's Set-Cookie, to send back as a browser would.
+    func cookie(_ response: HTTPClient.Response) -> [String: String] {
+        guard let setCookie = response.header("Set-Cookie"), let pair = setCookie.split(separator: ";").first else {
+            return [:]
+        }
+        return ["Cookie": String(pair)]
+    }
+
+    @Test("Add, edit, search and delete a friend; restart; the data is still there")
+    func friendsLifecycle() async throws {
+        let data = try RepositoryPaths.temporaryDirectory("sangha-e2e")
+        defer { try? FileManager.default.removeItem(at: data) }
+        var server = try await startServer(dataDirectory: data)
+        let friends = server.baseURL.appendingPathComponent("friends")
+
+        // Add
+        let added = try await client.send(
+            "POST",
+            friends,
+            form: ["firstname": "Jane", "lastname": "Doe", "phonenumber": "+1 555 0100"]
+        )
+        #expect(added.status == 303)
+        #expect(added.header("Location") == "/friends")
+        let list = try await client.send("GET", friends, headers: cookie(added))
+        #expect(list.status == 200)
+        #expect(list.body.contains("Added Jane Doe."))
+        #expect(list.body.contains("+15550100"))
+
+        // A second friend, then search
+        _ = try await client.send(
+            "POST", friends, form: ["firstname": "Kenji", "lastname": "Satō", "phonenumber": "0312345678"])
+        let search = try await client.send("GET", URL(string: "\(friends.absoluteString)?q=sato")!)
+        #expect(search.body.contains("Kenji Satō"))
+        #expect(!search.body.contains("Jane Doe"))
+
+        // Invalid input changes nothing
+        let invalid = try await client.send(
+            "POST", friends, form: ["firstname": "", "lastname": "X", "phonenumber": "1"])
+        #expect(invalid.status == 422)
+        #expect(invalid.body.contains("First name is required."))
+
+        // Edit Jane (id 1)
+        let edit = try await client.send("GET", friends.appendingPathComponent("1/edit"))
+        #expect(edit.status == 200)
+        #expect(edit.body.contains("value=\"Jane\""))
+        let saved = try await client.send(
+            "POST",
+            friends.appendingPathComponent("1"),
+            form: ["firstname": "Janet", "lastname": "Doe", "phonenumber": "+15550100"]
+        )
+        #expect(saved.status == 303)
+
+        // Delete Kenji (id 2)
+        let deleted = try await client.send(
+            "POST", friends.appendingPathComponent("2/delete"), form: ["fullName": "Kenji Satō"])
+        #expect(deleted.status == 303)
+        let afterDelete = try await client.send("GET", friends, headers: cookie(deleted))
+        #expect(afterDelete.body.contains("Removed Kenji Satō."))
+        #expect(afterDelete.body.contains("Janet Doe"))
+        #expect(!afterDelete.body.contains("<span class=\"friend-name\">Kenji"))
+
+        // One log line per request, with its status.
+        #expect(server.log.contains("POST /friends 303"))
+        #expect(server.log.contains("POST /friends 422"))
+
+        // Restart on the same data: SIGTERM exits cleanly, and the friends are still there.
+        #expect(server.stop() == 0, "sangha did not exit cleanly:\n\(server.log)")
+        server = try await startServer(dataDirectory: data)
+        let json = try await client.send(
+            "GET", server.baseURL.appendingPathComponent("friends"), headers: ["Accept": "application/json"])
+        #expect(json.body.contains("\"fullName\":\"Janet Doe\""))
+        #expect(!json.body.contains("Kenji"))
+        server.stop()
+    }
+
+    @Test("A dead remote FriendService shows the error row within the timeout")
+    func deadFriendService() async throws {
+        let data = try RepositoryPaths.temporaryDirectory("sangha-e2e-dead")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let port = try SilentServer.freePort()
+        let hanging = try SilentServer()
+        let server = try await SanghaProcess(
+            serveWith: [
+                "serve", "--port", "\(port)", "--data-dir", data.path, "--resources-dir", RepositoryPaths.root.path,
+                "--friend-service-url", "http://127.0.0.1:\(hanging.port)", "--friend-service-timeout", "1",
+            ],
+            port: port,
+            logFile: data.appendingPathComponent("sangha.log")
+        )
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        let page = try await client.send("GET", server.baseURL.appendingPathComponent("friends"))
+        #expect(page.status == 200)
+        #expect(page.body.contains("Loading failed, check network connection"))
+        #expect(ContinuousClock.now - start < .seconds(5))
+        withExtendedLifetime(hanging) {}
+    }
+
+    @Test("sangha serve --help names every option and its environment variable")
+    func help() throws {
+        let process = Process()
+        process.executableURL = SanghaProcess.binary
+        process.arguments = ["serve", "--help"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for option in [
+            "--port", "--data-dir", "--friend-service-url", "--friend-service-token", "--friend-service-timeout",
+        ] {
+            #expect(output.contains(option))
+        }
+        #expect(output.contains("SANGHA_PORT"))
+    }
+
+    @Test("A bad environment value stops the start with a clear message")
+    func badEnvironment() throws {
+        let process = Process()
+        process.executableURL = SanghaProcess.binary
+        process.arguments = ["serve"]
+        process.environment = ["SANGHA_PORT": "eighty"]
+        let pipe = Pipe()
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(output.contains("SANGHA_PORT=eighty is not a valid Int"))
+    }
+}

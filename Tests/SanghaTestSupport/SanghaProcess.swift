@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The built `sangha` binary, started as a person would start it, on free loopback ports, and
+/// stopped by its process id.
+public final class SanghaProcess {
+    public let port: Int
+    public let baseURL: URL
+    public let logFile: URL
+    private let process: Process
+
+    public static var binary: URL {
+        RepositoryPaths.root.appendingPathComponent(".build/debug/sangha")
+    }
+
+    /// Runs `sangha <arguments>` and waits until `/health` answers.
+    public init(serveWith arguments: [String], port: Int, logFile: URL) async throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            throw SanghaProcessError("\(Self.binary.path) is missing: build it first (make test does).")
+        }
+        self.port = port
+        self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
+        self.logFile = logFile
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        let log = try FileHandle(forWritingTo: logFile)
+        process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = RepositoryPaths.root
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        try await waitUntilHealthy()
+    }
+
+    /// Sends SIGTERM and waits for the exit; returns the exit status. A process still running
+    /// 10 s later is killed, so a stuck shutdown fails its test instead of hanging the run.
+    @discardableResult public func stop() -> Int32 {
+        if process.isRunning { process.terminate() }
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("sangha did not exit within 10 s of SIGTERM; killed it")
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { stop() }
+    }
+
+    public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+
+    private func waitUntilHealthy() async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            guard process.isRunning else {
+                throw SanghaProcessError("sangha exited with \(process.terminationStatus):\n\(log)")
+            }
+            if let response = try? await HTTPClient.shared.send("GET", baseURL.appendingPathComponent("health")),
+                response.status == 200
+            {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw SanghaProcessError("sangha did not answer /health within 30 s:\n\(log)")
+    }
+}
+
+public struct SanghaProcessError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A small HTTP client for end-to-end tests: it does not follow redirects, so a test sees the
+/// 303 and its cookie as a browser's network panel would.
+public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
+    public static let shared = HTTPClient()
+
+    public struct Response: Sendable {
+        public let status: Int
+        public let headers: [String: String]
+        public let body: String
+
+        public func header(_ name: String) -> String? {
+            headers.first { $0.key.lowercased() == name.lowercased() }?.value
+        }
+    }
+
+    private let session: URLSession
+
+    override init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpShouldSetCookies = false
+        configuration.timeoutIntervalForRequest = 10
+        // A session delegate: corelibs Foundation ignores per-task delegates for redirects.
+        session = URLSession(configuration: configuration, delegate: RefuseRedirects(), delegateQueue: nil)
+        super.init()
+    }
+
+    public func send(_ method: String, _ url: URL, form: [String: String]? = nil, headers: [String: String] = [:])
+        async throws -> Response
+    {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let form {
+            var components = URLComponents()
+            components.queryItems = form.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+            let encoded = (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+            request.httpBody = Data(encoded.utf8)
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await session.data(for: request)
+        let http = response as! HTTPURLResponse
+        var fields: [String: String] = [:]
+        for (key, value) in http.allHeaderFields {
+            if let key = key as? String, let value = value as? String { fields[key] = value }
+        }
+        return Response(status: http.statusCode, headers: fields, body: String(decoding: data, as: UTF8.self))
+    }
+}
+
+private final class RefuseRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SanghaCore
+import SanghaTestSupport
+import SanghaViewModels
+import SanghaWeb
+import Testing
+
+@Suite("Friends routes")
+struct FriendsRoutesTests {
+    static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+
+    func withApp(_ service: FakeFriendService, _ test: @Sendable (any TestClientProtocol) async throws -> Void)
+        async throws
+    {
+        let app = try await buildApplication(
+            configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root),
+            dependencies: Dependencies(friendService: service)
+        )
+        try await app.test(.router, test)
+    }
+
+    static func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+
+    @Test("GET /friends renders the rows as HTML")
+    func list() async throws {
+        try await withApp(.listing([.jane, .kenji])) { client in
+            try await client.execute(uri: "/friends", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                let html = String(buffer: response.body)
+                #expect(html.contains("<span class=\"friend-name\">Jane Doe</span>"))
+                #expect(html.contains("<span class=\"friend-name\">Kenji Satō</span>"))
+            }
+        }
+    }
+
+    @Test("GET /friends?q= filters, and Accept: application/json answers the view model")
+    func searchAsJSON() async throws {
+        try await withApp(.listing([.jane, .kenji])) { client in
+            try await client.execute(uri: "/friends?q=KEN", method: .get, headers: [.accept: "application/json"]) {
+                response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let rows = json?["rows"] as? [[String: Any]]
+                #expect(rows?.compactMap { $0["fullName"] as? String } == ["Kenji Satō"])
+                #expect(json?["query"] as? String == "KEN")
+            }
+        }
+    }
+
+    @Test("A failing FriendService still renders the page, with the error row")
+    func listFailure() async throws {
+        try await withApp(.failing(.transport("down"))) { client in
+            try await client.execute(uri: "/friends", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("Loading failed, check network connection"))
+            }
+        }
+    }
+
+    @Test("Adding redirects with 303, and the next page shows the flash once")
+    func addRedirectsWithFlash() async throws {
+        let service = FakeFriendService(
+            list: { [.jane] },
+            add: { draft in
+                Friend(id: 1, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
+            }
+        )
+        try await withApp(service) { client in
+            let cookie = try await client.execute(
+                uri: "/friends",
+                method: .post,
+                headers: Self.form,
+                body: Self.body("firstname=Jane&lastname=Doe&phonenumber=%2B1+555+0100")
+            ) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/friends")
+                return try #require(response.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            }
+            try await client.execute(uri: "/friends", method: .get, headers: [.cookie: cookie]) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("Added Jane Doe."))
+                // Shown once: the response clears the cookie.
+                #expect(response.headers[.setCookie]?.contains("Max-Age=0") == true)
+            }
+            try await client.execute(uri: "/friends", method: .get) { response in
+                #expect(!String(buffer: response.body).contains("Added Jane Doe."))
+            }
+        }
+    }
+
+    @Test("Invalid input: 422, messages by their fields, values kept, nothing sent")
+    func invalid() async throws {
+        let service = FakeFriendService()
+        try await withApp(service) { client in
+            try await client.execute(
+                uri: "/friends",
+                method: .post,
+                headers: Self.form,
+                body: Self.body("firstname=J4ne&phonenumber=12")
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+                let html = String(buffer: response.body)
+                #expect(html.contains("value=\"J4ne\""))
+                #expect(html.contains("Last name is required."))
+                #expect(html.contains("Phone number must be 3 to 20 digits"))
+            }
+        }
+        #expect(service.recordedCalls.isEmpty)
+    }
+
+    @Test("A failed add answers 502 with the alert and the values kept")
+    func addFailed() async throws {
+        try await withApp(.failing(.unauthorized)) { client in
+            try await client.execute(
+                uri: "/friends",
+                method: .post,
+                headers: Self.form,
+                body: Self.body("firstname=Jane&lastname=Doe&phonenumber=123")
+            ) { response in
+                #expect(response.status == .badGateway)
+                let html = String(buffer: response.body)
+                #expect(html.contains("Could not add Jane Doe."))
+                #expect(html.contains("Please login to add friends."))
+                #expect(html.contains("value=\"Doe\""))
+            }
+        }
+    }
+
+    @Test("Edit: the form for a known id, 404 for an unknown or non-numeric one")
+    func edit() async throws {
+        try await withApp(.listing([.jane])) { client in
+            try await client.execute(uri: "/friends/1/edit", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("value=\"Jane\""))
+            }
+            try await client.execute(uri: "/friends/2/edit", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains("<h1>Page not found</h1>"))
+            }
+            try await client.execute(uri: "/friends/abc/edit", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test("Updating redirects with 303; a non-numeric id is 404 and sends nothing")
+    func update() async throws {
+        let service = FakeFriendService(update: { id, draft in
+            Friend(id: id, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
+        })
+        try await withApp(service) { client in
+            try await client.execute(
+                uri: "/friends/1",
+                method: .post,
+                headers: Self.form,
+                body: Self.body("firstname=Janet&lastname=Doe&phonenumber=123")
+            ) { response in
+                #expect(response.status == .seeOther)
+            }
+            try await client.execute(
+                uri: "/friends/x",
+                method: .post,
+                headers: Self.form,
+                body: Self.body("firstname=Janet&lastname=Doe&phonenumber=123")
+            ) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+        #expect(service.recordedCalls == ["updateFriend"])
+    }
+
+    @Test("Deleting redirects with 303 and a flash naming the friend")
+    func delete() async throws {
+        try await withApp(FakeFriendService(delete: { _ in })) { client in
+            try await client.execute(
+                uri: "/friends/1/delete",
+                method: .post,
+                headers: Self.form,
+                body: Self.body("fullName=Jane+Doe")
+            ) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/friends")
+                #expect(response.headers[.setCookie]?.contains("HttpOnly") == true)
+            }
+        }
+    }
+
+    @Test("Unknown pages are 404 pages in the layout, or JSON when asked")
+    func unknownPage() async throws {
+        try await withApp(FakeFriendService()) { client in
+            try await client.execute(uri: "/nowhere", method: .get) { response in
+                #expect(response.status == .notFound)
+                let html = String(buffer: response.body)
+                #expect(html.contains("<nav aria-label=\"Main\">"))
+                #expect(html.contains("There is no page at this address."))
+            }
+            try await client.execute(uri: "/nowhere", method: .get, headers: [.accept: "application/json"]) {
+                response in
+                #expect(response.status == .notFound)
+                let page = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(page?["status"] as? Int == 404)
+            }
+        }
+    }
+
+    @Test("Bad form bodies: 413 when too large, 400 when not UTF-8; never 5xx")
+    func badBodies() async throws {
+        try await withApp(FakeFriendService()) { client in
+            let huge = "firstname=" + String(repeating: "a", count: 70 * 1024)
+            try await client.execute(uri: "/friends", method: .post, headers: Self.form, body: Self.body(huge)) {
+                response in
+                #expect(response.status == .contentTooLarge)
+            }
+            try await client.execute(
+                uri: "/friends",
+                method: .post,
+                headers: Self.form,
+                body: ByteBuffer(bytes: [0x66, 0x3D, 0xFF, 0xFE])
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("not valid UTF-8"))
+            }
+        }
+    }
+
+    @Test("/health answers 200, the stylesheet is served, / leads to the friends")
+    func healthAndStatic() async throws {
+        try await withApp(FakeFriendService()) { client in
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(uri: "/css/sangha.css", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("text/css") == true)
+            }
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/friends")
+            }
+        }
+    }
+}
