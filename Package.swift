@@ -76,7 +76,12 @@ let package = Package(
             name: "SanghaViewModelsTests",
             dependencies: ["SanghaViewModels", "SanghaCore", "SanghaTestSupport"]
         ),
-        .testTarget(name: "SanghaStoreTests", dependencies: ["SanghaStore", "SanghaCore"]),
+        .testTarget(
+            name: "SanghaStoreTests",
+            dependencies: [
+                "SanghaStore", "SanghaCore", "SanghaTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "FriendServiceClientTests",
             dependencies: [
@@ -107,6 +112,6 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["SanghaCore", "SanghaTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SanghaCore", "SanghaStore", "SanghaTestSupport"]),
     ]
 )

@@ -66,12 +66,19 @@ public func buildRouter(
     // Inside the error pages: it serves a file where the routes throw 404.
     router.add(middleware: FileMiddleware(configuration.publicDirectory.path, logger: logger))
 
-    router.get("health") { _, _ in "OK" }
-    router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/friends"]) }
+    HomeRoutes(dependencies: dependencies, renderer: renderer).addRoutes(to: router)
+    ProfilesRoutes(
+        profiles: dependencies.profiles,
+        renderer: renderer,
+        maxFormSize: configuration.maxFormSize
+    ).addRoutes(to: router)
     FriendsRoutes(
         friends: dependencies.friendService,
         renderer: renderer,
         maxFormSize: configuration.maxFormSize
     ).addRoutes(to: router)
+    if configuration.development {
+        GalleryRoutes(renderer: renderer).addRoutes(to: router)
+    }
     return router
 }

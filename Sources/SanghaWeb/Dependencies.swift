@@ -5,8 +5,10 @@ import SanghaCore
 /// `sangha serve`, fakes in tests.
 public struct Dependencies: Sendable {
     public var friendService: any FriendService
+    public var profiles: any ProfileRepository
 
-    public init(friendService: any FriendService) {
+    public init(friendService: any FriendService, profiles: any ProfileRepository) {
         self.friendService = friendService
+        self.profiles = profiles
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import FriendServiceClient
 import FriendServiceServer
 import Hummingbird
+import SanghaStore
 import SanghaWeb
 import ServiceLifecycle
 
@@ -44,7 +45,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds one FriendService call may take. (env: SANGHA_FRIEND_SERVICE_TIMEOUT)")
     var friendServiceTimeout: Double = Environment.value("SANGHA_FRIEND_SERVICE_TIMEOUT", default: 3.0)
 
-    @Flag(help: "Development mode: re-read templates on every request. (env: SANGHA_DEV=1)")
+    @Flag(
+        help:
+            "Development mode: re-read templates on every request, serve the gallery at /_gallery. (env: SANGHA_DEV=1)")
     var dev: Bool = Environment.flag("SANGHA_DEV")
 
     @OptionGroup var logging: LoggingOptions
@@ -95,7 +98,10 @@ struct ServeCommand: AsyncParsableCommand {
         )
         let app = try await buildApplication(
             configuration: AppConfiguration(host: host, port: port, resourcesDirectory: resources, development: dev),
-            dependencies: Dependencies(friendService: friendService),
+            dependencies: Dependencies(
+                friendService: friendService,
+                profiles: try ProfileStore.open(directory: URL(fileURLWithPath: dataDir))
+            ),
             services: services,
             logger: logger
         )

@@ -7,7 +7,14 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
     public let value: String
     public let error: String?
     public let hasError: Bool
-    /// `id` of the input; the error's id is `<inputID>-error` for `aria-describedby`.
+    /// A short help text under the label, e.g. the formats a duration accepts.
+    public let hint: String?
+    public let hasHint: Bool
+    public let hintID: String
+    /// The ids of the hint and the error, for `aria-describedby`; nil when there are neither.
+    public let describedBy: String?
+    /// `id` of the input (`field-` and the name, dots as dashes); the error's and the hint's
+    /// ids add `-error` and `-hint`.
     public let inputID: String
     public let errorID: String
     public let inputType: String
@@ -19,6 +26,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         label: String,
         value: String,
         error: String? = nil,
+        hint: String? = nil,
         inputType: String = "text",
         autocomplete: String = "off",
         maxLength: Int
@@ -28,8 +36,14 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         self.value = value
         self.error = error
         self.hasError = error != nil
-        self.inputID = "field-\(name)"
-        self.errorID = "field-\(name)-error"
+        self.hint = hint
+        self.hasHint = hint != nil
+        let inputID = "field-\(name.replacingOccurrences(of: ".", with: "-"))"
+        self.inputID = inputID
+        self.errorID = "\(inputID)-error"
+        self.hintID = "\(inputID)-hint"
+        let described = [hint == nil ? nil : "\(inputID)-hint", error == nil ? nil : "\(inputID)-error"]
+        self.describedBy = described.contains { $0 != nil } ? described.compactMap { $0 }.joined(separator: " ") : nil
         self.inputType = inputType
         self.autocomplete = autocomplete
         self.maxLength = maxLength

@@ -25,7 +25,9 @@ public struct NavigationItemViewModel: Sendable, Equatable, Encodable {
 
     static func items(current: LayoutViewModel.Section?) -> [NavigationItemViewModel] {
         [
-            NavigationItemViewModel(label: "Friends", url: "/friends", isCurrent: current == .friends)
+            NavigationItemViewModel(label: "Home", url: "/", isCurrent: current == .home),
+            NavigationItemViewModel(label: "Profiles", url: "/profiles", isCurrent: current == .profiles),
+            NavigationItemViewModel(label: "Friends", url: "/friends", isCurrent: current == .friends),
         ]
     }
 }

@@ -23,6 +23,42 @@ extension ErrorPageViewModel: Page {
     public static let template = "pages/error"
 }
 
+extension HomeViewModel: Page {
+    public static let template = "pages/home"
+}
+
+extension ProfilesListViewModel: Page {
+    public static let template = "pages/profiles-list"
+}
+
+extension ProfileEditorViewModel: Page {
+    public static let template = "pages/profile-editor"
+}
+
+extension GalleryViewModel: Page {
+    public static let template = "pages/gallery"
+}
+
+extension ProfilesPanelViewModel: Renderable {
+    public static let template = "partials/profiles-panel"
+}
+
+extension FriendsPanelViewModel: Renderable {
+    public static let template = "partials/friends-panel"
+}
+
+extension ProfileSectionViewModel: Renderable {
+    public static let template = "partials/profile-section"
+}
+
+extension SoundRowViewModel: Renderable {
+    public static let template = "partials/sound-row"
+}
+
+extension ProfileRowViewModel: Renderable {
+    public static let template = "partials/profile-row"
+}
+
 extension FriendRowViewModel: Renderable {
     public static let template = "partials/friend-row"
 }

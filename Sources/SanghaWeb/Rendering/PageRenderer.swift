@@ -26,15 +26,13 @@ public struct PageRenderer: Sendable {
     }
 
     /// Templates every page needs; start-up fails loudly without them.
-    static let requiredTemplates = [
-        "layout", FriendsListViewModel.template, FriendFormViewModel.template, ErrorPageViewModel.template,
-    ]
+    static let requiredTemplates = ["layout"] + FixtureRegistry.all.map(\.template)
 
     public init(templatesDirectory: URL, reloadTemplates: Bool = false) async throws {
         self.templatesDirectory = templatesDirectory
         self.reloadTemplates = reloadTemplates
         self.library = try await MustacheLibrary(directory: templatesDirectory.path)
-        for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
+        for name in Set(Self.requiredTemplates) where library.getTemplate(named: name) == nil {
             throw LoadError.missingTemplate(name, directory: templatesDirectory.path)
         }
     }

@@ -1,0 +1,99 @@
+import Foundation
+
+/// A meditation profile: a name, the meditation's duration and its segments.
+///
+/// A profile always has the three segments, main, warm-up and cool-down; the main one is the
+/// meditation itself and is always on. `version` counts saves, so a form loaded from one
+/// version cannot silently overwrite a newer one.
+public struct Profile: Codable, Sendable, Equatable, Identifiable {
+    public var id: Int
+    public var name: String
+    public var segments: [Segment]
+    public var version: Int
+
+    public static let nameLengthLimit = 60
+    /// Durations run from 1 second to 24 hours.
+    public static let durationRange = 1...86_400
+
+    public init(id: Int = 0, name: String, segments: [Segment], version: Int = 0) {
+        self.id = id
+        self.name = name
+        self.segments = segments
+        self.version = version
+    }
+
+    /// A new profile: a 07:30 meditation, with Warm Up and Cool Down off at 05:00 each.
+    public static func new(named name: String) -> Profile {
+        Profile(
+            name: name,
+            segments: [
+                Segment(type: .main, enabled: true, duration: 450),
+                Segment(type: .warmUp, enabled: false, duration: 300),
+                Segment(type: .coolDown, enabled: false, duration: 300),
+            ]
+        )
+    }
+
+    /// The meditation's duration: the main segment's.
+    public var duration: Int {
+        get { self[.main].duration }
+        set { self[.main].duration = newValue }
+    }
+
+    /// The whole session: the warm-up and cool-down when on, and the meditation.
+    public var totalDuration: Int {
+        segments.filter { $0.type == .main || $0.enabled }.reduce(0) { $0 + $1.duration }
+    }
+
+    public subscript(type: SegmentType) -> Segment {
+        get { segments.first { $0.type == type } ?? Segment(type: type, enabled: type == .main, duration: 300) }
+        set {
+            if let index = segments.firstIndex(where: { $0.type == type }) {
+                segments[index] = newValue
+            } else {
+                segments.append(newValue)
+            }
+        }
+    }
+
+    /// Every rule the profile breaks, by field. Empty when the profile is valid.
+    public func validationErrors() -> [ProfileField: String] {
+        var errors: [ProfileField: String] = [:]
+        if let message = Self.validateName(name) { errors[.name] = message }
+        for segment in segments {
+            guard Self.durationRange.contains(segment.duration) else {
+                errors[.duration(segment.type)] = "Duration must be between 00:01 and 24:00:00."
+                continue
+            }
+            for sound in segment.sounds where sound.enabled {
+                if !SoundCatalogue.contains(sound.name) {
+                    errors[.soundName(segment.type, sound.type)] = "Choose one of the sounds offered."
+                }
+                guard sound.type == .repeat else { continue }
+                if sound.interval < 1 || sound.interval > segment.duration {
+                    errors[.interval(segment.type)] = "The interval must be between 00:01 and the segment's duration."
+                }
+                if !Sound.iterationsRange.contains(sound.iterations) {
+                    errors[.iterations(segment.type)] = "Strokes must be between 1 and 10."
+                }
+            }
+        }
+        return errors
+    }
+
+    public static func validateName(_ name: String) -> String? {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return "Name is required." }
+        if trimmed.count > nameLengthLimit { return "Name must be at most \(nameLengthLimit) characters." }
+        return nil
+    }
+}
+
+/// A value of a profile that a rule applies to.
+public enum ProfileField: Hashable, Sendable {
+    case name
+    case duration(SegmentType)
+    case soundName(SegmentType, SoundType)
+    case interval(SegmentType)
+    case iterations(SegmentType)
+}

@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+import SanghaCore
+
+/// Profiles in SQLite through GRDB: `directory/sangha.sqlite`, in WAL mode.
+///
+/// A profile is one row; its segments, edited as a whole with it, are a JSON column. Every
+/// update checks the version the form was loaded with inside the write transaction, so two
+/// saves of the same version cannot both win.
+public struct ProfileStore: ProfileRepository {
+    private let database: any DatabaseWriter
+
+    public static let fileName = "sangha.sqlite"
+
+    /// Opens (creating it when absent) the store in `directory`, and migrates it.
+    public static func open(directory: URL) throws -> ProfileStore {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let pool = try DatabasePool(path: directory.appendingPathComponent(fileName).path)
+        return try ProfileStore(database: pool)
+    }
+
+    /// A store in memory, for tests.
+    public static func inMemory() throws -> ProfileStore {
+        try ProfileStore(database: DatabaseQueue())
+    }
+
+    init(database: any DatabaseWriter) throws {
+        self.database = database
+        try Self.migrator.migrate(database)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("createProfile") { db in
+            try db.create(table: "profile") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("name", .text).notNull()
+                table.column("segments", .jsonText).notNull()
+                table.column("version", .integer).notNull()
+            }
+        }
+        return migrator
+    }
+
+    /// The migrations applied so far, oldest first.
+    public func appliedMigrations() async throws -> [String] {
+        try await database.read { db in try Self.migrator.appliedMigrations(db) }
+    }
+
+    /// SQLite's own check of the file: "ok" when it is sound.
+    public func integrityCheck() async throws -> [String] {
+        try await database.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+
+    public func list() async throws(ProfileRepositoryError) -> [Profile] {
+        try await run { db in
+            try ProfileRecord.order(Column("name").collating(.nocase), Column("id"))
+                .fetchAll(db).map(\.profile)
+        }
+    }
+
+    public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
+        try await run { db in try ProfileRecord.fetchOne(db, key: id)?.profile }
+    }
+
+    public func create(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
+        try await write { db in
+            var record = ProfileRecord(profile)
+            record.id = nil
+            record.version = 1
+            try record.insert(db)
+            return record.profile
+        }
+    }
+
+    public func update(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
+        try await write { db in
+            guard let stored = try ProfileRecord.fetchOne(db, key: profile.id) else {
+                throw ProfileRepositoryError.notFound
+            }
+            guard stored.version == profile.version else {
+                throw ProfileRepositoryError.conflict(current: stored.profile)
+            }
+            var record = ProfileRecord(profile)
+            record.version = profile.version + 1
+            try record.update(db)
+            return record.profile
+        }
+    }
+
+    public func delete(id: Int) async throws(ProfileRepositoryError) -> Bool {
+        try await write { db in try ProfileRecord.deleteOne(db, key: id) }
+    }
+
+    private func run<Value: Sendable>(_ read: @escaping @Sendable (Database) throws -> Value)
+        async throws(ProfileRepositoryError) -> Value
+    {
+        do {
+            return try await database.read(read)
+        } catch {
+            throw Self.repositoryError(error)
+        }
+    }
+
+    private func write<Value: Sendable>(_ update: @escaping @Sendable (Database) throws -> Value)
+        async throws(ProfileRepositoryError) -> Value
+    {
+        do {
+            return try await database.write(update)
+        } catch {
+            throw Self.repositoryError(error)
+        }
+    }
+
+    private static func repositoryError(_ error: any Error) -> ProfileRepositoryError {
+        (error as? ProfileRepositoryError) ?? .storage(String(describing: error))
+    }
+}
+
+/// A profile as one row of the `profile` table.
+struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "profile"
+
+    var id: Int?
+    var name: String
+    var segments: [Segment]
+    var version: Int
+
+    init(_ profile: Profile) {
+        self.id = profile.id == 0 ? nil : profile.id
+        self.name = profile.name
+        self.segments = profile.segments
+        self.version = profile.version
+    }
+
+    var profile: Profile {
+        Profile(id: id ?? 0, name: name, segments: segments, version: version)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = Int(inserted.rowID)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import SanghaCore
+
+extension Profile {
+    /// A profile with Warm Up on (with a repeating sound) and Cool Down off.
+    static let morning: Profile = {
+        var profile = Profile.new(named: "Morning sit")
+        profile.id = 1
+        profile.version = 3
+        profile.duration = 1200
+        profile[.warmUp].enabled = true
+        profile[.warmUp].duration = 180
+        profile[.warmUp][sound: .repeat].enabled = true
+        profile[.warmUp][sound: .repeat].interval = 60
+        profile[.warmUp][sound: .repeat].iterations = 3
+        profile[.warmUp][sound: .end].name = "Gong"
+        return profile
+    }()
+
+    static let evening: Profile = {
+        var profile = Profile.new(named: "Evening")
+        profile.id = 2
+        profile.version = 1
+        profile.duration = 5400
+        profile[.coolDown].enabled = true
+        return profile
+    }()
+
+    static let fresh: Profile = {
+        var profile = Profile.new(named: "New profile")
+        profile.id = 3
+        profile.version = 1
+        return profile
+    }()
+
+    static let hostile: Profile = {
+        var profile = Profile.new(named: "<script>alert('x')</script> & \"Zen\" 🧘 שלום")
+        profile.id = 66
+        profile.version = 1
+        return profile
+    }()
+}
+
+extension ProfilesListViewModel {
+    public enum Fixtures {
+        public static let twoProfiles = ProfilesListViewModel(profiles: [Profile.morning, Profile.evening])
+        public static let empty = ProfilesListViewModel(profiles: [])
+        public static let storageFailure = ProfilesListViewModel(profiles: nil)
+        public static let nameError = ProfilesListViewModel(
+            profiles: [Profile.morning],
+            name: "   ",
+            nameError: "Name is required."
+        )
+        public static let created = ProfilesListViewModel(
+            profiles: [Profile.morning], flash: .success("Deleted Evening."))
+        public static let hostile = ProfilesListViewModel(profiles: [Profile.hostile])
+    }
+}
+
+extension ProfileEditorViewModel {
+    public enum Fixtures {
+        /// A new profile: Warm Up and Cool Down off, so those sections show only their switch.
+        public static let fresh = ProfileEditorViewModel(profile: Profile.fresh)
+        /// Warm Up on with its duration and sounds; Cool Down off.
+        public static let warmUpOn = ProfileEditorViewModel(profile: Profile.morning)
+        /// An hour and a half, Cool Down on.
+        public static let long = ProfileEditorViewModel(profile: Profile.evening)
+        public static let saved = ProfileEditorViewModel(profile: Profile.morning, flash: .success("Profile saved."))
+        /// Bad values typed into each kind of field, kept, each with its message.
+        public static let invalid: ProfileEditorViewModel = {
+            let input = ProfileFormInput([
+                "version": "3", "name": "", "main.duration": "7 minutes",
+                "warmUp.enabled": "on", "warmUp.duration": "02:00",
+                "warmUp.begin.enabled": "on", "warmUp.begin.name": "Bell",
+                "warmUp.repeat.enabled": "on", "warmUp.repeat.name": "Bowl",
+                "warmUp.repeat.interval": "05:00", "warmUp.repeat.iterations": "x",
+            ])
+            let (profile, errors) = input.applied(to: Profile.morning)
+            return ProfileEditorViewModel(profile: profile, input: input, errors: errors)
+        }()
+        public static let conflict = ProfileEditorViewModel(
+            profile: Profile.morning,
+            alert: AlertViewModel(title: "Not saved.", message: ProfileEditorViewModel.conflictMessage)
+        )
+        public static let hostile = ProfileEditorViewModel(profile: Profile.hostile)
+    }
+}
+
+extension HomeViewModel {
+    public enum Fixtures {
+        public static let full = HomeViewModel(
+            profiles: ProfilesPanelViewModel(profiles: [Profile.morning, Profile.evening]),
+            friends: FriendsPanelViewModel(
+                state: .rows(Friend.fixtures.map(FriendRowViewModel.init(friend:))),
+                total: Friend.fixtures.count
+            )
+        )
+        public static let empty = HomeViewModel(
+            profiles: ProfilesPanelViewModel(profiles: []),
+            friends: FriendsPanelViewModel(state: .empty(FriendsListViewModel.noFriendsMessage))
+        )
+        /// The FriendService is down: the friends panel says so, the profiles panel is whole.
+        public static let friendsDown = HomeViewModel(
+            profiles: ProfilesPanelViewModel(profiles: [Profile.morning]),
+            friends: FriendsPanelViewModel(state: .error("Loading failed, check network connection"))
+        )
+    }
+}

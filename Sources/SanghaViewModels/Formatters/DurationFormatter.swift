@@ -1,0 +1,41 @@
+import Foundation
+
+/// Durations as people read and type them (a view adapter, seed 004): `mm:ss` below an hour,
+/// `hh:mm:ss` from an hour.
+public enum DurationFormatter {
+    public static let parseFailureMessage = "Enter a duration like 07:30"
+
+    /// 450 → `07:30`, 5400 → `01:30:00`.
+    public static func string(from seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+        if hours > 0 {
+            return "\(twoDigits(hours)):\(twoDigits(minutes)):\(twoDigits(rest))"
+        }
+        return "\(twoDigits(minutes)):\(twoDigits(rest))"
+    }
+
+    /// Seconds from `mm:ss`, `h:mm:ss` or whole minutes (`90` is 01:30:00); nil for anything else.
+    /// Seconds, and minutes after hours, must be below 60.
+    public static func seconds(from text: String) -> Int? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count),
+            parts.allSatisfy({ (1...5).contains($0.count) && $0.allSatisfy { ("0"..."9").contains($0) } }),
+            let numbers = Optional(parts.compactMap { Int($0) }), numbers.count == parts.count
+        else { return nil }
+        switch numbers.count {
+        case 1:
+            return numbers[0] * 60
+        case 2:
+            guard numbers[1] < 60 else { return nil }
+            return numbers[0] * 60 + numbers[1]
+        default:
+            guard numbers[1] < 60, numbers[2] < 60 else { return nil }
+            return numbers[0] * 3600 + numbers[1] * 60 + numbers[2]
+        }
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import SanghaCore
+
+/// One profile in a list: its name, the meditation's duration and the whole session's.
+public struct ProfileRowViewModel: Sendable, Equatable, Encodable {
+    public let id: Int
+    public let name: String
+    public let durationText: String
+    public let totalText: String
+    public let editURL: String
+    public let deleteURL: String
+    public let deleteLabel: String
+
+    public init(profile: Profile) {
+        self.id = profile.id
+        self.name = profile.name
+        self.durationText = DurationFormatter.string(from: profile.duration)
+        self.totalText = "Session \(DurationFormatter.string(from: profile.totalDuration))"
+        self.editURL = "/profiles/\(profile.id)"
+        self.deleteURL = "/profiles/\(profile.id)/delete"
+        self.deleteLabel = "Delete \(profile.name)"
+    }
+}

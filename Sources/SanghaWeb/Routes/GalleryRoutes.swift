@@ -1,0 +1,30 @@
+import Hummingbird
+import SanghaViewModels
+
+/// `GET /_gallery` (development only): every fixture of the registry, rendered with the
+/// templates as they are on disk now.
+struct GalleryRoutes {
+    let renderer: PageRenderer
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("_gallery", use: index)
+        router.get("_gallery/{name}", use: fixture)
+    }
+
+    @Sendable func index(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let page = GalleryViewModel(fixtures: FixtureRegistry.all.map { ($0.name, $0.template) })
+        return renderer.response(page, for: request)
+    }
+
+    @Sendable func fixture(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let name = context.parameters.get("name") ?? ""
+        guard let fixture = FixtureRegistry.all.first(where: { $0.name == name }) else {
+            throw HTTPError(.notFound, message: "There is no fixture named \(name).")
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: renderer.html(fixture.value)))
+        )
+    }
+}
