@@ -79,7 +79,7 @@ struct FriendsEndToEndTests {
         let afterDelete = try await client.send("GET", friends, headers: cookie(deleted))
         #expect(afterDelete.body.contains("Removed Kenji Satō."))
         #expect(afterDelete.body.contains("Janet Doe"))
-        #expect(!afterDelete.body.contains("<span class=\"friend-name\">Kenji"))
+        #expect(!afterDelete.body.contains("<span class=\"item-name\">Kenji"))
 
         // One log line per request, with its status.
         #expect(server.log.contains("POST /friends 303"))

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -44,11 +48,17 @@ public final class SanghaProcess {
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+            Glibc.kill(process.processIdentifier, SIGKILL)
             Issue.record("sangha did not exit within 10 s of SIGTERM; killed it")
         }
         process.waitUntilExit()
         return process.terminationStatus
+    }
+
+    /// `kill -9`: no shutdown at all, as a crash or a power cut would leave it.
+    public func kill() {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 
     deinit {

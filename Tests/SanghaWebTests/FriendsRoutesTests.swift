@@ -16,7 +16,7 @@ struct FriendsRoutesTests {
     {
         let app = try await buildApplication(
             configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root),
-            dependencies: Dependencies(friendService: service)
+            dependencies: Dependencies(friendService: service, profiles: InMemoryProfileRepository())
         )
         try await app.test(.router, test)
     }
@@ -30,8 +30,8 @@ struct FriendsRoutesTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
                 let html = String(buffer: response.body)
-                #expect(html.contains("<span class=\"friend-name\">Jane Doe</span>"))
-                #expect(html.contains("<span class=\"friend-name\">Kenji Satō</span>"))
+                #expect(html.contains("<span class=\"item-name\">Jane Doe</span>"))
+                #expect(html.contains("<span class=\"item-name\">Kenji Satō</span>"))
             }
         }
     }
@@ -227,7 +227,7 @@ struct FriendsRoutesTests {
         }
     }
 
-    @Test("/health answers 200, the stylesheet is served, / leads to the friends")
+    @Test("/health answers 200 and the stylesheet is served")
     func healthAndStatic() async throws {
         try await withApp(FakeFriendService()) { client in
             try await client.execute(uri: "/health", method: .get) { response in
@@ -236,10 +236,6 @@ struct FriendsRoutesTests {
             try await client.execute(uri: "/css/sangha.css", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/css") == true)
-            }
-            try await client.execute(uri: "/", method: .get) { response in
-                #expect(response.status == .seeOther)
-                #expect(response.headers[.location] == "/friends")
             }
         }
     }

@@ -1,0 +1,194 @@
+import SanghaCore
+import SanghaTestSupport
+import SanghaViewModels
+import Testing
+
+@Suite("Profile editor view model")
+struct ProfileEditorViewModelTests {
+    static func stored() -> Profile {
+        var profile = Profile.new(named: "Morning")
+        profile.id = 1
+        profile.version = 1
+        return profile
+    }
+
+    @Test("Sections Time, Warm Up, Cool Down in that order; off sections show only their switch")
+    func sections() {
+        let editor = ProfileEditorViewModel(profile: Self.stored())
+        #expect(editor.sections.map(\.title) == ["Time", "Warm Up", "Cool Down"])
+        let time = editor.sections[0]
+        #expect(!time.hasSwitch)
+        #expect(time.showsDetails)
+        #expect(time.durationField.value == "07:30")
+        #expect(!time.hasSounds)
+        for section in editor.sections.dropFirst() {
+            #expect(section.hasSwitch)
+            #expect(!section.isOn)
+            #expect(!section.showsDetails)
+            #expect(section.sounds.isEmpty)
+        }
+        #expect(editor.totalText == "07:30")
+        #expect(editor.version == 1)
+    }
+
+    @Test("An enabled Warm Up also shows its duration and its three sounds")
+    func enabledSection() {
+        var profile = Self.stored()
+        profile[.warmUp].enabled = true
+        let warmUp = ProfileEditorViewModel(profile: profile).sections[1]
+        #expect(warmUp.isOn)
+        #expect(warmUp.showsDetails)
+        #expect(warmUp.durationField.value == "05:00")
+        #expect(warmUp.sounds.map(\.label) == ["Begin sound", "End sound", "Repeating sound"])
+        #expect(warmUp.sounds.map(\.isRepeating) == [false, false, true])
+        #expect(warmUp.sounds[2].intervalField?.value == "01:00")
+        #expect(warmUp.sounds[0].options.filter(\.isSelected).map(\.value) == ["Bell"])
+    }
+
+    @Test("Saving applies every input form of a duration and leads back with Profile saved.")
+    func save() async throws {
+        let repository = InMemoryProfileRepository([Self.stored()])
+        let input = ProfileFormInput([
+            "version": "1", "name": "Morning sit", "main.duration": "1:30:00",
+            "warmUp.enabled": "on", "coolDown.enabled": "on",
+        ])
+        let outcome = await ProfileEditorViewModel.submit(id: 1, input, to: repository)
+        #expect(outcome == .saved(redirectTo: "/profiles/1", flash: .success("Profile saved.")))
+        let saved = try #require(try await repository.get(id: 1))
+        #expect(saved.name == "Morning sit")
+        #expect(saved.duration == 5400)
+        #expect(saved[.warmUp].enabled)
+        #expect(saved[.warmUp].duration == 300)
+        #expect(saved.version == 2)
+
+        let details = ProfileFormInput([
+            "version": "2", "name": "Morning sit", "main.duration": "20",
+            "warmUp.enabled": "on", "warmUp.duration": "2:30", "warmUp.begin.enabled": "on",
+            "warmUp.begin.name": "Gong", "warmUp.repeat.enabled": "on", "warmUp.repeat.name": "Bowl",
+            "warmUp.repeat.interval": "0:30", "warmUp.repeat.iterations": "3",
+        ])
+        _ = await ProfileEditorViewModel.submit(id: 1, details, to: repository)
+        let detailed = try #require(try await repository.get(id: 1))
+        #expect(detailed.duration == 1200)
+        #expect(detailed[.warmUp].duration == 150)
+        #expect(detailed[.warmUp][sound: .begin] == Sound(type: .begin, enabled: true, name: "Gong"))
+        #expect(detailed[.warmUp][sound: .end].enabled == false)
+        #expect(detailed[.warmUp][sound: .repeat].interval == 30)
+        #expect(detailed[.warmUp][sound: .repeat].iterations == 3)
+        // Cool Down's details were not on the page: its stored values are kept, and it went off.
+        #expect(detailed[.coolDown].duration == 300)
+        #expect(!detailed[.coolDown].enabled)
+    }
+
+    @Test("Invalid values: each message by its field, every typed value kept, nothing saved")
+    func invalid() async throws {
+        var profile = Self.stored()
+        profile[.warmUp].enabled = true
+        let repository = InMemoryProfileRepository([profile])
+        let input = ProfileFormInput([
+            "version": "1", "name": "", "main.duration": "soon", "warmUp.enabled": "on",
+            "warmUp.duration": "25:00:00", "warmUp.repeat.enabled": "on", "warmUp.repeat.interval": "1:00",
+        ])
+        guard case .invalid(let editor) = await ProfileEditorViewModel.submit(id: 1, input, to: repository) else {
+            Issue.record("expected .invalid")
+            return
+        }
+        #expect(editor.nameField.error == "Name is required.")
+        #expect(editor.sections[0].durationField.value == "soon")
+        #expect(editor.sections[0].durationField.error == "Enter a duration like 07:30")
+        #expect(editor.sections[1].durationField.value == "25:00:00")
+        #expect(editor.sections[1].durationField.error == "Duration must be between 00:01 and 24:00:00.")
+        #expect(try await repository.get(id: 1)?.version == 1)
+    }
+
+    @Test("A save over a newer version is a conflict: values kept, nothing overwritten")
+    func conflict() async throws {
+        var newer = Self.stored()
+        newer.version = 2
+        newer.name = "Changed elsewhere"
+        let repository = InMemoryProfileRepository([newer])
+        let input = ProfileFormInput(["version": "1", "name": "Mine", "main.duration": "10:00"])
+        guard case .conflict(let editor) = await ProfileEditorViewModel.submit(id: 1, input, to: repository) else {
+            Issue.record("expected .conflict")
+            return
+        }
+        #expect(editor.nameField.value == "Mine")
+        #expect(editor.sections[0].durationField.value == "10:00")
+        #expect(editor.alert?.message == ProfileEditorViewModel.conflictMessage)
+        // Saving again is now a deliberate overwrite of version 2.
+        #expect(editor.version == 2)
+        #expect(try await repository.get(id: 1)?.name == "Changed elsewhere")
+    }
+
+    @Test("Unknown profile: not found; a broken store: the failure page")
+    func missingAndFailing() async {
+        #expect(await ProfileEditorViewModel.load(id: 9, from: InMemoryProfileRepository()) == .notFound)
+        let input = ProfileFormInput(["version": "1"])
+        #expect(await ProfileEditorViewModel.submit(id: 9, input, to: InMemoryProfileRepository()) == .notFound)
+        guard
+            case .failed(let page) = await ProfileEditorViewModel.load(
+                id: 1, from: InMemoryProfileRepository(failing: true))
+        else {
+            Issue.record("expected .failed")
+            return
+        }
+        #expect(page.status == 503)
+    }
+}
+
+@Suite("Profiles list and home view models")
+struct ProfilesListViewModelTests {
+    @Test("Each profile shows its name and duration")
+    func rows() async {
+        var long = Profile.new(named: "Long")
+        long.id = 2
+        long.duration = 5400
+        let page = await ProfilesListViewModel.load(from: InMemoryProfileRepository([long]))
+        #expect(page.rows.map(\.name) == ["Long"])
+        #expect(page.rows.map(\.durationText) == ["01:30:00"])
+        #expect(page.rows.map(\.editURL) == ["/profiles/2"])
+        #expect(page.emptyMessage == nil)
+    }
+
+    @Test("Creating by name opens the new profile's editor; a blank name is refused")
+    func create() async throws {
+        let repository = InMemoryProfileRepository()
+        let outcome = await ProfilesListViewModel.create(name: "  Evening ", in: repository)
+        #expect(outcome == .created(redirectTo: "/profiles/1", flash: .success("Created Evening.")))
+        #expect(try await repository.get(id: 1)?.duration == 450)
+        guard case .invalid(let page) = await ProfilesListViewModel.create(name: "", in: repository) else {
+            Issue.record("expected .invalid")
+            return
+        }
+        #expect(page.nameField.error == "Name is required.")
+        #expect(page.rows.map(\.name) == ["Evening"])
+    }
+
+    @Test("Deleting says which profile went")
+    func delete() async {
+        var profile = Profile.new(named: "Evening")
+        profile.id = 4
+        let repository = InMemoryProfileRepository([profile])
+        #expect(await ProfilesListViewModel.delete(id: 4, in: repository).flash == .success("Deleted Evening."))
+        #expect(await ProfilesListViewModel.delete(id: 4, in: repository).flash.isError)
+    }
+
+    @Test("The home page composes both panels; a failing FriendService leaves the profiles whole")
+    func home() async {
+        var profile = Profile.new(named: "Morning")
+        profile.id = 1
+        let home = await HomeViewModel.load(
+            profiles: InMemoryProfileRepository([profile]),
+            friends: FakeFriendService.failing(.transport("down"))
+        )
+        #expect(home.profiles.rows.map(\.name) == ["Morning"])
+        #expect(home.friends.errorMessage == "Loading failed, check network connection")
+        #expect(home.friends.rows.isEmpty)
+        let healthy = await HomeViewModel.load(
+            profiles: InMemoryProfileRepository(failing: true),
+            friends: FakeFriendService.listing([.jane])
+        )
+        #expect(healthy.friends.rows.map(\.fullName) == ["Jane Doe"])
+        #expect(healthy.profiles.errorMessage == ProfilesListViewModel.storageFailureMessage)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SanghaTestSupport
+import SanghaViewModels
+import SanghaWeb
+import Testing
+
+@Suite("Page renderer")
+struct PageRendererTests {
+    /// A copy of the templates that a test may edit.
+    func copyOfTemplates() throws -> URL {
+        let directory = try RepositoryPaths.temporaryDirectory("templates")
+        let copy = directory.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: RepositoryPaths.root.appendingPathComponent("Templates"), to: copy)
+        return copy
+    }
+
+    @Test("In development, an edited template shows on the next render; otherwise it is read once")
+    func reload() async throws {
+        let templates = try copyOfTemplates()
+        defer { try? FileManager.default.removeItem(at: templates.deletingLastPathComponent()) }
+        let development = try await PageRenderer(templatesDirectory: templates, reloadTemplates: true)
+        let production = try await PageRenderer(templatesDirectory: templates)
+        let page = ErrorPageViewModel.notFound()
+        #expect(!development.html(page).contains("Edited on disk"))
+
+        let file = templates.appendingPathComponent("pages/error.mustache")
+        let edited = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: "<h1>{{heading}}</h1>",
+            with: "<h1>{{heading}} (Edited on disk)</h1>"
+        )
+        try edited.write(to: file, atomically: true, encoding: .utf8)
+        #expect(development.html(page).contains("Page not found (Edited on disk)"))
+        #expect(!production.html(page).contains("Edited on disk"))
+    }
+
+    @Test("A missing template stops the start, naming it")
+    func missingTemplate() async throws {
+        let templates = try copyOfTemplates()
+        defer { try? FileManager.default.removeItem(at: templates.deletingLastPathComponent()) }
+        try FileManager.default.removeItem(at: templates.appendingPathComponent("pages/home.mustache"))
+        do {
+            _ = try await PageRenderer(templatesDirectory: templates)
+            Issue.record("expected the start to fail")
+        } catch {
+            #expect(String(describing: error).contains("pages/home.mustache"))
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SanghaCore
+import SanghaTestSupport
+import SanghaViewModels
+import SanghaWeb
+import Testing
+
+@Suite("Profiles, home and gallery routes")
+struct ProfilesRoutesTests {
+    static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+
+    func withApp(
+        profiles: any ProfileRepository = InMemoryProfileRepository(),
+        friends: FakeFriendService = .listing([]),
+        development: Bool = false,
+        _ test: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let app = try await buildApplication(
+            configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: development),
+            dependencies: Dependencies(friendService: friends, profiles: profiles)
+        )
+        try await app.test(.router, test)
+    }
+
+    static func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+
+    static func stored() -> Profile {
+        var profile = Profile.new(named: "Morning")
+        profile.id = 1
+        profile.version = 1
+        return profile
+    }
+
+    @Test("GET /profiles lists the profiles; POST /profiles creates one and opens its editor")
+    func listAndCreate() async throws {
+        let repository = InMemoryProfileRepository([Self.stored()])
+        try await withApp(profiles: repository) { client in
+            try await client.execute(uri: "/profiles", method: .get) { response in
+                #expect(response.status == .ok)
+                let html = String(buffer: response.body)
+                #expect(html.contains(">Morning</a>"))
+                #expect(html.contains("07:30"))
+            }
+            try await client.execute(
+                uri: "/profiles", method: .post, headers: Self.form, body: Self.body("name=Evening")
+            ) {
+                response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/profiles/2")
+            }
+            try await client.execute(uri: "/profiles", method: .post, headers: Self.form, body: Self.body("name=")) {
+                response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("Name is required."))
+            }
+        }
+    }
+
+    @Test("The editor: 200 for a profile, 404 for an unknown or non-numeric id, JSON on request")
+    func editor() async throws {
+        try await withApp(profiles: InMemoryProfileRepository([Self.stored()])) { client in
+            try await client.execute(uri: "/profiles/1", method: .get) { response in
+                #expect(response.status == .ok)
+                let html = String(buffer: response.body)
+                let time = try #require(html.range(of: "<h2 id=\"section-main\">Time</h2>"))
+                let warmUp = try #require(html.range(of: "<h2 id=\"section-warmUp\">Warm Up</h2>"))
+                let coolDown = try #require(html.range(of: "<h2 id=\"section-coolDown\">Cool Down</h2>"))
+                #expect(time.lowerBound < warmUp.lowerBound && warmUp.lowerBound < coolDown.lowerBound)
+            }
+            try await client.execute(uri: "/profiles/1", method: .get, headers: [.accept: "application/json"]) {
+                response in
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(json?["totalText"] as? String == "07:30")
+                #expect((json?["sections"] as? [[String: Any]])?.count == 3)
+            }
+            for uri in ["/profiles/9", "/profiles/nine"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound)
+                }
+            }
+        }
+    }
+
+    @Test("Saving: 303 back with a flash; invalid: 422; stale version: 409 with the values kept")
+    func save() async throws {
+        let repository = InMemoryProfileRepository([Self.stored()])
+        try await withApp(profiles: repository) { client in
+            let cookie = try await client.execute(
+                uri: "/profiles/1",
+                method: .post,
+                headers: Self.form,
+                body: Self.body("version=1&name=Morning&main.duration=20&warmUp.enabled=on")
+            ) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/profiles/1")
+                return try #require(response.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            }
+            try await client.execute(uri: "/profiles/1", method: .get, headers: [.cookie: cookie]) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("Profile saved."))
+                #expect(html.contains("value=\"20:00\""))
+                #expect(html.contains("id=\"field-warmUp-enabled\" name=\"warmUp.enabled\" value=\"on\" checked"))
+            }
+            try await client.execute(
+                uri: "/profiles/1",
+                method: .post,
+                headers: Self.form,
+                body: Self.body("version=2&name=Morning&main.duration=later")
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+                let html = String(buffer: response.body)
+                #expect(html.contains("value=\"later\""))
+                #expect(html.contains("Enter a duration like 07:30"))
+            }
+            try await client.execute(
+                uri: "/profiles/1",
+                method: .post,
+                headers: Self.form,
+                body: Self.body("version=1&name=Stale&main.duration=05:00")
+            ) { response in
+                #expect(response.status == .conflict)
+                let html = String(buffer: response.body)
+                #expect(html.contains("changed elsewhere"))
+                #expect(html.contains("value=\"Stale\""))
+            }
+        }
+        #expect(try await repository.get(id: 1)?.duration == 1200)
+    }
+
+    @Test("Deleting a profile redirects to the list")
+    func delete() async throws {
+        let repository = InMemoryProfileRepository([Self.stored()])
+        try await withApp(profiles: repository) { client in
+            try await client.execute(uri: "/profiles/1/delete", method: .post) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/profiles")
+            }
+        }
+        #expect(try await repository.get(id: 1) == nil)
+    }
+
+    @Test("The home page renders both panels; a failing FriendService leaves the rest of the page")
+    func home() async throws {
+        try await withApp(profiles: InMemoryProfileRepository([Self.stored()]), friends: .failing(.server(status: 500)))
+        {
+            client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                let html = String(buffer: response.body)
+                #expect(html.contains("<h2 id=\"panel-profiles\">Profiles</h2>"))
+                #expect(html.contains(">Morning</a>"))
+                #expect(html.contains("Loading failed, check network connection"))
+            }
+        }
+    }
+
+    @Test("The gallery exists only with --dev, and renders every fixture")
+    func gallery() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/_gallery", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+        try await withApp(development: true) { client in
+            try await client.execute(uri: "/_gallery", method: .get) { response in
+                #expect(response.status == .ok)
+                let html = String(buffer: response.body)
+                for fixture in FixtureRegistry.all {
+                    #expect(html.contains("href=\"/_gallery/\(fixture.name)\""))
+                }
+            }
+            try await client.execute(uri: "/_gallery/profile-editor-warm-up-on", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("Warm Up duration"))
+            }
+            try await client.execute(uri: "/_gallery/nothing", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+}
