@@ -7,6 +7,8 @@ public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Set by `FlashMiddleware` from the flash cookie.
     public var flash: FlashViewModel?
+    /// The CSRF token of this browser, set by `CSRFMiddleware`; every form carries it.
+    public var formToken: String = ""
 
     public init(source: Source) {
         self.coreContext = .init(source: source)

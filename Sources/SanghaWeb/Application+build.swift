@@ -13,19 +13,40 @@ public struct AppConfiguration: Sendable {
     public var development: Bool
     /// Largest form body accepted; bigger ones get 413.
     public var maxFormSize: Int
+    /// Host names served besides localhost, 127.0.0.1 and [::1] (DNS-rebinding defence).
+    public var extraAllowedHosts: [String]
 
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         resourcesDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         development: Bool = false,
-        maxFormSize: Int = 64 * 1024
+        maxFormSize: Int = 64 * 1024,
+        extraAllowedHosts: [String] = []
     ) {
         self.host = host
         self.port = port
         self.resourcesDirectory = resourcesDirectory
         self.development = development
         self.maxFormSize = maxFormSize
+        self.extraAllowedHosts = extraAllowedHosts
+    }
+
+    /// The host names a request may name: the loopback names, the address listened on unless it
+    /// is a wildcard, and the extra ones.
+    public var allowedHosts: Set<String> {
+        var hosts: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+        if !["0.0.0.0", "::", "[::]"].contains(host) {
+            hosts.insert(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
+        }
+        for extra in extraAllowedHosts { hosts.insert(extra.lowercased()) }
+        return hosts
+    }
+
+    /// The origins a form post may come from.
+    public var allowedOrigins: Set<String> {
+        Set(
+            allowedHosts.flatMap { ["http://\($0)", "http://\($0):\(port)", "https://\($0)", "https://\($0):\(port)"] })
     }
 
     public var templatesDirectory: URL { resourcesDirectory.appendingPathComponent("Templates") }
@@ -61,8 +82,17 @@ public func buildRouter(
 ) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: HostCheckMiddleware(allowedHosts: configuration.allowedHosts, port: configuration.port))
     router.add(middleware: FlashMiddleware())
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
+    router.add(
+        middleware: CSRFMiddleware(
+            allowedOrigins: configuration.allowedOrigins,
+            maxFormSize: configuration.maxFormSize,
+            makeToken: dependencies.makeFormToken
+        )
+    )
     // Inside the error pages: it serves a file where the routes throw 404.
     router.add(middleware: FileMiddleware(configuration.publicDirectory.path, logger: logger))
 
@@ -80,5 +110,6 @@ public func buildRouter(
     if configuration.development {
         GalleryRoutes(renderer: renderer).addRoutes(to: router)
     }
+    MethodNotAllowedRoutes.add(to: router)
     return router
 }

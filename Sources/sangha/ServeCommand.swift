@@ -18,8 +18,19 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Address to listen on. (env: SANGHA_HOST)")
+    @Option(help: "Address to listen on; anything but loopback also needs --allow-remote. (env: SANGHA_HOST)")
     var host: String = Environment.value("SANGHA_HOST", default: "127.0.0.1")
+
+    @Flag(help: "Allow listening on an address other than loopback. (env: SANGHA_ALLOW_REMOTE=1)")
+    var allowRemote: Bool = Environment.flag("SANGHA_ALLOW_REMOTE")
+
+    @Option(
+        help: """
+            A host name to serve besides localhost, 127.0.0.1 and [::1]; repeat for more. \
+            (env: SANGHA_ALLOWED_HOSTS, comma-separated)
+            """
+    )
+    var allowedHost: [String] = []
 
     @Option(help: "Port to listen on. (env: SANGHA_PORT)")
     var port: Int = Environment.value("SANGHA_PORT", default: 8080)
@@ -63,6 +74,11 @@ struct ServeCommand: AsyncParsableCommand {
         guard friendServiceTimeout > 0, friendServiceTimeout <= 300 else {
             throw ValidationError("--friend-service-timeout must be more than 0 and at most 300 seconds.")
         }
+        if !Self.isLoopback(host), !allowRemote {
+            throw ValidationError(
+                "Listening on \(host) would expose Sangha beyond this machine. Pass --allow-remote to do it anyway."
+            )
+        }
         if let url = remoteServiceURLText, remoteURL(url) == nil {
             throw ValidationError("--friend-service-url must be an http:// or https:// URL, got '\(url)'.")
         }
@@ -70,6 +86,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = logging.makeLogger(label: "sangha")
+        if !Self.isLoopback(host) {
+            logger.warning(
+                "Listening on \(host): Sangha has no login, so anyone who can reach this address can change its data."
+            )
+        }
         let resources = URL(fileURLWithPath: resourcesDir)
         var services: [any Service] = []
 
@@ -97,7 +118,13 @@ struct ServeCommand: AsyncParsableCommand {
             )
         )
         let app = try await buildApplication(
-            configuration: AppConfiguration(host: host, port: port, resourcesDirectory: resources, development: dev),
+            configuration: AppConfiguration(
+                host: host,
+                port: port,
+                resourcesDirectory: resources,
+                development: dev,
+                extraAllowedHosts: allowedHosts
+            ),
             dependencies: Dependencies(
                 friendService: friendService,
                 profiles: try ProfileStore.open(directory: URL(fileURLWithPath: dataDir))
@@ -106,6 +133,18 @@ struct ServeCommand: AsyncParsableCommand {
             logger: logger
         )
         try await app.runService()
+    }
+
+    /// The flags, else the environment variable.
+    private var allowedHosts: [String] {
+        if !allowedHost.isEmpty { return allowedHost }
+        return (Environment.string("SANGHA_ALLOWED_HOSTS") ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
     /// The flag, else the environment variable.

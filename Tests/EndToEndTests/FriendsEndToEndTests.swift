@@ -5,7 +5,8 @@ import Testing
 /// `sangha serve` as a person runs it, with its embedded FriendService, driven over HTTP.
 @Suite("Friends end to end", .serialized)
 struct FriendsEndToEndTests {
-    let client = HTTPClient.shared
+    /// A browser tab: it keeps the cookies, and its forms carry the CSRF token.
+    let client = HTTPClient()
 
     func startServer(dataDirectory: URL) async throws -> SanghaProcess {
         let port = try SilentServer.freePort()
@@ -20,20 +21,27 @@ struct FriendsEndToEndTests {
         )
     }
 
-    /// The `name=value` of a response's Set-Cookie, to send back as a browser would.
-    func cookie(_ response: HTTPClient.Response) -> [String: String] {
-        guard let setCookie = response.header("Set-Cookie"), let pair = setCookie.split(separator: ";").first else {
-            return [:]
-        }
-        return ["Cookie": String(pair)]
-    }
-
     @Test("Add, edit, search and delete a friend; restart; the data is still there")
     func friendsLifecycle() async throws {
         let data = try RepositoryPaths.temporaryDirectory("sangha-e2e")
         defer { try? FileManager.default.removeItem(at: data) }
         var server = try await startServer(dataDirectory: data)
         let friends = server.baseURL.appendingPathComponent("friends")
+        let first = try await client.send("GET", friends)
+        #expect(first.status == 200)
+
+        // A form post from another site is refused.
+        let forged = try await HTTPClient().send(
+            "POST",
+            friends,
+            form: ["firstname": "Eve", "lastname": "Forged", "phonenumber": "123"],
+            headers: ["Origin": "http://evil.example"]
+        )
+        #expect(forged.status == 403)
+
+        // A page asked for under another host name is not served (DNS rebinding).
+        let rebound = try await client.send("GET", friends, headers: ["Host": "evil.example:\(server.port)"])
+        #expect(rebound.status == 421)
 
         // Add
         let added = try await client.send(
@@ -43,7 +51,7 @@ struct FriendsEndToEndTests {
         )
         #expect(added.status == 303)
         #expect(added.header("Location") == "/friends")
-        let list = try await client.send("GET", friends, headers: cookie(added))
+        let list = try await client.send("GET", friends)
         #expect(list.status == 200)
         #expect(list.body.contains("Added Jane Doe."))
         #expect(list.body.contains("+15550100"))
@@ -76,7 +84,7 @@ struct FriendsEndToEndTests {
         let deleted = try await client.send(
             "POST", friends.appendingPathComponent("2/delete"), form: ["fullName": "Kenji Satō"])
         #expect(deleted.status == 303)
-        let afterDelete = try await client.send("GET", friends, headers: cookie(deleted))
+        let afterDelete = try await client.send("GET", friends)
         #expect(afterDelete.body.contains("Removed Kenji Satō."))
         #expect(afterDelete.body.contains("Janet Doe"))
         #expect(!afterDelete.body.contains("<span class=\"item-name\">Kenji"))
@@ -88,6 +96,9 @@ struct FriendsEndToEndTests {
         // Restart on the same data: SIGTERM exits cleanly, and the friends are still there.
         #expect(server.stop() == 0, "sangha did not exit cleanly:\n\(server.log)")
         server = try await startServer(dataDirectory: data)
+        let restarted = try await client.send("GET", server.baseURL.appendingPathComponent("friends"))
+        #expect(restarted.body.contains("Janet Doe"))
+        #expect(!restarted.body.contains("Eve"))
         let json = try await client.send(
             "GET", server.baseURL.appendingPathComponent("friends"), headers: ["Accept": "application/json"])
         #expect(json.body.contains("\"fullName\":\"Janet Doe\""))
@@ -150,5 +161,40 @@ struct FriendsEndToEndTests {
         process.waitUntilExit()
         #expect(process.terminationStatus != 0)
         #expect(output.contains("SANGHA_PORT=eighty is not a valid Int"))
+    }
+}
+
+@Suite("sangha serve on the network")
+struct ServeRemoteTests {
+    @Test("Listening beyond loopback needs --allow-remote")
+    func needsFlag() throws {
+        let process = Process()
+        process.executableURL = SanghaProcess.binary
+        process.arguments = ["serve", "--host", "0.0.0.0"]
+        let pipe = Pipe()
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(output.contains("Pass --allow-remote"))
+    }
+
+    @Test("With --allow-remote it starts, and warns")
+    func warns() async throws {
+        let data = try RepositoryPaths.temporaryDirectory("sangha-remote")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let port = try SilentServer.freePort()
+        let server = try await SanghaProcess(
+            serveWith: [
+                "serve", "--host", "0.0.0.0", "--allow-remote", "--port", "\(port)",
+                "--friend-service-port", "\(try SilentServer.freePort())", "--data-dir", data.path,
+                "--resources-dir", RepositoryPaths.root.path,
+            ],
+            port: port,
+            logFile: data.appendingPathComponent("sangha.log")
+        )
+        #expect(server.log.contains("Listening on 0.0.0.0"))
+        server.stop()
     }
 }

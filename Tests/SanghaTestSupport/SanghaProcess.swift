@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -73,7 +74,7 @@ public final class SanghaProcess {
             guard process.isRunning else {
                 throw SanghaProcessError("sangha exited with \(process.terminationStatus):\n\(log)")
             }
-            if let response = try? await HTTPClient.shared.send("GET", baseURL.appendingPathComponent("health")),
+            if let response = try? await HTTPClient().send("GET", baseURL.appendingPathComponent("health")),
                 response.status == 200
             {
                 return
@@ -89,10 +90,12 @@ public struct SanghaProcessError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// A small HTTP client for end-to-end tests: it does not follow redirects, so a test sees the
-/// 303 and its cookie as a browser's network panel would.
+/// A small HTTP client for end-to-end tests, behaving like a browser tab: it keeps the cookies
+/// the server sets and sends them back, and a form it posts carries the CSRF token as the page's
+/// form would. It does not follow redirects, so a test sees the 303 as a network panel would.
 public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
     public static let shared = HTTPClient()
+    private let cookies = Mutex<[String: String]>([:])
 
     public struct Response: Sendable {
         public let status: Int
@@ -106,7 +109,7 @@ public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
 
     private let session: URLSession
 
-    override init() {
+    override public init() {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpShouldSetCookies = false
@@ -121,8 +124,15 @@ public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
     {
         var request = URLRequest(url: url)
         request.httpMethod = method
+        let jar = cookies.withLock { $0 }
+        if !jar.isEmpty {
+            request.setValue(
+                jar.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; "),
+                forHTTPHeaderField: "Cookie")
+        }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let form {
+        if var form {
+            if form["_csrf"] == nil, let token = jar["sangha_csrf"] { form["_csrf"] = token }
             var components = URLComponents()
             components.queryItems = form.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
             let encoded = (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
@@ -134,6 +144,15 @@ public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
         var fields: [String: String] = [:]
         for (key, value) in http.allHeaderFields {
             if let key = key as? String, let value = value as? String { fields[key] = value }
+        }
+        for cookie in HTTPCookie.cookies(withResponseHeaderFields: fields, for: url) {
+            cookies.withLock { jar in
+                if cookie.value.isEmpty || (cookie.expiresDate.map { $0 < Date() } ?? false) {
+                    jar[cookie.name] = nil
+                } else {
+                    jar[cookie.name] = cookie.value
+                }
+            }
         }
         return Response(status: http.statusCode, headers: fields, body: String(decoding: data, as: UTF8.self))
     }

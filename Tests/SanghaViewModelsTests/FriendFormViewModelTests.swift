@@ -9,7 +9,7 @@ struct FriendFormViewModelTests {
 
     @Test("The blank add form has the three labelled fields and the Add friend button")
     func blank() {
-        let form = FriendFormViewModel(mode: .add)
+        let form = FriendFormViewModel(mode: .add, formToken: "token")
         #expect(form.heading == "Add friend")
         #expect(form.submitLabel == "Add friend")
         #expect(form.actionURL == "/friends")
@@ -24,7 +24,7 @@ struct FriendFormViewModelTests {
             #expect(draft == FriendDraft(firstname: "Jane", lastname: "Doe", phonenumber: "+15550100"))
             return Friend(id: 7, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
         })
-        let outcome = await FriendFormViewModel.submit(janeInput, mode: .add, to: service)
+        let outcome = await FriendFormViewModel.submit(janeInput, mode: .add, to: service, formToken: "token")
         #expect(outcome == .saved(redirectTo: "/friends", flash: .success("Added Jane Doe.")))
         #expect(service.recordedCalls == ["addFriend"])
     }
@@ -35,7 +35,7 @@ struct FriendFormViewModelTests {
             #expect(id == 1)
             return Friend(id: id, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
         })
-        let outcome = await FriendFormViewModel.submit(janeInput, mode: .update(id: 1), to: service)
+        let outcome = await FriendFormViewModel.submit(janeInput, mode: .update(id: 1), to: service, formToken: "token")
         #expect(outcome == .saved(redirectTo: "/friends", flash: .success("Saved Jane Doe.")))
     }
 
@@ -43,7 +43,10 @@ struct FriendFormViewModelTests {
     func invalid() async {
         let service = FakeFriendService()
         let input = FriendFormInput(firstname: "J4ne", lastname: nil, phonenumber: "12")
-        guard case .invalid(let form) = await FriendFormViewModel.submit(input, mode: .add, to: service) else {
+        guard
+            case .invalid(let form) = await FriendFormViewModel.submit(
+                input, mode: .add, to: service, formToken: "token")
+        else {
             Issue.record("expected .invalid")
             return
         }
@@ -70,7 +73,8 @@ struct FriendFormViewModelTests {
         ]
     )
     func addFailed(reason: FriendServiceError.Reason, message: String) async {
-        let outcome = await FriendFormViewModel.submit(janeInput, mode: .add, to: FakeFriendService.failing(reason))
+        let outcome = await FriendFormViewModel.submit(
+            janeInput, mode: .add, to: FakeFriendService.failing(reason), formToken: "token")
         guard case .failed(let form) = outcome else {
             Issue.record("expected .failed, got \(outcome)")
             return
@@ -90,7 +94,7 @@ struct FriendFormViewModelTests {
     )
     func updateFailed(reason: FriendServiceError.Reason, message: String) async {
         let outcome = await FriendFormViewModel.submit(
-            janeInput, mode: .update(id: 1), to: FakeFriendService.failing(reason))
+            janeInput, mode: .update(id: 1), to: FakeFriendService.failing(reason), formToken: "token")
         guard case .failed(let form) = outcome else {
             Issue.record("expected .failed, got \(outcome)")
             return
@@ -103,7 +107,10 @@ struct FriendFormViewModelTests {
     @Test("A 400 from the service shows its reason by the form, values kept, as invalid")
     func serviceRefused() async {
         let service = FakeFriendService.failing(.invalid("Phone number already taken."))
-        guard case .invalid(let form) = await FriendFormViewModel.submit(janeInput, mode: .add, to: service) else {
+        guard
+            case .invalid(let form) = await FriendFormViewModel.submit(
+                janeInput, mode: .add, to: service, formToken: "token")
+        else {
             Issue.record("expected .invalid")
             return
         }
@@ -113,7 +120,8 @@ struct FriendFormViewModelTests {
 
     @Test("The edit form is filled from the stored friend")
     func loadEdit() async {
-        let page = await FriendFormViewModel.loadEdit(id: 2, from: FakeFriendService.listing([.jane, .kenji]))
+        let page = await FriendFormViewModel.loadEdit(
+            id: 2, from: FakeFriendService.listing([.jane, .kenji]), formToken: "token")
         guard case .form(let form) = page else {
             Issue.record("expected the form, got \(page)")
             return
@@ -124,8 +132,11 @@ struct FriendFormViewModelTests {
 
     @Test("Editing an unknown id is not found; a failed load names the load message")
     func loadEditMissing() async {
-        #expect(await FriendFormViewModel.loadEdit(id: 9, from: FakeFriendService.listing([.jane])) == .notFound)
-        let failed = await FriendFormViewModel.loadEdit(id: 1, from: FakeFriendService.failing(.unauthorized))
+        #expect(
+            await FriendFormViewModel.loadEdit(id: 9, from: FakeFriendService.listing([.jane]), formToken: "token")
+                == .notFound)
+        let failed = await FriendFormViewModel.loadEdit(
+            id: 1, from: FakeFriendService.failing(.unauthorized), formToken: "token")
         guard case .failed(let page) = failed else {
             Issue.record("expected .failed")
             return

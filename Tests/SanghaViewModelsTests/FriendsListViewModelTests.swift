@@ -7,7 +7,8 @@ import Testing
 struct FriendsListViewModelTests {
     @Test("Friends become rows, in the service's order")
     func rows() async {
-        let page = await FriendsListViewModel.load(from: FakeFriendService.listing([.jane, .kenji]))
+        let page = await FriendsListViewModel.load(
+            from: FakeFriendService.listing([.jane, .kenji]), formToken: "token")
         #expect(page.rows.map(\.fullName) == ["Jane Doe", "Kenji Satō"])
         #expect(page.hasRows)
         #expect(page.errorMessage == nil)
@@ -16,7 +17,7 @@ struct FriendsListViewModelTests {
 
     @Test("A row shows the full name, the phone number and its two actions")
     func row() {
-        let row = FriendRowViewModel(friend: .jane)
+        let row = FriendRowViewModel(friend: .jane, formToken: "token")
         #expect(row.fullName == "Jane Doe")
         #expect(row.phoneNumberText == "+15550100")
         #expect(row.editURL == "/friends/1/edit")
@@ -26,7 +27,7 @@ struct FriendsListViewModelTests {
 
     @Test("No friends: the empty row says No data available")
     func empty() async {
-        let page = await FriendsListViewModel.load(from: FakeFriendService.listing([]))
+        let page = await FriendsListViewModel.load(from: FakeFriendService.listing([]), formToken: "token")
         #expect(page.rows.isEmpty)
         #expect(!page.hasRows)
         #expect(page.emptyMessage == "No data available")
@@ -46,7 +47,7 @@ struct FriendsListViewModelTests {
         ]
     )
     func error(reason: FriendServiceError.Reason, message: String) async {
-        let page = await FriendsListViewModel.load(from: FakeFriendService.failing(reason))
+        let page = await FriendsListViewModel.load(from: FakeFriendService.failing(reason), formToken: "token")
         #expect(page.errorMessage == message)
         #expect(page.rows.isEmpty)
         #expect(page.emptyMessage == nil)
@@ -55,17 +56,20 @@ struct FriendsListViewModelTests {
     @Test("The query filters by name or phone number, ignoring case and accents")
     func search() async {
         let service = FakeFriendService.listing([.jane, .kenji, .amira])
-        #expect(await FriendsListViewModel.load(from: service, query: "JANE").rows.map(\.id) == [1])
-        #expect(await FriendsListViewModel.load(from: service, query: "sato").rows.map(\.id) == [2])
-        #expect(await FriendsListViewModel.load(from: service, query: "o'neil").rows.map(\.id) == [3])
-        #expect(await FriendsListViewModel.load(from: service, query: "0312").rows.map(\.id) == [2])
-        #expect(await FriendsListViewModel.load(from: service, query: "+44 7700").rows.map(\.id) == [3])
-        #expect(await FriendsListViewModel.load(from: service, query: "  ").rows.count == 3)
+        #expect(await FriendsListViewModel.load(from: service, query: "JANE", formToken: "token").rows.map(\.id) == [1])
+        #expect(await FriendsListViewModel.load(from: service, query: "sato", formToken: "token").rows.map(\.id) == [2])
+        #expect(
+            await FriendsListViewModel.load(from: service, query: "o'neil", formToken: "token").rows.map(\.id) == [3])
+        #expect(await FriendsListViewModel.load(from: service, query: "0312", formToken: "token").rows.map(\.id) == [2])
+        #expect(
+            await FriendsListViewModel.load(from: service, query: "+44 7700", formToken: "token").rows.map(\.id) == [3])
+        #expect(await FriendsListViewModel.load(from: service, query: "  ", formToken: "token").rows.count == 3)
     }
 
     @Test("A query that matches nobody says so, and keeps the query")
     func noMatch() async {
-        let page = await FriendsListViewModel.load(from: FakeFriendService.listing([.jane]), query: "zed")
+        let page = await FriendsListViewModel.load(
+            from: FakeFriendService.listing([.jane]), query: "zed", formToken: "token")
         #expect(page.emptyMessage == "No friends match “zed”.")
         #expect(page.query == "zed")
         #expect(page.hasQuery)
@@ -74,7 +78,7 @@ struct FriendsListViewModelTests {
     @Test("A flash passed in is shown by the layout")
     func flash() async {
         let page = await FriendsListViewModel.load(
-            from: FakeFriendService.listing([]), flash: .success("Added Jane Doe."))
+            from: FakeFriendService.listing([]), formToken: "token", flash: .success("Added Jane Doe."))
         #expect(page.layout.flash == .success("Added Jane Doe."))
         #expect(page.layout.navigation.first(where: \.isCurrent)?.url == "/friends")
     }

@@ -14,7 +14,7 @@ struct ProfileEditorViewModelTests {
 
     @Test("Sections Time, Warm Up, Cool Down in that order; off sections show only their switch")
     func sections() {
-        let editor = ProfileEditorViewModel(profile: Self.stored())
+        let editor = ProfileEditorViewModel(profile: Self.stored(), formToken: "token")
         #expect(editor.sections.map(\.title) == ["Time", "Warm Up", "Cool Down"])
         let time = editor.sections[0]
         #expect(!time.hasSwitch)
@@ -35,7 +35,7 @@ struct ProfileEditorViewModelTests {
     func enabledSection() {
         var profile = Self.stored()
         profile[.warmUp].enabled = true
-        let warmUp = ProfileEditorViewModel(profile: profile).sections[1]
+        let warmUp = ProfileEditorViewModel(profile: profile, formToken: "token").sections[1]
         #expect(warmUp.isOn)
         #expect(warmUp.showsDetails)
         #expect(warmUp.durationField.value == "05:00")
@@ -52,7 +52,7 @@ struct ProfileEditorViewModelTests {
             "version": "1", "name": "Morning sit", "main.duration": "1:30:00",
             "warmUp.enabled": "on", "coolDown.enabled": "on",
         ])
-        let outcome = await ProfileEditorViewModel.submit(id: 1, input, to: repository)
+        let outcome = await ProfileEditorViewModel.submit(id: 1, input, to: repository, formToken: "token")
         #expect(outcome == .saved(redirectTo: "/profiles/1", flash: .success("Profile saved.")))
         let saved = try #require(try await repository.get(id: 1))
         #expect(saved.name == "Morning sit")
@@ -67,7 +67,7 @@ struct ProfileEditorViewModelTests {
             "warmUp.begin.name": "Gong", "warmUp.repeat.enabled": "on", "warmUp.repeat.name": "Bowl",
             "warmUp.repeat.interval": "0:30", "warmUp.repeat.iterations": "3",
         ])
-        _ = await ProfileEditorViewModel.submit(id: 1, details, to: repository)
+        _ = await ProfileEditorViewModel.submit(id: 1, details, to: repository, formToken: "token")
         let detailed = try #require(try await repository.get(id: 1))
         #expect(detailed.duration == 1200)
         #expect(detailed[.warmUp].duration == 150)
@@ -89,7 +89,10 @@ struct ProfileEditorViewModelTests {
             "version": "1", "name": "", "main.duration": "soon", "warmUp.enabled": "on",
             "warmUp.duration": "25:00:00", "warmUp.repeat.enabled": "on", "warmUp.repeat.interval": "1:00",
         ])
-        guard case .invalid(let editor) = await ProfileEditorViewModel.submit(id: 1, input, to: repository) else {
+        guard
+            case .invalid(let editor) = await ProfileEditorViewModel.submit(
+                id: 1, input, to: repository, formToken: "token")
+        else {
             Issue.record("expected .invalid")
             return
         }
@@ -108,7 +111,10 @@ struct ProfileEditorViewModelTests {
         newer.name = "Changed elsewhere"
         let repository = InMemoryProfileRepository([newer])
         let input = ProfileFormInput(["version": "1", "name": "Mine", "main.duration": "10:00"])
-        guard case .conflict(let editor) = await ProfileEditorViewModel.submit(id: 1, input, to: repository) else {
+        guard
+            case .conflict(let editor) = await ProfileEditorViewModel.submit(
+                id: 1, input, to: repository, formToken: "token")
+        else {
             Issue.record("expected .conflict")
             return
         }
@@ -122,12 +128,16 @@ struct ProfileEditorViewModelTests {
 
     @Test("Unknown profile: not found; a broken store: the failure page")
     func missingAndFailing() async {
-        #expect(await ProfileEditorViewModel.load(id: 9, from: InMemoryProfileRepository()) == .notFound)
+        #expect(
+            await ProfileEditorViewModel.load(id: 9, from: InMemoryProfileRepository(), formToken: "token") == .notFound
+        )
         let input = ProfileFormInput(["version": "1"])
-        #expect(await ProfileEditorViewModel.submit(id: 9, input, to: InMemoryProfileRepository()) == .notFound)
+        #expect(
+            await ProfileEditorViewModel.submit(id: 9, input, to: InMemoryProfileRepository(), formToken: "token")
+                == .notFound)
         guard
             case .failed(let page) = await ProfileEditorViewModel.load(
-                id: 1, from: InMemoryProfileRepository(failing: true))
+                id: 1, from: InMemoryProfileRepository(failing: true), formToken: "token")
         else {
             Issue.record("expected .failed")
             return
@@ -143,7 +153,7 @@ struct ProfilesListViewModelTests {
         var long = Profile.new(named: "Long")
         long.id = 2
         long.duration = 5400
-        let page = await ProfilesListViewModel.load(from: InMemoryProfileRepository([long]))
+        let page = await ProfilesListViewModel.load(from: InMemoryProfileRepository([long]), formToken: "token")
         #expect(page.rows.map(\.name) == ["Long"])
         #expect(page.rows.map(\.durationText) == ["01:30:00"])
         #expect(page.rows.map(\.editURL) == ["/profiles/2"])
@@ -153,10 +163,11 @@ struct ProfilesListViewModelTests {
     @Test("Creating by name opens the new profile's editor; a blank name is refused")
     func create() async throws {
         let repository = InMemoryProfileRepository()
-        let outcome = await ProfilesListViewModel.create(name: "  Evening ", in: repository)
+        let outcome = await ProfilesListViewModel.create(name: "  Evening ", in: repository, formToken: "token")
         #expect(outcome == .created(redirectTo: "/profiles/1", flash: .success("Created Evening.")))
         #expect(try await repository.get(id: 1)?.duration == 450)
-        guard case .invalid(let page) = await ProfilesListViewModel.create(name: "", in: repository) else {
+        guard case .invalid(let page) = await ProfilesListViewModel.create(name: "", in: repository, formToken: "token")
+        else {
             Issue.record("expected .invalid")
             return
         }

@@ -9,19 +9,19 @@ import Testing
 
 @Suite("Friends routes")
 struct FriendsRoutesTests {
-    static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
-
     func withApp(_ service: FakeFriendService, _ test: @Sendable (any TestClientProtocol) async throws -> Void)
         async throws
     {
         let app = try await buildApplication(
             configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root),
-            dependencies: Dependencies(friendService: service, profiles: InMemoryProfileRepository())
+            dependencies: Dependencies(
+                friendService: service,
+                profiles: InMemoryProfileRepository(),
+                makeFormToken: { FormPost.token }
+            )
         )
         try await app.test(.router, test)
     }
-
-    static func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
 
     @Test("GET /friends renders the rows as HTML")
     func list() async throws {
@@ -73,8 +73,8 @@ struct FriendsRoutesTests {
             let cookie = try await client.execute(
                 uri: "/friends",
                 method: .post,
-                headers: Self.form,
-                body: Self.body("firstname=Jane&lastname=Doe&phonenumber=%2B1+555+0100")
+                headers: FormPost.headers(),
+                body: FormPost.body("firstname=Jane&lastname=Doe&phonenumber=%2B1+555+0100")
             ) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/friends")
@@ -99,8 +99,8 @@ struct FriendsRoutesTests {
             try await client.execute(
                 uri: "/friends",
                 method: .post,
-                headers: Self.form,
-                body: Self.body("firstname=J4ne&phonenumber=12")
+                headers: FormPost.headers(),
+                body: FormPost.body("firstname=J4ne&phonenumber=12")
             ) { response in
                 #expect(response.status == .unprocessableContent)
                 let html = String(buffer: response.body)
@@ -118,8 +118,8 @@ struct FriendsRoutesTests {
             try await client.execute(
                 uri: "/friends",
                 method: .post,
-                headers: Self.form,
-                body: Self.body("firstname=Jane&lastname=Doe&phonenumber=123")
+                headers: FormPost.headers(),
+                body: FormPost.body("firstname=Jane&lastname=Doe&phonenumber=123")
             ) { response in
                 #expect(response.status == .badGateway)
                 let html = String(buffer: response.body)
@@ -156,16 +156,16 @@ struct FriendsRoutesTests {
             try await client.execute(
                 uri: "/friends/1",
                 method: .post,
-                headers: Self.form,
-                body: Self.body("firstname=Janet&lastname=Doe&phonenumber=123")
+                headers: FormPost.headers(),
+                body: FormPost.body("firstname=Janet&lastname=Doe&phonenumber=123")
             ) { response in
                 #expect(response.status == .seeOther)
             }
             try await client.execute(
                 uri: "/friends/x",
                 method: .post,
-                headers: Self.form,
-                body: Self.body("firstname=Janet&lastname=Doe&phonenumber=123")
+                headers: FormPost.headers(),
+                body: FormPost.body("firstname=Janet&lastname=Doe&phonenumber=123")
             ) { response in
                 #expect(response.status == .notFound)
             }
@@ -179,8 +179,8 @@ struct FriendsRoutesTests {
             try await client.execute(
                 uri: "/friends/1/delete",
                 method: .post,
-                headers: Self.form,
-                body: Self.body("fullName=Jane+Doe")
+                headers: FormPost.headers(),
+                body: FormPost.body("fullName=Jane+Doe")
             ) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/friends")
@@ -211,15 +211,17 @@ struct FriendsRoutesTests {
     func badBodies() async throws {
         try await withApp(FakeFriendService()) { client in
             let huge = "firstname=" + String(repeating: "a", count: 70 * 1024)
-            try await client.execute(uri: "/friends", method: .post, headers: Self.form, body: Self.body(huge)) {
+            try await client.execute(
+                uri: "/friends", method: .post, headers: FormPost.headers(), body: FormPost.body(huge)
+            ) {
                 response in
                 #expect(response.status == .contentTooLarge)
             }
             try await client.execute(
                 uri: "/friends",
                 method: .post,
-                headers: Self.form,
-                body: ByteBuffer(bytes: [0x66, 0x3D, 0xFF, 0xFE])
+                headers: FormPost.headers(),
+                body: ByteBuffer(bytes: [0x66, 0x3D, 0xFF, 0xFE] + Array("&_csrf=\(FormPost.token)".utf8))
             ) { response in
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains("not valid UTF-8"))

@@ -9,8 +9,6 @@ import Testing
 
 @Suite("Profiles, home and gallery routes")
 struct ProfilesRoutesTests {
-    static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
-
     func withApp(
         profiles: any ProfileRepository = InMemoryProfileRepository(),
         friends: FakeFriendService = .listing([]),
@@ -19,12 +17,10 @@ struct ProfilesRoutesTests {
     ) async throws {
         let app = try await buildApplication(
             configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: development),
-            dependencies: Dependencies(friendService: friends, profiles: profiles)
+            dependencies: Dependencies(friendService: friends, profiles: profiles, makeFormToken: { FormPost.token })
         )
         try await app.test(.router, test)
     }
-
-    static func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
 
     static func stored() -> Profile {
         var profile = Profile.new(named: "Morning")
@@ -44,13 +40,15 @@ struct ProfilesRoutesTests {
                 #expect(html.contains("07:30"))
             }
             try await client.execute(
-                uri: "/profiles", method: .post, headers: Self.form, body: Self.body("name=Evening")
+                uri: "/profiles", method: .post, headers: FormPost.headers(), body: FormPost.body("name=Evening")
             ) {
                 response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/profiles/2")
             }
-            try await client.execute(uri: "/profiles", method: .post, headers: Self.form, body: Self.body("name=")) {
+            try await client.execute(
+                uri: "/profiles", method: .post, headers: FormPost.headers(), body: FormPost.body("name=")
+            ) {
                 response in
                 #expect(response.status == .unprocessableContent)
                 #expect(String(buffer: response.body).contains("Name is required."))
@@ -90,8 +88,8 @@ struct ProfilesRoutesTests {
             let cookie = try await client.execute(
                 uri: "/profiles/1",
                 method: .post,
-                headers: Self.form,
-                body: Self.body("version=1&name=Morning&main.duration=20&warmUp.enabled=on")
+                headers: FormPost.headers(),
+                body: FormPost.body("version=1&name=Morning&main.duration=20&warmUp.enabled=on")
             ) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/profiles/1")
@@ -106,8 +104,8 @@ struct ProfilesRoutesTests {
             try await client.execute(
                 uri: "/profiles/1",
                 method: .post,
-                headers: Self.form,
-                body: Self.body("version=2&name=Morning&main.duration=later")
+                headers: FormPost.headers(),
+                body: FormPost.body("version=2&name=Morning&main.duration=later")
             ) { response in
                 #expect(response.status == .unprocessableContent)
                 let html = String(buffer: response.body)
@@ -117,8 +115,8 @@ struct ProfilesRoutesTests {
             try await client.execute(
                 uri: "/profiles/1",
                 method: .post,
-                headers: Self.form,
-                body: Self.body("version=1&name=Stale&main.duration=05:00")
+                headers: FormPost.headers(),
+                body: FormPost.body("version=1&name=Stale&main.duration=05:00")
             ) { response in
                 #expect(response.status == .conflict)
                 let html = String(buffer: response.body)
@@ -133,7 +131,12 @@ struct ProfilesRoutesTests {
     func delete() async throws {
         let repository = InMemoryProfileRepository([Self.stored()])
         try await withApp(profiles: repository) { client in
-            try await client.execute(uri: "/profiles/1/delete", method: .post) { response in
+            try await client.execute(
+                uri: "/profiles/1/delete",
+                method: .post,
+                headers: FormPost.headers(),
+                body: FormPost.body("")
+            ) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/profiles")
             }

@@ -3,6 +3,9 @@ import SanghaCore
 
 /// Named states of the friends pages and components, for snapshot tests and the dev gallery.
 /// Each is a plain value: no clock, no random token, so what renders is the same every run.
+
+/// The CSRF token every fixture's forms carry, fixed so snapshots are stable.
+public let fixtureFormToken = "fixture-form-token"
 extension Friend {
     static let fixtures: [Friend] = [
         Friend(id: 1, firstname: "Jane", lastname: "Doe", phonenumber: "+15550100"),
@@ -23,26 +26,26 @@ extension Friend {
 extension FriendsListViewModel {
     public enum Fixtures {
         public static let threeFriends = FriendsListViewModel(
-            state: .rows(Friend.fixtures.map(FriendRowViewModel.init(friend:)))
+            state: .rows(Friend.fixtures.map { FriendRowViewModel(friend: $0, formToken: fixtureFormToken) })
         )
         public static let empty = FriendsListViewModel(state: .empty(FriendsListViewModel.noFriendsMessage))
         public static let error = FriendsListViewModel(state: .error("Loading failed, check network connection"))
         public static let unauthorized = FriendsListViewModel(state: .error("Please login to load your friends."))
         public static let searchNoMatch = FriendsListViewModel(state: .empty("No friends match “zed”."), query: "zed")
         public static let searchOneMatch = FriendsListViewModel(
-            state: .rows([FriendRowViewModel(friend: Friend.fixtures[1])]),
+            state: .rows([FriendRowViewModel(friend: Friend.fixtures[1], formToken: fixtureFormToken)]),
             query: "sato"
         )
         public static let flash = FriendsListViewModel(
-            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0])]),
+            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0], formToken: fixtureFormToken)]),
             flash: .success("Added Jane Doe.")
         )
         public static let errorFlash = FriendsListViewModel(
-            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0])]),
+            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0], formToken: fixtureFormToken)]),
             flash: .error(title: "Could not remove Kenji Satō.", message: "Friend not found.")
         )
         public static let hostile = FriendsListViewModel(
-            state: .rows([FriendRowViewModel(friend: Friend.hostile)]),
+            state: .rows([FriendRowViewModel(friend: Friend.hostile, formToken: fixtureFormToken)]),
             query: "\"><script>alert(1)</script>",
             flash: .success("Added <b>you</b> & \"them\".")
         )
@@ -51,16 +54,16 @@ extension FriendsListViewModel {
 
 extension FriendFormViewModel {
     public enum Fixtures {
-        public static let blank = FriendFormViewModel(mode: .add)
+        public static let blank = FriendFormViewModel(mode: .add, formToken: fixtureFormToken)
         public static let edit = FriendFormViewModel(
-            mode: .update(id: 1), input: FriendFormInput(friend: Friend.fixtures[0]))
+            mode: .update(id: 1), formToken: fixtureFormToken, input: FriendFormInput(friend: Friend.fixtures[0]))
         public static let withErrors = FriendFormViewModel(
-            mode: .add,
+            mode: .add, formToken: fixtureFormToken,
             input: FriendFormInput(firstname: "J4ne", lastname: "", phonenumber: "12"),
             errors: FriendDraft(firstname: "J4ne", lastname: "", phonenumber: "12").validationErrors()
         )
         public static let addFailed = FriendFormViewModel(
-            mode: .add,
+            mode: .add, formToken: fixtureFormToken,
             input: FriendFormInput(friend: Friend.fixtures[0]),
             alert: AlertViewModel(
                 title: "Could not add Jane Doe.",
@@ -68,12 +71,12 @@ extension FriendFormViewModel {
             )
         )
         public static let updateUnauthorized = FriendFormViewModel(
-            mode: .update(id: 1),
+            mode: .update(id: 1), formToken: fixtureFormToken,
             input: FriendFormInput(friend: Friend.fixtures[0]),
             alert: AlertViewModel(title: "Failed to update information.", message: "Please login to update friends.")
         )
         public static let hostile = FriendFormViewModel(
-            mode: .update(id: 66),
+            mode: .update(id: 66), formToken: fixtureFormToken,
             input: FriendFormInput(friend: Friend.hostile),
             errors: FriendDraft(firstname: Friend.hostile.firstname, lastname: "", phonenumber: "x").validationErrors()
         )
@@ -82,8 +85,8 @@ extension FriendFormViewModel {
 
 extension FriendRowViewModel {
     public enum Fixtures {
-        public static let jane = FriendRowViewModel(friend: Friend.fixtures[0])
-        public static let hostile = FriendRowViewModel(friend: Friend.hostile)
+        public static let jane = FriendRowViewModel(friend: Friend.fixtures[0], formToken: fixtureFormToken)
+        public static let hostile = FriendRowViewModel(friend: Friend.hostile, formToken: fixtureFormToken)
     }
 }
 

@@ -43,29 +43,31 @@ extension Profile {
 
 extension ProfilesListViewModel {
     public enum Fixtures {
-        public static let twoProfiles = ProfilesListViewModel(profiles: [Profile.morning, Profile.evening])
-        public static let empty = ProfilesListViewModel(profiles: [])
-        public static let storageFailure = ProfilesListViewModel(profiles: nil)
+        public static let twoProfiles = ProfilesListViewModel(
+            profiles: [Profile.morning, Profile.evening], formToken: fixtureFormToken)
+        public static let empty = ProfilesListViewModel(profiles: [], formToken: fixtureFormToken)
+        public static let storageFailure = ProfilesListViewModel(profiles: nil, formToken: fixtureFormToken)
         public static let nameError = ProfilesListViewModel(
-            profiles: [Profile.morning],
+            profiles: [Profile.morning], formToken: fixtureFormToken,
             name: "   ",
             nameError: "Name is required."
         )
         public static let created = ProfilesListViewModel(
-            profiles: [Profile.morning], flash: .success("Deleted Evening."))
-        public static let hostile = ProfilesListViewModel(profiles: [Profile.hostile])
+            profiles: [Profile.morning], formToken: fixtureFormToken, flash: .success("Deleted Evening."))
+        public static let hostile = ProfilesListViewModel(profiles: [Profile.hostile], formToken: fixtureFormToken)
     }
 }
 
 extension ProfileEditorViewModel {
     public enum Fixtures {
         /// A new profile: Warm Up and Cool Down off, so those sections show only their switch.
-        public static let fresh = ProfileEditorViewModel(profile: Profile.fresh)
+        public static let fresh = ProfileEditorViewModel(profile: Profile.fresh, formToken: fixtureFormToken)
         /// Warm Up on with its duration and sounds; Cool Down off.
-        public static let warmUpOn = ProfileEditorViewModel(profile: Profile.morning)
+        public static let warmUpOn = ProfileEditorViewModel(profile: Profile.morning, formToken: fixtureFormToken)
         /// An hour and a half, Cool Down on.
-        public static let long = ProfileEditorViewModel(profile: Profile.evening)
-        public static let saved = ProfileEditorViewModel(profile: Profile.morning, flash: .success("Profile saved."))
+        public static let long = ProfileEditorViewModel(profile: Profile.evening, formToken: fixtureFormToken)
+        public static let saved = ProfileEditorViewModel(
+            profile: Profile.morning, formToken: fixtureFormToken, flash: .success("Profile saved."))
         /// Bad values typed into each kind of field, kept, each with its message.
         public static let invalid: ProfileEditorViewModel = {
             let input = ProfileFormInput([
@@ -76,13 +78,13 @@ extension ProfileEditorViewModel {
                 "warmUp.repeat.interval": "05:00", "warmUp.repeat.iterations": "x",
             ])
             let (profile, errors) = input.applied(to: Profile.morning)
-            return ProfileEditorViewModel(profile: profile, input: input, errors: errors)
+            return ProfileEditorViewModel(profile: profile, formToken: fixtureFormToken, input: input, errors: errors)
         }()
         public static let conflict = ProfileEditorViewModel(
-            profile: Profile.morning,
+            profile: Profile.morning, formToken: fixtureFormToken,
             alert: AlertViewModel(title: "Not saved.", message: ProfileEditorViewModel.conflictMessage)
         )
-        public static let hostile = ProfileEditorViewModel(profile: Profile.hostile)
+        public static let hostile = ProfileEditorViewModel(profile: Profile.hostile, formToken: fixtureFormToken)
     }
 }
 
@@ -91,7 +93,7 @@ extension HomeViewModel {
         public static let full = HomeViewModel(
             profiles: ProfilesPanelViewModel(profiles: [Profile.morning, Profile.evening]),
             friends: FriendsPanelViewModel(
-                state: .rows(Friend.fixtures.map(FriendRowViewModel.init(friend:))),
+                state: .rows(Friend.fixtures.map { FriendRowViewModel(friend: $0, formToken: fixtureFormToken) }),
                 total: Friend.fixtures.count
             )
         )

@@ -26,9 +26,12 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
     public let cancelURL = "/friends"
     public let fields: [FormFieldViewModel]
     public let alert: AlertViewModel?
+    /// The CSRF token the form carries.
+    public let formToken: String
 
     public init(
         mode: Mode,
+        formToken: String,
         input: FriendFormInput = FriendFormInput(),
         errors: [FriendField: String] = [:],
         alert: AlertViewModel? = nil
@@ -56,6 +59,7 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
             )
         }
         self.alert = alert
+        self.formToken = formToken
     }
 
     /// What `GET /friends/{id}/edit` shows.
@@ -69,10 +73,12 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
     }
 
     /// The FriendService has no call for one friend, so the edit form finds it in the list.
-    public static func loadEdit(id: Int, from service: any FriendService) async -> EditPage {
+    public static func loadEdit(id: Int, from service: any FriendService, formToken: String) async -> EditPage {
         do {
             guard let friend = try await service.listFriends().first(where: { $0.id == id }) else { return .notFound }
-            return .form(FriendFormViewModel(mode: .update(id: id), input: FriendFormInput(friend: friend)))
+            return .form(
+                FriendFormViewModel(mode: .update(id: id), formToken: formToken, input: FriendFormInput(friend: friend))
+            )
         } catch {
             let message = FriendOperation.load.message(for: error.reason)
             return .failed(ErrorPageViewModel(status: 502, heading: "Could not load this friend", message: message))
@@ -80,11 +86,16 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
     }
 
     /// Checks the input, then adds or updates the friend. Nothing is sent while a field is invalid.
-    public static func submit(_ input: FriendFormInput, mode: Mode, to service: any FriendService) async -> Outcome {
+    public static func submit(
+        _ input: FriendFormInput,
+        mode: Mode,
+        to service: any FriendService,
+        formToken: String
+    ) async -> Outcome {
         let draft = input.draft
         let errors = draft.validationErrors()
         guard errors.isEmpty else {
-            return .invalid(FriendFormViewModel(mode: mode, input: input, errors: errors))
+            return .invalid(FriendFormViewModel(mode: mode, formToken: formToken, input: input, errors: errors))
         }
         do {
             switch mode {
@@ -97,7 +108,11 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
             }
         } catch {
             let form = FriendFormViewModel(
-                mode: mode, input: input, alert: operation(mode, draft).alert(for: error.reason))
+                mode: mode,
+                formToken: formToken,
+                input: input,
+                alert: operation(mode, draft).alert(for: error.reason)
+            )
             if case .invalid = error.reason { return .invalid(form) }
             return .failed(form)
         }

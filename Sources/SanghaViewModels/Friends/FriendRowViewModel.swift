@@ -11,8 +11,10 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
     /// Labels of the buttons for screen readers: "Edit Jane Doe", "Delete Jane Doe".
     public let editLabel: String
     public let deleteLabel: String
+    /// The CSRF token the delete form carries.
+    public let formToken: String
 
-    public init(friend: Friend) {
+    public init(friend: Friend, formToken: String) {
         self.id = friend.id
         self.fullName = friend.fullName
         self.phoneNumberText = friend.phonenumber
@@ -20,5 +22,6 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
         self.deleteURL = "/friends/\(friend.id)/delete"
         self.editLabel = "Edit \(friend.fullName)"
         self.deleteLabel = "Delete \(friend.fullName)"
+        self.formToken = formToken
     }
 }

@@ -44,12 +44,14 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
     public static func load(
         from service: any FriendService,
         query rawQuery: String? = nil,
+        formToken: String,
         flash: FlashViewModel? = nil
     ) async -> FriendsListViewModel {
         let query = rawQuery?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         do {
             let friends = try await service.listFriends()
-            return FriendsListViewModel(state: state(for: friends, query: query), query: query, flash: flash)
+            return FriendsListViewModel(
+                state: state(for: friends, query: query, formToken: formToken), query: query, flash: flash)
         } catch {
             return FriendsListViewModel(
                 state: .error(FriendOperation.load.message(for: error.reason)),
@@ -59,11 +61,11 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         }
     }
 
-    static func state(for friends: [Friend], query: String) -> State {
+    static func state(for friends: [Friend], query: String, formToken: String) -> State {
         if friends.isEmpty { return .empty(noFriendsMessage) }
         let matches = query.isEmpty ? friends : friends.filter { $0.matches(query) }
         if matches.isEmpty { return .empty("No friends match “\(query)”.") }
-        return .rows(matches.map(FriendRowViewModel.init(friend:)))
+        return .rows(matches.map { FriendRowViewModel(friend: $0, formToken: formToken) })
     }
 }
 

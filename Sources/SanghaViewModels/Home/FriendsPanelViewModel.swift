@@ -31,7 +31,7 @@ public struct FriendsPanelViewModel: Sendable, Equatable, Encodable {
         do {
             let friends = try await service.listFriends()
             return FriendsPanelViewModel(
-                state: FriendsListViewModel.state(for: friends, query: ""), total: friends.count)
+                state: FriendsListViewModel.state(for: friends, query: "", formToken: ""), total: friends.count)
         } catch {
             return FriendsPanelViewModel(state: .error(FriendOperation.load.message(for: error.reason)))
         }

@@ -16,7 +16,7 @@ public struct ProfilesPanelViewModel: Sendable, Equatable, Encodable {
     /// `profiles` nil: they could not be read.
     public init(profiles: [Profile]?) {
         let all = profiles ?? []
-        rows = all.prefix(Self.limit).map(ProfileRowViewModel.init(profile:))
+        rows = all.prefix(Self.limit).map { ProfileRowViewModel(profile: $0, formToken: "") }
         hasRows = !rows.isEmpty
         emptyMessage = profiles?.isEmpty == true ? ProfilesListViewModel.noProfilesMessage : nil
         errorMessage = profiles == nil ? ProfilesListViewModel.storageFailureMessage : nil

@@ -17,11 +17,14 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
     public let sections: [ProfileSectionViewModel]
     public let totalText: String
     public let alert: AlertViewModel?
+    /// The CSRF token the save and delete forms carry.
+    public let formToken: String
 
     /// The editor for `profile`. After a failed submit, `input` holds what was typed (shown
     /// instead of the stored values) and `errors` the messages by field.
     public init(
         profile: Profile,
+        formToken: String,
         input: ProfileFormInput? = nil,
         errors: [ProfileField: String] = [:],
         alert: AlertViewModel? = nil,
@@ -47,6 +50,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         }
         totalText = DurationFormatter.string(from: profile.totalDuration)
         self.alert = alert
+        self.formToken = formToken
     }
 
     /// What `GET /profiles/{id}` shows.
@@ -56,12 +60,15 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         case failed(ErrorPageViewModel)
     }
 
-    public static func load(id: Int, from repository: any ProfileRepository, flash: FlashViewModel? = nil) async
-        -> Page
-    {
+    public static func load(
+        id: Int,
+        from repository: any ProfileRepository,
+        formToken: String,
+        flash: FlashViewModel? = nil
+    ) async -> Page {
         do {
             guard let profile = try await repository.get(id: id) else { return .notFound }
-            return .editor(ProfileEditorViewModel(profile: profile, flash: flash))
+            return .editor(ProfileEditorViewModel(profile: profile, formToken: formToken, flash: flash))
         } catch {
             return .failed(Self.storageFailurePage)
         }
@@ -79,9 +86,12 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         case failed(ErrorPageViewModel)
     }
 
-    public static func submit(id: Int, _ input: ProfileFormInput, to repository: any ProfileRepository) async
-        -> Outcome
-    {
+    public static func submit(
+        id: Int,
+        _ input: ProfileFormInput,
+        to repository: any ProfileRepository,
+        formToken: String
+    ) async -> Outcome {
         let stored: Profile
         do {
             guard let profile = try await repository.get(id: id) else { return .notFound }
@@ -93,7 +103,8 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         loaded.version = input.version ?? stored.version
         let (profile, errors) = input.applied(to: loaded)
         guard errors.isEmpty else {
-            return .invalid(ProfileEditorViewModel(profile: profile, input: input, errors: errors))
+            return .invalid(
+                ProfileEditorViewModel(profile: profile, formToken: formToken, input: input, errors: errors))
         }
         do {
             _ = try await repository.update(profile)
@@ -102,7 +113,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
             var kept = profile
             kept.version = current.version
             let alert = AlertViewModel(title: "Not saved.", message: conflictMessage)
-            return .conflict(ProfileEditorViewModel(profile: kept, input: input, alert: alert))
+            return .conflict(ProfileEditorViewModel(profile: kept, formToken: formToken, input: input, alert: alert))
         } catch .notFound {
             return .notFound
         } catch {

@@ -10,8 +10,10 @@ public struct ProfileRowViewModel: Sendable, Equatable, Encodable {
     public let editURL: String
     public let deleteURL: String
     public let deleteLabel: String
+    /// The CSRF token the delete form carries.
+    public let formToken: String
 
-    public init(profile: Profile) {
+    public init(profile: Profile, formToken: String) {
         self.id = profile.id
         self.name = profile.name
         self.durationText = DurationFormatter.string(from: profile.duration)
@@ -19,5 +21,6 @@ public struct ProfileRowViewModel: Sendable, Equatable, Encodable {
         self.editURL = "/profiles/\(profile.id)"
         self.deleteURL = "/profiles/\(profile.id)/delete"
         self.deleteLabel = "Delete \(profile.name)"
+        self.formToken = formToken
     }
 }

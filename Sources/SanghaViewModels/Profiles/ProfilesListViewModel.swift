@@ -14,15 +14,19 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
     public let createURL = "/profiles"
     public let createLabel = "Create profile"
     public let nameField: FormFieldViewModel
+    /// The CSRF token the forms carry.
+    public let formToken: String
 
     public init(
         profiles: [Profile]?,
+        formToken: String,
         name: String = "",
         nameError: String? = nil,
         flash: FlashViewModel? = nil
     ) {
         layout = LayoutViewModel(title: "Profiles", section: .profiles, flash: flash)
-        rows = (profiles ?? []).map(ProfileRowViewModel.init(profile:))
+        rows = (profiles ?? []).map { ProfileRowViewModel(profile: $0, formToken: formToken) }
+        self.formToken = formToken
         hasRows = !rows.isEmpty
         emptyMessage = profiles?.isEmpty == true ? Self.noProfilesMessage : nil
         errorMessage = profiles == nil ? Self.storageFailureMessage : nil
@@ -35,10 +39,12 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         )
     }
 
-    public static func load(from repository: any ProfileRepository, flash: FlashViewModel? = nil) async
-        -> ProfilesListViewModel
-    {
-        ProfilesListViewModel(profiles: try? await repository.list(), flash: flash)
+    public static func load(
+        from repository: any ProfileRepository,
+        formToken: String,
+        flash: FlashViewModel? = nil
+    ) async -> ProfilesListViewModel {
+        ProfilesListViewModel(profiles: try? await repository.list(), formToken: formToken, flash: flash)
     }
 
     public enum Outcome: Sendable, Equatable {
@@ -51,11 +57,19 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
     }
 
     /// Creates a new profile (07:30, Warm Up and Cool Down off) named `name`.
-    public static func create(name rawName: String?, in repository: any ProfileRepository) async -> Outcome {
+    public static func create(name rawName: String?, in repository: any ProfileRepository, formToken: String) async
+        -> Outcome
+    {
         let name = (rawName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if let message = Profile.validateName(name) {
             let profiles = try? await repository.list()
-            return .invalid(ProfilesListViewModel(profiles: profiles, name: rawName ?? "", nameError: message))
+            return .invalid(
+                ProfilesListViewModel(
+                    profiles: profiles,
+                    formToken: formToken,
+                    name: rawName ?? "",
+                    nameError: message
+                ))
         }
         do {
             let profile = try await repository.create(.new(named: name))
@@ -63,7 +77,8 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         } catch {
             let profiles = try? await repository.list()
             let flash = FlashViewModel.error(title: "Could not create \(name).", message: "Please try again.")
-            return .failed(ProfilesListViewModel(profiles: profiles, name: rawName ?? "", flash: flash))
+            return .failed(
+                ProfilesListViewModel(profiles: profiles, formToken: formToken, name: rawName ?? "", flash: flash))
         }
     }
 

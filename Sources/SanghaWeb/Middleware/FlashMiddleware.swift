@@ -20,7 +20,8 @@ struct FlashMiddleware: RouterMiddleware {
         var context = context
         context.flash = Self.decode(cookie.value)
         var response = try await next(request, context)
-        if !(300..<400).contains(response.status.code), response.headers[.setCookie] == nil {
+        let setsFlash = response.headers[values: .setCookie].contains { $0.hasPrefix("\(Self.cookieName)=") }
+        if !(300..<400).contains(response.status.code), !setsFlash {
             response.setCookie(
                 Cookie(name: Self.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
         }

@@ -25,23 +25,30 @@ struct FriendsRoutes {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = request.uri.queryParameters["q"].map(String.init)
-        let page = await FriendsListViewModel.load(from: friends, query: query, flash: context.flash)
+        let page = await FriendsListViewModel.load(
+            from: friends,
+            query: query,
+            formToken: context.formToken,
+            flash: context.flash
+        )
         return renderer.response(page, for: request)
     }
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
-        renderer.response(FriendFormViewModel(mode: .add), for: request)
+        renderer.response(FriendFormViewModel(mode: .add, formToken: context.formToken), for: request)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let input = try await request.decodeForm(FriendFormInput.self, limit: maxFormSize)
-        return respond(to: await FriendFormViewModel.submit(input, mode: .add, to: friends), request: request)
+        return respond(
+            to: await FriendFormViewModel.submit(input, mode: .add, to: friends, formToken: context.formToken),
+            request: request)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.requireID("friend")
-        switch await FriendFormViewModel.loadEdit(id: id, from: friends) {
+        switch await FriendFormViewModel.loadEdit(id: id, from: friends, formToken: context.formToken) {
         case .form(let form): return renderer.response(form, for: request)
         case .failed(let page): return renderer.response(page, status: .badGateway, for: request)
         case .notFound: throw HTTPError(.notFound, message: "There is no friend with this id.")
@@ -53,7 +60,12 @@ struct FriendsRoutes {
         var request = request
         let input = try await request.decodeForm(FriendFormInput.self, limit: maxFormSize)
         return respond(
-            to: await FriendFormViewModel.submit(input, mode: .update(id: id), to: friends), request: request)
+            to: await FriendFormViewModel.submit(
+                input,
+                mode: .update(id: id),
+                to: friends,
+                formToken: context.formToken
+            ), request: request)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -22,13 +22,15 @@ struct ProfilesRoutes {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        renderer.response(await ProfilesListViewModel.load(from: profiles, flash: context.flash), for: request)
+        renderer.response(
+            await ProfilesListViewModel.load(from: profiles, formToken: context.formToken, flash: context.flash),
+            for: request)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let form = try await request.decodeForm(CreateForm.self, limit: maxFormSize)
-        switch await ProfilesListViewModel.create(name: form.name, in: profiles) {
+        switch await ProfilesListViewModel.create(name: form.name, in: profiles, formToken: context.formToken) {
         case .created(let url, let flash): return .redirect(to: url, flash: flash)
         case .invalid(let page): return renderer.response(page, status: .unprocessableContent, for: request)
         case .failed(let page): return renderer.response(page, status: .serviceUnavailable, for: request)
@@ -37,7 +39,12 @@ struct ProfilesRoutes {
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.requireID("profile")
-        switch await ProfileEditorViewModel.load(id: id, from: profiles, flash: context.flash) {
+        switch await ProfileEditorViewModel.load(
+            id: id,
+            from: profiles,
+            formToken: context.formToken,
+            flash: context.flash
+        ) {
         case .editor(let page): return renderer.response(page, for: request)
         case .failed(let page): return renderer.response(page, status: .serviceUnavailable, for: request)
         case .notFound: throw HTTPError(.notFound, message: "There is no profile with this id.")
@@ -48,7 +55,7 @@ struct ProfilesRoutes {
         let id = try context.requireID("profile")
         var request = request
         let input = try await request.decodeForm(ProfileFormInput.self, limit: maxFormSize)
-        switch await ProfileEditorViewModel.submit(id: id, input, to: profiles) {
+        switch await ProfileEditorViewModel.submit(id: id, input, to: profiles, formToken: context.formToken) {
         case .saved(let url, let flash): return .redirect(to: url, flash: flash)
         case .invalid(let page): return renderer.response(page, status: .unprocessableContent, for: request)
         case .conflict(let page): return renderer.response(page, status: .conflict, for: request)

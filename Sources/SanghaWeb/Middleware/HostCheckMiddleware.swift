@@ -1,0 +1,49 @@
+import Hummingbird
+
+/// Serves only the configured host names (a DNS-rebinding defence, as careful localhost servers
+/// do): a page fetched as `http://evil.example:8080/` by a browser tricked into resolving that
+/// name to 127.0.0.1 carries `Host: evil.example:8080` and gets 421 and no page.
+struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Host names, lowercased, without port: `localhost`, `127.0.0.1`, `[::1]`, and any added.
+    let allowedHosts: Set<String>
+    /// The port the server listens on; a Host header may name it or no port at all.
+    let port: Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        guard let authority = request.head.authority else {
+            return Self.refusal(.badRequest, "A Host header is required.\n")
+        }
+        guard Self.isAllowed(authority, hosts: allowedHosts, port: port) else {
+            return Self.refusal(.misdirectedRequest, "This server does not serve that host name.\n")
+        }
+        return try await next(request, context)
+    }
+
+    static func isAllowed(_ authority: String, hosts: Set<String>, port: Int) -> Bool {
+        let (host, authorityPort) = split(authority.lowercased())
+        guard hosts.contains(host) else { return false }
+        return authorityPort == nil || authorityPort == port
+    }
+
+    /// `[::1]:8080` → (`[::1]`, 8080); `localhost` → (`localhost`, nil).
+    static func split(_ authority: String) -> (host: String, port: Int?) {
+        if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
+            let host = String(authority[...end])
+            let rest = authority[authority.index(after: end)...]
+            return (host, rest.hasPrefix(":") ? Int(rest.dropFirst()) ?? -1 : (rest.isEmpty ? nil : -1))
+        }
+        let parts = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        return (String(parts[0]), parts.count == 2 ? Int(parts[1]) ?? -1 : nil)
+    }
+
+    /// No page: a page could leak to whoever set up the foreign name.
+    static func refusal(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "text/plain; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: text))
+        )
+    }
+}

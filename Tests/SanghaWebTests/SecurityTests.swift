@@ -1,0 +1,155 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SanghaCore
+import SanghaTestSupport
+import SanghaViewModels
+import Testing
+
+@testable import SanghaWeb
+
+@Suite("Security: CSRF, host check, headers, methods")
+struct SecurityTests {
+    func withApp(
+        profiles: InMemoryProfileRepository = InMemoryProfileRepository(),
+        extraAllowedHosts: [String] = [],
+        _ test: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let app = try await buildApplication(
+            configuration: AppConfiguration(
+                resourcesDirectory: RepositoryPaths.root, extraAllowedHosts: extraAllowedHosts),
+            dependencies: Dependencies(
+                friendService: FakeFriendService(), profiles: profiles, makeFormToken: { FormPost.token })
+        )
+        try await app.test(.router, test)
+    }
+
+    static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+
+    @Test("A page sets the CSRF cookie, HttpOnly and SameSite=Lax, and its forms carry the token")
+    func tokenOnPages() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/profiles", method: .get) { response in
+                let cookie = try #require(response.headers[.setCookie])
+                #expect(cookie.hasPrefix("sangha_csrf=\(FormPost.token)"))
+                #expect(cookie.contains("HttpOnly"))
+                #expect(cookie.contains("SameSite=Lax"))
+                #expect(String(buffer: response.body).contains("name=\"_csrf\" value=\"\(FormPost.token)\""))
+            }
+            // A browser that has the cookie keeps it: no new one.
+            try await client.execute(
+                uri: "/profiles", method: .get, headers: [.cookie: "sangha_csrf=\(FormPost.token)"]
+            ) {
+                response in
+                #expect(response.headers[.setCookie] == nil)
+            }
+        }
+    }
+
+    @Test(
+        "A post without the token, with a wrong one, or without the cookie is refused with 403 and changes nothing",
+        arguments: [
+            ("name=Evening", "sangha_csrf=\(FormPost.token)"),
+            ("name=Evening&_csrf=wrong-token-wrong-token", "sangha_csrf=\(FormPost.token)"),
+            ("name=Evening&_csrf=\(FormPost.token)", ""),
+            ("name=Evening&_csrf=\(FormPost.token)", "sangha_csrf=another-token-0123456789"),
+        ]
+    )
+    func refused(body: String, cookie: String) async throws {
+        let profiles = InMemoryProfileRepository()
+        try await withApp(profiles: profiles) { client in
+            var headers = Self.form
+            if !cookie.isEmpty { headers[.cookie] = cookie }
+            try await client.execute(uri: "/profiles", method: .post, headers: headers, body: ByteBuffer(string: body))
+            {
+                response in
+                #expect(response.status == .forbidden)
+                #expect(String(buffer: response.body).contains("This form has expired or was sent from another site."))
+            }
+        }
+        #expect(try await profiles.list().isEmpty)
+    }
+
+    @Test("A post from another site's Origin is refused even with the token; our own Origin is fine")
+    func origin() async throws {
+        let profiles = InMemoryProfileRepository()
+        try await withApp(profiles: profiles) { client in
+            var foreign = FormPost.headers()
+            foreign[.origin] = "http://evil.example"
+            try await client.execute(uri: "/profiles", method: .post, headers: foreign, body: FormPost.body("name=A")) {
+                response in
+                #expect(response.status == .forbidden)
+            }
+            var crossSite = FormPost.headers()
+            crossSite[HTTPField.Name("Sec-Fetch-Site")!] = "cross-site"
+            try await client.execute(uri: "/profiles", method: .post, headers: crossSite, body: FormPost.body("name=B"))
+            {
+                response in
+                #expect(response.status == .forbidden)
+            }
+            var own = FormPost.headers()
+            own[.origin] = "http://127.0.0.1:8080"
+            try await client.execute(uri: "/profiles", method: .post, headers: own, body: FormPost.body("name=C")) {
+                response in
+                #expect(response.status == .seeOther)
+            }
+        }
+        #expect(try await profiles.list().map(\.name) == ["C"])
+    }
+
+    @Test(
+        "Only configured host names are served (the Host header's check; end-to-end tests send real ones)",
+        arguments: [
+            ("localhost", true), ("localhost:8080", true), ("127.0.0.1:8080", true), ("[::1]:8080", true),
+            ("LOCALHOST:8080", true), ("evil.example", false), ("evil.example:8080", false), ("localhost:9999", false),
+            ("127.0.0.1.evil.example", false), ("sangha.lan:8080", true),
+        ]
+    )
+    func hostCheck(host: String, served: Bool) {
+        let configuration = AppConfiguration(port: 8080, extraAllowedHosts: ["sangha.lan"])
+        #expect(
+            HostCheckMiddleware<AppRequestContext>.isAllowed(host, hosts: configuration.allowedHosts, port: 8080)
+                == served)
+    }
+
+    @Test("Every response carries the security headers, error pages included")
+    func headers() async throws {
+        try await withApp { client in
+            for uri in ["/profiles", "/nowhere", "/css/sangha.css"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    let policy = try #require(response.headers[.contentSecurityPolicy])
+                    #expect(policy.contains("default-src 'self'"))
+                    #expect(policy.contains("script-src 'self'"))
+                    #expect(policy.contains("frame-ancestors 'none'"))
+                    #expect(!policy.contains("unsafe-inline"))
+                    #expect(response.headers[.xContentTypeOptions] == "nosniff")
+                    #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
+                }
+            }
+        }
+    }
+
+    @Test("A known address with the wrong method is 405 with Allow, in the layout")
+    func methodNotAllowed() async throws {
+        try await withApp { client in
+            try await client.execute(
+                uri: "/friends", method: .put, headers: FormPost.headers(), body: FormPost.body("")
+            ) {
+                response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "GET, POST")
+                #expect(String(buffer: response.body).contains("<nav aria-label=\"Main\">"))
+            }
+            try await client.execute(uri: "/profiles/1/delete", method: .get) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "POST")
+            }
+            try await client.execute(
+                uri: "/no/such/page", method: .delete, headers: FormPost.headers(), body: FormPost.body("")
+            ) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+}
