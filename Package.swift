@@ -115,6 +115,13 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["SanghaCore", "SanghaStore", "SanghaTestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "SanghaCore", "SanghaStore", "SanghaTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ]
 )

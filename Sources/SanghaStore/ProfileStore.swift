@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import SanghaCore
 
-/// Profiles in SQLite through GRDB: `directory/sangha.sqlite`, in WAL mode.
+/// Profiles in SQLite through GRDB: `directory/sangha.sqlite` (`SanghaDatabase`).
 ///
 /// A profile is one row; its segments, edited as a whole with it, are a JSON column. Every
 /// update checks the version the form was loaded with inside the write transaction, so two
@@ -10,46 +10,31 @@ import SanghaCore
 public struct ProfileStore: ProfileRepository {
     private let database: any DatabaseWriter
 
-    public static let fileName = "sangha.sqlite"
+    public static let fileName = SanghaDatabase.fileName
 
-    /// Opens (creating it when absent) the store in `directory`, and migrates it.
+    /// Opens (creating it when absent) the store in `directory`.
     public static func open(directory: URL) throws -> ProfileStore {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let pool = try DatabasePool(path: directory.appendingPathComponent(fileName).path)
-        return try ProfileStore(database: pool)
+        ProfileStore(database: try SanghaDatabase.open(directory: directory))
     }
 
     /// A store in memory, for tests.
     public static func inMemory() throws -> ProfileStore {
-        try ProfileStore(database: DatabaseQueue())
+        ProfileStore(database: try SanghaDatabase.inMemory())
     }
 
-    init(database: any DatabaseWriter) throws {
+    /// A store on an opened, migrated database (`SanghaDatabase.open`).
+    public init(database: any DatabaseWriter) {
         self.database = database
-        try Self.migrator.migrate(database)
-    }
-
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("createProfile") { db in
-            try db.create(table: "profile") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("name", .text).notNull()
-                table.column("segments", .jsonText).notNull()
-                table.column("version", .integer).notNull()
-            }
-        }
-        return migrator
     }
 
     /// The migrations applied so far, oldest first.
     public func appliedMigrations() async throws -> [String] {
-        try await database.read { db in try Self.migrator.appliedMigrations(db) }
+        try await SanghaDatabase.appliedMigrations(database)
     }
 
     /// SQLite's own check of the file: "ok" when it is sound.
     public func integrityCheck() async throws -> [String] {
-        try await database.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        try await SanghaDatabase.integrityCheck(database)
     }
 
     public func list() async throws(ProfileRepositoryError) -> [Profile] {

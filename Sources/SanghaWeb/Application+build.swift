@@ -103,7 +103,7 @@ public func buildRouter(
         maxFormSize: configuration.maxFormSize
     ).addRoutes(to: router)
     FriendsRoutes(
-        friends: dependencies.friendService,
+        repository: dependencies.friends,
         renderer: renderer,
         maxFormSize: configuration.maxFormSize
     ).addRoutes(to: router)

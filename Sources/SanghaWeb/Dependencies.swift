@@ -4,17 +4,18 @@ import SanghaCore
 /// Everything the routes need from outside, built once at start-up: the real parts in
 /// `sangha serve`, fakes in tests.
 public struct Dependencies: Sendable {
-    public var friendService: any FriendService
+    /// The friends: the FriendService, with the last list it gave saved locally.
+    public var friends: FriendsRepository
     public var profiles: any ProfileRepository
     /// Makes a new CSRF token for a browser that has none; tests fix it.
     public var makeFormToken: @Sendable () -> String
 
     public init(
-        friendService: any FriendService,
+        friends: FriendsRepository,
         profiles: any ProfileRepository,
         makeFormToken: @escaping @Sendable () -> String = { CSRFMiddleware.randomToken() }
     ) {
-        self.friendService = friendService
+        self.friends = friends
         self.profiles = profiles
         self.makeFormToken = makeFormToken
     }

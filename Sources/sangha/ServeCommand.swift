@@ -3,6 +3,7 @@ import Foundation
 import FriendServiceClient
 import FriendServiceServer
 import Hummingbird
+import SanghaCore
 import SanghaStore
 import SanghaWeb
 import ServiceLifecycle
@@ -110,6 +111,7 @@ struct ServeCommand: AsyncParsableCommand {
             baseURL = URL(string: "http://127.0.0.1:\(friendServicePort)")!
         }
 
+        let database = try SanghaDatabase.open(directory: URL(fileURLWithPath: dataDir))
         let friendService = URLSessionFriendService(
             configuration: .init(
                 baseURL: baseURL,
@@ -126,8 +128,8 @@ struct ServeCommand: AsyncParsableCommand {
                 extraAllowedHosts: allowedHosts
             ),
             dependencies: Dependencies(
-                friendService: friendService,
-                profiles: try ProfileStore.open(directory: URL(fileURLWithPath: dataDir))
+                friends: FriendsRepository(remote: friendService, storage: FriendListStore(database: database)),
+                profiles: ProfileStore(database: database)
             ),
             services: services,
             logger: logger

@@ -82,11 +82,11 @@ struct ProfileStoreTests {
     func migrations() async throws {
         try await withDirectory { directory in
             let fresh = try ProfileStore.open(directory: directory)
-            #expect(try await fresh.appliedMigrations() == ["createProfile"])
+            #expect(try await fresh.appliedMigrations() == ["createProfile", "createSavedFriendList"])
             _ = try await fresh.create(.new(named: "Kept"))
 
             let reopened = try ProfileStore.open(directory: directory)
-            #expect(try await reopened.appliedMigrations() == ["createProfile"])
+            #expect(try await reopened.appliedMigrations() == ["createProfile", "createSavedFriendList"])
             #expect(try await reopened.list().map(\.name) == ["Kept"])
             #expect(try await reopened.integrityCheck() == ["ok"])
         }
@@ -105,5 +105,23 @@ struct ProfileStoreTests {
             let mode = try await queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
             #expect(mode == "wal")
         }
+    }
+}
+
+@Suite("Saved friends list store")
+struct FriendListStoreTests {
+    @Test("The last list saved is the one loaded, after reopening too")
+    func saveAndLoad() async throws {
+        let directory = try RepositoryPaths.temporaryDirectory("friend-list")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FriendListStore(database: try SanghaDatabase.open(directory: directory))
+        #expect(try await store.load() == nil)
+        let first = Date(timeIntervalSince1970: 1_795_000_000)
+        let jane = Friend(id: 1, firstname: "Jane", lastname: "Doe", phonenumber: "123")
+        try await store.save([jane], at: first)
+        try await store.save([], at: first.addingTimeInterval(60))
+        try await store.save([jane], at: first.addingTimeInterval(120))
+        let reopened = FriendListStore(database: try SanghaDatabase.open(directory: directory))
+        #expect(try await reopened.load() == SavedFriendList(friends: [jane], savedAt: first.addingTimeInterval(120)))
     }
 }

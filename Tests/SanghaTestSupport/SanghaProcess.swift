@@ -22,8 +22,8 @@ public final class SanghaProcess {
         RepositoryPaths.root.appendingPathComponent(".build/debug/sangha")
     }
 
-    /// Runs `sangha <arguments>` and waits until `/health` answers.
-    public init(serveWith arguments: [String], port: Int, logFile: URL) async throws {
+    /// Runs `sangha <arguments>` and waits until `healthPath` answers 200.
+    public init(serveWith arguments: [String], port: Int, logFile: URL, healthPath: String = "health") async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
             throw SanghaProcessError("\(Self.binary.path) is missing: build it first (make test does).")
         }
@@ -39,7 +39,7 @@ public final class SanghaProcess {
         process.standardOutput = log
         process.standardError = log
         try process.run()
-        try await waitUntilHealthy()
+        try await waitUntilHealthy(healthPath)
     }
 
     /// Sends SIGTERM and waits for the exit; returns the exit status. A process still running
@@ -68,20 +68,20 @@ public final class SanghaProcess {
 
     public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
-    private func waitUntilHealthy() async throws {
+    private func waitUntilHealthy(_ path: String) async throws {
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             guard process.isRunning else {
                 throw SanghaProcessError("sangha exited with \(process.terminationStatus):\n\(log)")
             }
-            if let response = try? await HTTPClient().send("GET", baseURL.appendingPathComponent("health")),
+            if let response = try? await HTTPClient().send("GET", baseURL.appendingPathComponent(path)),
                 response.status == 200
             {
                 return
             }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw SanghaProcessError("sangha did not answer /health within 30 s:\n\(log)")
+        throw SanghaProcessError("sangha did not answer /\(path) within 30 s:\n\(log)")
     }
 }
 

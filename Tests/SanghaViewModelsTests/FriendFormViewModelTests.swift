@@ -75,11 +75,12 @@ struct FriendFormViewModelTests {
     func addFailed(reason: FriendServiceError.Reason, message: String) async {
         let outcome = await FriendFormViewModel.submit(
             janeInput, mode: .add, to: FakeFriendService.failing(reason), formToken: "token")
-        guard case .failed(let form) = outcome else {
+        guard case .failed(let form, let status) = outcome else {
             Issue.record("expected .failed, got \(outcome)")
             return
         }
         #expect(form.alert == AlertViewModel(title: "Could not add Jane Doe.", message: message))
+        #expect(status == (reason == .notFound ? 404 : 502))
         #expect(form.fields.map(\.value) == [" Jane ", "Doe", "+1 555-0100"])
     }
 
@@ -95,7 +96,7 @@ struct FriendFormViewModelTests {
     func updateFailed(reason: FriendServiceError.Reason, message: String) async {
         let outcome = await FriendFormViewModel.submit(
             janeInput, mode: .update(id: 1), to: FakeFriendService.failing(reason), formToken: "token")
-        guard case .failed(let form) = outcome else {
+        guard case .failed(let form, let status) = outcome else {
             Issue.record("expected .failed, got \(outcome)")
             return
         }

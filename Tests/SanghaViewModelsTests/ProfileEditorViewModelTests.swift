@@ -190,14 +190,14 @@ struct ProfilesListViewModelTests {
         profile.id = 1
         let home = await HomeViewModel.load(
             profiles: InMemoryProfileRepository([profile]),
-            friends: FakeFriendService.failing(.transport("down"))
+            friends: FriendsRepository(remote: FakeFriendService.failing(.transport("down")))
         )
         #expect(home.profiles.rows.map(\.name) == ["Morning"])
         #expect(home.friends.errorMessage == "Loading failed, check network connection")
         #expect(home.friends.rows.isEmpty)
         let healthy = await HomeViewModel.load(
             profiles: InMemoryProfileRepository(failing: true),
-            friends: FakeFriendService.listing([.jane])
+            friends: FriendsRepository(remote: FakeFriendService.listing([.jane]))
         )
         #expect(healthy.friends.rows.map(\.fullName) == ["Jane Doe"])
         #expect(healthy.profiles.errorMessage == ProfilesListViewModel.storageFailureMessage)

@@ -15,7 +15,7 @@ struct FriendsRoutesTests {
         let app = try await buildApplication(
             configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root),
             dependencies: Dependencies(
-                friendService: service,
+                friends: FriendsRepository(remote: service),
                 profiles: InMemoryProfileRepository(),
                 makeFormToken: { FormPost.token }
             )

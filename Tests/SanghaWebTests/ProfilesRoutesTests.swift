@@ -17,7 +17,8 @@ struct ProfilesRoutesTests {
     ) async throws {
         let app = try await buildApplication(
             configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: development),
-            dependencies: Dependencies(friendService: friends, profiles: profiles, makeFormToken: { FormPost.token })
+            dependencies: Dependencies(
+                friends: FriendsRepository(remote: friends), profiles: profiles, makeFormToken: { FormPost.token })
         )
         try await app.test(.router, test)
     }

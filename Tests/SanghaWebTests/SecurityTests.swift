@@ -20,7 +20,8 @@ struct SecurityTests {
             configuration: AppConfiguration(
                 resourcesDirectory: RepositoryPaths.root, extraAllowedHosts: extraAllowedHosts),
             dependencies: Dependencies(
-                friendService: FakeFriendService(), profiles: profiles, makeFormToken: { FormPost.token })
+                friends: FriendsRepository(remote: FakeFriendService()), profiles: profiles,
+                makeFormToken: { FormPost.token })
         )
         try await app.test(.router, test)
     }

@@ -44,6 +44,16 @@ extension FriendsListViewModel {
             state: .rows([FriendRowViewModel(friend: Friend.fixtures[0], formToken: fixtureFormToken)]),
             flash: .error(title: "Could not remove Kenji Satō.", message: "Friend not found.")
         )
+        /// The FriendService failed; the list saved at its last answer is shown, marked.
+        public static let savedAfterFailure = FriendsListViewModel(
+            state: FriendsListViewModel.savedState(
+                SavedFriendList(friends: Friend.fixtures, savedAt: Date(timeIntervalSince1970: 1_795_000_000)),
+                failure: FriendServiceError(.transport("The request timed out.")),
+                query: "",
+                formToken: fixtureFormToken,
+                timeZone: TimeZone(identifier: "UTC")!
+            )
+        )
         public static let hostile = FriendsListViewModel(
             state: .rows([FriendRowViewModel(friend: Friend.hostile, formToken: fixtureFormToken)]),
             query: "\"><script>alert(1)</script>",

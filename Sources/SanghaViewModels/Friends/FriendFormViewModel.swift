@@ -15,8 +15,9 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
         /// The values break a rule (checked here, or by the service): the form again, with
         /// a message next to each field or in the alert, and the typed values kept.
         case invalid(FriendFormViewModel)
-        /// The service could not be reached or refused: the form again with the alert.
-        case failed(FriendFormViewModel)
+        /// The service could not be reached or refused: the form again with the alert. `status`
+        /// is 404 when the friend is gone, else 502 (the service, not the person, failed).
+        case failed(FriendFormViewModel, status: Int)
     }
 
     public let layout: LayoutViewModel
@@ -113,8 +114,11 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
                 input: input,
                 alert: operation(mode, draft).alert(for: error.reason)
             )
-            if case .invalid = error.reason { return .invalid(form) }
-            return .failed(form)
+            switch error.reason {
+            case .invalid: return .invalid(form)
+            case .notFound: return .failed(form, status: 404)
+            default: return .failed(form, status: 502)
+            }
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import SanghaCore
 
-/// The friends page: a search box and exactly one of the seed's three cell types — the rows,
-/// the error row, or the empty row.
+/// The friends page: a search box and one of the seed's three cell types — the rows, the error
+/// row, or the empty row — or, when the FriendService fails but an earlier list was saved, that
+/// list's rows under the error message, marked with when it was saved.
 public struct FriendsListViewModel: Sendable, Equatable, Encodable {
     /// The three states of the list. A view model is built from one, so it can never show rows
     /// and an error at once.
@@ -10,6 +11,8 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         case rows([FriendRowViewModel])
         case error(String)
         case empty(String)
+        /// The service failed (`error`); the rows are the last list it gave, `notice` says when.
+        case savedRows([FriendRowViewModel], error: String, notice: String)
     }
 
     public static let noFriendsMessage = "No data available"
@@ -23,6 +26,8 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
     public let hasRows: Bool
     public let errorMessage: String?
     public let emptyMessage: String?
+    /// "Showing the list saved on …", when the rows are a saved list.
+    public let savedNotice: String?
 
     public init(state: State, query: String = "", flash: FlashViewModel? = nil) {
         self.layout = LayoutViewModel(title: "Friends", section: .friends, flash: flash)
@@ -30,11 +35,13 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         self.hasQuery = !query.isEmpty
         switch state {
         case .rows(let rows):
-            (self.rows, self.errorMessage, self.emptyMessage) = (rows, nil, nil)
+            (self.rows, self.errorMessage, self.emptyMessage, self.savedNotice) = (rows, nil, nil, nil)
         case .error(let message):
-            (self.rows, self.errorMessage, self.emptyMessage) = ([], message, nil)
+            (self.rows, self.errorMessage, self.emptyMessage, self.savedNotice) = ([], message, nil, nil)
         case .empty(let message):
-            (self.rows, self.errorMessage, self.emptyMessage) = ([], nil, message)
+            (self.rows, self.errorMessage, self.emptyMessage, self.savedNotice) = ([], nil, message, nil)
+        case .savedRows(let rows, let error, let notice):
+            (self.rows, self.errorMessage, self.emptyMessage, self.savedNotice) = (rows, error, nil, notice)
         }
         self.hasRows = !rows.isEmpty
     }
@@ -42,23 +49,50 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
     /// Loads the friends and keeps those whose name or phone number contains `query`,
     /// ignoring case and diacritics.
     public static func load(
-        from service: any FriendService,
+        from repository: FriendsRepository,
         query rawQuery: String? = nil,
+        formToken: String,
+        flash: FlashViewModel? = nil,
+        timeZone: TimeZone = .current
+    ) async -> FriendsListViewModel {
+        let query = rawQuery?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let state: State
+        do {
+            switch try await repository.listFriends() {
+            case .live(let friends):
+                state = Self.state(for: friends, query: query, formToken: formToken)
+            case .saved(let saved, let failure):
+                state = Self.savedState(saved, failure: failure, query: query, formToken: formToken, timeZone: timeZone)
+            }
+        } catch {
+            state = .error(FriendOperation.load.message(for: error.reason))
+        }
+        return FriendsListViewModel(state: state, query: query, flash: flash)
+    }
+
+    /// The list from the service alone, with nothing saved to fall back on.
+    public static func load(
+        from service: any FriendService,
+        query: String? = nil,
         formToken: String,
         flash: FlashViewModel? = nil
     ) async -> FriendsListViewModel {
-        let query = rawQuery?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        do {
-            let friends = try await service.listFriends()
-            return FriendsListViewModel(
-                state: state(for: friends, query: query, formToken: formToken), query: query, flash: flash)
-        } catch {
-            return FriendsListViewModel(
-                state: .error(FriendOperation.load.message(for: error.reason)),
-                query: query,
-                flash: flash
-            )
+        await load(from: FriendsRepository(remote: service), query: query, formToken: formToken, flash: flash)
+    }
+
+    static func savedState(
+        _ saved: SavedFriendList,
+        failure: FriendServiceError,
+        query: String,
+        formToken: String,
+        timeZone: TimeZone
+    ) -> State {
+        let message = FriendOperation.load.message(for: failure.reason)
+        guard case .rows(let rows) = state(for: saved.friends, query: query, formToken: formToken) else {
+            return .error(message)
         }
+        let when = SavedTimeFormatter.string(from: saved.savedAt, timeZone: timeZone)
+        return .savedRows(rows, error: message, notice: "Showing the list saved on \(when).")
     }
 
     static func state(for friends: [Friend], query: String, formToken: String) -> State {

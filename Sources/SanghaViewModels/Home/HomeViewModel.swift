@@ -15,12 +15,12 @@ public struct HomeViewModel: Sendable, Equatable, Encodable {
     }
 
     public static func load(
-        profiles repository: any ProfileRepository,
-        friends service: any FriendService,
+        profiles profileRepository: any ProfileRepository,
+        friends repository: FriendsRepository,
         flash: FlashViewModel? = nil
     ) async -> HomeViewModel {
-        async let profiles = ProfilesPanelViewModel.load(from: repository)
-        async let friends = FriendsPanelViewModel.load(from: service)
+        async let profiles = ProfilesPanelViewModel.load(from: profileRepository)
+        async let friends = FriendsPanelViewModel.load(from: repository)
         return await HomeViewModel(profiles: profiles, friends: friends, flash: flash)
     }
 }

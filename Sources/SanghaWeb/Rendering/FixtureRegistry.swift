@@ -45,6 +45,7 @@ public enum FixtureRegistry {
         Fixture("friends-list-empty", FriendsListViewModel.Fixtures.empty),
         Fixture("friends-list-error", FriendsListViewModel.Fixtures.error),
         Fixture("friends-list-unauthorized", FriendsListViewModel.Fixtures.unauthorized),
+        Fixture("friends-list-saved-after-failure", FriendsListViewModel.Fixtures.savedAfterFailure),
         Fixture("friends-list-search-no-match", FriendsListViewModel.Fixtures.searchNoMatch),
         Fixture("friends-list-search-one-match", FriendsListViewModel.Fixtures.searchOneMatch),
         Fixture("friends-list-flash", FriendsListViewModel.Fixtures.flash),

@@ -4,7 +4,9 @@ import SanghaViewModels
 
 /// The friends pages: `/friends`, `/friends/new`, `/friends/{id}/edit`, and their form posts.
 struct FriendsRoutes {
-    let friends: any FriendService
+    /// Lists read through it (with the saved fallback); writes go to its remote service alone.
+    let repository: FriendsRepository
+    var friends: any FriendService { repository.remote }
     let renderer: PageRenderer
     let maxFormSize: Int
 
@@ -26,7 +28,7 @@ struct FriendsRoutes {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = request.uri.queryParameters["q"].map(String.init)
         let page = await FriendsListViewModel.load(
-            from: friends,
+            from: repository,
             query: query,
             formToken: context.formToken,
             flash: context.flash
@@ -80,7 +82,7 @@ struct FriendsRoutes {
         switch outcome {
         case .saved(let url, let flash): .redirect(to: url, flash: flash)
         case .invalid(let form): renderer.response(form, status: .unprocessableContent, for: request)
-        case .failed(let form): renderer.response(form, status: .badGateway, for: request)
+        case .failed(let form, let status): renderer.response(form, status: .init(code: status), for: request)
         }
     }
 }

@@ -15,7 +15,7 @@ struct HomeRoutes {
     @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = await HomeViewModel.load(
             profiles: dependencies.profiles,
-            friends: dependencies.friendService,
+            friends: dependencies.friends,
             flash: context.flash
         )
         return renderer.response(page, for: request)

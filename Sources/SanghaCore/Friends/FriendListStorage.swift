@@ -1,0 +1,19 @@
+import Foundation
+
+/// Local storage of the last list the FriendService gave (seed 004's Storage half of a
+/// repository). The live one is SQLite (SanghaStore).
+public protocol FriendListStorage: Sendable {
+    func save(_ friends: [Friend], at date: Date) async throws
+    /// The last list saved and when, or nil when none was.
+    func load() async throws -> SavedFriendList?
+}
+
+public struct SavedFriendList: Sendable, Equatable, Codable {
+    public let friends: [Friend]
+    public let savedAt: Date
+
+    public init(friends: [Friend], savedAt: Date) {
+        self.friends = friends
+        self.savedAt = savedAt
+    }
+}

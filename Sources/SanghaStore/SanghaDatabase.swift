@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+
+/// Sangha's own SQLite file, `sangha.sqlite` in the data folder: profiles and the last known
+/// friends list. A `DatabasePool` keeps it in WAL mode: readers never wait for the writer, and
+/// a transaction that was committed survives a crash of the process.
+public enum SanghaDatabase {
+    public static let fileName = "sangha.sqlite"
+
+    /// Opens (creating it when absent) the file in `directory` and brings its schema up to date.
+    public static func open(directory: URL) throws -> any DatabaseWriter {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let pool = try DatabasePool(path: directory.appendingPathComponent(fileName).path)
+        try migrator.migrate(pool)
+        return pool
+    }
+
+    /// A database in memory, for tests.
+    public static func inMemory() throws -> any DatabaseWriter {
+        let queue = try DatabaseQueue()
+        try migrator.migrate(queue)
+        return queue
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("createProfile") { db in
+            try db.create(table: "profile") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("name", .text).notNull()
+                table.column("segments", .jsonText).notNull()
+                table.column("version", .integer).notNull()
+            }
+        }
+        migrator.registerMigration("createSavedFriendList") { db in
+            try db.create(table: "savedFriendList") { table in
+                // One row: the last list the FriendService gave.
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("friends", .jsonText).notNull()
+                table.column("savedAt", .datetime).notNull()
+            }
+        }
+        return migrator
+    }
+
+    /// The migrations applied to `database`, oldest first.
+    public static func appliedMigrations(_ database: any DatabaseWriter) async throws -> [String] {
+        try await database.read { db in try migrator.appliedMigrations(db) }
+    }
+
+    /// SQLite's own check of the file: `["ok"]` when it is sound.
+    public static func integrityCheck(_ database: any DatabaseWriter) async throws -> [String] {
+        try await database.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SanghaCore
+import SanghaTestSupport
+import Synchronization
+import Testing
+
+/// `sangha serve` against a FriendService that answers, then fails in each way the design
+/// names: 500, malformed JSON, hanging, stopped.
+@Suite("FriendService faults end to end", .serialized)
+struct FriendServiceFaultTests {
+    enum Mode: Sendable {
+        case healthy, serverError, garbage, hanging
+    }
+
+    final class ModeSwitch: Sendable {
+        private let mode = Mutex(Mode.healthy)
+        var current: Mode { mode.withLock { $0 } }
+        func set(_ newMode: Mode) { mode.withLock { $0 = newMode } }
+    }
+
+    /// A FriendService whose behaviour the test switches.
+    func withFaultyService(_ test: @Sendable (Int, ModeSwitch) async throws -> Void) async throws {
+        let mode = ModeSwitch()
+        let router = Router()
+        router.get("listFriends") { _, _ -> Response in
+            switch mode.current {
+            case .healthy:
+                let json = #"[{"id":1,"firstname":"Jane","lastname":"Doe","phonenumber":"+15550100"}]"#
+                return Response(
+                    status: .ok, headers: [.contentType: "application/json"],
+                    body: .init(byteBuffer: ByteBuffer(string: json)))
+            case .serverError:
+                return Response(status: .internalServerError)
+            case .garbage:
+                return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "{\"id\": tru")))
+            case .hanging:
+                try await Task.sleep(for: .seconds(3))
+                return Response(status: .ok)
+            }
+        }
+        router.post("addFriend") { _, _ -> Response in Response(status: .internalServerError) }
+        try await Application(router: router).test(.live) { client in
+            try await test(try #require(client.port), mode)
+        }
+    }
+
+    @Test("A failing service shows the last list, marked, with the error; a write says it failed and keeps the input")
+    func faults() async throws {
+        try await withFaultyService { servicePort, mode in
+            let data = try RepositoryPaths.temporaryDirectory("sangha-faults")
+            defer { try? FileManager.default.removeItem(at: data) }
+            let port = try SilentServer.freePort()
+            let server = try await SanghaProcess(
+                serveWith: [
+                    "serve", "--port", "\(port)", "--data-dir", data.path, "--resources-dir", RepositoryPaths.root.path,
+                    "--friend-service-url", "http://127.0.0.1:\(servicePort)", "--friend-service-timeout", "1",
+                ],
+                port: port,
+                logFile: data.appendingPathComponent("sangha.log")
+            )
+            defer { server.stop() }
+            let client = HTTPClient()
+            let friends = server.baseURL.appendingPathComponent("friends")
+
+            let healthy = try await client.send("GET", friends)
+            #expect(healthy.body.contains("Jane Doe"))
+            #expect(!healthy.body.contains("saved-notice"))
+
+            for fault in [Mode.serverError, .garbage, .hanging] {
+                mode.set(fault)
+                let start = ContinuousClock.now
+                let page = try await client.send("GET", friends)
+                #expect(ContinuousClock.now - start < .seconds(4), "\(fault) took too long")
+                #expect(page.status == 200)
+                #expect(page.body.contains("Loading failed, check network connection"), "\(fault)")
+                #expect(page.body.contains("Showing the list saved on"), "\(fault)")
+                #expect(page.body.contains("Jane Doe"), "\(fault)")
+                let home = try await client.send("GET", server.baseURL)
+                #expect(home.body.contains("Showing the list saved on"), "\(fault)")
+            }
+
+            mode.set(.serverError)
+            let add = try await client.send(
+                "POST",
+                friends,
+                form: ["firstname": "Kenji", "lastname": "Sato", "phonenumber": "0312345678"]
+            )
+            #expect(add.status == 502)
+            #expect(add.body.contains("Could not add Kenji Sato."))
+            #expect(add.body.contains("Could not connect to server. Check your network and try again later."))
+            #expect(add.body.contains("value=\"0312345678\""))
+        }
+    }
+
+    @Test("The reference service stopped: the last list, marked, with the error")
+    func stopped() async throws {
+        let data = try RepositoryPaths.temporaryDirectory("sangha-stopped")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let servicePort = try SilentServer.freePort()
+        let service = try await SanghaProcess(
+            serveWith: ["friend-service", "--port", "\(servicePort)", "--data-dir", data.path],
+            port: servicePort,
+            logFile: data.appendingPathComponent("friend-service.log"),
+            healthPath: "listFriends"
+        )
+        let port = try SilentServer.freePort()
+        let server = try await SanghaProcess(
+            serveWith: [
+                "serve", "--port", "\(port)", "--data-dir", data.path, "--resources-dir", RepositoryPaths.root.path,
+                "--friend-service-url", "http://127.0.0.1:\(servicePort)",
+            ],
+            port: port,
+            logFile: data.appendingPathComponent("sangha.log")
+        )
+        defer { server.stop() }
+        let client = HTTPClient()
+        let friends = server.baseURL.appendingPathComponent("friends")
+        _ = try await client.send("GET", friends)
+        let added = try await client.send(
+            "POST", friends, form: ["firstname": "Jane", "lastname": "Doe", "phonenumber": "123"])
+        #expect(added.status == 303)
+        #expect(try await client.send("GET", friends).body.contains("Jane Doe"))
+
+        #expect(service.stop() == 0)
+        let page = try await client.send("GET", friends)
+        #expect(page.body.contains("Loading failed, check network connection"))
+        #expect(page.body.contains("Showing the list saved on"))
+        #expect(page.body.contains("Jane Doe"))
+    }
+}
