@@ -66,6 +66,8 @@ public final class SanghaProcess {
         if process.isRunning { stop() }
     }
 
+    public var isRunning: Bool { process.isRunning }
+
     public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
     private func waitUntilHealthy(_ path: String) async throws {
@@ -108,6 +110,11 @@ public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
     }
 
     private let session: URLSession
+
+    /// The value of a cookie the server has set, as the browser keeps it.
+    public func cookie(named name: String) -> String? {
+        cookies.withLock { $0[name] }
+    }
 
     override public init() {
         let configuration = URLSessionConfiguration.ephemeral

@@ -40,7 +40,7 @@ public struct CSRFMiddleware: RouterMiddleware {
             if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" {
                 throw HTTPError(.forbidden, message: Self.refusal)
             }
-            let body = try await request.collectBody(upTo: maxFormSize)
+            let body = try await request.collectFormBody(limit: maxFormSize)
             let text = String(decoding: body.readableBytesView, as: UTF8.self)
             let field = (try? URLEncodedFormDecoder().decode(TokenField.self, from: text))?._csrf
             guard let cookieToken, let field, Self.constantTimeEqual(field, cookieToken) else {

@@ -6,7 +6,7 @@ extension Request {
     /// Too large: 413. Not UTF-8, or not a form: 400 with a reason. Fields the type does not
     /// name are ignored; fields it names but the body lacks are nil.
     mutating func decodeForm<Form: Decodable>(_ type: Form.Type, limit: Int) async throws -> Form {
-        let body = try await collectBody(upTo: limit)
+        let body = try await collectFormBody(limit: limit)
         guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
             throw HTTPError(.badRequest, message: "The form was not valid UTF-8 text.")
         }
@@ -14,6 +14,20 @@ extension Request {
             return try URLEncodedFormDecoder().decode(type, from: text)
         } catch {
             throw HTTPError(.badRequest, message: "The form could not be read: a field is repeated or badly encoded.")
+        }
+    }
+}
+
+extension Request {
+    /// The whole body, at most `limit` bytes (else 413). A body that ends before its declared
+    /// length, or breaks off, is the client's fault: 400, not a server error.
+    mutating func collectFormBody(limit: Int) async throws -> ByteBuffer {
+        do {
+            return try await collectBody(upTo: limit)
+        } catch let error as any HTTPResponseError {
+            throw error
+        } catch {
+            throw HTTPError(.badRequest, message: "The request body ended before it was complete.")
         }
     }
 }

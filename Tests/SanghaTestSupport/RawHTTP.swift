@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Sends bytes to a loopback port as they are and reads what comes back: for requests no HTTP
+/// client would send (bad request lines, broken escapes, invalid UTF-8).
+public enum RawHTTP {
+    public struct Response: Sendable {
+        /// The status code, or nil when the server closed without an HTTP answer.
+        public let status: Int?
+        public let head: String
+        public let body: String
+    }
+
+    /// A request: `method target HTTP/1.1`, the headers given plus Host, Content-Length and
+    /// `Connection: close`, then the body.
+    public static func request(
+        _ method: String,
+        _ target: String,
+        headers: [(String, String)] = [],
+        body: [UInt8] = [],
+        port: Int
+    ) -> [UInt8] {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        return Array(head.utf8) + body
+    }
+
+    public static func send(_ bytes: [UInt8], port: Int, timeout: TimeInterval = 10) throws -> Response {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        defer { close(descriptor) }
+        var time = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if count <= 0 { break }  // the server may close early, e.g. after a 413
+            sent += count
+        }
+        shutdown(descriptor, Int32(SHUT_WR))
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        let head = parts.first ?? ""
+        let statusLine = head.split(separator: "\r\n").first ?? ""
+        let fields = statusLine.split(separator: " ")
+        let status = fields.count >= 2 && fields[0].hasPrefix("HTTP/") ? Int(fields[1]) : nil
+        return Response(status: status, head: head, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+}
