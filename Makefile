@@ -4,7 +4,7 @@ SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build release deps snapshots format lint clean
+.PHONY: run test build release deps loadtest snapshots format lint clean
 
 ## Install the Debian packages that are missing (apt-get runs only when one is absent).
 deps:
@@ -31,6 +31,12 @@ build: deps
 ## Formatting, then every test; snapshots are compared, never recorded.
 test: deps lint build
 	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build
+
+## wrk against the release build: GET /friends, GET /profiles/1, a form post; 64 connections,
+## 30 s each. Fails on any non-2xx/3xx answer or socket error.
+loadtest: APT_PACKAGES += wrk curl
+loadtest: deps release
+	scripts/loadtest.sh
 
 ## Record the HTML snapshots again after a deliberate change; review the diff before committing.
 snapshots: build

@@ -1,0 +1,98 @@
+import Foundation
+import SanghaStore
+import SanghaTestSupport
+import Synchronization
+import Testing
+
+/// Shutdown and crashes of the running server.
+@Suite("Reliability end to end", .serialized)
+struct ReliabilityTests {
+    @Test("SIGTERM lets a request in flight finish before the process exits")
+    func gracefulShutdown() async throws {
+        let data = try RepositoryPaths.temporaryDirectory("sangha-sigterm")
+        defer { try? FileManager.default.removeItem(at: data) }
+        // A FriendService that never answers: GET /friends takes the whole 2 s timeout.
+        let hanging = try SilentServer()
+        let port = try SilentServer.freePort()
+        let server = try await SanghaProcess(
+            serveWith: [
+                "serve", "--port", "\(port)", "--data-dir", data.path, "--resources-dir", RepositoryPaths.root.path,
+                "--friend-service-url", "http://127.0.0.1:\(hanging.port)", "--friend-service-timeout", "2",
+            ],
+            port: port,
+            logFile: data.appendingPathComponent("sangha.log")
+        )
+        let friends = server.baseURL.appendingPathComponent("friends")
+        let inFlight = Task { try await HTTPClient().send("GET", friends) }
+        try await Task.sleep(for: .milliseconds(500))
+        let exitStatus = server.stop()  // SIGTERM while the request waits on the FriendService
+        let response = try await inFlight.value
+        #expect(response.status == 200)
+        #expect(response.body.contains("Loading failed, check network connection"))
+        #expect(exitStatus == 0)
+        withExtendedLifetime(hanging) {}
+    }
+
+    @Test("kill -9 while profiles are saved in a loop: the file is sound and every acknowledged save is there")
+    func crashWhileSaving() async throws {
+        let data = try RepositoryPaths.temporaryDirectory("sangha-crash")
+        defer { try? FileManager.default.removeItem(at: data) }
+        var server = try await startServer(data)
+        let browser = HTTPClient()
+        let profiles = server.baseURL.appendingPathComponent("profiles")
+        _ = try await browser.send("GET", profiles)
+        let created = try await browser.send("POST", profiles, form: ["name": "Loop"])
+        let editor = server.baseURL.appendingPathComponent(try #require(created.header("Location")))
+
+        // Save the profile's duration over and over, and create profiles, until the kill.
+        let acknowledged = Mutex<(durations: [Int], names: [String])>(([], []))
+        let saving = Task {
+            for minute in 1...10_000 {
+                guard
+                    let saved = try? await browser.send(
+                        "POST",
+                        editor,
+                        form: ["name": "Loop", "main.duration": "\(minute)"]
+                    ), saved.status == 303
+                else { return }
+                acknowledged.withLock { $0.durations.append(minute * 60) }
+                guard let made = try? await browser.send("POST", profiles, form: ["name": "Saved \(minute)"]),
+                    made.status == 303
+                else { return }
+                acknowledged.withLock { $0.names.append("Saved \(minute)") }
+            }
+        }
+        try await Task.sleep(for: .milliseconds(1500))
+        server.kill()
+        await saving.value
+        let (durations, names) = acknowledged.withLock { $0 }
+        #expect(names.count > 5, "too few saves before the kill to mean anything")
+
+        let database = try SanghaDatabase.open(directory: data)
+        #expect(try await SanghaDatabase.integrityCheck(database) == ["ok"])
+        let stored = try await ProfileStore(database: database).list()
+        let storedNames = Set(stored.map(\.name))
+        #expect(names.allSatisfy(storedNames.contains), "an acknowledged profile is missing")
+        let loop = try #require(stored.first { $0.name == "Loop" })
+        // The last acknowledged duration is stored (or a later one whose answer the kill cut off).
+        #expect(loop.duration >= (durations.last ?? 0))
+
+        server = try await startServer(data)
+        let list = try await HTTPClient().send("GET", server.baseURL.appendingPathComponent("profiles"))
+        #expect(list.status == 200)
+        if let last = names.last { #expect(list.body.contains(last)) }
+        server.stop()
+    }
+
+    func startServer(_ data: URL) async throws -> SanghaProcess {
+        let port = try SilentServer.freePort()
+        return try await SanghaProcess(
+            serveWith: [
+                "serve", "--port", "\(port)", "--friend-service-port", "\(try SilentServer.freePort())",
+                "--data-dir", data.path, "--resources-dir", RepositoryPaths.root.path, "--log-level", "warning",
+            ],
+            port: port,
+            logFile: data.appendingPathComponent("sangha-\(port).log")
+        )
+    }
+}

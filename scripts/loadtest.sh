@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# make loadtest: wrk against the release build on three routes, 64 connections, 30 s each.
+# Prints requests/s, p50/p99 latency and errors per route, and the server's RSS before and
+# after; fails on any answer that is not 2xx/3xx and on any socket error.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${DURATION:-30s}
+CONNECTIONS=${CONNECTIONS:-64}
+THREADS=${THREADS:-2}
+BIN=.build/release/sangha
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+rss_mib() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+
+data=$(mktemp -d)
+port=$(free_port)
+friend_port=$(free_port)
+"$BIN" serve --port "$port" --friend-service-port "$friend_port" --data-dir "$data" --log-level warning &
+pid=$!
+trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$data"' EXIT
+
+base="http://127.0.0.1:$port"
+for _ in $(seq 100); do curl -fs "$base/health" >/dev/null && break; sleep 0.1; done
+
+# A browser's CSRF cookie, then 50 friends and a profile to load.
+jar="$data/cookies"
+curl -fs -c "$jar" "$base/" >/dev/null
+token=$(awk '$6 == "sangha_csrf" { print $7 }' "$jar")
+for i in $(seq 50); do
+  curl -fs -b "$jar" -o /dev/null -d "firstname=Friend&lastname=Number%20$(printf '%c' $((64 + (i % 26) + 1)))&phonenumber=55501$i&_csrf=$token" "$base/friends"
+done
+curl -fs -b "$jar" -o /dev/null -d "name=Load%20test&_csrf=$token" "$base/profiles"
+
+echo "Sangha load test: $CONNECTIONS connections, $DURATION per route, $THREADS wrk threads, pid $pid"
+echo "RSS before: $(rss_mib "$pid") MiB"
+failed=0
+run() {
+  local label=$1 url=$2
+  local output
+  output=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s scripts/wrk-report.lua "$url")
+  local result
+  result=$(grep '^RESULT' <<<"$output" | sed 's/^RESULT //')
+  printf '%-28s %s\n' "$label" "$result"
+  if ! grep -q 'status_errors=0 socket_errors=0' <<<"$result"; then failed=1; fi
+}
+run "GET /friends (50 friends)" "$base/friends"
+run "GET /profiles/1" "$base/profiles/1"
+FORM_BODY="name=Load%20test&main.duration=20&_csrf=$token" COOKIE="sangha_csrf=$token" \
+  run "POST /profiles/1 (save)" "$base/profiles/1"
+echo "RSS after:  $(rss_mib "$pid") MiB"
+if [ "$failed" -ne 0 ]; then
+  echo "FAILED: some answers were not 2xx/3xx, or sockets failed" >&2
+  exit 1
+fi
