@@ -27,8 +27,11 @@ for _ in $(seq 100); do curl -fs "$base/health" >/dev/null && break; sleep 0.1; 
 jar="$data/cookies"
 curl -fs -c "$jar" "$base/" >/dev/null
 token=$(awk '$6 == "sangha_csrf" { print $7 }' "$jar")
+letters=(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z)
 for i in $(seq 50); do
-  curl -fs -b "$jar" -o /dev/null -d "firstname=Friend&lastname=Number%20$(printf '%c' $((64 + (i % 26) + 1)))&phonenumber=55501$i&_csrf=$token" "$base/friends"
+  curl -fs -b "$jar" -o /dev/null \
+    -d "firstname=Friend&lastname=${letters[$((i % 26))]}${letters[$((i / 26))]}&phonenumber=55501$i&_csrf=$token" \
+    "$base/friends"
 done
 curl -fs -b "$jar" -o /dev/null -d "name=Load%20test&_csrf=$token" "$base/profiles"
 

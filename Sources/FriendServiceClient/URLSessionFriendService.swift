@@ -40,6 +40,8 @@ public struct URLSessionFriendService: FriendService {
         sessionConfiguration.timeoutIntervalForResource = seconds
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
+        // The default of 6 queues a busy server's pages behind each other.
+        sessionConfiguration.httpMaximumConnectionsPerHost = 32
         self.session = URLSession(configuration: sessionConfiguration)
     }
 

@@ -63,11 +63,11 @@ public struct ProfileStore: ProfileRepository {
             guard let stored = try ProfileRecord.fetchOne(db, key: profile.id) else {
                 throw ProfileRepositoryError.notFound
             }
-            guard stored.version == profile.version else {
+            guard profile.version == 0 || stored.version == profile.version else {
                 throw ProfileRepositoryError.conflict(current: stored.profile)
             }
             var record = ProfileRecord(profile)
-            record.version = profile.version + 1
+            record.version = stored.version + 1
             try record.update(db)
             return record.profile
         }

@@ -125,3 +125,21 @@ struct FriendListStoreTests {
         #expect(try await reopened.load() == SavedFriendList(friends: [jane], savedAt: first.addingTimeInterval(120)))
     }
 }
+
+@Suite("Profile store: saves that name no version")
+struct ProfileStoreUnversionedTests {
+    @Test("Version 0 overwrites whatever is stored, and the version still counts up")
+    func overwrite() async throws {
+        let store = try ProfileStore.inMemory()
+        let created = try await store.create(.new(named: "Morning"))
+        var changed = created
+        changed.name = "Changed"
+        _ = try await store.update(changed)
+        var blind = created
+        blind.version = 0
+        blind.name = "Blind"
+        let saved = try await store.update(blind)
+        #expect(saved.name == "Blind")
+        #expect(saved.version == 3)
+    }
+}

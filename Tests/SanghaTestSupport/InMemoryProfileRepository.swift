@@ -39,9 +39,9 @@ public actor InMemoryProfileRepository: ProfileRepository {
     public func update(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
         try check()
         guard let stored = profiles[profile.id] else { throw .notFound }
-        guard stored.version == profile.version else { throw .conflict(current: stored) }
+        guard profile.version == 0 || stored.version == profile.version else { throw .conflict(current: stored) }
         var updated = profile
-        updated.version += 1
+        updated.version = stored.version + 1
         profiles[updated.id] = updated
         return updated
     }

@@ -9,6 +9,7 @@ public protocol ProfileRepository: Sendable {
     func create(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile
     /// Stores `profile` over the stored one if that is still at `profile.version`; the answer
     /// has the next version. A newer stored version is a `.conflict`, never overwritten.
+    /// Version 0 says the version is unknown (a post that did not name one): it overwrites.
     func update(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile
     /// Whether a profile with that id existed.
     func delete(id: Int) async throws(ProfileRepositoryError) -> Bool

@@ -100,7 +100,8 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
             return .failed(storageFailurePage)
         }
         var loaded = stored
-        loaded.version = input.version ?? stored.version
+        // A post that does not say which version it was loaded from overwrites (version 0).
+        loaded.version = input.version ?? 0
         let (profile, errors) = input.applied(to: loaded)
         guard errors.isEmpty else {
             return .invalid(
