@@ -4,7 +4,11 @@ SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build release deps loadtest snapshots format lint clean
+# Headless Chromium and its driver for the browser tests; Python tools in a virtual environment.
+BROWSER_PACKAGES := chromium chromium-driver fonts-dejavu-core
+VENV := .venv
+
+.PHONY: run test build release deps browser-deps loadtest snapshots screenshots format lint clean
 
 ## Install the Debian packages that are missing (apt-get runs only when one is absent).
 deps:
@@ -28,9 +32,24 @@ release: deps
 build: deps
 	$(SWIFT) build --build-tests
 
-## Formatting, then every test; snapshots are compared, never recorded.
-test: deps lint build
+## Formatting, then every test: Swift tests (snapshots are compared, never recorded), then the
+## browser, HTML validity and accessibility checks in headless Chromium.
+test: APT_PACKAGES += $(BROWSER_PACKAGES)
+test: deps lint build browser-deps
 	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build
+	$(VENV)/bin/pytest -q -p no:cacheprovider Tests/Browser
+
+browser-deps: $(VENV)/.installed
+
+$(VENV)/.installed: Tests/Browser/requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q -r Tests/Browser/requirements.txt
+	touch $@
+
+## The README's screenshots, from a run of the browser tests.
+screenshots: APT_PACKAGES += $(BROWSER_PACKAGES)
+screenshots: deps build browser-deps
+	SCREENSHOT_DIR=docs/screenshots $(VENV)/bin/pytest -q -p no:cacheprovider Tests/Browser -k "not accessibility and not valid"
 
 ## wrk against the release build: GET /friends, GET /profiles/1, a form post; 64 connections,
 ## 30 s each. Fails on any non-2xx/3xx answer or socket error.

@@ -56,7 +56,8 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
                 error: errors[field],
                 inputType: field == .phonenumber ? "tel" : "text",
                 autocomplete: field.autocomplete,
-                maxLength: field == .phonenumber ? 30 : FriendField.nameLengthLimit
+                maxLength: field == .phonenumber ? 30 : FriendField.nameLengthLimit,
+                clientRule: field == .phonenumber ? "phone" : "name"
             )
         }
         self.alert = alert

@@ -11,6 +11,8 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
     /// Labels of the buttons for screen readers: "Edit Jane Doe", "Delete Jane Doe".
     public let editLabel: String
     public let deleteLabel: String
+    /// The question the browser asks before deleting.
+    public let deleteConfirmation: String
     /// The CSRF token the delete form carries.
     public let formToken: String
 
@@ -22,6 +24,7 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
         self.deleteURL = "/friends/\(friend.id)/delete"
         self.editLabel = "Edit \(friend.fullName)"
         self.deleteLabel = "Delete \(friend.fullName)"
+        self.deleteConfirmation = "Remove \(friend.fullName) from your friends?"
         self.formToken = formToken
     }
 }

@@ -20,6 +20,10 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
     public let inputType: String
     public let autocomplete: String
     public let maxLength: Int
+    /// The rule the browser's script checks as the person types (`name`, `phone`), the same
+    /// rule the server applies; nil for fields only the server checks.
+    public let clientRule: String?
+    public let hasClientRule: Bool
 
     public init(
         name: String,
@@ -29,7 +33,8 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         hint: String? = nil,
         inputType: String = "text",
         autocomplete: String = "off",
-        maxLength: Int
+        maxLength: Int,
+        clientRule: String? = nil
     ) {
         self.name = name
         self.label = label
@@ -47,5 +52,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         self.inputType = inputType
         self.autocomplete = autocomplete
         self.maxLength = maxLength
+        self.clientRule = clientRule
+        self.hasClientRule = clientRule != nil
     }
 }

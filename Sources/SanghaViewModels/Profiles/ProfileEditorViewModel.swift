@@ -11,6 +11,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
     public let heading: String
     public let actionURL: String
     public let deleteURL: String
+    public let deleteConfirmation: String
     public let listURL = "/profiles"
     public let version: Int
     public let nameField: FormFieldViewModel
@@ -37,6 +38,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         heading = profile.name.isEmpty ? "Profile" : profile.name
         actionURL = "/profiles/\(profile.id)"
         deleteURL = "/profiles/\(profile.id)/delete"
+        deleteConfirmation = "Delete the profile \(profile.name.isEmpty ? "Profile" : profile.name)?"
         version = profile.version
         nameField = FormFieldViewModel(
             name: "name",

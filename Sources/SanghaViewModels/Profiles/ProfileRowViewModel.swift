@@ -10,6 +10,8 @@ public struct ProfileRowViewModel: Sendable, Equatable, Encodable {
     public let editURL: String
     public let deleteURL: String
     public let deleteLabel: String
+    /// The question the browser asks before deleting.
+    public let deleteConfirmation: String
     /// The CSRF token the delete form carries.
     public let formToken: String
 
@@ -21,6 +23,7 @@ public struct ProfileRowViewModel: Sendable, Equatable, Encodable {
         self.editURL = "/profiles/\(profile.id)"
         self.deleteURL = "/profiles/\(profile.id)/delete"
         self.deleteLabel = "Delete \(profile.name)"
+        self.deleteConfirmation = "Delete the profile \(profile.name)?"
         self.formToken = formToken
     }
 }

@@ -1,0 +1,118 @@
+// Sangha's progressive enhancement. Every page works without it; with it:
+// - a form being sent shows a busy button that cannot be pressed twice;
+// - the friend form checks its fields as they are typed, with the server's rules and messages,
+//   and enables its button only when every field is valid;
+// - deleting asks first;
+// - turning Warm Up or Cool Down on or off saves at once, so the section opens or closes.
+"use strict";
+
+(function () {
+  const rules = {
+    // Letters in any script, spaces, hyphens and apostrophes, 1–50 characters (FriendField).
+    name(value, label) {
+      if (value.trim() === "") return label + " is required.";
+      if ([...value].length > 50) return label + " must be at most 50 characters.";
+      if (!/^[\p{L}\p{M} '\u2019-]+$/u.test(value)) {
+        return label + " may contain only letters, spaces, hyphens and apostrophes.";
+      }
+      return null;
+    },
+    // 3–20 digits after an optional +, once the separators people type are removed.
+    phone(value) {
+      const compact = value.replace(/[\s\-.()\u00a0]/g, "");
+      if (compact === "") return "Phone number is required.";
+      if (!/^\+?[0-9]{3,20}$/.test(compact)) return "Phone number must be 3 to 20 digits, optionally starting with +.";
+      return null;
+    },
+  };
+
+  function messageFor(input) {
+    const rule = rules[input.dataset.rule];
+    return rule ? rule(input.value, input.dataset.label) : null;
+  }
+
+  function showMessage(input, message) {
+    const id = input.id + "-error";
+    let paragraph = document.getElementById(id);
+    const field = input.closest(".field");
+    if (message) {
+      if (!paragraph) {
+        paragraph = document.createElement("p");
+        paragraph.className = "field-error";
+        paragraph.id = id;
+        input.insertAdjacentElement("afterend", paragraph);
+      }
+      paragraph.textContent = message;
+      input.setAttribute("aria-invalid", "true");
+      const described = (input.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+      if (!described.includes(id)) input.setAttribute("aria-describedby", described.concat(id).join(" "));
+      if (field) field.classList.add("field-invalid");
+    } else {
+      if (paragraph) paragraph.remove();
+      input.removeAttribute("aria-invalid");
+      const described = (input.getAttribute("aria-describedby") || "").split(" ").filter((part) => part && part !== id);
+      if (described.length) input.setAttribute("aria-describedby", described.join(" "));
+      else input.removeAttribute("aria-describedby");
+      if (field) field.classList.remove("field-invalid");
+    }
+  }
+
+  function enhanceValidation(form) {
+    if (form.dataset.enhanced) return;
+    form.dataset.enhanced = "true";
+    const inputs = [...form.querySelectorAll("input[data-rule]")];
+    const button = form.querySelector("button[type=submit]");
+    const update = () => {
+      if (button) button.disabled = inputs.some((input) => messageFor(input) !== null);
+    };
+    for (const input of inputs) {
+      const check = () => {
+        showMessage(input, messageFor(input));
+        update();
+      };
+      // A message appears once the person has left the field or already sees one.
+      input.addEventListener("blur", check);
+      input.addEventListener("input", () => {
+        if (input.getAttribute("aria-invalid") === "true") check();
+        else update();
+      });
+    }
+    update();
+  }
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+      return;
+    }
+    if (form.dataset.busy === "true") {
+      event.preventDefault();
+      return;
+    }
+    form.dataset.busy = "true";
+    const button = event.submitter || form.querySelector("button[type=submit]");
+    if (button) {
+      button.setAttribute("aria-busy", "true");
+      // Disabled after this event, so the button's own value is still sent.
+      setTimeout(() => { button.disabled = true; }, 0);
+    }
+  });
+
+  // Coming back to a page from the history must not find its buttons still busy.
+  window.addEventListener("pageshow", () => {
+    for (const form of document.querySelectorAll("form[data-busy]")) {
+      delete form.dataset.busy;
+      for (const button of form.querySelectorAll("button[aria-busy]")) {
+        button.removeAttribute("aria-busy");
+        button.disabled = false;
+      }
+    }
+    for (const form of document.querySelectorAll("form[data-validate]")) enhanceValidation(form);
+  });
+
+  document.addEventListener("change", (event) => {
+    const input = event.target;
+    if (input.matches("input[data-submit-on-change]") && input.form) input.form.requestSubmit();
+  });
+})();

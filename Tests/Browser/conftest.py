@@ -1,0 +1,175 @@
+"""Shared fixtures: a running `sangha serve` on free loopback ports, and headless Chromium.
+
+Elements are found as a person finds them: by label, button text, link text and heading.
+"""
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+ROOT = Path(__file__).resolve().parents[2]
+BINARY = ROOT / ".build" / "debug" / "sangha"
+SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", ROOT / ".build" / "screenshots"))
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """`sangha serve` in its own data folder, stopped by its process id."""
+
+    def __init__(self, *extra):
+        assert BINARY.exists(), f"{BINARY} is missing: build it first (make test does)"
+        self.data = Path(tempfile.mkdtemp(prefix="sangha-browser-"))
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        arguments = [str(BINARY), "serve", "--port", str(self.port), "--data-dir", str(self.data),
+                     "--resources-dir", str(ROOT), "--log-level", "warning", *extra]
+        if "--friend-service-url" not in extra:
+            arguments += ["--friend-service-port", str(free_port())]
+        self.log = open(self.data / "sangha.log", "w")
+        self.process = subprocess.Popen(arguments, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/health", timeout=1) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("sangha did not start:\n" + (self.data / "sangha.log").read_text())
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+        shutil.rmtree(self.data, ignore_errors=True)
+
+
+@pytest.fixture
+def server():
+    running = Server()
+    yield running
+    running.stop()
+
+
+def make_driver(javascript=True, width=1280, height=900, phone=False):
+    options = webdriver.ChromeOptions()
+    if phone:
+        # A 360 px wide phone: headless Chromium's windows are never narrower than 500 px.
+        options.add_experimental_option(
+            "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={width},{height}", "--force-prefers-reduced-motion"):
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.implicitly_wait(3)
+    return driver
+
+
+@pytest.fixture
+def browser():
+    driver = make_driver()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser_without_javascript():
+    driver = make_driver(javascript=False)
+    yield driver
+    driver.quit()
+
+
+# What a person sees and uses -------------------------------------------------------------
+
+def field(driver, label):
+    """The input or select labelled `label`."""
+    element = driver.find_element(By.XPATH, f"//label[normalize-space()='{label}']")
+    return driver.find_element(By.ID, element.get_attribute("for"))
+
+
+def settled(driver, action, timeout=5):
+    """Runs `action` until it does not meet an element of a page that was replaced meanwhile."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: (action(d),))[0]
+
+
+def value(driver, label):
+    """What the field labelled `label` holds."""
+    return settled(driver, lambda d: field(d, label).get_attribute("value"))
+
+
+def fill(driver, label, value):
+    def typing(d):
+        element = field(d, label)
+        element.clear()
+        element.send_keys(value)
+    settled(driver, typing)
+
+
+def button(driver, text):
+    return driver.find_element(By.XPATH, f"//button[normalize-space()='{text}']")
+
+
+def named(driver, accessible_name):
+    """A control by its accessible name (aria-label), as a screen reader announces it."""
+    return driver.find_element(By.XPATH, f"//*[@aria-label='{accessible_name}']")
+
+
+def heading(driver, level=1):
+    return driver.find_element(By.TAG_NAME, f"h{level}").text
+
+
+def text(driver):
+    return driver.find_element(By.TAG_NAME, "main").text
+
+
+def screenshot(driver, name):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+
+
+def shows(driver, expected, timeout=5):
+    """Waits until the page's main content contains `expected` (a click's page may still load)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: expected in text(d))
+    return True
+
+
+def shows_heading(driver, expected, timeout=5):
+    """Waits until the page's first heading reads `expected`."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def matches(d):
+        try:
+            return heading(d) == expected
+        except StaleElementReferenceException:
+            return False
+    WebDriverWait(driver, timeout).until(matches)
+    return True

@@ -1,0 +1,73 @@
+"""A person creates and edits a meditation profile in a real browser."""
+from selenium.webdriver.common.by import By
+
+from conftest import browser, browser_without_javascript, value, shows, shows_heading, button, field, fill, heading, screenshot, server, text  # noqa: F401
+from conftest import make_driver
+
+
+def test_create_a_profile_turn_warm_up_on_change_durations_and_save(server, browser):
+    browser.get(server.url + "/profiles")
+    fill(browser, "Name", "Morning sit")
+    button(browser, "Create profile").click()
+    assert shows_heading(browser, "Morning sit")
+    assert shows(browser, "Created Morning sit.")
+    sections = [element.text for element in browser.find_elements(By.TAG_NAME, "h2")]
+    assert sections == ["Time", "Warm Up", "Cool Down"]
+    assert not browser.find_elements(By.XPATH, "//label[normalize-space()='Warm Up duration']")
+
+    field(browser, "Warm Up on").click()  # the script saves at once, and the section opens
+    assert value(browser, "Warm Up duration") == "05:00"
+    fill(browser, "Duration", "25")
+    fill(browser, "Warm Up duration", "2:30")
+    button(browser, "Save").click()
+    assert shows(browser, "Profile saved.")
+    assert value(browser, "Duration") == "25:00"
+    assert value(browser, "Warm Up duration") == "02:30"
+    assert "27:30" in browser.find_element(By.CLASS_NAME, "total").text
+    screenshot(browser, "profile-editor")
+
+    browser.get(server.url + "/")
+    assert shows(browser, "Morning sit")
+    screenshot(browser, "home")
+
+
+def test_a_bad_duration_is_explained_and_the_values_kept(server, browser):
+    browser.get(server.url + "/profiles")
+    fill(browser, "Name", "Evening")
+    button(browser, "Create profile").click()
+    fill(browser, "Duration", "soon")
+    fill(browser, "Name", "Evening sit")
+    button(browser, "Save").click()
+    message = browser.find_element(By.ID, "field-main-duration-error")
+    assert message.text == "Enter a duration like 07:30"
+    assert "field-main-duration-error" in field(browser, "Duration").get_attribute("aria-describedby")
+    assert value(browser, "Duration") == "soon"
+    assert value(browser, "Name") == "Evening sit"
+
+
+def test_without_javascript_turning_a_section_on_is_a_save(server, browser_without_javascript):
+    browser = browser_without_javascript
+    browser.get(server.url + "/profiles")
+    fill(browser, "Name", "Plain")
+    button(browser, "Create profile").click()
+    field(browser, "Cool Down on").click()
+    button(browser, "Save").click()
+    assert shows(browser, "Profile saved.")
+    assert value(browser, "Cool Down duration") == "05:00"
+
+
+def test_the_pages_read_well_on_a_phone(server):
+    phone = make_driver(width=360, height=800, phone=True)
+    try:
+        phone.get(server.url + "/profiles")
+        fill(phone, "Name", "Phone")
+        button(phone, "Create profile").click()
+        assert shows_heading(phone, "Phone")
+        assert phone.execute_script("return window.innerWidth") == 360
+        width = phone.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 360, f"the editor scrolls sideways on a phone ({width} px)"
+        screenshot(phone, "profile-editor-phone")
+        phone.get(server.url + "/friends")
+        assert phone.execute_script("return document.documentElement.scrollWidth") <= 360
+    finally:
+        phone.quit()
