@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BROWSER_PACKAGES := chromium chromium-driver fonts-dejavu-core
 VENV := .venv
 
-.PHONY: run test build release deps browser-deps loadtest snapshots screenshots format lint clean
+.PHONY: run test build release deps browser-deps bench loadtest snapshots screenshots format lint clean
 
 ## Install the Debian packages that are missing (apt-get runs only when one is absent).
 deps:
@@ -50,6 +50,14 @@ $(VENV)/.installed: Tests/Browser/requirements.txt
 screenshots: APT_PACKAGES += $(BROWSER_PACKAGES)
 screenshots: deps build browser-deps
 	SCREENSHOT_DIR=docs/screenshots $(VENV)/bin/pytest -q -p no:cacheprovider Tests/Browser -k "not accessibility and not valid"
+
+## Render times against a hand-written baseline, then wrk against the release server, nginx
+## and the FriendService; prints medians and ratios (see docs/performance.md).
+bench: APT_PACKAGES += wrk curl nginx-light
+bench: deps
+	$(SWIFT) build -c release --product sangha
+	$(SWIFT) build -c release --product sangha-bench
+	scripts/bench.sh
 
 ## wrk against the release build: GET /friends, GET /profiles/1, a form post; 64 connections,
 ## 30 s each. Fails on any non-2xx/3xx answer or socket error.

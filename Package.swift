@@ -5,7 +5,8 @@ let package = Package(
     name: "Sangha",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "sangha", targets: ["sangha"])
+        .executable(name: "sangha", targets: ["sangha"]),
+        .executable(name: "sangha-bench", targets: ["sangha-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -72,8 +73,13 @@ let package = Package(
 
         // Fakes and helpers shared by the test targets; never linked into the app.
         .target(name: "SanghaTestSupport", dependencies: ["SanghaCore"], path: "Tests/SanghaTestSupport"),
+        // `make bench`: render times, swift-mustache against a hand-written baseline.
+        .executableTarget(
+            name: "sangha-bench",
+            dependencies: ["SanghaCore", "SanghaViewModels", "SanghaWeb"]
+        ),
 
-        .testTarget(name: "SanghaCoreTests", dependencies: ["SanghaCore"]),
+        .testTarget(name: "SanghaCoreTests", dependencies: ["SanghaCore", "SanghaTestSupport"]),
         .testTarget(
             name: "SanghaViewModelsTests",
             dependencies: ["SanghaViewModels", "SanghaCore", "SanghaTestSupport"]

@@ -15,6 +15,9 @@ public struct AppConfiguration: Sendable {
     public var maxFormSize: Int
     /// Host names served besides localhost, 127.0.0.1 and [::1] (DNS-rebinding defence).
     public var extraAllowedHosts: [String]
+    /// For `make bench` only: bytes served from memory at `GET /_bench/page`, the server's
+    /// ceiling for a page of that size.
+    public var benchmarkPage: [UInt8]?
 
     public init(
         host: String = "127.0.0.1",
@@ -22,7 +25,8 @@ public struct AppConfiguration: Sendable {
         resourcesDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         development: Bool = false,
         maxFormSize: Int = 64 * 1024,
-        extraAllowedHosts: [String] = []
+        extraAllowedHosts: [String] = [],
+        benchmarkPage: [UInt8]? = nil
     ) {
         self.host = host
         self.port = port
@@ -30,6 +34,7 @@ public struct AppConfiguration: Sendable {
         self.development = development
         self.maxFormSize = maxFormSize
         self.extraAllowedHosts = extraAllowedHosts
+        self.benchmarkPage = benchmarkPage
     }
 
     /// The host names a request may name: the loopback names, the address listened on unless it
@@ -109,6 +114,12 @@ public func buildRouter(
     ).addRoutes(to: router)
     if configuration.development {
         GalleryRoutes(renderer: renderer).addRoutes(to: router)
+    }
+    if let page = configuration.benchmarkPage {
+        let body = ByteBuffer(bytes: page)
+        router.get("_bench/page") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: body))
+        }
     }
     MethodNotAllowedRoutes.add(to: router)
     return router

@@ -62,6 +62,9 @@ struct ServeCommand: AsyncParsableCommand {
             "Development mode: re-read templates on every request, serve the gallery at /_gallery. (env: SANGHA_DEV=1)")
     var dev: Bool = Environment.flag("SANGHA_DEV")
 
+    @Option(help: .hidden)
+    var benchPage: String?
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -112,7 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
 
         let database = try SanghaDatabase.open(directory: URL(fileURLWithPath: dataDir))
-        let friendService = URLSessionFriendService(
+        let client = URLSessionFriendService(
             configuration: .init(
                 baseURL: baseURL,
                 token: token,
@@ -125,10 +128,14 @@ struct ServeCommand: AsyncParsableCommand {
                 port: port,
                 resourcesDirectory: resources,
                 development: dev,
-                extraAllowedHosts: allowedHosts
+                extraAllowedHosts: allowedHosts,
+                benchmarkPage: try benchPage.map { Array(try Data(contentsOf: URL(fileURLWithPath: $0))) }
             ),
             dependencies: Dependencies(
-                friends: FriendsRepository(remote: friendService, storage: FriendListStore(database: database)),
+                friends: FriendsRepository(
+                    remote: CoalescingFriendService(client),
+                    storage: FriendListStore(database: database)
+                ),
                 profiles: ProfileStore(database: database)
             ),
             services: services,

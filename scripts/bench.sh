@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# make bench: render times (swift-mustache against a hand-written baseline that writes the same
+# bytes), then wrk against the release server: GET /friends (50 friends, embedded FriendService),
+# GET /profiles/1, the same page bytes from memory (the server's ceiling), the FriendService's
+# own GET /listFriends, and nginx serving the same bytes as a static file. Each wrk target runs
+# ROUNDS times, interleaved, and its median is reported with the ratios.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-64}
+THREADS=${THREADS:-2}
+ROUNDS=${ROUNDS:-3}
+BIN=.build/release/sangha
+
+echo "# Sangha benchmark, $(date -u +%Y-%m-%d), $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
+echo
+echo "## Render time (release build, median of 15 batches)"
+echo
+.build/release/sangha-bench .
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+rss_mib() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+start_sangha() {
+  "$BIN" serve --port "$port" --friend-service-port "$friend_port" --data-dir "$work/data" \
+    --log-level warning "$@" &
+  sangha_pid=$!
+  pids+=("$sangha_pid")
+  for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/health" >/dev/null && return; sleep 0.1; done
+  echo "sangha did not start" >&2
+  exit 1
+}
+
+port=$(free_port)
+friend_port=$(free_port)
+base="http://127.0.0.1:$port"
+start_sangha
+
+# A browser's cookie (so pages do not mint a token per request), 50 friends and a profile.
+jar="$work/cookies"
+curl -fs -c "$jar" "$base/" >/dev/null
+token=$(awk '$6 == "sangha_csrf" { print $7 }' "$jar")
+letters=(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z)
+for i in $(seq 50); do
+  curl -fs -b "$jar" -o /dev/null \
+    -d "firstname=Friend&lastname=${letters[$((i % 26))]}${letters[$((i / 26))]}&phonenumber=55501$i&_csrf=$token" \
+    "$base/friends"
+done
+curl -fs -b "$jar" -o /dev/null -d "name=Bench&_csrf=$token" "$base/profiles"
+
+# The friends page's own bytes, served again from the server's memory and by nginx.
+mkdir -p "$work/static"
+curl -fs -b "$jar" "$base/friends" >"$work/static/friends.html"
+kill "$sangha_pid"
+wait "$sangha_pid" 2>/dev/null || true
+start_sangha --bench-page "$work/static/friends.html"
+
+nginx_port=$(free_port)
+cat >"$work/nginx.conf" <<CONF
+worker_processes auto;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  types { text/html html; }
+  server {
+    listen 127.0.0.1:$nginx_port;
+    root $work/static;
+  }
+}
+CONF
+nginx -c "$work/nginx.conf" -g 'daemon off;' &
+pids+=($!)
+sleep 0.5
+
+cookie="Cookie: sangha_csrf=$token"
+targets=(
+  "GET /friends (50 friends)|$base/friends"
+  "GET /profiles/1|$base/profiles/1"
+  "same bytes from memory|$base/_bench/page"
+  "FriendService GET /listFriends|http://127.0.0.1:$friend_port/listFriends"
+  "nginx static file|http://127.0.0.1:$nginx_port/friends.html"
+)
+declare -A results
+max_rss=0
+for round in $(seq "$ROUNDS"); do
+  for target in "${targets[@]}"; do
+    label=${target%%|*}
+    url=${target#*|}
+    line=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "$cookie" -s scripts/wrk-report.lua "$url" \
+      | grep '^RESULT')
+    if ! grep -q 'status_errors=0 socket_errors=0' <<<"$line"; then
+      echo "FAILED: $label: $line" >&2
+      exit 1
+    fi
+    results["$label"]+="$(sed -E 's/.*rps=([0-9]+).*p50_ms=([0-9.]+) p99_ms=([0-9.]+).*/\1 \2 \3/' <<<"$line");"
+    rss=$(rss_mib "$sangha_pid")
+    max_rss=$(awk -v a="$max_rss" -v b="$rss" 'BEGIN { print (b > a) ? b : a }')
+  done
+done
+
+median() { tr ';' '\n' | grep -v '^$' | awk -v f="$1" '{ print $f }' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+declare -A rps
+echo
+echo "## Throughput (wrk, $CONNECTIONS connections, $THREADS threads, $DURATION × $ROUNDS rounds, medians)"
+echo
+echo "| target | requests/s | p50 ms | p99 ms |"
+echo "| --- | ---: | ---: | ---: |"
+for target in "${targets[@]}"; do
+  label=${target%%|*}
+  rps[$label]=$(median 1 <<<"${results[$label]}")
+  echo "| $label | ${rps[$label]} | $(median 2 <<<"${results[$label]}") | $(median 3 <<<"${results[$label]}") |"
+done
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+friends=${rps["GET /friends (50 friends)"]}
+profile=${rps["GET /profiles/1"]}
+same=${rps["same bytes from memory"]}
+nginx_rps=${rps["nginx static file"]}
+echo
+echo "## Ratios"
+echo
+echo "| ratio | value |"
+echo "| --- | ---: |"
+echo "| GET /friends ÷ same bytes from memory | $(ratio "$friends" "$same") |"
+echo "| GET /profiles/1 ÷ same bytes from memory | $(ratio "$profile" "$same") |"
+echo "| GET /friends ÷ GET /profiles/1 | $(ratio "$friends" "$profile") |"
+for target in "${targets[@]}"; do
+  label=${target%%|*}
+  echo "| $label ÷ nginx static | $(ratio "${rps[$label]}" "$nginx_rps") |"
+done
+echo
+echo "Largest RSS of sangha serve under load: $max_rss MiB"
