@@ -110,11 +110,21 @@ def field(driver, label):
 
 
 def settled(driver, action, timeout=5):
-    """Runs `action` until it does not meet an element of a page that was replaced meanwhile."""
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
-        lambda d: (action(d),))[0]
+    """Runs `action` again while it meets an element of a page that was replaced meanwhile
+    (a click's navigation may still be under way)."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+    deadline = time.time() + timeout
+    while True:
+        try:
+            return action(driver)
+        except StaleElementReferenceException:
+            pass
+        except WebDriverException as error:
+            if "does not belong to the document" not in str(error):
+                raise
+        if time.time() > deadline:
+            return action(driver)
+        time.sleep(0.05)
 
 
 def value(driver, label):

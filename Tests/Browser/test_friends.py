@@ -46,6 +46,7 @@ def test_add_see_edit_search_and_delete_a_friend(server, browser):
     assert shows(browser, "Kenji Satō")
     assert "Janet Doe" not in text(browser)
     browser.find_element(By.LINK_TEXT, "Clear search").click()
+    WebDriverWait(browser, 5).until(lambda d: "q=" not in d.current_url)
 
     named(browser, "Delete Janet Doe").click()
     confirm = WebDriverWait(browser, 3).until(expected_conditions.alert_is_present())

@@ -100,7 +100,7 @@ struct ProfilesRoutesTests {
                 let html = String(buffer: response.body)
                 #expect(html.contains("Profile saved."))
                 #expect(html.contains("value=\"20:00\""))
-                #expect(html.contains("id=\"field-warmUp-enabled\" name=\"warmUp.enabled\" value=\"on\" checked"))
+                #expect(html.contains("name=\"warmUp.enabled\" value=\"on\" data-submit-on-change checked"))
             }
             try await client.execute(
                 uri: "/profiles/1",
