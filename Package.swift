@@ -53,8 +53,13 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            plugins: ["CompileTemplates"]
         ),
+        // Compiles Templates/*.mustache into Swift render functions at build time.
+        .target(name: "TemplateCompilerCore"),
+        .executableTarget(name: "template-compiler", dependencies: ["TemplateCompilerCore"]),
+        .plugin(name: "CompileTemplates", capability: .buildTool(), dependencies: ["template-compiler"]),
         // The command line: `sangha serve`, `sangha friend-service`.
         .executableTarget(
             name: "sangha",
@@ -79,6 +84,7 @@ let package = Package(
             dependencies: ["SanghaCore", "SanghaViewModels", "SanghaWeb"]
         ),
 
+        .testTarget(name: "TemplateCompilerCoreTests", dependencies: ["TemplateCompilerCore"]),
         .testTarget(name: "SanghaCoreTests", dependencies: ["SanghaCore", "SanghaTestSupport"]),
         .testTarget(
             name: "SanghaViewModelsTests",

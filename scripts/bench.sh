@@ -61,6 +61,7 @@ curl -fs -b "$jar" -o /dev/null -d "name=Bench&_csrf=$token" "$base/profiles"
 # The friends page's own bytes, served again from the server's memory and by nginx.
 mkdir -p "$work/static"
 curl -fs -b "$jar" "$base/friends" >"$work/static/friends.html"
+chmod 755 "$work" "$work/static" && chmod 644 "$work/static/friends.html"  # nginx's workers read it
 kill "$sangha_pid"
 wait "$sangha_pid" 2>/dev/null || true
 start_sangha --bench-page "$work/static/friends.html"

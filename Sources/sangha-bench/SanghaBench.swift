@@ -4,7 +4,8 @@ import SanghaViewModels
 import SanghaWeb
 
 /// `sangha-bench`: render times of the friends list (10, 50, 500 rows) and the profile editor,
-/// through swift-mustache and through the hand-written baseline that produces the same bytes.
+/// through the compiled templates, through swift-mustache, and through the hand-written
+/// baseline; all three must produce the same bytes before anything is timed.
 ///
 /// Each measurement warms up, then times batches of renders and reports the median time per
 /// render over the batches, so one noisy moment of a shared machine does not decide it.
@@ -13,6 +14,7 @@ struct SanghaBench {
     struct Case {
         let name: String
         let mustache: () -> String
+        let compiled: () -> String
         let baseline: () -> String
     }
 
@@ -27,7 +29,8 @@ struct SanghaBench {
             cases.append(
                 Case(
                     name: "friends list, \(count) rows",
-                    mustache: { renderer.html(page) },
+                    mustache: { renderer.mustacheHTML(page) },
+                    compiled: { page.compiledHTML() },
                     baseline: { HandWrittenPages.friendsList(page) }
                 )
             )
@@ -36,7 +39,8 @@ struct SanghaBench {
         cases.append(
             Case(
                 name: "profile editor",
-                mustache: { renderer.html(editor) },
+                mustache: { renderer.mustacheHTML(editor) },
+                compiled: { editor.compiledHTML() },
                 baseline: { HandWrittenPages.profileEditor(editor) }
             )
         )

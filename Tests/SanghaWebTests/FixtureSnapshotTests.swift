@@ -1,3 +1,4 @@
+import SanghaTestSupport
 import SanghaWeb
 import SnapshotTesting
 import Testing
@@ -9,7 +10,7 @@ struct FixtureSnapshotTests {
     @Test("Each fixture renders as its snapshot", arguments: FixtureRegistry.all.map(\.name))
     func fixture(name: String) async throws {
         let fixture = try #require(FixtureRegistry.all.first { $0.name == name })
-        let html = try await TestRenderer.make().html(fixture.value)
+        let html = try await TestRenderer.make().mustacheHTML(fixture.value)
         assertSnapshot(of: html, as: .html, named: name, testName: "fixture")
     }
 
@@ -26,10 +27,42 @@ struct FixtureSnapshotTests {
         #expect(hostile.count >= 5)
         for fixture in hostile {
             let name = fixture.name
-            let html = renderer.html(fixture.value)
+            let html = renderer.mustacheHTML(fixture.value)
             #expect(!html.contains("<script>"), "\(name) let a script tag through")
             #expect(!html.contains("<b>"), "\(name) let markup through")
             #expect(html.contains("&lt;script&gt;"), "\(name) does not show the hostile text")
         }
+    }
+}
+
+/// The templates compiled to Swift at build time must write exactly what swift-mustache renders
+/// from the same files, for every fixture, hostile strings included.
+@Suite("Compiled templates against swift-mustache")
+struct CompiledTemplateTests {
+    @Test("Each fixture: compiled bytes equal swift-mustache's", arguments: FixtureRegistry.all.map(\.name))
+    func sameBytes(name: String) async throws {
+        let fixture = try #require(FixtureRegistry.all.first { $0.name == name })
+        let reference = try await TestRenderer.make().mustacheHTML(fixture.value)
+        let compiled = fixture.value.compiledHTML()
+        if compiled != reference {
+            let referenceLines = reference.components(separatedBy: "\n")
+            let compiledLines = compiled.components(separatedBy: "\n")
+            let line =
+                zip(referenceLines, compiledLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(referenceLines.count, compiledLines.count)
+            let expected = line < referenceLines.count ? referenceLines[line] : "(end)"
+            let actual = line < compiledLines.count ? compiledLines[line] : "(end)"
+            Issue.record("\(name) differs at line \(line + 1):\nmustache: \(expected)\ncompiled: \(actual)")
+        }
+    }
+
+    @Test("The server renders with the compiled templates; --dev with swift-mustache")
+    func rendererModes() async throws {
+        let directory = RepositoryPaths.root.appendingPathComponent("Templates")
+        let production = try await PageRenderer(templatesDirectory: directory)
+        let development = try await PageRenderer(templatesDirectory: directory, reloadTemplates: true)
+        let page = FixtureRegistry.all[0].value
+        #expect(production.html(page) == page.compiledHTML())
+        #expect(development.html(page) == development.mustacheHTML(page))
     }
 }

@@ -4,6 +4,9 @@ import SanghaViewModels
 /// name: `FriendRowViewModel` renders with `Templates/partials/friend-row.mustache`.
 public protocol Renderable: Encodable, Sendable {
     static var template: String { get }
+    /// The template compiled to Swift at build time (the CompileTemplates plugin): the same
+    /// bytes swift-mustache renders, without reflection.
+    func compiledHTML() -> String
 }
 
 /// A view model that is a whole page: it has the layout's title, navigation and flash.

@@ -3,12 +3,14 @@ import Hummingbird
 import Mustache
 import SanghaViewModels
 
-/// Renders view models with the Mustache templates in `Templates/`, as HTML, or as JSON when
-/// the request prefers it.
+/// Renders view models with the templates in `Templates/`, as HTML, or as JSON when the request
+/// prefers it.
 ///
-/// The templates are parsed once at start-up, and a missing or broken one stops the start. In
-/// development (`reloadTemplates`) they are read again from disk on every render, so an edit
-/// shows on reload.
+/// Pages are written by the templates compiled to Swift at build time (`compiledHTML()`). In
+/// development (`reloadTemplates`) swift-mustache renders them instead, reading the templates
+/// from disk on every render, so an edit shows on reload; tests use it as the reference the
+/// compiled templates must match byte for byte. The templates are parsed at start-up too, and a
+/// missing or broken one stops the start.
 public struct PageRenderer: Sendable {
     public let templatesDirectory: URL
     public let reloadTemplates: Bool
@@ -39,6 +41,12 @@ public struct PageRenderer: Sendable {
 
     /// The page or component as HTML.
     public func html(_ value: some Renderable) -> String {
+        reloadTemplates ? mustacheHTML(value) : value.compiledHTML()
+    }
+
+    /// The page or component as swift-mustache renders it, reading the templates again in
+    /// development.
+    public func mustacheHTML(_ value: some Renderable) -> String {
         let library = reloadTemplates ? reloadedLibrary() : self.library
         guard let html = library.render(value, withTemplate: type(of: value).template) else {
             // Only reachable in development, when a template was deleted after start-up.

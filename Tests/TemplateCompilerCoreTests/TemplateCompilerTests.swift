@@ -1,0 +1,95 @@
+import TemplateCompilerCore
+import Testing
+
+@Suite("Template compiler")
+struct TemplateCompilerTests {
+    static let source = """
+        public struct RowViewModel: Sendable {
+            public let name: String
+            public let note: String?
+        }
+
+        public struct PageViewModel: Sendable {
+            public let title: String
+            public let rows: [RowViewModel]
+            public let isEmpty: Bool
+            public let count = 3
+            public struct Entry: Sendable {
+                public let url: String
+            }
+            public let entries: [Entry]
+        }
+
+        extension PageViewModel: Page {
+            public static let template = "pages/page"
+        }
+        """
+
+    func generate(_ templates: [String: String]) throws -> String {
+        var catalog = ViewModelCatalog()
+        catalog.scan(source: Self.source)
+        var parsed: [String: [TemplateNode]] = [:]
+        var files: [String: String] = [:]
+        for (name, text) in templates {
+            files[name] = "Templates/\(name).mustache"
+            parsed[name] = try TemplateParser.parse(text, file: files[name]!)
+        }
+        var generator = RenderFunctionGenerator(catalog: catalog, templates: parsed, files: files)
+        return try generator.generate(imports: [])
+    }
+
+    @Test("Stored properties are read with their types; nested types are qualified")
+    func catalog() {
+        var catalog = ViewModelCatalog()
+        catalog.scan(source: Self.source)
+        #expect(catalog.type(of: "rows", in: "PageViewModel") == .array(.named("RowViewModel")))
+        #expect(catalog.type(of: "note", in: "RowViewModel") == .optional(.named("String")))
+        #expect(catalog.type(of: "count", in: "PageViewModel") == .named("Int"))
+        #expect(catalog.type(of: "entries", in: "PageViewModel") == .array(.named("PageViewModel.Entry")))
+        #expect(catalog.templates.map(\.template) == ["pages/page"])
+    }
+
+    @Test("A standalone section tag takes its whole line; inline tags keep the text around them")
+    func standaloneLines() throws {
+        let nodes = try TemplateParser.parse("<ul>\n  {{#rows}}\n  <li>{{name}}</li>\n  {{/rows}}\n</ul>\n", file: "t")
+        #expect(
+            nodes == [
+                .text("<ul>\n"),
+                .section(
+                    path: ["rows"], body: [.text("  <li>"), .variable(path: ["name"], line: 3), .text("</li>\n")],
+                    line: 2),
+                .text("</ul>\n"),
+            ]
+        )
+    }
+
+    @Test("A name the view model lacks is an error at the template's file and line")
+    func unknownName() throws {
+        #expect {
+            _ = try generate(["pages/page": "<h1>{{title}}</h1>\n{{#rows}}\n{{fullName}}\n{{/rows}}\n"])
+        } throws: { error in
+            let description = String(describing: error)
+            return description.hasPrefix("Templates/pages/page.mustache:3: error:")
+                && description.contains("RowViewModel has no stored property 'fullName'")
+        }
+    }
+
+    @Test("Unescaped output is refused")
+    func unescaped() {
+        #expect(throws: TemplateError.self) { _ = try TemplateParser.parse("{{{title}}}", file: "t") }
+        #expect(throws: TemplateError.self) { _ = try TemplateParser.parse("{{&title}}", file: "t") }
+        #expect(throws: TemplateError.self) { _ = try TemplateParser.parse("{{=<% %>=}}", file: "t") }
+    }
+
+    @Test("Printing a list is an error; sections over flags, optionals and lists compile")
+    func types() throws {
+        #expect(throws: TemplateError.self) { _ = try generate(["pages/page": "{{rows}}"]) }
+        let code = try generate([
+            "pages/page":
+                "{{#isEmpty}}none{{/isEmpty}}{{^isEmpty}}{{count}}{{/isEmpty}}{{#rows}}{{#note}}{{.}}{{/note}}{{/rows}}{{#entries}}{{url}}{{/entries}}"
+        ])
+        #expect(code.contains("extension PageViewModel {"))
+        #expect(code.contains("out.sequence(self.rows)"))
+        #expect(code.contains("if !self.isEmpty"))
+    }
+}
