@@ -81,7 +81,7 @@ let package = Package(
         // `make bench`: render times, swift-mustache against a hand-written baseline.
         .executableTarget(
             name: "sangha-bench",
-            dependencies: ["SanghaCore", "SanghaViewModels", "SanghaWeb"]
+            dependencies: ["SanghaCore", "SanghaViewModels", "SanghaStore", "SanghaWeb"]
         ),
 
         .testTarget(name: "TemplateCompilerCoreTests", dependencies: ["TemplateCompilerCore"]),

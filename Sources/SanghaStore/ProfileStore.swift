@@ -1,14 +1,22 @@
 import Foundation
 import GRDB
 import SanghaCore
+import Synchronization
 
 /// Profiles in SQLite through GRDB: `directory/sangha.sqlite` (`SanghaDatabase`).
+///
+/// Profiles read by id are kept in memory: the editor is the busiest page, and a read through
+/// the database pool (a hop to its reader and the segments' JSON) cost about 200 µs, ten times
+/// the page's rendering. Every write goes to SQLite first and then to the memory, so the memory
+/// never holds what the file does not. One store per file in a process: another process
+/// writing the same file would not be seen by `get`.
 ///
 /// A profile is one row; its segments, edited as a whole with it, are a JSON column. Every
 /// update checks the version the form was loaded with inside the write transaction, so two
 /// saves of the same version cannot both win.
 public struct ProfileStore: ProfileRepository {
     private let database: any DatabaseWriter
+    private let cache = ProfileCache()
 
     public static let fileName = SanghaDatabase.fileName
 
@@ -45,20 +53,37 @@ public struct ProfileStore: ProfileRepository {
     }
 
     public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
-        try await run { db in try ProfileRecord.fetchOne(db, key: id)?.profile }
+        if let profile = cache.profile(id) { return profile }
+        let profile = try await run { db in try ProfileRecord.fetchOne(db, key: id)?.profile }
+        if let profile { cache.store(profile) }
+        return profile
     }
 
     public func create(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
-        try await write { db in
+        let created = try await write { db in
             var record = ProfileRecord(profile)
             record.id = nil
             record.version = 1
             try record.insert(db)
             return record.profile
         }
+        cache.store(created)
+        return created
     }
 
     public func update(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
+        do {
+            let updated = try await writeUpdate(profile)
+            cache.store(updated)
+            return updated
+        } catch {
+            // Whatever the file holds now is read again on the next get.
+            cache.forget(profile.id)
+            throw error
+        }
+    }
+
+    private func writeUpdate(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
         try await write { db in
             guard let stored = try ProfileRecord.fetchOne(db, key: profile.id) else {
                 throw ProfileRepositoryError.notFound
@@ -74,7 +99,8 @@ public struct ProfileStore: ProfileRepository {
     }
 
     public func delete(id: Int) async throws(ProfileRepositoryError) -> Bool {
-        try await write { db in try ProfileRecord.deleteOne(db, key: id) }
+        defer { cache.forget(id) }
+        return try await write { db in try ProfileRecord.deleteOne(db, key: id) }
     }
 
     private func run<Value: Sendable>(_ read: @escaping @Sendable (Database) throws -> Value)
@@ -125,4 +151,13 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = Int(inserted.rowID)
     }
+}
+
+/// Profiles by id, as last read from or written to the file.
+final class ProfileCache: Sendable {
+    private let profiles = Mutex<[Int: Profile]>([:])
+
+    func profile(_ id: Int) -> Profile? { profiles.withLock { $0[id] } }
+    func store(_ profile: Profile) { profiles.withLock { $0[profile.id] = profile } }
+    func forget(_ id: Int) { _ = profiles.withLock { $0.removeValue(forKey: id) } }
 }

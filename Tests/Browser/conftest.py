@@ -109,22 +109,35 @@ def field(driver, label):
     return driver.find_element(By.ID, element.get_attribute("for"))
 
 
+def _page_was_replaced(error):
+    """A page that a click's navigation replaced while a command looked at it."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    message = str(error)
+    return isinstance(error, StaleElementReferenceException) or "does not belong to the document" in message \
+        or "unhandled inspector error" in message
+
+
 def settled(driver, action, timeout=5):
-    """Runs `action` again while it meets an element of a page that was replaced meanwhile
-    (a click's navigation may still be under way)."""
-    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+    """Runs `action` again while it meets a page that was being replaced meanwhile."""
+    from selenium.common.exceptions import WebDriverException
     deadline = time.time() + timeout
     while True:
         try:
             return action(driver)
-        except StaleElementReferenceException:
-            pass
         except WebDriverException as error:
-            if "does not belong to the document" not in str(error):
+            if not _page_was_replaced(error) or time.time() > deadline:
                 raise
-        if time.time() > deadline:
-            return action(driver)
         time.sleep(0.05)
+
+
+def eventually(driver, condition, timeout=5):
+    """Waits until `condition(driver)` holds, across page replacements."""
+    deadline = time.time() + timeout
+    while not settled(driver, condition, timeout):
+        if time.time() > deadline:
+            raise AssertionError("the page never showed what was expected:\n" + settled(driver, text))
+        time.sleep(0.05)
+    return True
 
 
 def value(driver, label):
@@ -164,22 +177,9 @@ def screenshot(driver, name):
 
 def shows(driver, expected, timeout=5):
     """Waits until the page's main content contains `expected` (a click's page may still load)."""
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-    WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
-        lambda d: expected in text(d))
-    return True
+    return eventually(driver, lambda d: expected in text(d), timeout)
 
 
 def shows_heading(driver, expected, timeout=5):
     """Waits until the page's first heading reads `expected`."""
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    def matches(d):
-        try:
-            return heading(d) == expected
-        except StaleElementReferenceException:
-            return False
-    WebDriverWait(driver, timeout).until(matches)
-    return True
+    return eventually(driver, lambda d: heading(d) == expected, timeout)
