@@ -19,8 +19,7 @@ echo "## Render time (release build, median of 15 batches)"
 echo
 .build/release/sangha-bench .
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-rss_mib() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+source scripts/common.sh
 
 work=$(mktemp -d)
 pids=()
@@ -36,9 +35,7 @@ start_sangha() {
     --log-level warning "$@" &
   sangha_pid=$!
   pids+=("$sangha_pid")
-  for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/health" >/dev/null && return; sleep 0.1; done
-  echo "sangha did not start" >&2
-  exit 1
+  wait_until_up "http://127.0.0.1:$port"
 }
 
 port=$(free_port)
@@ -48,15 +45,7 @@ start_sangha
 
 # A browser's cookie (so pages do not mint a token per request), 50 friends and a profile.
 jar="$work/cookies"
-curl -fs -c "$jar" "$base/" >/dev/null
-token=$(awk '$6 == "sangha_csrf" { print $7 }' "$jar")
-letters=(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z)
-for i in $(seq 50); do
-  curl -fs -b "$jar" -o /dev/null \
-    -d "firstname=Friend&lastname=${letters[$((i % 26))]}${letters[$((i / 26))]}&phonenumber=55501$i&_csrf=$token" \
-    "$base/friends"
-done
-curl -fs -b "$jar" -o /dev/null -d "name=Bench&_csrf=$token" "$base/profiles"
+token=$(seed "$base" "$jar")
 
 # The friends page's own bytes, served again from the server's memory and by nginx.
 mkdir -p "$work/static"

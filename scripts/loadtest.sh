@@ -10,8 +10,7 @@ CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
 BIN=.build/release/sangha
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-rss_mib() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+source scripts/common.sh
 
 data=$(mktemp -d)
 port=$(free_port)
@@ -21,19 +20,9 @@ pid=$!
 trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$data"' EXIT
 
 base="http://127.0.0.1:$port"
-for _ in $(seq 100); do curl -fs "$base/health" >/dev/null && break; sleep 0.1; done
-
+wait_until_up "$base"
 # A browser's CSRF cookie, then 50 friends and a profile to load.
-jar="$data/cookies"
-curl -fs -c "$jar" "$base/" >/dev/null
-token=$(awk '$6 == "sangha_csrf" { print $7 }' "$jar")
-letters=(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z)
-for i in $(seq 50); do
-  curl -fs -b "$jar" -o /dev/null \
-    -d "firstname=Friend&lastname=${letters[$((i % 26))]}${letters[$((i / 26))]}&phonenumber=55501$i&_csrf=$token" \
-    "$base/friends"
-done
-curl -fs -b "$jar" -o /dev/null -d "name=Load%20test&_csrf=$token" "$base/profiles"
+token=$(seed "$base" "$data/cookies")
 
 echo "Sangha load test: $CONNECTIONS connections, $DURATION per route, $THREADS wrk threads, pid $pid"
 echo "RSS before: $(rss_mib "$pid") MiB"

@@ -1,13 +1,16 @@
 import Foundation
 import GRDB
 import SanghaCore
+import Synchronization
 
 /// The reference FriendService's storage: one SQLite file through GRDB.
 ///
 /// Ids come from an AUTOINCREMENT key, so an id is never given out twice, even after the friend
-/// holding it was deleted.
+/// holding it was deleted. The list is kept in memory between writes: it is what the service
+/// is asked for most, and this store is the file's only writer.
 public struct FriendStore: Sendable {
     private let database: any DatabaseWriter
+    private let listed = ListCache()
 
     /// Opens (creating it when absent) the store in `directory/friends.sqlite`.
     public static func open(directory: URL) throws -> FriendStore {
@@ -40,11 +43,21 @@ public struct FriendStore: Sendable {
     }
 
     public func list() async throws -> [Friend] {
-        try await database.read { db in try Friend.order(Column("id")).fetchAll(db) }
+        let (cached, generation) = listed.current()
+        if let cached { return cached }
+        let friends = try await database.read { db in try Friend.order(Column("id")).fetchAll(db) }
+        listed.store(friends, ifStill: generation)
+        return friends
+    }
+
+    /// After a write: the next list is read from the file.
+    private func changed() {
+        listed.invalidate()
     }
 
     public func add(_ draft: FriendDraft) async throws -> Friend {
-        try await database.write { db in
+        defer { changed() }
+        return try await database.write { db in
             try draft.insert(db)
             return Friend(
                 id: Int(db.lastInsertedRowID),
@@ -57,7 +70,8 @@ public struct FriendStore: Sendable {
 
     /// The friend with the patch's fields replaced, or nil when no friend has that id.
     public func update(id: Int, applying patch: FriendPatch) async throws -> Friend? {
-        try await database.write { db in
+        defer { changed() }
+        return try await database.write { db in
             guard var friend = try Friend.fetchOne(db, key: id) else { return nil }
             if let firstname = patch.firstname { friend.firstname = firstname }
             if let lastname = patch.lastname { friend.lastname = lastname }
@@ -69,7 +83,8 @@ public struct FriendStore: Sendable {
 
     /// Whether a friend with that id existed.
     public func delete(id: Int) async throws -> Bool {
-        try await database.write { db in try Friend.deleteOne(db, key: id) }
+        defer { changed() }
+        return try await database.write { db in try Friend.deleteOne(db, key: id) }
     }
 }
 
@@ -79,4 +94,19 @@ extension Friend: FetchableRecord, PersistableRecord {
 
 extension FriendDraft: PersistableRecord {
     public static var databaseTableName: String { "friend" }
+}
+
+/// The last list read, and a count of writes, so that a read that raced a write is not kept.
+private final class ListCache: Sendable {
+    private let state = Mutex<(friends: [Friend]?, generation: Int)>((nil, 0))
+
+    func current() -> (friends: [Friend]?, generation: Int) { state.withLock { $0 } }
+
+    func store(_ friends: [Friend], ifStill generation: Int) {
+        state.withLock { if $0.generation == generation { $0.friends = friends } }
+    }
+
+    func invalidate() {
+        state.withLock { $0 = (nil, $0.generation + 1) }
+    }
 }

@@ -60,26 +60,25 @@ enum HandWrittenPages {
     }
 
     static func friendRow(_ html: inout HTMLWriter, _ row: FriendRowViewModel) {
-        html.raw("  <li class=\"item\">\n    <div class=\"item-info\">\n      <span class=\"item-name\">")
+        html.raw("<li class=\"item\">\n  <div class=\"item-info\">\n    <span class=\"item-name\">")
         html.text(row.fullName)
-        html.raw("</span>\n      <span class=\"item-detail\">")
+        html.raw("</span>\n    <span class=\"item-detail\">")
         html.text(row.phoneNumberText)
-        html.raw(
-            "</span>\n    </div>\n    <div class=\"item-actions\">\n      <a class=\"button button-secondary\" href=\"")
+        html.raw("</span>\n  </div>\n  <div class=\"item-actions\">\n    <a class=\"button button-secondary\" href=\"")
         html.text(row.editURL)
         html.raw("\" aria-label=\"")
         html.text(row.editLabel)
-        html.raw("\">Edit</a>\n      <form method=\"post\" action=\"")
+        html.raw("\">Edit</a>\n    <form method=\"post\" action=\"")
         html.text(row.deleteURL)
         html.raw("\" data-confirm=\"")
         html.text(row.deleteConfirmation)
-        html.raw("\">\n        <input type=\"hidden\" name=\"_csrf\" value=\"")
+        html.raw("\">\n      <input type=\"hidden\" name=\"_csrf\" value=\"")
         html.text(row.formToken)
-        html.raw("\">\n        <input type=\"hidden\" name=\"fullName\" value=\"")
+        html.raw("\">\n      <input type=\"hidden\" name=\"fullName\" value=\"")
         html.text(row.fullName)
-        html.raw("\">\n        <button type=\"submit\" class=\"button-danger\" aria-label=\"")
+        html.raw("\">\n      <button type=\"submit\" class=\"button-danger\" aria-label=\"")
         html.text(row.deleteLabel)
-        html.raw("\">Delete</button>\n      </form>\n    </div>\n  </li>\n")
+        html.raw("\">Delete</button>\n    </form>\n  </div>\n</li>\n")
     }
 
     static func profileEditor(_ page: ProfileEditorViewModel) -> String {

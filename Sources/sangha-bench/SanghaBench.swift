@@ -53,8 +53,17 @@ struct SanghaBench {
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
         for item in cases {
             let expected = item.mustache()
-            guard item.baseline() == expected, item.compiled() == expected else {
-                FileHandle.standardError.write(Data("\(item.name): the outputs differ; nothing to compare.\n".utf8))
+            for (label, output) in [("hand-written", item.baseline()), ("compiled", item.compiled())]
+            where output != expected {
+                let lines = (output.components(separatedBy: "\n"), expected.components(separatedBy: "\n"))
+                let line = zip(lines.0, lines.1).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
+                FileHandle.standardError.write(
+                    Data(
+                        ("\(item.name): the \(label) output differs from swift-mustache's at line \(line + 1):\n"
+                            + "  \(lines.0.count > line ? lines.0[line] : "(end)")\n"
+                            + "  \(lines.1.count > line ? lines.1[line] : "(end)")\n").utf8
+                    )
+                )
                 exit(1)
             }
             let baseline = medianMicroseconds(item.baseline)

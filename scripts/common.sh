@@ -1,0 +1,29 @@
+# Shared by scripts/loadtest.sh and scripts/bench.sh.
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+rss_mib() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+
+# wait_until_up URL: polls URL/health for up to 10 s.
+wait_until_up() {
+  for _ in $(seq 100); do curl -fs "$1/health" >/dev/null && return 0; sleep 0.1; done
+  echo "sangha did not start" >&2
+  return 1
+}
+
+# seed BASE JAR: takes a browser's CSRF cookie into JAR, then adds 50 friends and a profile.
+# Prints the CSRF token.
+seed() {
+  local base=$1 jar=$2
+  curl -fs -c "$jar" "$base/" >/dev/null
+  local token
+  token=$(awk '$6 == "sangha_csrf" { print $7 }' "$jar")
+  local letters=(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z)
+  for i in $(seq 50); do
+    curl -fs -b "$jar" -o /dev/null \
+      -d "firstname=Friend&lastname=${letters[$((i % 26))]}${letters[$((i / 26))]}&phonenumber=55501$i&_csrf=$token" \
+      "$base/friends"
+  done
+  curl -fs -b "$jar" -o /dev/null -d "name=Profile&_csrf=$token" "$base/profiles"
+  echo "$token"
+}
