@@ -75,6 +75,29 @@ struct SanghaBench {
             )
         }
         try await profilePageParts()
+        try friendsPageParts()
+    }
+
+    /// The parts of GET /friends that are not the FriendService's own work.
+    static func friendsPageParts() throws {
+        let friends = (1...50).map {
+            Friend(id: $0, firstname: "Friend", lastname: "Number \($0)", phonenumber: "+1555\($0)")
+        }
+        let body = try JSONEncoder().encode(friends)
+        let decode = medianMicroseconds {
+            (try? JSONDecoder().decode([Friend].self, from: body))?.count.description ?? ""
+        }
+        let rows = medianMicroseconds {
+            FriendsListViewModel(state: .rows(friends.map { FriendRowViewModel(friend: $0, formToken: "t") })).query
+        }
+        let page = friendsPage(rows: 50)
+        let render = medianMicroseconds { page.compiledHTML() }
+        print("")
+        print("| part of GET /friends (50 friends) | median µs |")
+        print("| --- | ---: |")
+        print("| decoding the FriendService's JSON (\(body.count) bytes) | \(format(decode)) |")
+        print("| FriendsListViewModel with its 50 rows | \(format(rows)) |")
+        print("| compiled render | \(format(render)) |")
     }
 
     /// Where a profile page's time goes, part by part, on a real SQLite file.

@@ -154,3 +154,13 @@ struct SecurityTests {
         }
     }
 }
+
+@Suite("CSRF tokens")
+struct CSRFTokenTests {
+    @Test("A new token is 64 hex digits, and no two are alike")
+    func randomTokens() {
+        let tokens = (0..<1000).map { _ in CSRFMiddleware.randomToken() }
+        #expect(tokens.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) })
+        #expect(Set(tokens).count == tokens.count)
+    }
+}
