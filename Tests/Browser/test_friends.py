@@ -4,7 +4,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import Server, browser, value, shows, shows_heading, button, field, fill, heading, named, screenshot, server, text  # noqa: F401
+from conftest import Server, button, field, fill, free_port, make_driver, named, screenshot, shows, shows_heading, text, value
 
 
 def test_add_see_edit_search_and_delete_a_friend(server, browser):
@@ -98,7 +98,6 @@ def test_without_javascript_the_server_checks_and_keeps_the_values(server, brows
 
 
 def test_a_stopped_friend_service_shows_its_message():
-    from conftest import free_port, make_driver
     stopped = Server("--friend-service-url", f"http://127.0.0.1:{free_port()}")
     driver = make_driver()
     try:
@@ -113,7 +112,6 @@ def test_a_stopped_friend_service_shows_its_message():
 
 
 def test_a_form_being_sent_is_busy_and_cannot_be_sent_twice():
-    from conftest import free_port, make_driver
     import socket
     # A FriendService that accepts connections and never answers: the add waits for its timeout.
     silent = socket.socket()

@@ -1,8 +1,7 @@
 """A person creates and edits a meditation profile in a real browser."""
 from selenium.webdriver.common.by import By
 
-from conftest import browser, browser_without_javascript, value, shows, shows_heading, button, field, fill, heading, screenshot, server, text  # noqa: F401
-from conftest import make_driver
+from conftest import button, field, fill, make_driver, screenshot, shows, shows_heading, value
 
 
 def test_create_a_profile_turn_warm_up_on_change_durations_and_save(server, browser):

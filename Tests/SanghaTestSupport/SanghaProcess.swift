@@ -96,7 +96,6 @@ public struct SanghaProcessError: Error, CustomStringConvertible {
 /// the server sets and sends them back, and a form it posts carries the CSRF token as the page's
 /// form would. It does not follow redirects, so a test sees the 303 as a network panel would.
 public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
-    public static let shared = HTTPClient()
     private let cookies = Mutex<[String: String]>([:])
 
     public struct Response: Sendable {

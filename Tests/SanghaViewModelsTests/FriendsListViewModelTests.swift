@@ -8,7 +8,7 @@ struct FriendsListViewModelTests {
     @Test("Friends become rows, in the service's order")
     func rows() async {
         let page = await FriendsListViewModel.load(
-            from: FakeFriendService.listing([.jane, .kenji]), formToken: "token")
+            from: FriendsRepository(remote: FakeFriendService.listing([.jane, .kenji])), formToken: "token")
         #expect(page.rows.map(\.fullName) == ["Jane Doe", "Kenji Satō"])
         #expect(page.hasRows)
         #expect(page.errorMessage == nil)
@@ -27,7 +27,8 @@ struct FriendsListViewModelTests {
 
     @Test("No friends: the empty row says No data available")
     func empty() async {
-        let page = await FriendsListViewModel.load(from: FakeFriendService.listing([]), formToken: "token")
+        let page = await FriendsListViewModel.load(
+            from: FriendsRepository(remote: FakeFriendService.listing([])), formToken: "token")
         #expect(page.rows.isEmpty)
         #expect(!page.hasRows)
         #expect(page.emptyMessage == "No data available")
@@ -47,7 +48,8 @@ struct FriendsListViewModelTests {
         ]
     )
     func error(reason: FriendServiceError.Reason, message: String) async {
-        let page = await FriendsListViewModel.load(from: FakeFriendService.failing(reason), formToken: "token")
+        let page = await FriendsListViewModel.load(
+            from: FriendsRepository(remote: FakeFriendService.failing(reason)), formToken: "token")
         #expect(page.errorMessage == message)
         #expect(page.rows.isEmpty)
         #expect(page.emptyMessage == nil)
@@ -55,7 +57,7 @@ struct FriendsListViewModelTests {
 
     @Test("The query filters by name or phone number, ignoring case and accents")
     func search() async {
-        let service = FakeFriendService.listing([.jane, .kenji, .amira])
+        let service = FriendsRepository(remote: FakeFriendService.listing([.jane, .kenji, .amira]))
         #expect(await FriendsListViewModel.load(from: service, query: "JANE", formToken: "token").rows.map(\.id) == [1])
         #expect(await FriendsListViewModel.load(from: service, query: "sato", formToken: "token").rows.map(\.id) == [2])
         #expect(
@@ -69,7 +71,7 @@ struct FriendsListViewModelTests {
     @Test("A query that matches nobody says so, and keeps the query")
     func noMatch() async {
         let page = await FriendsListViewModel.load(
-            from: FakeFriendService.listing([.jane]), query: "zed", formToken: "token")
+            from: FriendsRepository(remote: FakeFriendService.listing([.jane])), query: "zed", formToken: "token")
         #expect(page.emptyMessage == "No friends match “zed”.")
         #expect(page.query == "zed")
         #expect(page.hasQuery)
@@ -78,7 +80,8 @@ struct FriendsListViewModelTests {
     @Test("A flash passed in is shown by the layout")
     func flash() async {
         let page = await FriendsListViewModel.load(
-            from: FakeFriendService.listing([]), formToken: "token", flash: .success("Added Jane Doe."))
+            from: FriendsRepository(remote: FakeFriendService.listing([])), formToken: "token",
+            flash: .success("Added Jane Doe."))
         #expect(page.layout.flash == .success("Added Jane Doe."))
         #expect(page.layout.navigation.first(where: \.isCurrent)?.url == "/friends")
     }

@@ -207,6 +207,28 @@ struct FriendsRoutesTests {
         }
     }
 
+    @Test("A flash meant for the next page is shown even when that page is an error page")
+    func flashOnErrorPage() async throws {
+        let service = FakeFriendService(
+            list: { [] },
+            delete: { _ throws(FriendServiceError) in throw FriendServiceError(.notFound) }
+        )
+        try await withApp(service) { client in
+            let cookie = try await client.execute(
+                uri: "/friends/1/delete",
+                method: .post,
+                headers: FormPost.headers(),
+                body: FormPost.body("fullName=Jane+Doe")
+            ) { response in
+                try #require(response.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            }
+            try await client.execute(uri: "/friends/9/edit", method: .get, headers: [.cookie: cookie]) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains("Could not remove Jane Doe."))
+            }
+        }
+    }
+
     @Test("Bad form bodies: 413 when too large, 400 when not UTF-8; never 5xx")
     func badBodies() async throws {
         try await withApp(FakeFriendService()) { client in

@@ -70,16 +70,6 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         return FriendsListViewModel(state: state, query: query, flash: flash)
     }
 
-    /// The list from the service alone, with nothing saved to fall back on.
-    public static func load(
-        from service: any FriendService,
-        query: String? = nil,
-        formToken: String,
-        flash: FlashViewModel? = nil
-    ) async -> FriendsListViewModel {
-        await load(from: FriendsRepository(remote: service), query: query, formToken: formToken, flash: flash)
-    }
-
     static func savedState(
         _ saved: SavedFriendList,
         failure: FriendServiceError,

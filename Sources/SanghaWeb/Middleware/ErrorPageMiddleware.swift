@@ -28,27 +28,13 @@ struct ErrorPageMiddleware: RouterMiddleware {
     }
 
     static func page(status: HTTPResponse.Status, message: String?, flash: FlashViewModel?) -> ErrorPageViewModel {
-        switch status {
-        case .notFound:
-            return .notFound(message ?? "There is no page at this address.")
-        case .contentTooLarge:
-            return ErrorPageViewModel(
-                status: status.code,
-                heading: "Too much data",
-                message: message ?? "The form sent more data than Sangha accepts."
-            )
-        case .badRequest:
-            return ErrorPageViewModel(
-                status: status.code,
-                heading: "Bad request",
-                message: message ?? "Sangha could not read what the browser sent."
-            )
-        default:
-            return ErrorPageViewModel(
-                status: status.code,
-                heading: status.reasonPhrase,
-                message: message ?? "Something went wrong on our side. Please try again."
-            )
-        }
+        let (heading, fallback): (String, String) =
+            switch status {
+            case .notFound: ("Page not found", "There is no page at this address.")
+            case .contentTooLarge: ("Too much data", "The form sent more data than Sangha accepts.")
+            case .badRequest: ("Bad request", "Sangha could not read what the browser sent.")
+            default: (status.reasonPhrase, "Something went wrong on our side. Please try again.")
+            }
+        return ErrorPageViewModel(status: status.code, heading: heading, message: message ?? fallback, flash: flash)
     }
 }
