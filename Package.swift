@@ -81,7 +81,10 @@ let package = Package(
         // `make bench`: render times, swift-mustache against a hand-written baseline.
         .executableTarget(
             name: "sangha-bench",
-            dependencies: ["SanghaCore", "SanghaViewModels", "SanghaStore", "SanghaWeb"]
+            dependencies: [
+                "SanghaCore", "SanghaViewModels", "SanghaStore", "SanghaWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
 
         .testTarget(name: "TemplateCompilerCoreTests", dependencies: ["TemplateCompilerCore"]),

@@ -1,5 +1,6 @@
 /// Writes Swift render functions for templates: each view model's template becomes
-/// `compiledHTML()`, writing what swift-mustache would, byte for byte, without reflection.
+/// `compiledHTMLBuffer()`, writing what swift-mustache would, byte for byte, without reflection,
+/// into the buffer the response sends.
 ///
 /// Names are looked up in the view model of the section they stand in (DESIGN.md §6), with
 /// the types read from the view models' source; a name the view model lacks, a section over
@@ -40,8 +41,8 @@ public struct RenderFunctionGenerator {
             let context = Context(variable: "self", type: .named(type), template: template, blocks: [:])
             let body = try code(for: nodes, in: context, indent: "        ")
             extensions.append(
-                "extension \(type) {\n    public func compiledHTML() -> String {\n"
-                    + "        var out = TemplateOutput()\n" + body + "        return out.string\n    }\n}\n"
+                "extension \(type) {\n    public func compiledHTMLBuffer() -> ByteBuffer {\n"
+                    + "        var out = TemplateOutput()\n" + body + "        return out.buffer\n    }\n}\n"
             )
         }
         let partials = partialOrder.compactMap { partialFunctions[$0] }
@@ -94,10 +95,24 @@ public struct RenderFunctionGenerator {
         return result + "\""
     }
 
+    /// The nodes' code; text nodes next to each other are written by one call (`TemplateOutput`
+    /// indents the lines of joined text as it would indent them one token at a time).
     private mutating func code(for nodes: [TemplateNode], in context: Context, indent: String) throws -> String {
         var code = ""
+        var text = ""
         for node in nodes {
+            if case .text(let more) = node {
+                text += more
+                continue
+            }
+            if !text.isEmpty {
+                code += try self.code(for: .text(text), in: context, indent: indent)
+                text = ""
+            }
             code += try self.code(for: node, in: context, indent: indent)
+        }
+        if !text.isEmpty {
+            code += try self.code(for: .text(text), in: context, indent: indent)
         }
         return code
     }
@@ -193,8 +208,7 @@ public struct RenderFunctionGenerator {
     ) throws -> String {
         switch type {
         case .named("String"): return "\(indent)out.appendEscaped(\(expression))\n"
-        case .named("Int"): return "\(indent)out.appendEscaped(String(\(expression)))\n"
-        case .named("Bool"): return "\(indent)out.appendEscaped(\(expression) ? \"true\" : \"false\")\n"
+        case .named("Int"), .named("Bool"): return "\(indent)out.appendEscaped(\(expression))\n"
         case .optional(let wrapped):
             let value = fresh("p")
             let inner = try printing(value, wrapped, context: context, line: line, indent: indent + "    ")

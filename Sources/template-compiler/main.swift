@@ -37,7 +37,7 @@ do {
         templates[name] = try TemplateParser.parse(try String(contentsOfFile: file, encoding: .utf8), file: file)
     }
     var generator = RenderFunctionGenerator(catalog: catalog, templates: templates, files: files)
-    let code = try generator.generate(imports: ["SanghaViewModels"])
+    let code = try generator.generate(imports: ["Hummingbird", "SanghaViewModels"])
     // Written only when changed, so an unchanged template does not rebuild the module.
     if (try? String(contentsOfFile: output, encoding: .utf8)) != code {
         try code.write(toFile: output, atomically: true, encoding: .utf8)

@@ -17,14 +17,15 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
     public let formToken: String
 
     public init(friend: Friend, formToken: String) {
+        let fullName = friend.fullName
         self.id = friend.id
-        self.fullName = friend.fullName
+        self.fullName = fullName
         self.phoneNumberText = friend.phonenumber
         self.editURL = "/friends/\(friend.id)/edit"
         self.deleteURL = "/friends/\(friend.id)/delete"
-        self.editLabel = "Edit \(friend.fullName)"
-        self.deleteLabel = "Delete \(friend.fullName)"
-        self.deleteConfirmation = "Remove \(friend.fullName) from your friends?"
+        self.editLabel = "Edit " + fullName
+        self.deleteLabel = "Delete " + fullName
+        self.deleteConfirmation = "Remove " + fullName + " from your friends?"
         self.formToken = formToken
     }
 }

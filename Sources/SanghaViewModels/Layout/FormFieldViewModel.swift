@@ -43,7 +43,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         self.hasError = error != nil
         self.hint = hint
         self.hasHint = hint != nil
-        let inputID = "field-\(name.replacingOccurrences(of: ".", with: "-"))"
+        let inputID = "field-" + String(name.map { $0 == "." ? "-" : $0 })
         self.inputID = inputID
         self.errorID = "\(inputID)-error"
         self.hintID = "\(inputID)-hint"

@@ -1,3 +1,4 @@
+import Hummingbird
 import SanghaViewModels
 
 /// A view model with the template it renders with. A view model and its template share a
@@ -5,8 +6,15 @@ import SanghaViewModels
 public protocol Renderable: Encodable, Sendable {
     static var template: String { get }
     /// The template compiled to Swift at build time (the CompileTemplates plugin): the same
-    /// bytes swift-mustache renders, without reflection.
-    func compiledHTML() -> String
+    /// bytes swift-mustache renders, without reflection, in the buffer a response sends.
+    func compiledHTMLBuffer() -> ByteBuffer
+}
+
+extension Renderable {
+    /// The compiled template's bytes as a string (tests and the bench compare them).
+    public func compiledHTML() -> String {
+        String(buffer: compiledHTMLBuffer())
+    }
 }
 
 /// A view model that is a whole page: it has the layout's title, navigation and flash.

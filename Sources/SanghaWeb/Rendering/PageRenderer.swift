@@ -6,7 +6,7 @@ import SanghaViewModels
 /// Renders view models with the templates in `Templates/`, as HTML, or as JSON when the request
 /// prefers it.
 ///
-/// Pages are written by the templates compiled to Swift at build time (`compiledHTML()`). In
+/// Pages are written by the templates compiled to Swift at build time (`compiledHTMLBuffer()`). In
 /// development (`reloadTemplates`) swift-mustache renders them instead, reading the templates
 /// from disk on every render, so an edit shows on reload; tests use it as the reference the
 /// compiled templates must match byte for byte. The templates are parsed at start-up too, and a
@@ -44,6 +44,11 @@ public struct PageRenderer: Sendable {
         reloadTemplates ? mustacheHTML(value) : value.compiledHTML()
     }
 
+    /// The page or component as the bytes of a response body.
+    public func htmlBuffer(_ value: some Renderable) -> ByteBuffer {
+        reloadTemplates ? ByteBuffer(string: mustacheHTML(value)) : value.compiledHTMLBuffer()
+    }
+
     /// The page or component as swift-mustache renders it, reading the templates again in
     /// development.
     public func mustacheHTML(_ value: some Renderable) -> String {
@@ -71,7 +76,7 @@ public struct PageRenderer: Sendable {
         return Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: html(page)))
+            body: .init(byteBuffer: htmlBuffer(page))
         )
     }
 

@@ -1,35 +1,67 @@
-/// Where a compiled template writes, with the same rule swift-mustache renders by: inside an
-/// indented partial, a token that starts a new line starts with the indentation; a nested
-/// render (a section's body, a partial, a block) is one token of its parent.
-///
-/// Without indentation, which is most of a page, everything is written straight into one string.
-struct TemplateOutput {
-    private(set) var string: String
-    let indentation: String
+import Hummingbird
 
-    init(indentation: String = "", capacity: Int = 8 * 1024) {
+/// Where a compiled template writes: the bytes of the response body, with the same rule
+/// swift-mustache renders by: inside an indented partial, a token that starts a new line starts
+/// with the indentation; a nested render (a section's body, a partial, a block) is one token of
+/// its parent.
+///
+/// Without indentation, which is most of a page, everything is written straight into one
+/// buffer, the one the response sends: no intermediate strings, no copy at the end.
+struct TemplateOutput {
+    private(set) var buffer: ByteBuffer
+    let indentation: String
+    private let isIndented: Bool
+    /// Whether the last byte written ends a line; kept only when indented.
+    private var atLineStart = false
+
+    init(indentation: String = "", capacity: Int = 16 * 1024) {
         self.indentation = indentation
-        self.string = ""
-        string.reserveCapacity(capacity)
+        self.isIndented = !indentation.isEmpty
+        self.buffer = ByteBufferAllocator().buffer(capacity: capacity)
     }
 
-    /// One token's text.
-    mutating func append(_ text: String) {
-        if !indentation.isEmpty, !text.isEmpty, string.utf8.last == UInt8(ascii: "\n") {
-            string += indentation
+    /// Template text: one token, or several the compiler joined. A token holds at most one line
+    /// (the parser ends a text token at its newline), so in an indented partial every line the
+    /// text starts is a token starting a new line, and gets the indentation.
+    mutating func append(_ text: StaticString) {
+        guard isIndented else {
+            buffer.writeStaticString(text)
+            return
         }
-        string += text
+        let bytes = UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        guard let last = bytes.last else { return }
+        if atLineStart { buffer.writeString(indentation) }
+        var lineStart = 0
+        for index in bytes.indices.dropLast() where bytes[index] == UInt8(ascii: "\n") {
+            buffer.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[lineStart...index]))
+            buffer.writeString(indentation)
+            lineStart = index + 1
+        }
+        buffer.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[lineStart...]))
+        atLineStart = last == UInt8(ascii: "\n")
     }
 
     /// One token's value, escaped as `{{name}}` escapes it.
     mutating func appendEscaped(_ text: String) {
-        if indentation.isEmpty {
-            Self.escape(text, into: &string)
-        } else {
-            var escaped = ""
-            Self.escape(text, into: &escaped)
-            append(escaped)
+        if isIndented {
+            guard let last = text.utf8.last else { return }
+            if atLineStart { buffer.writeString(indentation) }
+            atLineStart = last == UInt8(ascii: "\n")
         }
+        Self.escape(text, into: &buffer)
+    }
+
+    /// A number's digits (nothing in them to escape).
+    mutating func appendEscaped(_ number: Int) {
+        if isIndented {
+            if atLineStart { buffer.writeString(indentation) }
+            atLineStart = false
+        }
+        buffer.writeString(String(number))
+    }
+
+    mutating func appendEscaped(_ flag: Bool) {
+        append(flag ? "true" : "false")
     }
 
     /// A nested render with `extra` more indentation, appended to this one as one token.
@@ -38,9 +70,9 @@ struct TemplateOutput {
             body(&self)
             return
         }
-        var child = TemplateOutput(indentation: indentation + extra, capacity: 256)
+        var child = TemplateOutput(indentation: indentation + extra, capacity: 512)
         body(&child)
-        append(child.string)
+        appendToken(child.buffer)
     }
 
     /// A section over a list: each element rendered on its own, the whole appended as one token.
@@ -52,41 +84,45 @@ struct TemplateOutput {
             for element in elements { body(element, &self) }
             return
         }
-        var joined = ""
+        var joined = ByteBufferAllocator().buffer(capacity: 512)
         for element in elements {
-            var child = TemplateOutput(indentation: indentation, capacity: 256)
+            var child = TemplateOutput(indentation: indentation, capacity: 512)
             body(element, &child)
-            joined += child.string
+            joined.writeImmutableBuffer(child.buffer)
         }
-        append(joined)
+        appendToken(joined)
     }
 
-    /// `&`, `<`, `>`, `"` and `'` as entities, the rest as it is (swift-mustache's `htmlEscape`).
-    static func escape(_ text: String, into output: inout String) {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            output += text
-            return
+    private mutating func appendToken(_ token: ByteBuffer) {
+        if isIndented {
+            guard let last = token.readableBytesView.last else { return }
+            if atLineStart { buffer.writeString(indentation) }
+            atLineStart = last == UInt8(ascii: "\n")
         }
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            let entity: String? =
-                switch utf8[index] {
-                case 0x26: "&amp;"
-                case 0x3C: "&lt;"
-                case 0x3E: "&gt;"
-                case 0x22: "&quot;"
-                case 0x27: "&#39;"
-                default: nil
+        buffer.writeImmutableBuffer(token)
+    }
+
+    /// `&`, `<`, `>`, `"` and `'` as entities, the rest as it is (swift-mustache's `htmlEscape`),
+    /// written run by run between the characters that need an entity.
+    static func escape(_ text: String, into buffer: inout ByteBuffer) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices {
+                let entity: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                default: continue
                 }
-            if let entity {
-                output += text[start..<index]
-                output += entity
-                start = utf8.index(after: index)
+                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+                buffer.writeStaticString(entity)
+                start = index + 1
             }
-            index = utf8.index(after: index)
+            buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count])))
         }
-        output += text[start..<utf8.endIndex]
     }
 }

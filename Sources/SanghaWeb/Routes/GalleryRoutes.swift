@@ -24,7 +24,7 @@ struct GalleryRoutes {
         return Response(
             status: .ok,
             headers: [.contentType: "text/html; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: renderer.html(fixture.value)))
+            body: .init(byteBuffer: renderer.htmlBuffer(fixture.value))
         )
     }
 }
