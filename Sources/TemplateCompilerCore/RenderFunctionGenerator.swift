@@ -41,8 +41,10 @@ public struct RenderFunctionGenerator {
             let context = Context(variable: "self", type: .named(type), template: template, blocks: [:])
             let body = try code(for: nodes, in: context, indent: "        ")
             extensions.append(
-                "extension \(type) {\n    public func compiledHTMLBuffer() -> ByteBuffer {\n"
-                    + "        var out = TemplateOutput()\n" + body + "        return out.buffer\n    }\n}\n"
+                "extension \(type) {\n    private static let compiledSizeHint = TemplateSizeHint()\n\n"
+                    + "    public func compiledHTMLBuffer() -> ByteBuffer {\n"
+                    + "        var out = TemplateOutput(sizeHint: Self.compiledSizeHint)\n" + body
+                    + "        return out.finish(Self.compiledSizeHint)\n    }\n}\n"
             )
         }
         let partials = partialOrder.compactMap { partialFunctions[$0] }

@@ -1,4 +1,5 @@
 import Hummingbird
+import Synchronization
 
 /// Where a compiled template writes: the bytes of the response body, with the same rule
 /// swift-mustache renders by: inside an indented partial, a token that starts a new line starts
@@ -14,10 +15,22 @@ struct TemplateOutput {
     /// Whether the last byte written ends a line; kept only when indented.
     private var atLineStart = false
 
-    init(indentation: String = "", capacity: Int = 16 * 1024) {
+    init(indentation: String = "", capacity: Int) {
         self.indentation = indentation
         self.isIndented = !indentation.isEmpty
         self.buffer = ByteBufferAllocator().buffer(capacity: capacity)
+    }
+
+    /// A page's output, in a buffer as big as the page was the last time, so that writing it
+    /// never has to grow (and copy) the buffer.
+    init(sizeHint: TemplateSizeHint) {
+        self.init(capacity: sizeHint.capacity)
+    }
+
+    /// The bytes written, noting their size for the next render of the same template.
+    consuming func finish(_ sizeHint: TemplateSizeHint) -> ByteBuffer {
+        sizeHint.record(buffer.readableBytes)
+        return buffer
     }
 
     /// Template text: one token, or several the compiler joined. A token holds at most one line
@@ -124,5 +137,16 @@ struct TemplateOutput {
             }
             buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count])))
         }
+    }
+}
+
+/// How big a template's last output was (plus an eighth), for the next one's buffer.
+final class TemplateSizeHint: Sendable {
+    private let bytes = Atomic<Int>(4 * 1024)
+
+    var capacity: Int { bytes.load(ordering: .relaxed) }
+
+    func record(_ size: Int) {
+        bytes.store(size + size / 8, ordering: .relaxed)
     }
 }
