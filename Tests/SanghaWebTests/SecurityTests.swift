@@ -49,6 +49,38 @@ struct SecurityTests {
     }
 
     @Test(
+        "A cookie that is not a token of ours is never echoed into a page; the browser gets a new one",
+        arguments: [
+            "short", "\"><script>alert(1)</script>0123456789", "ääääääääääääääääää", "token with spaces 0123456789",
+            String(repeating: "a", count: 129),
+        ]
+    )
+    func malformedCookie(value: String) async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/profiles", method: .get, headers: [.cookie: "sangha_csrf=\(value)"]) {
+                response in
+                #expect(response.status == .ok)
+                let cookie = try #require(response.headers[.setCookie])
+                #expect(cookie.hasPrefix("sangha_csrf=\(FormPost.token)"))
+                #expect(!String(buffer: response.body).contains("value=\"\(value)\""))
+            }
+        }
+    }
+
+    @Test("Tokens of 16 to 128 letters, digits, - and _ are taken as they are")
+    func wellFormedCookie() async throws {
+        for value in [String(repeating: "A", count: 16), "Az09-_" + String(repeating: "x", count: 122)] {
+            try await withApp { client in
+                try await client.execute(uri: "/profiles", method: .get, headers: [.cookie: "sangha_csrf=\(value)"]) {
+                    response in
+                    #expect(response.headers[.setCookie] == nil)
+                    #expect(String(buffer: response.body).contains("name=\"_csrf\" value=\"\(value)\""))
+                }
+            }
+        }
+    }
+
+    @Test(
         "A post without the token, with a wrong one, or without the cookie is refused with 403 and changes nothing",
         arguments: [
             ("name=Evening", "sangha_csrf=\(FormPost.token)"),

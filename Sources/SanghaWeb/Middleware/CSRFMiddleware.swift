@@ -83,10 +83,17 @@ public struct CSRFMiddleware: RouterMiddleware {
 }
 
 extension String {
-    /// The token, when it looks like one of ours (16–128 letters, digits, `-` or `_`).
+    /// The token, when it looks like one of ours (16–128 ASCII letters, digits, `-` or `_`).
     fileprivate var nilIfMalformedToken: String? {
-        (16...128).contains(count)
-            && allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        (16...128).contains(utf8.count)
+            && utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    true
+                default: false
+                }
+            }
             ? self : nil
     }
 }
