@@ -14,5 +14,5 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
         self.phonenumber = phonenumber
     }
 
-    public var fullName: String { "\(firstname) \(lastname)" }
+    public var fullName: String { firstname + " " + lastname }
 }

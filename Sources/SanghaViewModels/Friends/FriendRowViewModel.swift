@@ -21,8 +21,9 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
         self.id = friend.id
         self.fullName = fullName
         self.phoneNumberText = friend.phonenumber
-        self.editURL = "/friends/\(friend.id)/edit"
-        self.deleteURL = "/friends/\(friend.id)/delete"
+        let url = "/friends/" + String(friend.id)
+        self.editURL = url + "/edit"
+        self.deleteURL = url + "/delete"
         self.editLabel = "Edit " + fullName
         self.deleteLabel = "Delete " + fullName
         self.deleteConfirmation = "Remove " + fullName + " from your friends?"
