@@ -8,7 +8,13 @@ struct FriendServiceController<Context: RequestContext> {
     let store: FriendStore
 
     func addRoutes(to router: Router<Context>) {
-        router.get("listFriends") { _, _ in try await store.list() }
+        router.get("listFriends") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "application/json; charset=utf-8"],
+                body: .init(byteBuffer: try await store.listJSON())
+            )
+        }
         router.post("addFriend", use: add)
         router.patch("editFriend/{id}", use: edit)
         router.delete("editFriend/{id}", use: delete)

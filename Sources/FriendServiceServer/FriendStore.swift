@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
+import Hummingbird
 import SanghaCore
 import Synchronization
 
 /// The reference FriendService's storage: one SQLite file through GRDB.
 ///
 /// Ids come from an AUTOINCREMENT key, so an id is never given out twice, even after the friend
-/// holding it was deleted. The list is kept in memory between writes: it is what the service
-/// is asked for most, and this store is the file's only writer.
+/// holding it was deleted. The list is kept in memory between writes, with its JSON encoded
+/// once: it is what the service is asked for most, and this store is the file's only writer.
 public struct FriendStore: Sendable {
     private let database: any DatabaseWriter
     private let listed = ListCache()
@@ -43,11 +44,21 @@ public struct FriendStore: Sendable {
     }
 
     public func list() async throws -> [Friend] {
+        try await current().friends
+    }
+
+    /// The list as `GET /listFriends` sends it.
+    public func listJSON() async throws -> ByteBuffer {
+        try await current().json
+    }
+
+    private func current() async throws -> Listed {
         let (cached, generation) = listed.current()
         if let cached { return cached }
         let friends = try await database.read { db in try Friend.order(Column("id")).fetchAll(db) }
-        listed.store(friends, ifStill: generation)
-        return friends
+        let current = Listed(friends: friends, json: ByteBuffer(bytes: try JSONEncoder().encode(friends)))
+        listed.store(current, ifStill: generation)
+        return current
     }
 
     /// After a write: the next list is read from the file.
@@ -96,14 +107,20 @@ extension FriendDraft: PersistableRecord {
     public static var databaseTableName: String { "friend" }
 }
 
+/// A list read from the file, and its JSON.
+private struct Listed: Sendable {
+    let friends: [Friend]
+    let json: ByteBuffer
+}
+
 /// The last list read, and a count of writes, so that a read that raced a write is not kept.
 private final class ListCache: Sendable {
-    private let state = Mutex<(friends: [Friend]?, generation: Int)>((nil, 0))
+    private let state = Mutex<(listed: Listed?, generation: Int)>((nil, 0))
 
-    func current() -> (friends: [Friend]?, generation: Int) { state.withLock { $0 } }
+    func current() -> (listed: Listed?, generation: Int) { state.withLock { $0 } }
 
-    func store(_ friends: [Friend], ifStill generation: Int) {
-        state.withLock { if $0.generation == generation { $0.friends = friends } }
+    func store(_ listed: Listed, ifStill generation: Int) {
+        state.withLock { if $0.generation == generation { $0.listed = listed } }
     }
 
     func invalidate() {
