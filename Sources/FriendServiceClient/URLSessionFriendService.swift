@@ -28,6 +28,7 @@ public struct URLSessionFriendService: FriendService {
 
     public let configuration: Configuration
     private let session: URLSession
+    private let lastList = LastList()
 
     /// One session serves every call, so connections to the service are reused.
     public init(configuration: Configuration) {
@@ -46,7 +47,11 @@ public struct URLSessionFriendService: FriendService {
     }
 
     public func listFriends() async throws(FriendServiceError) -> [Friend] {
-        try decode([Friend].self, from: try await send("GET", "listFriends"))
+        let body = try await send("GET", "listFriends")
+        if let friends = lastList.friends(ifBodyIs: body) { return friends }
+        let friends = try decode([Friend].self, from: body)
+        lastList.remember(friends, body: body)
+        return friends
     }
 
     public func addFriend(_ draft: FriendDraft) async throws(FriendServiceError) -> Friend {
@@ -175,5 +180,19 @@ private final class PendingAnswer: Sendable {
         }
         continuation.resume(with: result)
         return true
+    }
+}
+
+/// The last list the service sent, as bytes and decoded: a list that has not changed since
+/// (the usual case: a list is read far more often than it is written) is not decoded again.
+private final class LastList: Sendable {
+    private let last = Mutex<(body: Data, friends: [Friend])?>(nil)
+
+    func friends(ifBodyIs body: Data) -> [Friend]? {
+        last.withLock { last in last?.body == body ? last?.friends : nil }
+    }
+
+    func remember(_ friends: [Friend], body: Data) {
+        last.withLock { $0 = (body, friends) }
     }
 }

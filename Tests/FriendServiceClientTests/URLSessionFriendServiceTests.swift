@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import SanghaCore
 import SanghaTestSupport
+import Synchronization
 import Testing
 
 /// The client against the reference FriendService over real HTTP on a loopback port.
@@ -76,6 +77,28 @@ struct URLSessionFriendServiceTests {
             try await service.deleteFriend(id: 1)
             let after = try await service.listFriends()
             #expect(after.isEmpty)
+        }
+    }
+
+    @Test("A list is decoded again whenever the service's answer changes, never served stale")
+    func changedList() async throws {
+        let body = Mutex(#"[{"id":1,"firstname":"Jane","lastname":"Doe","phonenumber":"1"}]"#)
+        try await withServer({ router in
+            router.get("listFriends") { _, _ in body.withLock { $0 } }
+        }) { service in
+            let jane = Friend(id: 1, firstname: "Jane", lastname: "Doe", phonenumber: "1")
+            let first = try await service.listFriends()
+            let again = try await service.listFriends()
+            #expect(first == [jane] && again == [jane])
+            body.withLock { $0 = #"[{"id":2,"firstname":"Ann","lastname":"Lee","phonenumber":"2"}]"# }
+            let changed = try await service.listFriends()
+            #expect(changed == [Friend(id: 2, firstname: "Ann", lastname: "Lee", phonenumber: "2")])
+            body.withLock { $0 = "[" }
+            let reason = await failureReason { () throws(FriendServiceError) in _ = try await service.listFriends() }
+            #expect(reason?.isDecoding == true, "got \(String(describing: reason))")
+            body.withLock { $0 = "[]" }
+            let emptied = try await service.listFriends()
+            #expect(emptied.isEmpty)
         }
     }
 
