@@ -63,9 +63,11 @@ private final class LastSaved: Sendable {
     /// if so, `friends` at `date` count as saved from now on.
     func needsSaving(_ friends: [Friend], at date: Date) -> Bool {
         saved.withLock { last in
-            if let last, last.friends == friends,
-                date.timeIntervalSince(last.savedAt) < FriendsRepository.refreshInterval
+            if let saved = last, saved.friends == friends,
+                date.timeIntervalSince(saved.savedAt) < FriendsRepository.refreshInterval
             {
+                // This very array from now on: the next page sharing it compares in O(1).
+                last = SavedFriendList(friends: friends, savedAt: saved.savedAt)
                 return false
             }
             last = SavedFriendList(friends: friends, savedAt: date)
