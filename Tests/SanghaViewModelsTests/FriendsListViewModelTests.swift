@@ -1,6 +1,7 @@
 import SanghaCore
 import SanghaTestSupport
 import SanghaViewModels
+import Synchronization
 import Testing
 
 @Suite("Friends list view model")
@@ -23,6 +24,31 @@ struct FriendsListViewModelTests {
         #expect(row.editURL == "/friends/1/edit")
         #expect(row.deleteURL == "/friends/1/delete")
         #expect(row.deleteLabel == "Delete Jane Doe")
+    }
+
+    @Test("Pages showing the same list share its rows; each carries its own token; a changed list is new rows")
+    func sharedRows() async {
+        let friends = Mutex<[Friend]>([.jane, .kenji])
+        let repository = FriendsRepository(remote: FakeFriendService(list: { friends.withLock { $0 } }))
+        let memo = FriendRowsMemo()
+        let load = { (token: String, query: String?) in
+            await FriendsListViewModel.load(from: repository, query: query, formToken: token, rows: memo)
+        }
+        let first = await load("token-a", nil)
+        let again = await load("token-a", nil)
+        let other = await load("token-b", nil)
+        #expect(first.rows == again.rows)
+        #expect(other.rows.map(\.formToken) == ["token-b", "token-b"])
+        #expect(other.rows.map(\.fullName) == first.rows.map(\.fullName))
+        #expect(
+            other.rows == [.init(friend: .jane, formToken: "token-b"), .init(friend: .kenji, formToken: "token-b")])
+
+        friends.withLock { $0 = [.amira] }
+        let changed = await load("token-a", nil)
+        #expect(changed.rows == [.init(friend: .amira, formToken: "token-a")])
+        let searched = await load("token-a", "zzz")
+        #expect(searched.rows.isEmpty)
+        #expect(searched.emptyMessage == "No friends match “zzz”.")
     }
 
     @Test("No friends: the empty row says No data available")

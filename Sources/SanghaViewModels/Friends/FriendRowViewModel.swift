@@ -29,4 +29,20 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
         self.deleteConfirmation = "Remove " + fullName + " from your friends?"
         self.formToken = formToken
     }
+
+    /// The same row in another browser's page: with its token.
+    func with(formToken: String) -> FriendRowViewModel {
+        FriendRowViewModel(copying: self, formToken: formToken)
+    }
+
+    private init(copying row: FriendRowViewModel, formToken: String) {
+        (id, fullName, phoneNumberText) = (row.id, row.fullName, row.phoneNumberText)
+        (editURL, deleteURL) = (row.editURL, row.deleteURL)
+        (editLabel, deleteLabel, deleteConfirmation) = (row.editLabel, row.deleteLabel, row.deleteConfirmation)
+        self.formToken = formToken
+    }
 }
+
+/// The rows of the last whole list shown. Concurrent friends pages share one FriendService
+/// call, so one list: its rows' strings are built once, not once per page.
+public typealias FriendRowsMemo = Memo<[Friend], [FriendRowViewModel]>

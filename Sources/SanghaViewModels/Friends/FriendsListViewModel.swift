@@ -47,20 +47,22 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
     }
 
     /// Loads the friends and keeps those whose name or phone number contains `query`,
-    /// ignoring case and diacritics.
+    /// ignoring case and diacritics. With `rows`, the rows of a whole list are built once for
+    /// all the pages that show that same list.
     public static func load(
         from repository: FriendsRepository,
         query rawQuery: String? = nil,
         formToken: String,
         flash: FlashViewModel? = nil,
-        timeZone: TimeZone = .current
+        timeZone: TimeZone = .current,
+        rows memo: FriendRowsMemo? = nil
     ) async -> FriendsListViewModel {
         let query = rawQuery?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let state: State
         do {
             switch try await repository.listFriends() {
             case .live(let friends):
-                state = Self.state(for: friends, query: query, formToken: formToken)
+                state = Self.state(for: friends, query: query, formToken: formToken, memo: memo)
             case .saved(let saved, let failure):
                 state = Self.savedState(saved, failure: failure, query: query, formToken: formToken, timeZone: timeZone)
             }
@@ -85,8 +87,12 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         return .savedRows(rows, error: message, notice: "Showing the list saved on \(when).")
     }
 
-    static func state(for friends: [Friend], query: String, formToken: String) -> State {
+    static func state(for friends: [Friend], query: String, formToken: String, memo: FriendRowsMemo? = nil) -> State {
         if friends.isEmpty { return .empty(noFriendsMessage) }
+        if query.isEmpty, let memo {
+            let rows = memo.value(for: friends) { $0.map { FriendRowViewModel(friend: $0, formToken: formToken) } }
+            return .rows(rows.first?.formToken == formToken ? rows : rows.map { $0.with(formToken: formToken) })
+        }
         let matches = query.isEmpty ? friends : friends.filter { $0.matches(query) }
         if matches.isEmpty { return .empty("No friends match “\(query)”.") }
         return .rows(matches.map { FriendRowViewModel(friend: $0, formToken: formToken) })

@@ -9,6 +9,8 @@ struct FriendsRoutes {
     var friends: any FriendService { repository.remote }
     let renderer: PageRenderer
     let maxFormSize: Int
+    /// The rows of the list last shown, for the pages that show the same list.
+    let rows = FriendRowsMemo()
 
     /// The body of the delete button's form: the row's name, for the messages.
     struct DeleteForm: Decodable {
@@ -31,7 +33,8 @@ struct FriendsRoutes {
             from: repository,
             query: query,
             formToken: context.formToken,
-            flash: context.flash
+            flash: context.flash,
+            rows: rows
         )
         return renderer.response(page, for: request)
     }
