@@ -78,11 +78,11 @@ struct SanghaBench {
             )
         }
         try await profilePageParts()
-        try friendsPageParts()
+        try await friendsPageParts()
     }
 
     /// The parts of GET /friends that are not the FriendService's own work.
-    static func friendsPageParts() throws {
+    static func friendsPageParts() async throws {
         let friends = (1...50).map {
             Friend(id: $0, firstname: "Friend", lastname: "Number \($0)", phonenumber: "+1555\($0)")
         }
@@ -94,13 +94,26 @@ struct SanghaBench {
             FriendsListViewModel(state: .rows(friends.map { FriendRowViewModel(friend: $0, formToken: "t") })).rows
                 .count
         }
+        // As the server builds it: the rows of a list the last page showed too are shared.
+        let repository = FriendsRepository(remote: FixedFriendService(friends: friends))
+        let memo = FriendRowsMemo()
+        let shared = try await medianMicroseconds {
+            _ = await FriendsListViewModel.load(from: repository, formToken: "t", rows: memo)
+        }
+        var browser = 0
+        let otherToken = try await medianMicroseconds {
+            browser += 1
+            _ = await FriendsListViewModel.load(from: repository, formToken: browser % 2 == 0 ? "a" : "b", rows: memo)
+        }
         let page = friendsPage(rows: 50)
         let render = medianMicroseconds { page.compiledHTMLBuffer().readableBytes }
         print("")
         print("| part of GET /friends (50 friends) | median µs |")
         print("| --- | ---: |")
         print("| decoding the FriendService's JSON (\(body.count) bytes) | \(format(decode)) |")
-        print("| FriendsListViewModel with its 50 rows | \(format(rows)) |")
+        print("| FriendsListViewModel with its 50 rows, built | \(format(rows)) |")
+        print("| the same through the repository, rows shared with the last page | \(format(shared)) |")
+        print("| the same, each page another browser's token | \(format(otherToken)) |")
         print("| compiled render | \(format(render)) |")
     }
 
@@ -184,5 +197,24 @@ struct SanghaBench {
 
     static func format(_ value: Double) -> String {
         value >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value)
+    }
+}
+
+/// A FriendService that always lists the same friends and refuses changes.
+struct FixedFriendService: FriendService {
+    let friends: [Friend]
+
+    func listFriends() async throws(FriendServiceError) -> [Friend] { friends }
+
+    func addFriend(_ draft: FriendDraft) async throws(FriendServiceError) -> Friend {
+        throw FriendServiceError(.invalid("read-only"))
+    }
+
+    func updateFriend(id: Int, with draft: FriendDraft) async throws(FriendServiceError) -> Friend {
+        throw FriendServiceError(.invalid("read-only"))
+    }
+
+    func deleteFriend(id: Int) async throws(FriendServiceError) {
+        throw FriendServiceError(.invalid("read-only"))
     }
 }
