@@ -3,7 +3,8 @@
 # bytes), then wrk against the release server: GET /friends (50 friends, embedded FriendService),
 # GET /profiles/1, the same page bytes from memory (the server's ceiling), the FriendService's
 # own GET /listFriends, and nginx serving the same bytes as a static file. Each wrk target runs
-# ROUNDS times, interleaved, and its median is reported with the ratios.
+# ROUNDS times, interleaved, and its median is reported with the ratios; last, the goals of
+# issue 6, each with what this run measured and whether it met it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,12 +13,6 @@ CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
 ROUNDS=${ROUNDS:-3}
 BIN=.build/release/sangha
-
-echo "# Sangha benchmark, $(date -u +%Y-%m-%d), $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
-echo
-echo "## Render time (release build, median of 15 batches)"
-echo
-.build/release/sangha-bench .
 
 source scripts/common.sh
 
@@ -29,6 +24,12 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+
+echo "# Sangha benchmark, $(date -u +%Y-%m-%d), $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
+echo
+echo "## Render time (release build, median of 15 batches)"
+echo
+.build/release/sangha-bench . | tee "$work/render.txt"
 
 start_sangha() {
   "$BIN" serve --port "$port" --friend-service-port "$friend_port" --data-dir "$work/data" \
@@ -125,9 +126,23 @@ echo "| --- | ---: |"
 echo "| GET /friends ÷ same bytes from memory | $(ratio "$friends" "$same") |"
 echo "| GET /profiles/1 ÷ same bytes from memory | $(ratio "$profile" "$same") |"
 echo "| GET /friends ÷ GET /profiles/1 | $(ratio "$friends" "$profile") |"
-for target in "${targets[@]}"; do
+for target in "${targets[@]:0:4}"; do
   label=${target%%|*}
   echo "| $label ÷ nginx static | $(ratio "${rps[$label]}" "$nginx_rps") |"
 done
 echo
 echo "Largest RSS of sangha serve under load: $max_rss MiB"
+
+# The goals of issue 6, each with what this run measured.
+verdict() { awk -v v="$1" -v op="$2" -v g="$3" 'BEGIN { ok = (op == ">=") ? v >= g : v < g; print ok ? "met" : "NOT met" }'; }
+render=$(sed -nE 's/^Largest compiled ÷ hand-written: ([0-9.]+)×$/\1/p' "$work/render.txt")
+rss_mb=$(awk -v m="$max_rss" 'BEGIN { printf "%.1f", m * 1.048576 }')
+echo
+echo "## Goals"
+echo
+echo "| goal | measured | |"
+echo "| --- | ---: | --- |"
+echo "| render within 2× of the hand-written baseline | ${render}× | $(verdict "$render" "<" 2.0001) |"
+echo "| GET /profiles/1 ≥ 0.7 × same bytes from memory | $(ratio "$profile" "$same") | $(verdict "$(ratio "$profile" "$same")" ">=" 0.7) |"
+echo "| GET /friends ≥ 0.5 × GET /profiles/1 | $(ratio "$friends" "$profile") | $(verdict "$(ratio "$friends" "$profile")" ">=" 0.5) |"
+echo "| RSS under load below 64 MB | $rss_mb MB | $(verdict "$rss_mb" "<" 64) |"

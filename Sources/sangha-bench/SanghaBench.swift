@@ -54,6 +54,7 @@ struct SanghaBench {
                 + "| swift-mustache (µs) | swift-mustache ÷ hand-written | bytes |"
         )
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        var largestRatio = 0.0
         for item in cases {
             let expected = item.mustache()
             for (label, output) in [("hand-written", item.baseline()), ("compiled", String(buffer: item.compiled()))]
@@ -76,7 +77,10 @@ struct SanghaBench {
                 "| \(item.name) | \(format(baseline)) | \(format(compiled)) | \(format(compiled / baseline))× "
                     + "| \(format(mustache)) | \(format(mustache / baseline))× | \(expected.utf8.count) |"
             )
+            largestRatio = max(largestRatio, compiled / baseline)
         }
+        print("")
+        print("Largest compiled ÷ hand-written: \(format(largestRatio))×")
         try await profilePageParts()
         try await friendsPageParts()
     }
