@@ -51,14 +51,9 @@ struct FriendServiceFaultTests {
         try await withFaultyService { servicePort, mode in
             let data = try RepositoryPaths.temporaryDirectory("sangha-faults")
             defer { try? FileManager.default.removeItem(at: data) }
-            let port = try SilentServer.freePort()
-            let server = try await SanghaProcess(
-                serveWith: [
-                    "serve", "--port", "\(port)", "--data-dir", data.path, "--resources-dir", RepositoryPaths.root.path,
-                    "--friend-service-url", "http://127.0.0.1:\(servicePort)", "--friend-service-timeout", "1",
-                ],
-                port: port,
-                logFile: data.appendingPathComponent("sangha.log")
+            let server = try await SanghaProcess.serve(
+                dataDirectory: data,
+                ["--friend-service-url", "http://127.0.0.1:\(servicePort)", "--friend-service-timeout", "1"]
             )
             defer { server.stop() }
             let client = HTTPClient()
@@ -105,15 +100,8 @@ struct FriendServiceFaultTests {
             logFile: data.appendingPathComponent("friend-service.log"),
             healthPath: "listFriends"
         )
-        let port = try SilentServer.freePort()
-        let server = try await SanghaProcess(
-            serveWith: [
-                "serve", "--port", "\(port)", "--data-dir", data.path, "--resources-dir", RepositoryPaths.root.path,
-                "--friend-service-url", "http://127.0.0.1:\(servicePort)",
-            ],
-            port: port,
-            logFile: data.appendingPathComponent("sangha.log")
-        )
+        let server = try await SanghaProcess.serve(
+            dataDirectory: data, ["--friend-service-url", "http://127.0.0.1:\(servicePort)"])
         defer { server.stop() }
         let client = HTTPClient()
         let friends = server.baseURL.appendingPathComponent("friends")

@@ -8,24 +8,11 @@ struct FriendsEndToEndTests {
     /// A browser tab: it keeps the cookies, and its forms carry the CSRF token.
     let client = HTTPClient()
 
-    func startServer(dataDirectory: URL) async throws -> SanghaProcess {
-        let port = try SilentServer.freePort()
-        let friendServicePort = try SilentServer.freePort()
-        return try await SanghaProcess(
-            serveWith: [
-                "serve", "--port", "\(port)", "--friend-service-port", "\(friendServicePort)",
-                "--data-dir", dataDirectory.path, "--resources-dir", RepositoryPaths.root.path,
-            ],
-            port: port,
-            logFile: dataDirectory.appendingPathComponent("sangha.log")
-        )
-    }
-
     @Test("Add, edit, search and delete a friend; restart; the data is still there")
     func friendsLifecycle() async throws {
         let data = try RepositoryPaths.temporaryDirectory("sangha-e2e")
         defer { try? FileManager.default.removeItem(at: data) }
-        var server = try await startServer(dataDirectory: data)
+        var server = try await SanghaProcess.serve(dataDirectory: data)
         let friends = server.baseURL.appendingPathComponent("friends")
         let first = try await client.send("GET", friends)
         #expect(first.status == 200)
@@ -95,7 +82,7 @@ struct FriendsEndToEndTests {
 
         // Restart on the same data: SIGTERM exits cleanly, and the friends are still there.
         #expect(server.stop() == 0, "sangha did not exit cleanly:\n\(server.log)")
-        server = try await startServer(dataDirectory: data)
+        server = try await SanghaProcess.serve(dataDirectory: data)
         let restarted = try await client.send("GET", server.baseURL.appendingPathComponent("friends"))
         #expect(restarted.body.contains("Janet Doe"))
         #expect(!restarted.body.contains("Eve"))
@@ -110,15 +97,10 @@ struct FriendsEndToEndTests {
     func deadFriendService() async throws {
         let data = try RepositoryPaths.temporaryDirectory("sangha-e2e-dead")
         defer { try? FileManager.default.removeItem(at: data) }
-        let port = try SilentServer.freePort()
         let hanging = try SilentServer()
-        let server = try await SanghaProcess(
-            serveWith: [
-                "serve", "--port", "\(port)", "--data-dir", data.path, "--resources-dir", RepositoryPaths.root.path,
-                "--friend-service-url", "http://127.0.0.1:\(hanging.port)", "--friend-service-timeout", "1",
-            ],
-            port: port,
-            logFile: data.appendingPathComponent("sangha.log")
+        let server = try await SanghaProcess.serve(
+            dataDirectory: data,
+            ["--friend-service-url", "http://127.0.0.1:\(hanging.port)", "--friend-service-timeout", "1"]
         )
         defer { server.stop() }
         let start = ContinuousClock.now
@@ -184,15 +166,9 @@ struct ServeRemoteTests {
     func warns() async throws {
         let data = try RepositoryPaths.temporaryDirectory("sangha-remote")
         defer { try? FileManager.default.removeItem(at: data) }
-        let port = try SilentServer.freePort()
-        let server = try await SanghaProcess(
-            serveWith: [
-                "serve", "--host", "0.0.0.0", "--allow-remote", "--port", "\(port)",
-                "--friend-service-port", "\(try SilentServer.freePort())", "--data-dir", data.path,
-                "--resources-dir", RepositoryPaths.root.path,
-            ],
-            port: port,
-            logFile: data.appendingPathComponent("sangha.log")
+        let server = try await SanghaProcess.serve(
+            dataDirectory: data,
+            ["--host", "0.0.0.0", "--allow-remote", "--friend-service-port", "\(try SilentServer.freePort())"]
         )
         #expect(server.log.contains("Listening on 0.0.0.0"))
         server.stop()

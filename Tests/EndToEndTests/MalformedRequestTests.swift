@@ -131,15 +131,9 @@ struct MalformedRequestTests {
     func noServerErrors() async throws {
         let data = try RepositoryPaths.temporaryDirectory("sangha-malformed")
         defer { try? FileManager.default.removeItem(at: data) }
-        let port = try SilentServer.freePort()
-        let server = try await SanghaProcess(
-            serveWith: [
-                "serve", "--port", "\(port)", "--friend-service-port", "\(try SilentServer.freePort())",
-                "--data-dir", data.path, "--resources-dir", RepositoryPaths.root.path, "--log-level", "warning",
-            ],
-            port: port,
-            logFile: data.appendingPathComponent("sangha.log")
-        )
+        let server = try await SanghaProcess.serve(
+            dataDirectory: data, ["--friend-service-port", "\(try SilentServer.freePort())", "--log-level", "warning"])
+        let port = server.port
         defer { server.stop() }
 
         // A browser's cookie and token, and a friend and a profile to aim at.

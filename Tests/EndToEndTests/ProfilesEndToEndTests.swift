@@ -8,23 +8,11 @@ import Testing
 struct ProfilesEndToEndTests {
     let client = HTTPClient()
 
-    func startServer(dataDirectory: URL) async throws -> SanghaProcess {
-        let port = try SilentServer.freePort()
-        return try await SanghaProcess(
-            serveWith: [
-                "serve", "--port", "\(port)", "--friend-service-port", "\(try SilentServer.freePort())",
-                "--data-dir", dataDirectory.path, "--resources-dir", RepositoryPaths.root.path,
-            ],
-            port: port,
-            logFile: dataDirectory.appendingPathComponent("sangha-\(port).log")
-        )
-    }
-
     @Test("Create a profile, turn Warm Up on, set durations in each form, save, restart: all there")
     func editAndRestart() async throws {
         let data = try RepositoryPaths.temporaryDirectory("sangha-e2e-profiles")
         defer { try? FileManager.default.removeItem(at: data) }
-        var server = try await startServer(dataDirectory: data)
+        var server = try await SanghaProcess.serve(dataDirectory: data)
         let profiles = server.baseURL.appendingPathComponent("profiles")
         _ = try await client.send("GET", profiles)
 
@@ -60,7 +48,7 @@ struct ProfilesEndToEndTests {
         #expect(afterSave.body.contains("Profile saved."))
 
         #expect(server.stop() == 0)
-        server = try await startServer(dataDirectory: data)
+        server = try await SanghaProcess.serve(dataDirectory: data)
         let reloaded = try await client.send(
             "GET",
             server.baseURL.appendingPathComponent(editorPath),
@@ -79,7 +67,7 @@ struct ProfilesEndToEndTests {
     func killNine() async throws {
         let data = try RepositoryPaths.temporaryDirectory("sangha-e2e-kill")
         defer { try? FileManager.default.removeItem(at: data) }
-        var server = try await startServer(dataDirectory: data)
+        var server = try await SanghaProcess.serve(dataDirectory: data)
         let profiles = server.baseURL.appendingPathComponent("profiles")
         _ = try await client.send("GET", profiles)
         var acknowledged: [String] = []
@@ -94,7 +82,7 @@ struct ProfilesEndToEndTests {
         #expect(try await store.integrityCheck() == ["ok"])
         #expect(Set(try await store.list().map(\.name)) == Set(acknowledged))
 
-        server = try await startServer(dataDirectory: data)
+        server = try await SanghaProcess.serve(dataDirectory: data)
         let list = try await client.send("GET", server.baseURL.appendingPathComponent("profiles"))
         #expect(list.body.contains("Profile 20"))
         server.stop()

@@ -13,14 +13,9 @@ struct ReliabilityTests {
         defer { try? FileManager.default.removeItem(at: data) }
         // A FriendService that never answers: GET /friends takes the whole 2 s timeout.
         let hanging = try SilentServer()
-        let port = try SilentServer.freePort()
-        let server = try await SanghaProcess(
-            serveWith: [
-                "serve", "--port", "\(port)", "--data-dir", data.path, "--resources-dir", RepositoryPaths.root.path,
-                "--friend-service-url", "http://127.0.0.1:\(hanging.port)", "--friend-service-timeout", "2",
-            ],
-            port: port,
-            logFile: data.appendingPathComponent("sangha.log")
+        let server = try await SanghaProcess.serve(
+            dataDirectory: data,
+            ["--friend-service-url", "http://127.0.0.1:\(hanging.port)", "--friend-service-timeout", "2"]
         )
         let friends = server.baseURL.appendingPathComponent("friends")
         let inFlight = Task { try await HTTPClient().send("GET", friends) }
@@ -85,14 +80,7 @@ struct ReliabilityTests {
     }
 
     func startServer(_ data: URL) async throws -> SanghaProcess {
-        let port = try SilentServer.freePort()
-        return try await SanghaProcess(
-            serveWith: [
-                "serve", "--port", "\(port)", "--friend-service-port", "\(try SilentServer.freePort())",
-                "--data-dir", data.path, "--resources-dir", RepositoryPaths.root.path, "--log-level", "warning",
-            ],
-            port: port,
-            logFile: data.appendingPathComponent("sangha-\(port).log")
-        )
+        try await SanghaProcess.serve(
+            dataDirectory: data, ["--friend-service-port", "\(try SilentServer.freePort())", "--log-level", "warning"])
     }
 }

@@ -22,6 +22,22 @@ public final class SanghaProcess {
         RepositoryPaths.root.appendingPathComponent(".build/debug/sangha")
     }
 
+    /// `sangha serve` on a free port, keeping its data and its log in `dataDirectory`, with the
+    /// repository's templates, and `arguments` after those; by default an embedded FriendService
+    /// on another free port.
+    public static func serve(dataDirectory: URL, _ arguments: [String]? = nil) async throws -> SanghaProcess {
+        let port = try SilentServer.freePort()
+        let rest = try arguments ?? ["--friend-service-port", "\(SilentServer.freePort())"]
+        return try await SanghaProcess(
+            serveWith: [
+                "serve", "--port", "\(port)", "--data-dir", dataDirectory.path,
+                "--resources-dir", RepositoryPaths.root.path,
+            ] + rest,
+            port: port,
+            logFile: dataDirectory.appendingPathComponent("sangha-\(port).log")
+        )
+    }
+
     /// Runs `sangha <arguments>` and waits until `healthPath` answers 200.
     public init(serveWith arguments: [String], port: Int, logFile: URL, healthPath: String = "health") async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
