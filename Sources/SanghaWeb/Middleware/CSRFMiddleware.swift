@@ -12,7 +12,6 @@ import Hummingbird
 public struct CSRFMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
     static let cookieName = "sangha_csrf"
-    static let fieldName = "_csrf"
     static let refusal = "This form has expired or was sent from another site. Go back, reload the page and try again."
 
     /// Origins a post may come from: `http://` and each allowed host, with and without the port.

@@ -39,14 +39,14 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// The page or component as HTML.
-    public func html(_ value: some Renderable) -> String {
-        reloadTemplates ? mustacheHTML(value) : value.compiledHTML()
-    }
-
     /// The page or component as the bytes of a response body.
     public func htmlBuffer(_ value: some Renderable) -> ByteBuffer {
         reloadTemplates ? ByteBuffer(string: mustacheHTML(value)) : value.compiledHTMLBuffer()
+    }
+
+    /// The same bytes as a string.
+    public func html(_ value: some Renderable) -> String {
+        String(buffer: htmlBuffer(value))
     }
 
     /// The page or component as swift-mustache renders it, reading the templates again in
