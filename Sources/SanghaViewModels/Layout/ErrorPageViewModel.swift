@@ -15,7 +15,20 @@ public struct ErrorPageViewModel: Sendable, Equatable, Encodable {
         self.message = message
     }
 
-    public static func notFound(_ message: String = "There is no page at this address.") -> ErrorPageViewModel {
-        ErrorPageViewModel(status: 404, heading: "Page not found", message: message)
+    /// The page for a request that ended with HTTP `status`: the words Sangha uses for it, with
+    /// `message` when the failure said more. `reasonPhrase` heads a status without words of its own.
+    public init(status: Int, reasonPhrase: String, message: String?, flash: FlashViewModel? = nil) {
+        let (heading, fallback): (String, String) =
+            switch status {
+            case 404: ("Page not found", "There is no page at this address.")
+            case 413: ("Too much data", "The form sent more data than Sangha accepts.")
+            case 400: ("Bad request", "Sangha could not read what the browser sent.")
+            default: (reasonPhrase, "Something went wrong on our side. Please try again.")
+            }
+        self.init(status: status, heading: heading, message: message ?? fallback, flash: flash)
+    }
+
+    public static func notFound(_ message: String? = nil) -> ErrorPageViewModel {
+        ErrorPageViewModel(status: 404, reasonPhrase: "Not Found", message: message)
     }
 }

@@ -28,13 +28,6 @@ struct ErrorPageMiddleware: RouterMiddleware {
     }
 
     static func page(status: HTTPResponse.Status, message: String?, flash: FlashViewModel?) -> ErrorPageViewModel {
-        let (heading, fallback): (String, String) =
-            switch status {
-            case .notFound: ("Page not found", "There is no page at this address.")
-            case .contentTooLarge: ("Too much data", "The form sent more data than Sangha accepts.")
-            case .badRequest: ("Bad request", "Sangha could not read what the browser sent.")
-            default: (status.reasonPhrase, "Something went wrong on our side. Please try again.")
-            }
-        return ErrorPageViewModel(status: status.code, heading: heading, message: message ?? fallback, flash: flash)
+        ErrorPageViewModel(status: status.code, reasonPhrase: status.reasonPhrase, message: message, flash: flash)
     }
 }
