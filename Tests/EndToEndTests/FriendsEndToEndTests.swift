@@ -113,15 +113,8 @@ struct FriendsEndToEndTests {
 
     @Test("sangha serve --help names every option and its environment variable")
     func help() throws {
-        let process = Process()
-        process.executableURL = SanghaProcess.binary
-        process.arguments = ["serve", "--help"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, output) = try SanghaProcess.run(["serve", "--help"])
+        #expect(status == 0)
         for option in [
             "--port", "--data-dir", "--friend-service-url", "--friend-service-token", "--friend-service-timeout",
         ] {
@@ -132,16 +125,8 @@ struct FriendsEndToEndTests {
 
     @Test("A bad environment value stops the start with a clear message")
     func badEnvironment() throws {
-        let process = Process()
-        process.executableURL = SanghaProcess.binary
-        process.arguments = ["serve"]
-        process.environment = ["SANGHA_PORT": "eighty"]
-        let pipe = Pipe()
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
+        let (status, output) = try SanghaProcess.run(["serve"], environment: ["SANGHA_PORT": "eighty"])
+        #expect(status != 0)
         #expect(output.contains("SANGHA_PORT=eighty is not a valid Int"))
     }
 }
@@ -150,15 +135,8 @@ struct FriendsEndToEndTests {
 struct ServeRemoteTests {
     @Test("Listening beyond loopback needs --allow-remote")
     func needsFlag() throws {
-        let process = Process()
-        process.executableURL = SanghaProcess.binary
-        process.arguments = ["serve", "--host", "0.0.0.0"]
-        let pipe = Pipe()
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
+        let (status, output) = try SanghaProcess.run(["serve", "--host", "0.0.0.0"])
+        #expect(status != 0)
         #expect(output.contains("Pass --allow-remote"))
     }
 

@@ -38,6 +38,24 @@ public final class SanghaProcess {
         )
     }
 
+    /// Runs `sangha <arguments>` to its end; its exit status and what it printed (standard output
+    /// and error together), for commands that do not serve.
+    public static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (
+        status: Int32, output: String
+    ) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
     /// Runs `sangha <arguments>` and waits until `healthPath` answers 200.
     public init(serveWith arguments: [String], port: Int, logFile: URL, healthPath: String = "health") async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
