@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdTesting
 
 /// A form post as a browser that loaded the page sends it: the CSRF cookie, and the same token
 /// in the form.
@@ -14,5 +15,19 @@ enum FormPost {
 
     static func body(_ fields: String) -> ByteBuffer {
         ByteBuffer(string: fields.isEmpty ? "_csrf=\(token)" : "\(fields)&_csrf=\(token)")
+    }
+}
+
+extension TestClientProtocol {
+    /// Posts `fields` to `uri` as the browser's form would: token in the cookie and in the form.
+    @discardableResult func post<Return>(
+        _ uri: String,
+        form fields: String,
+        cookies: [String] = [],
+        _ test: @escaping (TestResponse) async throws -> Return = { $0 }
+    ) async throws -> Return {
+        try await execute(
+            uri: uri, method: .post, headers: FormPost.headers(cookies: cookies), body: FormPost.body(fields),
+            testCallback: test)
     }
 }

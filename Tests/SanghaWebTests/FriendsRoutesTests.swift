@@ -70,11 +70,8 @@ struct FriendsRoutesTests {
             }
         )
         try await withApp(service) { client in
-            let cookie = try await client.execute(
-                uri: "/friends",
-                method: .post,
-                headers: FormPost.headers(),
-                body: FormPost.body("firstname=Jane&lastname=Doe&phonenumber=%2B1+555+0100")
+            let cookie = try await client.post(
+                "/friends", form: "firstname=Jane&lastname=Doe&phonenumber=%2B1+555+0100"
             ) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/friends")
@@ -96,12 +93,7 @@ struct FriendsRoutesTests {
     func invalid() async throws {
         let service = FakeFriendService()
         try await withApp(service) { client in
-            try await client.execute(
-                uri: "/friends",
-                method: .post,
-                headers: FormPost.headers(),
-                body: FormPost.body("firstname=J4ne&phonenumber=12")
-            ) { response in
+            try await client.post("/friends", form: "firstname=J4ne&phonenumber=12") { response in
                 #expect(response.status == .unprocessableContent)
                 let html = String(buffer: response.body)
                 #expect(html.contains("value=\"J4ne\""))
@@ -115,12 +107,7 @@ struct FriendsRoutesTests {
     @Test("A failed add answers 502 with the alert and the values kept")
     func addFailed() async throws {
         try await withApp(.failing(.unauthorized)) { client in
-            try await client.execute(
-                uri: "/friends",
-                method: .post,
-                headers: FormPost.headers(),
-                body: FormPost.body("firstname=Jane&lastname=Doe&phonenumber=123")
-            ) { response in
+            try await client.post("/friends", form: "firstname=Jane&lastname=Doe&phonenumber=123") { response in
                 #expect(response.status == .badGateway)
                 let html = String(buffer: response.body)
                 #expect(html.contains("Could not add Jane Doe."))
@@ -153,20 +140,10 @@ struct FriendsRoutesTests {
             Friend(id: id, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
         })
         try await withApp(service) { client in
-            try await client.execute(
-                uri: "/friends/1",
-                method: .post,
-                headers: FormPost.headers(),
-                body: FormPost.body("firstname=Janet&lastname=Doe&phonenumber=123")
-            ) { response in
+            try await client.post("/friends/1", form: "firstname=Janet&lastname=Doe&phonenumber=123") { response in
                 #expect(response.status == .seeOther)
             }
-            try await client.execute(
-                uri: "/friends/x",
-                method: .post,
-                headers: FormPost.headers(),
-                body: FormPost.body("firstname=Janet&lastname=Doe&phonenumber=123")
-            ) { response in
+            try await client.post("/friends/x", form: "firstname=Janet&lastname=Doe&phonenumber=123") { response in
                 #expect(response.status == .notFound)
             }
         }
@@ -176,12 +153,7 @@ struct FriendsRoutesTests {
     @Test("Deleting redirects with 303 and a flash naming the friend")
     func delete() async throws {
         try await withApp(FakeFriendService(delete: { _ in })) { client in
-            try await client.execute(
-                uri: "/friends/1/delete",
-                method: .post,
-                headers: FormPost.headers(),
-                body: FormPost.body("fullName=Jane+Doe")
-            ) { response in
+            try await client.post("/friends/1/delete", form: "fullName=Jane+Doe") { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/friends")
                 #expect(response.headers[.setCookie]?.contains("HttpOnly") == true)
@@ -214,12 +186,7 @@ struct FriendsRoutesTests {
             delete: { _ throws(FriendServiceError) in throw FriendServiceError(.notFound) }
         )
         try await withApp(service) { client in
-            let cookie = try await client.execute(
-                uri: "/friends/1/delete",
-                method: .post,
-                headers: FormPost.headers(),
-                body: FormPost.body("fullName=Jane+Doe")
-            ) { response in
+            let cookie = try await client.post("/friends/1/delete", form: "fullName=Jane+Doe") { response in
                 try #require(response.headers[.setCookie]?.split(separator: ";").first.map(String.init))
             }
             try await client.execute(uri: "/friends/9/edit", method: .get, headers: [.cookie: cookie]) { response in
@@ -233,10 +200,7 @@ struct FriendsRoutesTests {
     func badBodies() async throws {
         try await withApp(FakeFriendService()) { client in
             let huge = "firstname=" + String(repeating: "a", count: 70 * 1024)
-            try await client.execute(
-                uri: "/friends", method: .post, headers: FormPost.headers(), body: FormPost.body(huge)
-            ) {
-                response in
+            try await client.post("/friends", form: huge) { response in
                 #expect(response.status == .contentTooLarge)
             }
             try await client.execute(

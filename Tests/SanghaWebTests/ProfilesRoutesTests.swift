@@ -40,17 +40,11 @@ struct ProfilesRoutesTests {
                 #expect(html.contains(">Morning</a>"))
                 #expect(html.contains("07:30"))
             }
-            try await client.execute(
-                uri: "/profiles", method: .post, headers: FormPost.headers(), body: FormPost.body("name=Evening")
-            ) {
-                response in
+            try await client.post("/profiles", form: "name=Evening") { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/profiles/2")
             }
-            try await client.execute(
-                uri: "/profiles", method: .post, headers: FormPost.headers(), body: FormPost.body("name=")
-            ) {
-                response in
+            try await client.post("/profiles", form: "name=") { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(String(buffer: response.body).contains("Name is required."))
             }
@@ -86,11 +80,8 @@ struct ProfilesRoutesTests {
     func save() async throws {
         let repository = InMemoryProfileRepository([Self.stored()])
         try await withApp(profiles: repository) { client in
-            let cookie = try await client.execute(
-                uri: "/profiles/1",
-                method: .post,
-                headers: FormPost.headers(),
-                body: FormPost.body("version=1&name=Morning&main.duration=20&warmUp.enabled=on")
+            let cookie = try await client.post(
+                "/profiles/1", form: "version=1&name=Morning&main.duration=20&warmUp.enabled=on"
             ) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/profiles/1")
@@ -102,23 +93,13 @@ struct ProfilesRoutesTests {
                 #expect(html.contains("value=\"20:00\""))
                 #expect(html.contains("name=\"warmUp.enabled\" value=\"on\" data-submit-on-change checked"))
             }
-            try await client.execute(
-                uri: "/profiles/1",
-                method: .post,
-                headers: FormPost.headers(),
-                body: FormPost.body("version=2&name=Morning&main.duration=later")
-            ) { response in
+            try await client.post("/profiles/1", form: "version=2&name=Morning&main.duration=later") { response in
                 #expect(response.status == .unprocessableContent)
                 let html = String(buffer: response.body)
                 #expect(html.contains("value=\"later\""))
                 #expect(html.contains("Enter a duration like 07:30"))
             }
-            try await client.execute(
-                uri: "/profiles/1",
-                method: .post,
-                headers: FormPost.headers(),
-                body: FormPost.body("version=1&name=Stale&main.duration=05:00")
-            ) { response in
+            try await client.post("/profiles/1", form: "version=1&name=Stale&main.duration=05:00") { response in
                 #expect(response.status == .conflict)
                 let html = String(buffer: response.body)
                 #expect(html.contains("changed elsewhere"))
@@ -132,12 +113,7 @@ struct ProfilesRoutesTests {
     func delete() async throws {
         let repository = InMemoryProfileRepository([Self.stored()])
         try await withApp(profiles: repository) { client in
-            try await client.execute(
-                uri: "/profiles/1/delete",
-                method: .post,
-                headers: FormPost.headers(),
-                body: FormPost.body("")
-            ) { response in
+            try await client.post("/profiles/1/delete", form: "") { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/profiles")
             }
