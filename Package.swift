@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // Models, validation and the protocols the app depends on. Foundation only.
@@ -57,7 +58,13 @@ let package = Package(
             plugins: ["CompileTemplates"]
         ),
         // Compiles Templates/*.mustache into Swift render functions at build time.
-        .target(name: "TemplateCompilerCore"),
+        .target(
+            name: "TemplateCompilerCore",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .executableTarget(name: "template-compiler", dependencies: ["TemplateCompilerCore"]),
         .plugin(name: "CompileTemplates", capability: .buildTool(), dependencies: ["template-compiler"]),
         // The command line: `sangha serve`, `sangha friend-service`.

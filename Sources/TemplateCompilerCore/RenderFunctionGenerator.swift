@@ -5,7 +5,8 @@
 /// Names are looked up in the view model of the section they stand in (DESIGN.md §6), with
 /// the types read from the view models' source; a name the view model lacks, a section over
 /// something that is not a flag, optional, list or value, and a printed value that is not text
-/// are errors at the template's file and line.
+/// are errors at the template's file and line. A String-backed enum prints its raw value (which
+/// swift-mustache prints only if the enum's `description` is its raw value).
 public struct RenderFunctionGenerator {
     let catalog: ViewModelCatalog
     /// Parsed templates by name (`pages/friends-list`), and their files for messages.
@@ -211,6 +212,8 @@ public struct RenderFunctionGenerator {
         switch type {
         case .named("String"): return "\(indent)out.appendEscaped(\(expression))\n"
         case .named("Int"), .named("Bool"): return "\(indent)out.appendEscaped(\(expression))\n"
+        case .named(let name) where catalog.stringEnums.contains(name):
+            return "\(indent)out.appendEscaped(\(expression).rawValue)\n"
         case .optional(let wrapped):
             let value = fresh("p")
             let inner = try printing(value, wrapped, context: context, line: line, indent: indent + "    ")

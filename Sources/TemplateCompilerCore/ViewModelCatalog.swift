@@ -1,4 +1,5 @@
-import Foundation
+import SwiftParser
+import SwiftSyntax
 
 /// A Swift type as a template sees it.
 public indirect enum SwiftType: Equatable, Sendable, CustomStringConvertible {
@@ -7,13 +8,23 @@ public indirect enum SwiftType: Equatable, Sendable, CustomStringConvertible {
     case array(SwiftType)
 
     public init(parsing text: String) {
-        let text = text.trimmingCharacters(in: .whitespaces)
-        if text.hasSuffix("?") {
-            self = .optional(SwiftType(parsing: String(text.dropLast())))
-        } else if text.hasPrefix("["), text.hasSuffix("]") {
-            self = .array(SwiftType(parsing: String(text.dropFirst().dropLast())))
+        var parser = Parser(text)
+        self.init(TypeSyntax.parse(from: &parser))
+    }
+
+    /// Optionals and arrays, sugared or spelled out, are what sections tell apart; any other
+    /// type is a name.
+    init(_ syntax: TypeSyntax) {
+        if let optional = syntax.as(OptionalTypeSyntax.self) {
+            self = .optional(SwiftType(optional.wrappedType))
+        } else if let array = syntax.as(ArrayTypeSyntax.self) {
+            self = .array(SwiftType(array.element))
+        } else if let wrapped = syntax.genericArgument(of: "Optional") {
+            self = .optional(SwiftType(wrapped))
+        } else if let element = syntax.genericArgument(of: "Array") {
+            self = .array(SwiftType(element))
         } else {
-            self = .named(text)
+            self = .named(syntax.trimmedDescription)
         }
     }
 
@@ -33,65 +44,21 @@ public indirect enum SwiftType: Equatable, Sendable, CustomStringConvertible {
 /// a computed property is invisible to Mustache, and so it is here.
 public struct ViewModelCatalog: Sendable {
     /// Properties by qualified type name (`GalleryViewModel.Entry`), in declaration order.
-    public private(set) var properties: [String: [(name: String, type: SwiftType)]] = [:]
+    public fileprivate(set) var properties: [String: [(name: String, type: SwiftType)]] = [:]
     /// Root type of each compiled template.
-    public private(set) var templates: [(template: String, type: String)] = []
+    public fileprivate(set) var templates: [(template: String, type: String)] = []
+    /// Qualified names of the enums whose raw values are strings (`enum Kind: String`), which
+    /// templates print as their raw values.
+    public fileprivate(set) var stringEnums: Set<String> = []
 
     public init() {}
 
+    /// Adds the declarations in one Swift file, parsed as the compiler parses it, so no brace,
+    /// quote or declaration inside a string or a comment is taken for code.
     public mutating func scan(source: String) {
-        var stack: [(name: String, depth: Int)] = []
-        var depth = 0
-        let structPattern = /^\s*(?:public\s+|internal\s+)?struct\s+(\w+)/
-        let letPattern =
-            /^\s*(?:public\s+|internal\s+)?(?:private\(set\)\s+)?let\s+(\w+)\s*(?::\s*([^=]+?))?\s*(?:=\s*(.+?))?\s*$/
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-            let code = line.trimmingCharacters(in: .whitespaces).hasPrefix("//") ? "" : String(line)
-            if let match = line.firstMatch(of: structPattern) {
-                let name = String(match.1)
-                let qualified = stack.last.map { "\($0.name).\(name)" } ?? name
-                stack.append((qualified, depth))
-                properties[qualified, default: []] = properties[qualified] ?? []
-            } else if let owner = stack.last, depth == owner.depth + 1, let match = line.firstMatch(of: letPattern),
-                !line.contains("static ")
-            {
-                let name = String(match.1)
-                let type: SwiftType?
-                if let annotation = match.2 {
-                    type = SwiftType(parsing: String(annotation))
-                } else if let value = match.3 {
-                    type = Self.literalType(String(value))
-                } else {
-                    type = nil
-                }
-                if let type { properties[owner.name, default: []].append((name, type)) }
-            }
-            var inString = false
-            var previous: Character = " "
-            for character in code {
-                defer { previous = character }
-                if character == "\"", previous != "\\" { inString.toggle() }
-                if inString { continue }
-                if character == "{" { depth += 1 }
-                if character == "}" {
-                    depth -= 1
-                    if let owner = stack.last, depth == owner.depth { stack.removeLast() }
-                }
-            }
-        }
-        let templatePattern =
-            /extension\s+([\w.]+)\s*:\s*(?:Page|Renderable)\s*\{\s*public\s+static\s+let\s+template\s*=\s*"([^"]+)"/
-        for match in source.matches(of: templatePattern) {
-            templates.append((String(match.2), String(match.1)))
-        }
-    }
-
-    static func literalType(_ value: String) -> SwiftType? {
-        if value.hasPrefix("\"") { return .named("String") }
-        if value == "true" || value == "false" { return .named("Bool") }
-        if Int(value) != nil { return .named("Int") }
-        if let name = value.firstMatch(of: /^([A-Z][\w.]*)\(/)?.1 { return .named(String(name)) }
-        return nil
+        let reader = DeclarationReader(into: self)
+        reader.walk(Parser.parse(source: source))
+        self = reader.catalog
     }
 
     /// The type of `name` on `owner`, nil when the view model has no such stored property.
@@ -99,14 +66,159 @@ public struct ViewModelCatalog: Sendable {
         properties[owner]?.first { $0.name == name }.map { resolve($0.type, in: owner) }
     }
 
-    /// Names of nested types are qualified by their owner when the owner declares them.
+    /// A type named in `owner` is, as in Swift, the one nested innermost around it: in `owner`,
+    /// else in the types enclosing `owner`, else at the top level.
     func resolve(_ type: SwiftType, in owner: String) -> SwiftType {
         switch type {
         case .optional(let wrapped): return .optional(resolve(wrapped, in: owner))
         case .array(let element): return .array(resolve(element, in: owner))
         case .named(let name):
-            let nested = "\(owner).\(name)"
-            return properties[nested] != nil ? .named(nested) : .named(name)
+            var scope = owner.split(separator: ".").map(String.init)
+            while !scope.isEmpty {
+                let nested = (scope + [name]).joined(separator: ".")
+                if properties[nested] != nil || stringEnums.contains(nested) { return .named(nested) }
+                scope.removeLast()
+            }
+            return .named(name)
         }
+    }
+}
+
+/// Adds one file's view model declarations to a catalog.
+private final class DeclarationReader: SyntaxVisitor {
+    var catalog: ViewModelCatalog
+
+    init(into catalog: ViewModelCatalog) {
+        self.catalog = catalog
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        // Known even without properties, so names used in other view models resolve to it.
+        let name = qualifiedName(of: node)
+        if catalog.properties[name] == nil { catalog.properties[name] = [] }
+        return .visitChildren
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        // A raw type comes first among the inherited types.
+        if node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription == "String" {
+            catalog.stringEnums.insert(qualifiedName(of: node))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let isRenderable =
+            node.inheritanceClause?.inheritedTypes.contains {
+                ["Page", "Renderable"].contains($0.type.trimmedDescription)
+            } ?? false
+        if isRenderable, let template = node.memberBlock.members.lazy.compactMap(Self.templateName).first {
+            catalog.templates.append((template, node.extendedType.trimmedDescription))
+        }
+        return .visitChildren
+    }
+
+    /// A struct's stored `let`s. A `static` one is not the view model's, a `private` one is out
+    /// of reach of the compiled templates (in another file), and a `var` is not read, by
+    /// convention (view models are `let`-only).
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let owner = node.enclosingType, owner.is(StructDeclSyntax.self),
+            node.bindingSpecifier.tokenKind == .keyword(.let), !node.isStatic, !node.isFilePrivate
+        else { return .skipChildren }
+        // In `let a, b: Int`, `a` has the type annotated after it: the bindings are read last first.
+        var type: SwiftType?
+        var members: [(name: String, type: SwiftType)] = []
+        for binding in node.bindings.reversed() {
+            if let annotation = binding.typeAnnotation {
+                type = SwiftType(annotation.type)
+            } else if let value = binding.initializer?.value {
+                type = Self.literalType(value)
+            }
+            if let type, let name = binding.pattern.identifierName { members.insert((name, type), at: 0) }
+        }
+        catalog.properties[qualifiedName(of: owner), default: []] += members
+        return .skipChildren
+    }
+
+    // What function bodies, accessors and closures declare is local: never a view model.
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    /// `Outer.Inner` for a type declared in `Outer` or in `extension Outer`.
+    private func qualifiedName(of declaration: some SyntaxProtocol) -> String {
+        sequence(first: Syntax(declaration), next: \.enclosingType)
+            .compactMap {
+                $0.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+                    ?? $0.asProtocol(NamedDeclSyntax.self)?.name.text
+            }
+            .reversed()
+            .joined(separator: ".")
+    }
+
+    /// The literal in `static let template = "…"`.
+    private static func templateName(_ member: MemberBlockItemSyntax) -> String? {
+        guard let variable = member.decl.as(VariableDeclSyntax.self), variable.isStatic,
+            let binding = variable.bindings.first, binding.pattern.identifierName == "template",
+            let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self)
+        else { return nil }
+        return literal.representedLiteralValue
+    }
+
+    /// The type of a `let` with no annotation, from its literal or its initializer call.
+    private static func literalType(_ value: ExprSyntax) -> SwiftType? {
+        if value.is(StringLiteralExprSyntax.self) { return .named("String") }
+        if value.is(BooleanLiteralExprSyntax.self) { return .named("Bool") }
+        if value.is(IntegerLiteralExprSyntax.self)
+            || value.as(PrefixOperatorExprSyntax.self)?.expression.is(IntegerLiteralExprSyntax.self) == true
+        {
+            return .named("Int")
+        }
+        // `TypeName(…)` or `Outer.Inner(…)`; `Factory.make(…)` says nothing of its type.
+        if let called = value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription,
+            called.split(separator: ".").allSatisfy({ $0.first?.isUppercase == true })
+        {
+            return .named(called)
+        }
+        return nil
+    }
+}
+
+extension TypeSyntax {
+    /// `T` in `name<T>`.
+    fileprivate func genericArgument(of name: String) -> TypeSyntax? {
+        guard let type = self.as(IdentifierTypeSyntax.self), type.name.text == name,
+            let arguments = type.genericArgumentClause?.arguments, arguments.count == 1,
+            case .type(let argument) = arguments.first?.argument
+        else { return nil }
+        return argument
+    }
+}
+
+extension SyntaxProtocol {
+    /// The nearest type or extension declaration this node is inside.
+    fileprivate var enclosingType: Syntax? {
+        sequence(first: Syntax(self), next: \.parent).dropFirst().first { $0.isProtocol(DeclGroupSyntax.self) }
+    }
+}
+
+extension VariableDeclSyntax {
+    fileprivate var isStatic: Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+    }
+
+    /// `private` or `fileprivate`; `private(set)` leaves it readable.
+    fileprivate var isFilePrivate: Bool {
+        modifiers.contains {
+            [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) && $0.detail == nil
+        }
+    }
+}
+
+extension PatternSyntax {
+    /// `a` in `let a`; nil for a tuple pattern.
+    fileprivate var identifierName: String? {
+        self.as(IdentifierPatternSyntax.self)?.identifier.text
     }
 }

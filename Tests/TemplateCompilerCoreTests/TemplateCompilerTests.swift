@@ -18,7 +18,18 @@ struct TemplateCompilerTests {
                 public let url: String
             }
             public let entries: [Entry]
+            public enum Kind: String, Sendable { case list }
+            public let kind: Kind
+            public let tone: Tone?
+            public let level: Level
         }
+
+        public enum Tone: String, Sendable, CustomStringConvertible {
+            case calm
+            public var description: String { rawValue }
+        }
+
+        public enum Level: Int, Sendable { case low }
 
         extension PageViewModel: Page {
             public static let template = "pages/page"
@@ -91,5 +102,18 @@ struct TemplateCompilerTests {
         #expect(code.contains("extension PageViewModel {"))
         #expect(code.contains("out.sequence(self.rows)"))
         #expect(code.contains("if !self.isEmpty"))
+    }
+
+    @Test("A String-backed enum prints its raw value; another enum is not text")
+    func stringEnums() throws {
+        let code = try generate(["pages/page": "{{kind}} {{tone}} {{#kind}}{{.}}{{/kind}}"])
+        #expect(code.contains("out.appendEscaped(self.kind.rawValue)"))
+        #expect(code.contains("if let p1 = self.tone {\n            out.appendEscaped(p1.rawValue)"))
+        #expect(code.contains("out.appendEscaped(v2.rawValue)"))
+        #expect {
+            _ = try generate(["pages/page": "{{level}}"])
+        } throws: { error in
+            String(describing: error).contains("{{…}} prints text; self.level is a Level.")
+        }
     }
 }
