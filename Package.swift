@@ -55,7 +55,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            plugins: ["CompileTemplates"]
+            plugins: ["CompileTemplates", "EmbedPublicFiles"]
         ),
         // Compiles Templates/*.mustache into Swift render functions at build time.
         .target(
@@ -67,6 +67,9 @@ let package = Package(
         ),
         .executableTarget(name: "template-compiler", dependencies: ["TemplateCompilerCore"]),
         .plugin(name: "CompileTemplates", capability: .buildTool(), dependencies: ["template-compiler"]),
+        // Builds Public/ into SanghaWeb, so `sangha serve` runs from any folder.
+        .executableTarget(name: "embed-files"),
+        .plugin(name: "EmbedPublicFiles", capability: .buildTool(), dependencies: ["embed-files"]),
         // The command line: `sangha serve`, `sangha friend-service`.
         .executableTarget(
             name: "sangha",

@@ -8,7 +8,7 @@ import Synchronization
 
 /// The FriendService client: the original API over URLSession (libcurl on Linux).
 ///
-/// It owns the access token, as the API layer does in seed 002, and bounds every call by a
+/// It owns the access token, as an API layer does, and bounds every call by a
 /// timeout. Whatever the server sends, the caller gets a friend, a list, or a
 /// `FriendServiceError` with a reason; nothing a server answers can crash it.
 public struct URLSessionFriendService: FriendService {

@@ -1,14 +1,11 @@
 import Hummingbird
 import SanghaViewModels
 
-/// The request context of Sangha's routes: Hummingbird's core, plus the flash message that the
-/// previous response left for this page.
+/// The request context of Sangha's routes: Hummingbird's core, plus the page context that
+/// `PageContextMiddleware` builds for this request (form token, flash, clock, time zone).
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// Set by `FlashMiddleware` from the flash cookie.
-    public var flash: FlashViewModel?
-    /// The CSRF token of this browser, set by `CSRFMiddleware`; every form carries it.
-    public var formToken: String = ""
+    public var page = PageContext()
 
     public init(source: Source) {
         self.coreContext = .init(source: source)

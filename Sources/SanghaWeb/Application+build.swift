@@ -7,9 +7,11 @@ import ServiceLifecycle
 public struct AppConfiguration: Sendable {
     public var host: String
     public var port: Int
-    /// The folder holding `Templates/` and `Public/`.
-    public var resourcesDirectory: URL
-    /// Development mode: templates are read again on every request.
+    /// A folder holding `Public/` (and, for `--dev`, `Templates/`) to use instead of the files
+    /// built into the binary; nil: the built-in ones.
+    public var resourcesDirectory: URL?
+    /// Development mode: templates and static files are read from disk on every request, and
+    /// the gallery is served.
     public var development: Bool
     /// Largest form body accepted; bigger ones get 413.
     public var maxFormSize: Int
@@ -22,7 +24,7 @@ public struct AppConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
-        resourcesDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        resourcesDirectory: URL? = nil,
         development: Bool = false,
         maxFormSize: Int = 64 * 1024,
         extraAllowedHosts: [String] = [],
@@ -54,8 +56,10 @@ public struct AppConfiguration: Sendable {
             allowedHosts.flatMap { ["http://\($0)", "http://\($0):\(port)", "https://\($0)", "https://\($0):\(port)"] })
     }
 
-    public var templatesDirectory: URL { resourcesDirectory.appendingPathComponent("Templates") }
-    public var publicDirectory: URL { resourcesDirectory.appendingPathComponent("Public") }
+    /// Where `--dev` reads templates and static files: the resources folder, else the current one.
+    var developmentDirectory: URL {
+        resourcesDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }
 }
 
 /// The Sangha application: what `sangha serve` runs and what the route tests exercise.
@@ -65,11 +69,13 @@ public func buildApplication(
     services: [any Service] = [],
     logger: Logger = Logger(label: "sangha")
 ) async throws -> some ApplicationProtocol {
-    let renderer = try await PageRenderer(
-        templatesDirectory: configuration.templatesDirectory,
-        reloadTemplates: configuration.development
-    )
-    let router = buildRouter(
+    let renderer =
+        configuration.development
+        ? PageRenderer(
+            mustache: try await MustacheTemplates(
+                directory: configuration.developmentDirectory.appendingPathComponent("Templates"), reload: true))
+        : .compiled
+    let router = try buildRouter(
         configuration: configuration, dependencies: dependencies, renderer: renderer, logger: logger)
     return Application(
         router: router,
@@ -84,22 +90,37 @@ public func buildRouter(
     dependencies: Dependencies,
     renderer: PageRenderer,
     logger: Logger = Logger(label: "sangha")
-) -> Router<AppRequestContext> {
+) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: HostCheckMiddleware(allowedHosts: configuration.allowedHosts, port: configuration.port))
-    router.add(middleware: FlashMiddleware())
-    router.add(middleware: ErrorPageMiddleware(renderer: renderer))
+    // Static files come before the page context: they need no cookie.
+    let staticFiles: StaticFiles
+    if configuration.development {
+        staticFiles = StaticFiles(contents: [])
+        router.add(
+            middleware: FileMiddleware(
+                configuration.developmentDirectory.appendingPathComponent("Public").path, logger: logger))
+    } else {
+        staticFiles =
+            try configuration.resourcesDirectory.map {
+                try StaticFiles.directory($0.appendingPathComponent("Public"))
+            } ?? .embedded
+        router.add(middleware: StaticFileMiddleware(files: staticFiles))
+    }
     router.add(
-        middleware: CSRFMiddleware(
-            allowedOrigins: configuration.allowedOrigins,
-            maxFormSize: configuration.maxFormSize,
-            makeToken: dependencies.makeFormToken
+        middleware: PageContextMiddleware(
+            makeFormToken: dependencies.makeFormToken,
+            now: dependencies.now,
+            timeZone: dependencies.timeZone,
+            assets: configuration.development ? .plain : staticFiles.assets
         )
     )
-    // Inside the error pages: it serves a file where the routes throw 404.
-    router.add(middleware: FileMiddleware(configuration.publicDirectory.path, logger: logger))
+    router.add(middleware: ErrorPageMiddleware(renderer: renderer))
+    router.add(
+        middleware: CSRFMiddleware(allowedOrigins: configuration.allowedOrigins, maxFormSize: configuration.maxFormSize)
+    )
 
     HomeRoutes(dependencies: dependencies, renderer: renderer).addRoutes(to: router)
     ProfilesRoutes(

@@ -9,14 +9,22 @@ public struct Dependencies: Sendable {
     public var profiles: any ProfileRepository
     /// Makes a new CSRF token for a browser that has none; tests fix it.
     public var makeFormToken: @Sendable () -> String
+    /// The clock pages read the time from; tests fix it.
+    public var now: @Sendable () -> Date
+    /// The time zone pages show times in.
+    public var timeZone: TimeZone
 
     public init(
         friends: FriendsRepository,
         profiles: any ProfileRepository,
-        makeFormToken: @escaping @Sendable () -> String = { CSRFMiddleware.randomToken() }
+        makeFormToken: @escaping @Sendable () -> String = { FormToken.random() },
+        now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone = .current
     ) {
         self.friends = friends
         self.profiles = profiles
         self.makeFormToken = makeFormToken
+        self.now = now
+        self.timeZone = timeZone
     }
 }

@@ -147,7 +147,7 @@ enum HandWrittenPages {
             html.text(section.title)
             html.raw(" on</label>\n    </div>\n")
         }
-        if section.showsDetails {
+        if section.isOn {
             formField(&html, section.durationField, indent: "    ")
             if section.hasSounds {
                 html.raw("    <fieldset class=\"sounds\">\n      <legend>Sounds</legend>\n")
@@ -204,10 +204,10 @@ enum HandWrittenPages {
             html.text(sound.nameError ?? "")
             html.raw("</p>\n")
         }
-        if sound.isRepeating {
+        if let repetition = sound.repetition {
             html.raw("        <div class=\"sound-repeat\">\n")
-            if let field = sound.intervalField { formField(&html, field, indent: "          ") }
-            if let field = sound.iterationsField { formField(&html, field, indent: "          ") }
+            formField(&html, repetition.interval, indent: "          ")
+            formField(&html, repetition.iterations, indent: "          ")
             html.raw("        </div>\n")
         }
         html.raw("      </div>\n")
@@ -236,7 +236,7 @@ enum HandWrittenPages {
         html.raw("\" name=\"")
         html.text(field.name)
         html.raw("\" type=\"")
-        html.text(field.inputType)
+        html.text(field.inputType.rawValue)
         html.raw("\" value=\"")
         html.text(field.value)
         html.raw("\" autocomplete=\"")
@@ -284,9 +284,16 @@ enum HandWrittenPages {
         html.raw(
             """
              · Sangha</title>
-            <link rel="stylesheet" href="/css/sangha.css">
-            <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-            <script src="/js/sangha.js" defer></script>
+            <link rel="stylesheet" href="
+            """)
+        html.text(layout.assets.stylesheet)
+        html.raw("\">\n<link rel=\"icon\" href=\"")
+        html.text(layout.assets.icon)
+        html.raw("\" type=\"image/svg+xml\">\n<script src=\"")
+        html.text(layout.assets.script)
+        html.raw(
+            """
+            " defer></script>
             </head>
             <body>
             <a class="skip-link" href="#main">Skip to content</a>

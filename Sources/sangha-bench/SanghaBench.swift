@@ -24,16 +24,15 @@ struct SanghaBench {
 
     static func main() async throws {
         let root = CommandLine.arguments.dropFirst().first ?? FileManager.default.currentDirectoryPath
-        let renderer = try await PageRenderer(
-            templatesDirectory: URL(fileURLWithPath: root).appendingPathComponent("Templates")
-        )
+        let renderer = try await MustacheTemplates(
+            directory: URL(fileURLWithPath: root).appendingPathComponent("Templates"))
         var cases: [Case] = []
         for count in [10, 50, 500] {
             let page = friendsPage(rows: count)
             cases.append(
                 Case(
                     name: "friends list, \(count) rows",
-                    mustache: { renderer.mustacheHTML(page) },
+                    mustache: { renderer.render(page) },
                     compiled: { page.compiledHTMLBuffer() },
                     baseline: { HandWrittenPages.friendsList(page) }
                 )
@@ -43,7 +42,7 @@ struct SanghaBench {
         cases.append(
             Case(
                 name: "profile editor",
-                mustache: { renderer.mustacheHTML(editor) },
+                mustache: { renderer.render(editor) },
                 compiled: { editor.compiledHTMLBuffer() },
                 baseline: { HandWrittenPages.profileEditor(editor) }
             )
@@ -95,19 +94,22 @@ struct SanghaBench {
             (try? JSONDecoder().decode([Friend].self, from: body))?.count ?? 0
         }
         let rows = medianMicroseconds {
-            FriendsListViewModel(state: .rows(friends.map { FriendRowViewModel(friend: $0, formToken: "t") })).rows
-                .count
+            FriendsListViewModel(
+                state: .rows(friends.map { FriendRowViewModel(friend: $0, formToken: "t") }), context: PageContext()
+            ).rows.count
         }
         // As the server builds it: the rows of a list the last page showed too are shared.
         let repository = FriendsRepository(remote: FixedFriendService(friends: friends))
-        let memo = FriendRowsMemo()
+        let cache = FriendRowsCache()
         let shared = try await medianMicroseconds {
-            _ = await FriendsListViewModel.load(from: repository, formToken: "t", rows: memo)
+            _ = await FriendsListViewModel.load(
+                from: repository, context: PageContext(formToken: "t"), rows: cache.rows)
         }
         var browser = 0
         let otherToken = try await medianMicroseconds {
             browser += 1
-            _ = await FriendsListViewModel.load(from: repository, formToken: browser % 2 == 0 ? "a" : "b", rows: memo)
+            _ = await FriendsListViewModel.load(
+                from: repository, context: PageContext(formToken: browser % 2 == 0 ? "a" : "b"), rows: cache.rows)
         }
         let page = friendsPage(rows: 50)
         let render = medianMicroseconds { page.compiledHTMLBuffer().readableBytes }
@@ -134,9 +136,9 @@ struct SanghaBench {
         let load = try await medianMicroseconds {
             _ = try await store.get(id: profile.id)
         }
-        let page = ProfileEditorViewModel(profile: profile, formToken: "0123456789abcdef")
+        let page = ProfileEditorViewModel(profile: profile, context: PageContext(formToken: "0123456789abcdef"))
         let viewModel = medianMicroseconds {
-            ProfileEditorViewModel(profile: profile, formToken: "t").heading.utf8.count
+            ProfileEditorViewModel(profile: profile, context: PageContext(formToken: "t")).heading.utf8.count
         }
         let render = medianMicroseconds { page.compiledHTMLBuffer().readableBytes }
         print("")
@@ -171,7 +173,7 @@ struct SanghaBench {
                 formToken: "0123456789abcdef0123456789abcdef"
             )
         }
-        return FriendsListViewModel(state: .rows(rows))
+        return FriendsListViewModel(state: .rows(rows), context: PageContext())
     }
 
     /// Median time of one render (which returns its size in bytes), in microseconds, over 15

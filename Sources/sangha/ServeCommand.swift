@@ -19,11 +19,14 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Address to listen on; anything but loopback also needs --allow-remote. (env: SANGHA_HOST)")
-    var host: String = Environment.value("SANGHA_HOST", default: "127.0.0.1")
+    @Option(
+        help:
+            "Address to listen on; anything but loopback also needs --allow-remote. (default: 127.0.0.1; env: SANGHA_HOST)"
+    )
+    var host: String?
 
     @Flag(help: "Allow listening on an address other than loopback. (env: SANGHA_ALLOW_REMOTE=1)")
-    var allowRemote: Bool = Environment.flag("SANGHA_ALLOW_REMOTE")
+    var allowRemote: Bool = false
 
     @Option(
         help: """
@@ -33,14 +36,18 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var allowedHost: [String] = []
 
-    @Option(help: "Port to listen on. (env: SANGHA_PORT)")
-    var port: Int = Environment.value("SANGHA_PORT", default: 8080)
+    @Option(help: "Port to listen on. (default: 8080; env: SANGHA_PORT)")
+    var port: Int?
 
-    @Option(help: "Folder for the SQLite files; created when missing. (env: SANGHA_DATA_DIR)")
-    var dataDir: String = Environment.value("SANGHA_DATA_DIR", default: "data")
+    @Option(help: "Folder for the SQLite files; created when missing. (default: data; env: SANGHA_DATA_DIR)")
+    var dataDir: String?
 
-    @Option(help: "Folder holding Templates/ and Public/. (env: SANGHA_RESOURCES_DIR)")
-    var resourcesDir: String = Environment.value("SANGHA_RESOURCES_DIR", default: ".")
+    @Option(
+        help: """
+            A folder whose Public/ (and, with --dev, Templates/) replaces the files built into sangha. \
+            (env: SANGHA_RESOURCES_DIR)
+            """)
+    var resourcesDir: String?
 
     @Option(
         help: "Base URL of a remote FriendService; without it the embedded one runs. (env: SANGHA_FRIEND_SERVICE_URL)")
@@ -51,16 +58,18 @@ struct ServeCommand: AsyncParsableCommand {
             "Bearer token for the FriendService (and required by the embedded one). (env: SANGHA_FRIEND_SERVICE_TOKEN)")
     var friendServiceToken: String?
 
-    @Option(help: "Port of the embedded FriendService. (env: SANGHA_FRIEND_SERVICE_PORT)")
-    var friendServicePort: Int = Environment.value("SANGHA_FRIEND_SERVICE_PORT", default: 8081)
+    @Option(help: "Port of the embedded FriendService. (default: 8081; env: SANGHA_FRIEND_SERVICE_PORT)")
+    var friendServicePort: Int?
 
-    @Option(help: "Seconds one FriendService call may take. (env: SANGHA_FRIEND_SERVICE_TIMEOUT)")
-    var friendServiceTimeout: Double = Environment.value("SANGHA_FRIEND_SERVICE_TIMEOUT", default: 3.0)
+    @Option(help: "Seconds one FriendService call may take. (default: 3; env: SANGHA_FRIEND_SERVICE_TIMEOUT)")
+    var friendServiceTimeout: Double?
 
     @Flag(
-        help:
-            "Development mode: re-read templates on every request, serve the gallery at /_gallery. (env: SANGHA_DEV=1)")
-    var dev: Bool = Environment.flag("SANGHA_DEV")
+        help: """
+            Development mode: render with swift-mustache from Templates/ on disk, re-read on every request, \
+            serve Public/ from disk and the gallery at /_gallery. (env: SANGHA_DEV=1)
+            """)
+    var dev: Bool = false
 
     @Option(help: .hidden)
     var benchPage: String?
@@ -68,69 +77,38 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
-        try Environment.check("SANGHA_PORT", as: Int.self)
-        try Environment.check("SANGHA_FRIEND_SERVICE_PORT", as: Int.self)
-        try Environment.check("SANGHA_FRIEND_SERVICE_TIMEOUT", as: Double.self)
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
-        guard (0...65535).contains(friendServicePort) else {
-            throw ValidationError("--friend-service-port must be between 0 and 65535.")
-        }
-        guard friendServiceTimeout > 0, friendServiceTimeout <= 300 else {
-            throw ValidationError("--friend-service-timeout must be more than 0 and at most 300 seconds.")
-        }
-        if !Self.isLoopback(host), !allowRemote {
-            throw ValidationError(
-                "Listening on \(host) would expose Sangha beyond this machine. Pass --allow-remote to do it anyway."
-            )
-        }
-        if let url = remoteServiceURLText, remoteURL(url) == nil {
-            throw ValidationError("--friend-service-url must be an http:// or https:// URL, got '\(url)'.")
-        }
+        _ = try ServeSettings(self, environment: ProcessInfo.processInfo.environment)
     }
 
     func run() async throws {
+        let settings = try ServeSettings(self, environment: ProcessInfo.processInfo.environment)
         let logger = logging.makeLogger(label: "sangha")
-        if !Self.isLoopback(host) {
+        if settings.isRemote {
             logger.warning(
-                "Listening on \(host): Sangha has no login, so anyone who can reach this address can change its data."
+                "Listening on \(settings.app.host): Sangha has no login, so anyone who can reach this address can change its data."
             )
         }
-        let resources = URL(fileURLWithPath: resourcesDir)
         var services: [any Service] = []
-
-        let token = friendServiceToken ?? Environment.string("SANGHA_FRIEND_SERVICE_TOKEN")
-        let baseURL: URL
-        if let text = remoteServiceURLText, let url = remoteURL(text) {
-            baseURL = url
-        } else {
-            let store = try FriendStore.open(directory: URL(fileURLWithPath: dataDir))
+        if case .embedded(let port) = settings.friendService {
+            let store = try FriendStore.open(directory: settings.dataDirectory)
             services.append(
                 FriendServiceApplication.buildApplication(
-                    configuration: .init(host: "127.0.0.1", port: friendServicePort, token: token),
+                    configuration: .init(host: "127.0.0.1", port: port, token: settings.friendServiceToken),
                     store: store,
                     logger: logging.makeLogger(label: "friend-service")
                 )
             )
-            baseURL = URL(string: "http://127.0.0.1:\(friendServicePort)")!
         }
-
-        let database = try SanghaDatabase.open(directory: URL(fileURLWithPath: dataDir))
+        let database = try SanghaDatabase.open(directory: settings.dataDirectory)
         let client = URLSessionFriendService(
             configuration: .init(
-                baseURL: baseURL,
-                token: token,
-                timeout: .milliseconds(Int(friendServiceTimeout * 1000))
+                baseURL: settings.friendServiceURL,
+                token: settings.friendServiceToken,
+                timeout: settings.friendServiceTimeout
             )
         )
         let app = try await buildApplication(
-            configuration: AppConfiguration(
-                host: host,
-                port: port,
-                resourcesDirectory: resources,
-                development: dev,
-                extraAllowedHosts: allowedHosts,
-                benchmarkPage: try benchPage.map { Array(try Data(contentsOf: URL(fileURLWithPath: $0))) }
-            ),
+            configuration: settings.app,
             dependencies: Dependencies(
                 friends: FriendsRepository(
                     remote: CoalescingFriendService(client),
@@ -142,29 +120,5 @@ struct ServeCommand: AsyncParsableCommand {
             logger: logger
         )
         try await app.runService()
-    }
-
-    /// The flags, else the environment variable.
-    private var allowedHosts: [String] {
-        if !allowedHost.isEmpty { return allowedHost }
-        return (Environment.string("SANGHA_ALLOWED_HOSTS") ?? "").split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }.filter { !$0.isEmpty }
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
-    }
-
-    /// The flag, else the environment variable.
-    private var remoteServiceURLText: String? {
-        friendServiceURL ?? Environment.string("SANGHA_FRIEND_SERVICE_URL")
-    }
-
-    private func remoteURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            url.host != nil
-        else { return nil }
-        return url
     }
 }

@@ -124,6 +124,22 @@ struct FriendListStoreTests {
         let reopened = FriendListStore(database: try SanghaDatabase.open(directory: directory))
         #expect(try await reopened.load() == SavedFriendList(friends: [jane], savedAt: first.addingTimeInterval(120)))
     }
+
+    @Test("An unchanged list is written again only after the refresh interval; a changed one at once")
+    func throttle() async throws {
+        let store = FriendListStore(database: try SanghaDatabase.inMemory())
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let jane = Friend(id: 1, firstname: "Jane", lastname: "Doe", phonenumber: "123")
+        let kenji = Friend(id: 2, firstname: "Kenji", lastname: "Sato", phonenumber: "456")
+        try await store.save([jane], at: start)
+        try await store.save([jane], at: start + 10)
+        #expect(try await store.load()?.savedAt == start)
+        try await store.save([jane, kenji], at: start + 20)
+        #expect(try await store.load() == SavedFriendList(friends: [jane, kenji], savedAt: start + 20))
+        let later = start + 20 + FriendListStore.refreshInterval
+        try await store.save([jane, kenji], at: later)
+        #expect(try await store.load()?.savedAt == later)
+    }
 }
 
 @Suite("Profile store: saves that name no version")

@@ -22,19 +22,17 @@ public final class SanghaProcess {
         RepositoryPaths.root.appendingPathComponent(".build/debug/sangha")
     }
 
-    /// `sangha serve` on a free port, keeping its data and its log in `dataDirectory`, with the
-    /// repository's templates, and `arguments` after those; by default an embedded FriendService
-    /// on another free port.
+    /// `sangha serve` on a free port, started in `dataDirectory` (not the repository: the binary
+    /// carries its templates and static files), keeping its data and its log there, with
+    /// `arguments` after those; by default an embedded FriendService on another free port.
     public static func serve(dataDirectory: URL, _ arguments: [String]? = nil) async throws -> SanghaProcess {
         let port = try SilentServer.freePort()
         let rest = try arguments ?? ["--friend-service-port", "\(SilentServer.freePort())"]
         return try await SanghaProcess(
-            serveWith: [
-                "serve", "--port", "\(port)", "--data-dir", dataDirectory.path,
-                "--resources-dir", RepositoryPaths.root.path,
-            ] + rest,
+            serveWith: ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path] + rest,
             port: port,
-            logFile: dataDirectory.appendingPathComponent("sangha-\(port).log")
+            logFile: dataDirectory.appendingPathComponent("sangha-\(port).log"),
+            workingDirectory: dataDirectory
         )
     }
 
@@ -57,7 +55,10 @@ public final class SanghaProcess {
     }
 
     /// Runs `sangha <arguments>` and waits until `healthPath` answers 200.
-    public init(serveWith arguments: [String], port: Int, logFile: URL, healthPath: String = "health") async throws {
+    public init(
+        serveWith arguments: [String], port: Int, logFile: URL, workingDirectory: URL = RepositoryPaths.root,
+        healthPath: String = "health"
+    ) async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
             throw SanghaProcessError("\(Self.binary.path) is missing: build it first (make test does).")
         }
@@ -69,7 +70,7 @@ public final class SanghaProcess {
         process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
-        process.currentDirectoryURL = RepositoryPaths.root
+        process.currentDirectoryURL = workingDirectory
         process.standardOutput = log
         process.standardError = log
         try process.run()

@@ -16,7 +16,7 @@ struct ErrorPageViewModelTests {
         ]
     )
     func wording(status: Int, reasonPhrase: String, heading: String, message: String) {
-        let page = ErrorPageViewModel(status: status, reasonPhrase: reasonPhrase, message: nil)
+        let page = ErrorPageViewModel(status: status, reasonPhrase: reasonPhrase, message: nil, context: .fixture)
         #expect(page.status == status)
         #expect(page.heading == heading)
         #expect(page.message == message)
@@ -25,7 +25,8 @@ struct ErrorPageViewModelTests {
 
     @Test("A message from the failure replaces the usual one")
     func message() {
-        let page = ErrorPageViewModel(status: 400, reasonPhrase: "Bad Request", message: "The form is not UTF-8.")
+        let page = ErrorPageViewModel(
+            status: 400, reasonPhrase: "Bad Request", message: "The form is not UTF-8.", context: .fixture)
         #expect(page.heading == "Bad request")
         #expect(page.message == "The form is not UTF-8.")
     }

@@ -9,7 +9,7 @@ struct FriendFormViewModelTests {
 
     @Test("The blank add form has the three labelled fields and the Add friend button")
     func blank() {
-        let form = FriendFormViewModel(mode: .add, formToken: "token")
+        let form = FriendFormViewModel(mode: .add, context: .fixture)
         #expect(form.heading == "Add friend")
         #expect(form.submitLabel == "Add friend")
         #expect(form.actionURL == "/friends")
@@ -24,8 +24,8 @@ struct FriendFormViewModelTests {
             #expect(draft == FriendDraft(firstname: "Jane", lastname: "Doe", phonenumber: "+15550100"))
             return Friend(id: 7, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
         })
-        let outcome = await FriendFormViewModel.submit(janeInput, mode: .add, to: service, formToken: "token")
-        #expect(outcome == .saved(redirectTo: "/friends", flash: .success("Added Jane Doe.")))
+        let outcome = await FriendFormViewModel.submit(janeInput, mode: .add, to: service, context: .fixture)
+        #expect(outcome == .saved(Redirect(to: "/friends", flash: .success("Added Jane Doe."))))
         #expect(service.recordedCalls == ["addFriend"])
     }
 
@@ -35,8 +35,8 @@ struct FriendFormViewModelTests {
             #expect(id == 1)
             return Friend(id: id, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
         })
-        let outcome = await FriendFormViewModel.submit(janeInput, mode: .update(id: 1), to: service, formToken: "token")
-        #expect(outcome == .saved(redirectTo: "/friends", flash: .success("Saved Jane Doe.")))
+        let outcome = await FriendFormViewModel.submit(janeInput, mode: .update(id: 1), to: service, context: .fixture)
+        #expect(outcome == .saved(Redirect(to: "/friends", flash: .success("Saved Jane Doe."))))
     }
 
     @Test("Invalid input: messages next to their fields, typed values kept, nothing sent")
@@ -45,7 +45,7 @@ struct FriendFormViewModelTests {
         let input = FriendFormInput(firstname: "J4ne", lastname: nil, phonenumber: "12")
         guard
             case .invalid(let form) = await FriendFormViewModel.submit(
-                input, mode: .add, to: service, formToken: "token")
+                input, mode: .add, to: service, context: .fixture)
         else {
             Issue.record("expected .invalid")
             return
@@ -74,13 +74,13 @@ struct FriendFormViewModelTests {
     )
     func addFailed(reason: FriendServiceError.Reason, message: String) async {
         let outcome = await FriendFormViewModel.submit(
-            janeInput, mode: .add, to: FakeFriendService.failing(reason), formToken: "token")
-        guard case .failed(let form, let status) = outcome else {
+            janeInput, mode: .add, to: FakeFriendService.failing(reason), context: .fixture)
+        guard case .failed(let form, let failure) = outcome else {
             Issue.record("expected .failed, got \(outcome)")
             return
         }
         #expect(form.alert == AlertViewModel(title: "Could not add Jane Doe.", message: message))
-        #expect(status == (reason == .notFound ? 404 : 502))
+        #expect(failure == (reason == .notFound ? .notFound : .remoteService))
         #expect(form.fields.map(\.value) == [" Jane ", "Doe", "+1 555-0100"])
     }
 
@@ -95,8 +95,8 @@ struct FriendFormViewModelTests {
     )
     func updateFailed(reason: FriendServiceError.Reason, message: String) async {
         let outcome = await FriendFormViewModel.submit(
-            janeInput, mode: .update(id: 1), to: FakeFriendService.failing(reason), formToken: "token")
-        guard case .failed(let form, let status) = outcome else {
+            janeInput, mode: .update(id: 1), to: FakeFriendService.failing(reason), context: .fixture)
+        guard case .failed(let form, let failure) = outcome else {
             Issue.record("expected .failed, got \(outcome)")
             return
         }
@@ -110,7 +110,7 @@ struct FriendFormViewModelTests {
         let service = FakeFriendService.failing(.invalid("Phone number already taken."))
         guard
             case .invalid(let form) = await FriendFormViewModel.submit(
-                janeInput, mode: .add, to: service, formToken: "token")
+                janeInput, mode: .add, to: service, context: .fixture)
         else {
             Issue.record("expected .invalid")
             return
@@ -122,8 +122,8 @@ struct FriendFormViewModelTests {
     @Test("The edit form is filled from the stored friend")
     func loadEdit() async {
         let page = await FriendFormViewModel.loadEdit(
-            id: 2, from: FakeFriendService.listing([.jane, .kenji]), formToken: "token")
-        guard case .form(let form) = page else {
+            id: 2, from: FakeFriendService.listing([.jane, .kenji]), context: .fixture)
+        guard case .page(let form) = page else {
             Issue.record("expected the form, got \(page)")
             return
         }
@@ -134,11 +134,11 @@ struct FriendFormViewModelTests {
     @Test("Editing an unknown id is not found; a failed load names the load message")
     func loadEditMissing() async {
         #expect(
-            await FriendFormViewModel.loadEdit(id: 9, from: FakeFriendService.listing([.jane]), formToken: "token")
+            await FriendFormViewModel.loadEdit(id: 9, from: FakeFriendService.listing([.jane]), context: .fixture)
                 == .notFound)
         let failed = await FriendFormViewModel.loadEdit(
-            id: 1, from: FakeFriendService.failing(.unauthorized), formToken: "token")
-        guard case .failed(let page) = failed else {
+            id: 1, from: FakeFriendService.failing(.unauthorized), context: .fixture)
+        guard case .failed(let page, .remoteService) = failed else {
             Issue.record("expected .failed")
             return
         }
@@ -153,7 +153,7 @@ struct FriendDeletionTests {
     func removed() async {
         let service = FakeFriendService(delete: { id in #expect(id == 1) })
         let outcome = await FriendDeletion.submit(id: 1, fullName: "Jane Doe", to: service)
-        #expect(outcome.redirectTo == "/friends")
+        #expect(outcome.url == "/friends")
         #expect(outcome.flash == .success("Removed Jane Doe."))
     }
 

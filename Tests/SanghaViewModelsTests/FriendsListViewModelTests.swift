@@ -9,7 +9,7 @@ struct FriendsListViewModelTests {
     @Test("Friends become rows, in the service's order")
     func rows() async {
         let page = await FriendsListViewModel.load(
-            from: FriendsRepository(remote: FakeFriendService.listing([.jane, .kenji])), formToken: "token")
+            from: FriendsRepository(remote: FakeFriendService.listing([.jane, .kenji])), context: .fixture)
         #expect(page.rows.map(\.fullName) == ["Jane Doe", "Kenji Satō"])
         #expect(page.hasRows)
         #expect(page.errorMessage == nil)
@@ -26,35 +26,25 @@ struct FriendsListViewModelTests {
         #expect(row.deleteLabel == "Delete Jane Doe")
     }
 
-    @Test("Pages showing the same list share its rows; each carries its own token; a changed list is new rows")
-    func sharedRows() async {
-        let friends = Mutex<[Friend]>([.jane, .kenji])
-        let repository = FriendsRepository(remote: FakeFriendService(list: { friends.withLock { $0 } }))
-        let memo = FriendRowsMemo()
-        let load = { (token: String, query: String?) in
-            await FriendsListViewModel.load(from: repository, query: query, formToken: token, rows: memo)
+    @Test("A whole list's rows come from the builder passed in; a search builds its own")
+    func rowsBuilder() async {
+        let repository = FriendsRepository(remote: FakeFriendService.listing([.jane, .kenji]))
+        let built = Mutex(0)
+        let rows: FriendsListViewModel.RowsBuilder = { friends, token in
+            built.withLock { $0 += 1 }
+            return FriendsListViewModel.buildRows(friends, token)
         }
-        let first = await load("token-a", nil)
-        let again = await load("token-a", nil)
-        let other = await load("token-b", nil)
-        #expect(first.rows == again.rows)
-        #expect(other.rows.map(\.formToken) == ["token-b", "token-b"])
-        #expect(other.rows.map(\.fullName) == first.rows.map(\.fullName))
-        #expect(
-            other.rows == [.init(friend: .jane, formToken: "token-b"), .init(friend: .kenji, formToken: "token-b")])
-
-        friends.withLock { $0 = [.amira] }
-        let changed = await load("token-a", nil)
-        #expect(changed.rows == [.init(friend: .amira, formToken: "token-a")])
-        let searched = await load("token-a", "zzz")
-        #expect(searched.rows.isEmpty)
-        #expect(searched.emptyMessage == "No friends match “zzz”.")
+        let page = await FriendsListViewModel.load(from: repository, context: .fixture, rows: rows)
+        #expect(page.rows.map(\.formToken) == [fixtureFormToken, fixtureFormToken])
+        let search = await FriendsListViewModel.load(from: repository, query: "kenji", context: .fixture, rows: rows)
+        #expect(search.rows.map(\.fullName) == ["Kenji Satō"])
+        #expect(built.withLock { $0 } == 1)
     }
 
     @Test("No friends: the empty row says No data available")
     func empty() async {
         let page = await FriendsListViewModel.load(
-            from: FriendsRepository(remote: FakeFriendService.listing([])), formToken: "token")
+            from: FriendsRepository(remote: FakeFriendService.listing([])), context: .fixture)
         #expect(page.rows.isEmpty)
         #expect(!page.hasRows)
         #expect(page.emptyMessage == "No data available")
@@ -75,7 +65,7 @@ struct FriendsListViewModelTests {
     )
     func error(reason: FriendServiceError.Reason, message: String) async {
         let page = await FriendsListViewModel.load(
-            from: FriendsRepository(remote: FakeFriendService.failing(reason)), formToken: "token")
+            from: FriendsRepository(remote: FakeFriendService.failing(reason)), context: .fixture)
         #expect(page.errorMessage == message)
         #expect(page.rows.isEmpty)
         #expect(page.emptyMessage == nil)
@@ -84,20 +74,20 @@ struct FriendsListViewModelTests {
     @Test("The query filters by name or phone number, ignoring case and accents")
     func search() async {
         let service = FriendsRepository(remote: FakeFriendService.listing([.jane, .kenji, .amira]))
-        #expect(await FriendsListViewModel.load(from: service, query: "JANE", formToken: "token").rows.map(\.id) == [1])
-        #expect(await FriendsListViewModel.load(from: service, query: "sato", formToken: "token").rows.map(\.id) == [2])
+        #expect(await FriendsListViewModel.load(from: service, query: "JANE", context: .fixture).rows.map(\.id) == [1])
+        #expect(await FriendsListViewModel.load(from: service, query: "sato", context: .fixture).rows.map(\.id) == [2])
         #expect(
-            await FriendsListViewModel.load(from: service, query: "o'neil", formToken: "token").rows.map(\.id) == [3])
-        #expect(await FriendsListViewModel.load(from: service, query: "0312", formToken: "token").rows.map(\.id) == [2])
+            await FriendsListViewModel.load(from: service, query: "o'neil", context: .fixture).rows.map(\.id) == [3])
+        #expect(await FriendsListViewModel.load(from: service, query: "0312", context: .fixture).rows.map(\.id) == [2])
         #expect(
-            await FriendsListViewModel.load(from: service, query: "+44 7700", formToken: "token").rows.map(\.id) == [3])
-        #expect(await FriendsListViewModel.load(from: service, query: "  ", formToken: "token").rows.count == 3)
+            await FriendsListViewModel.load(from: service, query: "+44 7700", context: .fixture).rows.map(\.id) == [3])
+        #expect(await FriendsListViewModel.load(from: service, query: "  ", context: .fixture).rows.count == 3)
     }
 
     @Test("A query that matches nobody says so, and keeps the query")
     func noMatch() async {
         let page = await FriendsListViewModel.load(
-            from: FriendsRepository(remote: FakeFriendService.listing([.jane])), query: "zed", formToken: "token")
+            from: FriendsRepository(remote: FakeFriendService.listing([.jane])), query: "zed", context: .fixture)
         #expect(page.emptyMessage == "No friends match “zed”.")
         #expect(page.query == "zed")
         #expect(page.hasQuery)
@@ -106,8 +96,8 @@ struct FriendsListViewModelTests {
     @Test("A flash passed in is shown by the layout")
     func flash() async {
         let page = await FriendsListViewModel.load(
-            from: FriendsRepository(remote: FakeFriendService.listing([])), formToken: "token",
-            flash: .success("Added Jane Doe."))
+            from: FriendsRepository(remote: FakeFriendService.listing([])),
+            context: .fixture(flash: .success("Added Jane Doe.")))
         #expect(page.layout.flash == .success("Added Jane Doe."))
         #expect(page.layout.navigation.first(where: \.isCurrent)?.url == "/friends")
     }

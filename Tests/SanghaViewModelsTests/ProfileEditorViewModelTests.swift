@@ -14,17 +14,16 @@ struct ProfileEditorViewModelTests {
 
     @Test("Sections Time, Warm Up, Cool Down in that order; off sections show only their switch")
     func sections() {
-        let editor = ProfileEditorViewModel(profile: Self.stored(), formToken: "token")
+        let editor = ProfileEditorViewModel(profile: Self.stored(), context: .fixture)
         #expect(editor.sections.map(\.title) == ["Time", "Warm Up", "Cool Down"])
         let time = editor.sections[0]
         #expect(!time.hasSwitch)
-        #expect(time.showsDetails)
+        #expect(time.isOn)
         #expect(time.durationField.value == "07:30")
         #expect(!time.hasSounds)
         for section in editor.sections.dropFirst() {
             #expect(section.hasSwitch)
             #expect(!section.isOn)
-            #expect(!section.showsDetails)
             #expect(section.sounds.isEmpty)
         }
         #expect(editor.totalText == "07:30")
@@ -35,25 +34,23 @@ struct ProfileEditorViewModelTests {
     func enabledSection() {
         var profile = Self.stored()
         profile[.warmUp].enabled = true
-        let warmUp = ProfileEditorViewModel(profile: profile, formToken: "token").sections[1]
+        let warmUp = ProfileEditorViewModel(profile: profile, context: .fixture).sections[1]
         #expect(warmUp.isOn)
-        #expect(warmUp.showsDetails)
         #expect(warmUp.durationField.value == "05:00")
         #expect(warmUp.sounds.map(\.label) == ["Begin sound", "End sound", "Repeating sound"])
-        #expect(warmUp.sounds.map(\.isRepeating) == [false, false, true])
-        #expect(warmUp.sounds[2].intervalField?.value == "01:00")
+        #expect(warmUp.sounds.map { $0.repetition != nil } == [false, false, true])
+        #expect(warmUp.sounds[2].repetition?.interval.value == "01:00")
         #expect(warmUp.sounds[0].options.filter(\.isSelected).map(\.value) == ["Bell"])
     }
 
     @Test("Saving applies every input form of a duration and leads back with Profile saved.")
     func save() async throws {
         let repository = InMemoryProfileRepository([Self.stored()])
-        let input = ProfileFormInput([
-            "version": "1", "name": "Morning sit", "main.duration": "1:30:00",
-            "warmUp.enabled": "on", "coolDown.enabled": "on",
-        ])
-        let outcome = await ProfileEditorViewModel.submit(id: 1, input, to: repository, formToken: "token")
-        #expect(outcome == .saved(redirectTo: "/profiles/1", flash: .success("Profile saved.")))
+        let input = ProfileFormInput(
+            version: 1,
+            [.name: "Morning sit", .duration(.main): "1:30:00", .enabled(.warmUp): "on", .enabled(.coolDown): "on"])
+        let outcome = await ProfileEditorViewModel.submit(id: 1, input, to: repository, context: .fixture)
+        #expect(outcome == .saved(Redirect(to: "/profiles/1", flash: .success("Profile saved."))))
         let saved = try #require(try await repository.get(id: 1))
         #expect(saved.name == "Morning sit")
         #expect(saved.duration == 5400)
@@ -61,13 +58,15 @@ struct ProfileEditorViewModelTests {
         #expect(saved[.warmUp].duration == 300)
         #expect(saved.version == 2)
 
-        let details = ProfileFormInput([
-            "version": "2", "name": "Morning sit", "main.duration": "20",
-            "warmUp.enabled": "on", "warmUp.duration": "2:30", "warmUp.begin.enabled": "on",
-            "warmUp.begin.name": "Gong", "warmUp.repeat.enabled": "on", "warmUp.repeat.name": "Bowl",
-            "warmUp.repeat.interval": "0:30", "warmUp.repeat.iterations": "3",
-        ])
-        _ = await ProfileEditorViewModel.submit(id: 1, details, to: repository, formToken: "token")
+        let details = ProfileFormInput(
+            version: 2,
+            [
+                .name: "Morning sit", .duration(.main): "20",
+                .enabled(.warmUp): "on", .duration(.warmUp): "2:30", .soundEnabled(.warmUp, .begin): "on",
+                .soundName(.warmUp, .begin): "Gong", .soundEnabled(.warmUp, .repeat): "on",
+                .soundName(.warmUp, .repeat): "Bowl", .interval(.warmUp): "0:30", .iterations(.warmUp): "3",
+            ])
+        _ = await ProfileEditorViewModel.submit(id: 1, details, to: repository, context: .fixture)
         let detailed = try #require(try await repository.get(id: 1))
         #expect(detailed.duration == 1200)
         #expect(detailed[.warmUp].duration == 150)
@@ -85,13 +84,15 @@ struct ProfileEditorViewModelTests {
         var profile = Self.stored()
         profile[.warmUp].enabled = true
         let repository = InMemoryProfileRepository([profile])
-        let input = ProfileFormInput([
-            "version": "1", "name": "", "main.duration": "soon", "warmUp.enabled": "on",
-            "warmUp.duration": "25:00:00", "warmUp.repeat.enabled": "on", "warmUp.repeat.interval": "1:00",
-        ])
+        let input = ProfileFormInput(
+            version: 1,
+            [
+                .name: "", .duration(.main): "soon", .enabled(.warmUp): "on", .duration(.warmUp): "25:00:00",
+                .soundEnabled(.warmUp, .repeat): "on", .interval(.warmUp): "1:00",
+            ])
         guard
             case .invalid(let editor) = await ProfileEditorViewModel.submit(
-                id: 1, input, to: repository, formToken: "token")
+                id: 1, input, to: repository, context: .fixture)
         else {
             Issue.record("expected .invalid")
             return
@@ -110,10 +111,10 @@ struct ProfileEditorViewModelTests {
         newer.version = 2
         newer.name = "Changed elsewhere"
         let repository = InMemoryProfileRepository([newer])
-        let input = ProfileFormInput(["version": "1", "name": "Mine", "main.duration": "10:00"])
+        let input = ProfileFormInput(version: 1, [.name: "Mine", .duration(.main): "10:00"])
         guard
             case .conflict(let editor) = await ProfileEditorViewModel.submit(
-                id: 1, input, to: repository, formToken: "token")
+                id: 1, input, to: repository, context: .fixture)
         else {
             Issue.record("expected .conflict")
             return
@@ -129,20 +130,48 @@ struct ProfileEditorViewModelTests {
     @Test("Unknown profile: not found; a broken store: the failure page")
     func missingAndFailing() async {
         #expect(
-            await ProfileEditorViewModel.load(id: 9, from: InMemoryProfileRepository(), formToken: "token") == .notFound
+            await ProfileEditorViewModel.load(id: 9, from: InMemoryProfileRepository(), context: .fixture) == .notFound
         )
-        let input = ProfileFormInput(["version": "1"])
+        let input = ProfileFormInput(version: 1, [:])
         #expect(
-            await ProfileEditorViewModel.submit(id: 9, input, to: InMemoryProfileRepository(), formToken: "token")
+            await ProfileEditorViewModel.submit(id: 9, input, to: InMemoryProfileRepository(), context: .fixture)
                 == .notFound)
         guard
-            case .failed(let page) = await ProfileEditorViewModel.load(
-                id: 1, from: InMemoryProfileRepository(failing: true), formToken: "token")
+            case .failed(let page, .storage) = await ProfileEditorViewModel.load(
+                id: 1, from: InMemoryProfileRepository(failing: true), context: .fixture)
         else {
             Issue.record("expected .failed")
             return
         }
         #expect(page.status == 503)
+    }
+
+    @Test("A save the storage fails: the form again with the typed values and an alert, nothing lost")
+    func storageFailsOnSave() async {
+        let input = ProfileFormInput(version: 1, [.name: "Typed", .duration(.main): "12:00", .enabled(.warmUp): "on"])
+        guard
+            case .failed(let editor, .storage) = await ProfileEditorViewModel.submit(
+                id: 1, input, to: InMemoryProfileRepository(failing: true), context: .fixture)
+        else {
+            Issue.record("expected .failed with the form")
+            return
+        }
+        #expect(editor.actionURL == "/profiles/1")
+        #expect(editor.nameField.value == "Typed")
+        #expect(editor.sections[0].durationField.value == "12:00")
+        #expect(editor.sections[1].isOn)
+        #expect(editor.alert?.title == "Not saved.")
+    }
+
+    @Test("Every form field has one name and one id, and the form decodes by them")
+    func fieldNames() throws {
+        let names = ProfileField.formFields.map(\.formName)
+        #expect(Set(names).count == names.count)
+        #expect(ProfileField.interval(.warmUp).formName == "warmUp.repeat.interval")
+        #expect(ProfileField.soundEnabled(.coolDown, .begin).inputID == "field-coolDown-begin-enabled")
+        let editor = ProfileEditorViewModel(profile: ProfileEditorViewModelTests.stored(), context: .fixture)
+        #expect(editor.sections[1].switchName == ProfileField.enabled(.warmUp).formName)
+        #expect(editor.sections[0].durationField.inputID == ProfileField.duration(.main).inputID)
     }
 }
 
@@ -153,7 +182,7 @@ struct ProfilesListViewModelTests {
         var long = Profile.new(named: "Long")
         long.id = 2
         long.duration = 5400
-        let page = await ProfilesListViewModel.load(from: InMemoryProfileRepository([long]), formToken: "token")
+        let page = await ProfilesListViewModel.load(from: InMemoryProfileRepository([long]), context: .fixture)
         #expect(page.rows.map(\.name) == ["Long"])
         #expect(page.rows.map(\.durationText) == ["01:30:00"])
         #expect(page.rows.map(\.editURL) == ["/profiles/2"])
@@ -163,10 +192,10 @@ struct ProfilesListViewModelTests {
     @Test("Creating by name opens the new profile's editor; a blank name is refused")
     func create() async throws {
         let repository = InMemoryProfileRepository()
-        let outcome = await ProfilesListViewModel.create(name: "  Evening ", in: repository, formToken: "token")
-        #expect(outcome == .created(redirectTo: "/profiles/1", flash: .success("Created Evening.")))
+        let outcome = await ProfilesListViewModel.create(name: "  Evening ", in: repository, context: .fixture)
+        #expect(outcome == .saved(Redirect(to: "/profiles/1", flash: .success("Created Evening."))))
         #expect(try await repository.get(id: 1)?.duration == 450)
-        guard case .invalid(let page) = await ProfilesListViewModel.create(name: "", in: repository, formToken: "token")
+        guard case .invalid(let page) = await ProfilesListViewModel.create(name: "", in: repository, context: .fixture)
         else {
             Issue.record("expected .invalid")
             return
@@ -181,7 +210,7 @@ struct ProfilesListViewModelTests {
         profile.id = 4
         let repository = InMemoryProfileRepository([profile])
         #expect(await ProfilesListViewModel.delete(id: 4, in: repository).flash == .success("Deleted Evening."))
-        #expect(await ProfilesListViewModel.delete(id: 4, in: repository).flash.isError)
+        #expect(await ProfilesListViewModel.delete(id: 4, in: repository).flash?.isError == true)
     }
 
     @Test("The home page composes both panels; a failing FriendService leaves the profiles whole")
@@ -190,16 +219,18 @@ struct ProfilesListViewModelTests {
         profile.id = 1
         let home = await HomeViewModel.load(
             profiles: InMemoryProfileRepository([profile]),
-            friends: FriendsRepository(remote: FakeFriendService.failing(.transport("down")))
+            friends: FriendsRepository(remote: FakeFriendService.failing(.transport("down"))),
+            context: .fixture
         )
-        #expect(home.profiles.rows.map(\.name) == ["Morning"])
+        #expect(home.profiles.items.map(\.name) == ["Morning"])
         #expect(home.friends.errorMessage == "Loading failed, check network connection")
-        #expect(home.friends.rows.isEmpty)
+        #expect(home.friends.items.isEmpty)
         let healthy = await HomeViewModel.load(
             profiles: InMemoryProfileRepository(failing: true),
-            friends: FriendsRepository(remote: FakeFriendService.listing([.jane]))
+            friends: FriendsRepository(remote: FakeFriendService.listing([.jane])),
+            context: .fixture
         )
-        #expect(healthy.friends.rows.map(\.fullName) == ["Jane Doe"])
+        #expect(healthy.friends.items.map(\.fullName) == ["Jane Doe"])
         #expect(healthy.profiles.errorMessage == ProfilesListViewModel.storageFailureMessage)
     }
 }

@@ -10,7 +10,7 @@ struct FixtureSnapshotTests {
     @Test("Each fixture renders as its snapshot", arguments: FixtureRegistry.all.map(\.name))
     func fixture(name: String) async throws {
         let fixture = try #require(FixtureRegistry.all.first { $0.name == name })
-        let html = try await TestRenderer.make().mustacheHTML(fixture.value)
+        let html = try await TestRenderer.make().render(fixture.value)
         assertSnapshot(of: html, as: .html, named: name, testName: "fixture")
     }
 
@@ -27,7 +27,7 @@ struct FixtureSnapshotTests {
         #expect(hostile.count >= 5)
         for fixture in hostile {
             let name = fixture.name
-            let html = renderer.mustacheHTML(fixture.value)
+            let html = renderer.render(fixture.value)
             #expect(!html.contains("<script>"), "\(name) let a script tag through")
             #expect(!html.contains("<b>"), "\(name) let markup through")
             #expect(html.contains("&lt;script&gt;"), "\(name) does not show the hostile text")
@@ -42,7 +42,7 @@ struct CompiledTemplateTests {
     @Test("Each fixture: compiled bytes equal swift-mustache's", arguments: FixtureRegistry.all.map(\.name))
     func sameBytes(name: String) async throws {
         let fixture = try #require(FixtureRegistry.all.first { $0.name == name })
-        let reference = try await TestRenderer.make().mustacheHTML(fixture.value)
+        let reference = try await TestRenderer.make().render(fixture.value)
         let compiled = fixture.value.compiledHTML()
         if compiled != reference {
             let referenceLines = reference.components(separatedBy: "\n")
@@ -59,10 +59,10 @@ struct CompiledTemplateTests {
     @Test("The server renders with the compiled templates; --dev with swift-mustache")
     func rendererModes() async throws {
         let directory = RepositoryPaths.root.appendingPathComponent("Templates")
-        let production = try await PageRenderer(templatesDirectory: directory)
-        let development = try await PageRenderer(templatesDirectory: directory, reloadTemplates: true)
+        let templates = try await MustacheTemplates(directory: directory, reload: true)
+        let development = PageRenderer(mustache: templates)
         let page = FixtureRegistry.all[0].value
-        #expect(production.html(page) == page.compiledHTML())
-        #expect(development.html(page) == development.mustacheHTML(page))
+        #expect(PageRenderer.compiled.html(page) == page.compiledHTML())
+        #expect(development.html(page) == templates.render(page))
     }
 }

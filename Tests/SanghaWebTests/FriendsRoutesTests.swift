@@ -13,7 +13,7 @@ struct FriendsRoutesTests {
         async throws
     {
         let app = try await buildApplication(
-            configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root),
+            configuration: AppConfiguration(),
             dependencies: Dependencies(
                 friends: FriendsRepository(remote: service),
                 profiles: InMemoryProfileRepository(),
@@ -224,6 +224,37 @@ struct FriendsRoutesTests {
             try await client.execute(uri: "/css/sangha.css", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/css") == true)
+            }
+        }
+    }
+
+    @Test("Static files: built in, linked by a digest name cached for a year, no cookie; the plain name revalidates")
+    func staticFiles() async throws {
+        try await withApp(FakeFriendService.listing([])) { client in
+            let page = try await client.execute(uri: "/friends", method: .get) { String(buffer: $0.body) }
+            let stylesheet = try #require(page.firstMatch(of: /href="(\/css\/sangha\.[0-9a-f]{16}\.css)"/)?.1)
+            let script = try #require(page.firstMatch(of: /src="(\/js\/sangha\.[0-9a-f]{16}\.js)"/)?.1)
+            let etag = try await client.execute(uri: String(stylesheet), method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                #expect(response.headers[.setCookie] == nil)
+                #expect(response.headers[.contentType] == "text/css; charset=utf-8")
+                #expect(String(buffer: response.body).contains(".skip-link"))
+                return try #require(response.headers[.eTag])
+            }
+            try await client.execute(uri: String(script), method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(response.body.readableBytes == 0)
+            }
+            try await client.execute(uri: "/css/sangha.css", method: .get, headers: [.ifNoneMatch: etag]) {
+                response in
+                #expect(response.status == .notModified)
+                #expect(response.headers[.cacheControl] == "no-cache")
+                #expect(response.headers[.setCookie] == nil)
+            }
+            try await client.execute(uri: "/css/sangha.0000000000000000.css", method: .get) { response in
+                #expect(response.status == .notFound)
             }
         }
     }

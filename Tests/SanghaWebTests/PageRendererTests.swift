@@ -14,13 +14,13 @@ struct PageRendererTests {
         return copy
     }
 
-    @Test("In development, an edited template shows on the next render; otherwise it is read once")
+    @Test("In development, an edited template shows on the next render; in production none is read")
     func reload() async throws {
         let templates = try copyOfTemplates()
         defer { try? FileManager.default.removeItem(at: templates.deletingLastPathComponent()) }
-        let development = try await PageRenderer(templatesDirectory: templates, reloadTemplates: true)
-        let production = try await PageRenderer(templatesDirectory: templates)
-        let page = ErrorPageViewModel.notFound()
+        let development = PageRenderer(mustache: try await MustacheTemplates(directory: templates, reload: true))
+        let production = PageRenderer.compiled
+        let page = ErrorPageViewModel.notFound(context: .fixture)
         #expect(!development.html(page).contains("Edited on disk"))
 
         let file = templates.appendingPathComponent("pages/error.mustache")
@@ -39,7 +39,7 @@ struct PageRendererTests {
         defer { try? FileManager.default.removeItem(at: templates.deletingLastPathComponent()) }
         try FileManager.default.removeItem(at: templates.appendingPathComponent("pages/home.mustache"))
         do {
-            _ = try await PageRenderer(templatesDirectory: templates)
+            _ = try await MustacheTemplates(directory: templates)
             Issue.record("expected the start to fail")
         } catch {
             #expect(String(describing: error).contains("pages/home.mustache"))

@@ -17,8 +17,7 @@ struct SecurityTests {
         _ test: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let app = try await buildApplication(
-            configuration: AppConfiguration(
-                resourcesDirectory: RepositoryPaths.root, extraAllowedHosts: extraAllowedHosts),
+            configuration: AppConfiguration(extraAllowedHosts: extraAllowedHosts),
             dependencies: Dependencies(
                 friends: FriendsRepository(remote: FakeFriendService()), profiles: profiles,
                 makeFormToken: { FormPost.token })
@@ -191,7 +190,7 @@ struct SecurityTests {
 struct CSRFTokenTests {
     @Test("A new token is 64 hex digits, and no two are alike")
     func randomTokens() {
-        let tokens = (0..<1000).map { _ in CSRFMiddleware.randomToken() }
+        let tokens = (0..<1000).map { _ in FormToken.random() }
         #expect(tokens.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) })
         #expect(Set(tokens).count == tokens.count)
     }

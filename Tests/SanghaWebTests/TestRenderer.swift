@@ -3,8 +3,8 @@ import SanghaTestSupport
 import SanghaWeb
 
 enum TestRenderer {
-    /// The app's own templates, loaded as `sangha serve` loads them.
-    static func make() async throws -> PageRenderer {
-        try await PageRenderer(templatesDirectory: RepositoryPaths.root.appendingPathComponent("Templates"))
+    /// swift-mustache with the app's own templates: the reference the compiled ones must match.
+    static func make() async throws -> MustacheTemplates {
+        try await MustacheTemplates(directory: RepositoryPaths.root.appendingPathComponent("Templates"))
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Local storage of the last list the FriendService gave (seed 004's Storage half of a
+/// Local storage of the last list the FriendService gave (the storage half of a
 /// repository). The live one is SQLite (SanghaStore).
 public protocol FriendListStorage: Sendable {
+    /// Called with every list the service gives; a store may skip writing one it already has.
     func save(_ friends: [Friend], at date: Date) async throws
     /// The last list saved and when, or nil when none was.
     func load() async throws -> SavedFriendList?

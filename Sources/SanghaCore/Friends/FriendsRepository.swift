@@ -1,8 +1,7 @@
 import Foundation
-import Synchronization
 
 /// The friends as the app reads them: the FriendService first, and when it fails, the last
-/// list it gave, kept in local storage (seed 004's Repository: Remote + Storage).
+/// list it gave, kept in local storage (a repository of remote and storage).
 ///
 /// Only reading falls back. Writes go to the service alone and fail when it fails: a change is
 /// never queued to be sent later without the person knowing.
@@ -18,10 +17,6 @@ public struct FriendsRepository: Sendable {
     public let remote: any FriendService
     public let storage: (any FriendListStorage)?
     public let now: @Sendable () -> Date
-    /// An unchanged list is written again at most this often, to refresh its time; a changed
-    /// one at once. Every page view writing to SQLite would cost more than the page.
-    public static let refreshInterval: TimeInterval = 60
-    private let lastSaved = LastSaved()
 
     public init(
         remote: any FriendService,
@@ -38,44 +33,12 @@ public struct FriendsRepository: Sendable {
     public func listFriends() async throws(FriendServiceError) -> Listing {
         do {
             let friends = try await remote.listFriends()
-            let date = now()
-            if let storage, lastSaved.needsSaving(friends, at: date) {
-                // A list that cannot be saved is still shown; saving is only for a later failure.
-                do {
-                    try await storage.save(friends, at: date)
-                } catch {
-                    lastSaved.forget()
-                }
-            }
+            // A list that cannot be saved is still shown; saving is only for a later failure.
+            try? await storage?.save(friends, at: now())
             return .live(friends)
         } catch {
             guard let saved = try? await storage?.load() else { throw error }
             return .saved(saved, failure: error)
         }
-    }
-}
-
-/// The list this process saved last, and when.
-private final class LastSaved: Sendable {
-    private let saved = Mutex<SavedFriendList?>(nil)
-
-    /// Whether `friends` differ from the last list saved, or that was saved long enough ago;
-    /// if so, `friends` at `date` count as saved from now on.
-    func needsSaving(_ friends: [Friend], at date: Date) -> Bool {
-        saved.withLock { last in
-            if let saved = last, saved.friends == friends,
-                date.timeIntervalSince(saved.savedAt) < FriendsRepository.refreshInterval
-            {
-                // This very array from now on: the next page sharing it compares in O(1).
-                last = SavedFriendList(friends: friends, savedAt: saved.savedAt)
-                return false
-            }
-            last = SavedFriendList(friends: friends, savedAt: date)
-            return true
-        }
-    }
-
-    func forget() {
-        saved.withLock { $0 = nil }
     }
 }

@@ -89,11 +89,16 @@ public struct Profile: Codable, Sendable, Equatable, Identifiable {
     }
 }
 
-/// A value of a profile that a rule applies to.
+/// A value of a profile that a person sets and a rule may apply to: the key of a rule's message,
+/// and of the form field that edits the value.
 public enum ProfileField: Hashable, Sendable {
     case name
+    /// Whether Warm Up or Cool Down is on (the meditation itself always is).
+    case enabled(SegmentType)
     case duration(SegmentType)
+    case soundEnabled(SegmentType, SoundType)
     case soundName(SegmentType, SoundType)
+    /// The repeating sound's interval and strokes.
     case interval(SegmentType)
     case iterations(SegmentType)
 }

@@ -6,6 +6,22 @@ import SanghaCore
 
 /// The CSRF token every fixture's forms carry, fixed so snapshots are stable.
 public let fixtureFormToken = "fixture-form-token"
+
+extension PageContext {
+    /// The context of every fixture: a fixed token, clock and time zone, the plain asset names.
+    public static let fixture = PageContext(
+        formToken: fixtureFormToken,
+        now: Date(timeIntervalSince1970: 1_795_000_000),
+        timeZone: TimeZone(identifier: "UTC")!
+    )
+
+    /// The fixture context with a flash to show.
+    public static func fixture(flash: FlashViewModel) -> PageContext {
+        var context = PageContext.fixture
+        context.flash = flash
+        return context
+    }
+}
 extension Friend {
     static let fixtures: [Friend] = [
         Friend(id: 1, firstname: "Jane", lastname: "Doe", phonenumber: "+15550100"),
@@ -26,23 +42,29 @@ extension Friend {
 extension FriendsListViewModel {
     public enum Fixtures {
         public static let threeFriends = FriendsListViewModel(
-            state: .rows(Friend.fixtures.map { FriendRowViewModel(friend: $0, formToken: fixtureFormToken) })
+            state: .rows(Friend.fixtures.map { FriendRowViewModel(friend: $0, formToken: fixtureFormToken) }),
+            context: .fixture
         )
-        public static let empty = FriendsListViewModel(state: .empty(FriendsListViewModel.noFriendsMessage))
-        public static let error = FriendsListViewModel(state: .error("Loading failed, check network connection"))
-        public static let unauthorized = FriendsListViewModel(state: .error("Please login to load your friends."))
-        public static let searchNoMatch = FriendsListViewModel(state: .empty("No friends match “zed”."), query: "zed")
+        public static let empty = FriendsListViewModel(
+            state: .empty(FriendsListViewModel.noFriendsMessage), context: .fixture)
+        public static let error = FriendsListViewModel(
+            state: .error("Loading failed, check network connection"), context: .fixture)
+        public static let unauthorized = FriendsListViewModel(
+            state: .error("Please login to load your friends."), context: .fixture)
+        public static let searchNoMatch = FriendsListViewModel(
+            state: .empty("No friends match “zed”."), query: "zed", context: .fixture)
         public static let searchOneMatch = FriendsListViewModel(
             state: .rows([FriendRowViewModel(friend: Friend.fixtures[1], formToken: fixtureFormToken)]),
-            query: "sato"
+            query: "sato",
+            context: .fixture
         )
         public static let flash = FriendsListViewModel(
             state: .rows([FriendRowViewModel(friend: Friend.fixtures[0], formToken: fixtureFormToken)]),
-            flash: .success("Added Jane Doe.")
+            context: .fixture(flash: .success("Added Jane Doe."))
         )
         public static let errorFlash = FriendsListViewModel(
             state: .rows([FriendRowViewModel(friend: Friend.fixtures[0], formToken: fixtureFormToken)]),
-            flash: .error(title: "Could not remove Kenji Satō.", message: "Friend not found.")
+            context: .fixture(flash: .error(title: "Could not remove Kenji Satō.", message: "Friend not found."))
         )
         /// The FriendService failed; the list saved at its last answer is shown, marked.
         public static let savedAfterFailure = FriendsListViewModel(
@@ -52,28 +74,29 @@ extension FriendsListViewModel {
                 query: "",
                 formToken: fixtureFormToken,
                 timeZone: TimeZone(identifier: "UTC")!
-            )
+            ),
+            context: .fixture
         )
         public static let hostile = FriendsListViewModel(
             state: .rows([FriendRowViewModel(friend: Friend.hostile, formToken: fixtureFormToken)]),
             query: "\"><script>alert(1)</script>",
-            flash: .success("Added <b>you</b> & \"them\".")
+            context: .fixture(flash: .success("Added <b>you</b> & \"them\"."))
         )
     }
 }
 
 extension FriendFormViewModel {
     public enum Fixtures {
-        public static let blank = FriendFormViewModel(mode: .add, formToken: fixtureFormToken)
+        public static let blank = FriendFormViewModel(mode: .add, context: .fixture)
         public static let edit = FriendFormViewModel(
-            mode: .update(id: 1), formToken: fixtureFormToken, input: FriendFormInput(friend: Friend.fixtures[0]))
+            mode: .update(id: 1), context: .fixture, input: FriendFormInput(friend: Friend.fixtures[0]))
         public static let withErrors = FriendFormViewModel(
-            mode: .add, formToken: fixtureFormToken,
+            mode: .add, context: .fixture,
             input: FriendFormInput(firstname: "J4ne", lastname: "", phonenumber: "12"),
             errors: FriendDraft(firstname: "J4ne", lastname: "", phonenumber: "12").validationErrors()
         )
         public static let addFailed = FriendFormViewModel(
-            mode: .add, formToken: fixtureFormToken,
+            mode: .add, context: .fixture,
             input: FriendFormInput(friend: Friend.fixtures[0]),
             alert: AlertViewModel(
                 title: "Could not add Jane Doe.",
@@ -81,12 +104,12 @@ extension FriendFormViewModel {
             )
         )
         public static let updateUnauthorized = FriendFormViewModel(
-            mode: .update(id: 1), formToken: fixtureFormToken,
+            mode: .update(id: 1), context: .fixture,
             input: FriendFormInput(friend: Friend.fixtures[0]),
             alert: AlertViewModel(title: "Failed to update information.", message: "Please login to update friends.")
         )
         public static let hostile = FriendFormViewModel(
-            mode: .update(id: 66), formToken: fixtureFormToken,
+            mode: .update(id: 66), context: .fixture,
             input: FriendFormInput(friend: Friend.hostile),
             errors: FriendDraft(firstname: Friend.hostile.firstname, lastname: "", phonenumber: "x").validationErrors()
         )
@@ -102,11 +125,12 @@ extension FriendRowViewModel {
 
 extension ErrorPageViewModel {
     public enum Fixtures {
-        public static let notFound = ErrorPageViewModel.notFound()
+        public static let notFound = ErrorPageViewModel.notFound(context: .fixture)
         public static let friendLoadFailed = ErrorPageViewModel(
-            status: 502,
+            failure: .remoteService,
             heading: "Could not load this friend",
-            message: "Loading failed, check network connection"
+            message: "Loading failed, check network connection",
+            context: .fixture
         )
     }
 }

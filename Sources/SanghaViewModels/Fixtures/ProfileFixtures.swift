@@ -44,47 +44,49 @@ extension Profile {
 extension ProfilesListViewModel {
     public enum Fixtures {
         public static let twoProfiles = ProfilesListViewModel(
-            profiles: [Profile.morning, Profile.evening], formToken: fixtureFormToken)
-        public static let empty = ProfilesListViewModel(profiles: [], formToken: fixtureFormToken)
-        public static let storageFailure = ProfilesListViewModel(profiles: nil, formToken: fixtureFormToken)
+            profiles: [Profile.morning, Profile.evening], context: .fixture)
+        public static let empty = ProfilesListViewModel(profiles: [], context: .fixture)
+        public static let storageFailure = ProfilesListViewModel(profiles: nil, context: .fixture)
         public static let nameError = ProfilesListViewModel(
-            profiles: [Profile.morning], formToken: fixtureFormToken,
+            profiles: [Profile.morning], context: .fixture,
             name: "   ",
             nameError: "Name is required."
         )
         public static let created = ProfilesListViewModel(
-            profiles: [Profile.morning], formToken: fixtureFormToken, flash: .success("Deleted Evening."))
-        public static let hostile = ProfilesListViewModel(profiles: [Profile.hostile], formToken: fixtureFormToken)
+            profiles: [Profile.morning], context: .fixture(flash: .success("Deleted Evening.")))
+        public static let hostile = ProfilesListViewModel(profiles: [Profile.hostile], context: .fixture)
     }
 }
 
 extension ProfileEditorViewModel {
     public enum Fixtures {
         /// A new profile: Warm Up and Cool Down off, so those sections show only their switch.
-        public static let fresh = ProfileEditorViewModel(profile: Profile.fresh, formToken: fixtureFormToken)
+        public static let fresh = ProfileEditorViewModel(profile: Profile.fresh, context: .fixture)
         /// Warm Up on with its duration and sounds; Cool Down off.
-        public static let warmUpOn = ProfileEditorViewModel(profile: Profile.morning, formToken: fixtureFormToken)
+        public static let warmUpOn = ProfileEditorViewModel(profile: Profile.morning, context: .fixture)
         /// An hour and a half, Cool Down on.
-        public static let long = ProfileEditorViewModel(profile: Profile.evening, formToken: fixtureFormToken)
+        public static let long = ProfileEditorViewModel(profile: Profile.evening, context: .fixture)
         public static let saved = ProfileEditorViewModel(
-            profile: Profile.morning, formToken: fixtureFormToken, flash: .success("Profile saved."))
+            profile: Profile.morning, context: .fixture(flash: .success("Profile saved.")))
         /// Bad values typed into each kind of field, kept, each with its message.
         public static let invalid: ProfileEditorViewModel = {
-            let input = ProfileFormInput([
-                "version": "3", "name": "", "main.duration": "7 minutes",
-                "warmUp.enabled": "on", "warmUp.duration": "02:00",
-                "warmUp.begin.enabled": "on", "warmUp.begin.name": "Bell",
-                "warmUp.repeat.enabled": "on", "warmUp.repeat.name": "Bowl",
-                "warmUp.repeat.interval": "05:00", "warmUp.repeat.iterations": "x",
-            ])
+            let input = ProfileFormInput(
+                version: 3,
+                [
+                    .name: "", .duration(.main): "7 minutes",
+                    .enabled(.warmUp): "on", .duration(.warmUp): "02:00",
+                    .soundEnabled(.warmUp, .begin): "on", .soundName(.warmUp, .begin): "Bell",
+                    .soundEnabled(.warmUp, .repeat): "on", .soundName(.warmUp, .repeat): "Bowl",
+                    .interval(.warmUp): "05:00", .iterations(.warmUp): "x",
+                ])
             let (profile, errors) = input.applied(to: Profile.morning)
-            return ProfileEditorViewModel(profile: profile, formToken: fixtureFormToken, input: input, errors: errors)
+            return ProfileEditorViewModel(profile: profile, context: .fixture, input: input, errors: errors)
         }()
         public static let conflict = ProfileEditorViewModel(
-            profile: Profile.morning, formToken: fixtureFormToken,
+            profile: Profile.morning, context: .fixture,
             alert: AlertViewModel(title: "Not saved.", message: ProfileEditorViewModel.conflictMessage)
         )
-        public static let hostile = ProfileEditorViewModel(profile: Profile.hostile, formToken: fixtureFormToken)
+        public static let hostile = ProfileEditorViewModel(profile: Profile.hostile, context: .fixture)
     }
 }
 
@@ -92,19 +94,19 @@ extension HomeViewModel {
     public enum Fixtures {
         public static let full = HomeViewModel(
             profiles: ProfilesPanelViewModel(profiles: [Profile.morning, Profile.evening]),
-            friends: FriendsPanelViewModel(
-                state: .rows(Friend.fixtures.map { FriendRowViewModel(friend: $0, formToken: fixtureFormToken) }),
-                total: Friend.fixtures.count
-            )
+            friends: FriendsPanelViewModel(friends: Friend.fixtures),
+            context: .fixture
         )
         public static let empty = HomeViewModel(
             profiles: ProfilesPanelViewModel(profiles: []),
-            friends: FriendsPanelViewModel(state: .empty(FriendsListViewModel.noFriendsMessage))
+            friends: FriendsPanelViewModel(friends: []),
+            context: .fixture
         )
         /// The FriendService is down: the friends panel says so, the profiles panel is whole.
         public static let friendsDown = HomeViewModel(
             profiles: ProfilesPanelViewModel(profiles: [Profile.morning]),
-            friends: FriendsPanelViewModel(state: .error("Loading failed, check network connection"))
+            friends: FriendsPanelViewModel(friends: [], errorMessage: "Loading failed, check network connection"),
+            context: .fixture
         )
     }
 }

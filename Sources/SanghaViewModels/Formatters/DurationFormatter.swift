@@ -1,6 +1,6 @@
 import Foundation
 
-/// Durations as people read and type them (a view adapter, seed 004): `mm:ss` below an hour,
+/// Durations as people read and type them (a view adapter): `mm:ss` below an hour,
 /// `hh:mm:ss` from an hour.
 public enum DurationFormatter {
     public static let parseFailureMessage = "Enter a duration like 07:30"

@@ -4,21 +4,15 @@ import SanghaCore
 /// Removing a friend from the list's delete button. Either way the person goes back to the
 /// list, with a flash saying what happened.
 public enum FriendDeletion {
-    public struct Outcome: Sendable, Equatable {
-        public let redirectTo: String
-        public let flash: FlashViewModel
-    }
-
     /// `fullName` comes from the row that was deleted; it names the friend in the messages.
-    public static func submit(id: Int, fullName: String?, to service: any FriendService) async -> Outcome {
+    public static func submit(id: Int, fullName: String?, to service: any FriendService) async -> Redirect {
         let name = fullName.flatMap { $0.isEmpty ? nil : $0 } ?? "friend"
         do {
             try await service.deleteFriend(id: id)
-            return Outcome(redirectTo: "/friends", flash: .success("Removed \(name)."))
+            return Redirect(to: "/friends", flash: .success("Removed \(name)."))
         } catch {
-            let operation = FriendOperation.delete(fullName: name)
-            let alert = operation.alert(for: error.reason)
-            return Outcome(redirectTo: "/friends", flash: .error(title: alert.title, message: alert.message))
+            let alert = FriendOperation.delete(fullName: name).alert(for: error.reason)
+            return Redirect(to: "/friends", flash: .error(title: alert.title, message: alert.message))
         }
     }
 }

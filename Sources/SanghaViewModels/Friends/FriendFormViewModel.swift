@@ -8,18 +8,6 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
         case update(id: Int)
     }
 
-    /// Where a submit leads, as the seed's navigation and alert did.
-    public enum Outcome: Sendable, Equatable {
-        /// Stored: go to `redirectTo` and show `flash` there once.
-        case saved(redirectTo: String, flash: FlashViewModel)
-        /// The values break a rule (checked here, or by the service): the form again, with
-        /// a message next to each field or in the alert, and the typed values kept.
-        case invalid(FriendFormViewModel)
-        /// The service could not be reached or refused: the form again with the alert. `status`
-        /// is 404 when the friend is gone, else 502 (the service, not the person, failed).
-        case failed(FriendFormViewModel, status: Int)
-    }
-
     public let layout: LayoutViewModel
     public let heading: String
     public let actionURL: String
@@ -32,7 +20,7 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
 
     public init(
         mode: Mode,
-        formToken: String,
+        context: PageContext,
         input: FriendFormInput = FriendFormInput(),
         errors: [FriendField: String] = [:],
         alert: AlertViewModel? = nil
@@ -47,78 +35,79 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
             actionURL = "/friends/\(id)"
             submitLabel = "Save"
         }
-        layout = LayoutViewModel(title: heading, section: .friends)
+        layout = LayoutViewModel(title: heading, section: .friends, context: context)
         fields = FriendField.allCases.map { field in
             FormFieldViewModel(
                 name: field.rawValue,
                 label: field.label,
                 value: input[field],
                 error: errors[field],
-                inputType: field == .phonenumber ? "tel" : "text",
+                inputType: field == .phonenumber ? .tel : .text,
                 autocomplete: field.autocomplete,
                 maxLength: field == .phonenumber ? 30 : FriendField.nameLengthLimit,
                 clientRule: field == .phonenumber ? "phone" : "name"
             )
         }
         self.alert = alert
-        self.formToken = formToken
-    }
-
-    /// What `GET /friends/{id}/edit` shows.
-    public enum EditPage: Sendable, Equatable {
-        /// The edit form, filled with the friend's stored values.
-        case form(FriendFormViewModel)
-        /// No friend has that id.
-        case notFound
-        /// The friends could not be loaded.
-        case failed(ErrorPageViewModel)
+        self.formToken = context.formToken
     }
 
     /// The FriendService has no call for one friend, so the edit form finds it in the list.
-    public static func loadEdit(id: Int, from service: any FriendService, formToken: String) async -> EditPage {
+    public static func loadEdit(id: Int, from service: any FriendService, context: PageContext) async
+        -> LoadOutcome<FriendFormViewModel>
+    {
         do {
             guard let friend = try await service.listFriends().first(where: { $0.id == id }) else { return .notFound }
-            return .form(
-                FriendFormViewModel(mode: .update(id: id), formToken: formToken, input: FriendFormInput(friend: friend))
-            )
+            return .page(
+                FriendFormViewModel(mode: .update(id: id), context: context, input: FriendFormInput(friend: friend)))
         } catch {
-            let message = FriendOperation.load.message(for: error.reason)
-            return .failed(ErrorPageViewModel(status: 502, heading: "Could not load this friend", message: message))
+            let page = ErrorPageViewModel(
+                failure: .remoteService,
+                heading: "Could not load this friend",
+                message: FriendOperation.load.message(for: error.reason),
+                context: context
+            )
+            return .failed(page, .remoteService)
         }
     }
 
     /// Checks the input, then adds or updates the friend. Nothing is sent while a field is invalid.
+    ///
+    /// A value that breaks a rule (checked here, or by the service) gives the form again with a
+    /// message next to each field or in the alert, the typed values kept; so does a service that
+    /// could not be reached or refused, with the friend gone as `.notFound`.
     public static func submit(
         _ input: FriendFormInput,
         mode: Mode,
         to service: any FriendService,
-        formToken: String
-    ) async -> Outcome {
+        context: PageContext
+    ) async -> SubmitOutcome<FriendFormViewModel> {
+        let context = context.withoutFlash
         let draft = input.draft
         let errors = draft.validationErrors()
         guard errors.isEmpty else {
-            return .invalid(FriendFormViewModel(mode: mode, formToken: formToken, input: input, errors: errors))
+            return .invalid(FriendFormViewModel(mode: mode, context: context, input: input, errors: errors))
         }
         do {
             switch mode {
             case .add:
                 let friend = try await service.addFriend(draft)
-                return .saved(redirectTo: "/friends", flash: .success("Added \(friend.fullName)."))
+                return .saved(Redirect(to: "/friends", flash: .success("Added \(friend.fullName).")))
             case .update(let id):
                 let friend = try await service.updateFriend(id: id, with: draft)
-                return .saved(redirectTo: "/friends", flash: .success("Saved \(friend.fullName)."))
+                return .saved(Redirect(to: "/friends", flash: .success("Saved \(friend.fullName).")))
             }
         } catch {
             let form = FriendFormViewModel(
                 mode: mode,
-                formToken: formToken,
+                context: context,
                 input: input,
                 alert: operation(mode, draft).alert(for: error.reason)
             )
             switch error.reason {
             case .invalid: return .invalid(form)
-            case .notFound: return .failed(form, status: 404)
-            default: return .failed(form, status: 502)
+            case .notFound: return .failed(form, .notFound)
+            default: return .failed(form, .remoteService)
             }
         }
     }
@@ -132,7 +121,7 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
 }
 
 extension FriendField {
-    /// The label a person reads (DESIGN.md §5).
+    /// The label a person reads.
     public var label: String {
         switch self {
         case .firstname: "First name"

@@ -2,7 +2,8 @@ import Foundation
 import SanghaCore
 
 /// The four things the app asks of the FriendService, each with its own words for failure
-/// (DESIGN.md §4). The reason's message depends on what was being done, as in seed 001.
+/// (docs/architecture.md, "The FriendService"). The reason's message depends on what was
+/// being done.
 public enum FriendOperation: Sendable {
     case load
     case add(FriendDraft)

@@ -31,7 +31,7 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
     }
 
     /// The same row in another browser's page: with its token.
-    func with(formToken: String) -> FriendRowViewModel {
+    public func with(formToken: String) -> FriendRowViewModel {
         FriendRowViewModel(copying: self, formToken: formToken)
     }
 
@@ -42,7 +42,3 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
         self.formToken = formToken
     }
 }
-
-/// The rows of the last whole list shown. Concurrent friends pages share one FriendService
-/// call, so one list: its rows' strings are built once, not once per page.
-public typealias FriendRowsMemo = Memo<[Friend], [FriendRowViewModel]>

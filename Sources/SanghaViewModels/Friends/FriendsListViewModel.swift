@@ -1,7 +1,7 @@
 import Foundation
 import SanghaCore
 
-/// The friends page: a search box and one of the seed's three cell types — the rows, the error
+/// The friends page: a search box and one of the three cell types — the rows, the error
 /// row, or the empty row — or, when the FriendService fails but an earlier list was saved, that
 /// list's rows under the error message, marked with when it was saved.
 public struct FriendsListViewModel: Sendable, Equatable, Encodable {
@@ -29,8 +29,8 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
     /// "Showing the list saved on …", when the rows are a saved list.
     public let savedNotice: String?
 
-    public init(state: State, query: String = "", flash: FlashViewModel? = nil) {
-        self.layout = LayoutViewModel(title: "Friends", section: .friends, flash: flash)
+    public init(state: State, query: String = "", context: PageContext) {
+        self.layout = LayoutViewModel(title: "Friends", section: .friends, context: context)
         self.query = query
         self.hasQuery = !query.isEmpty
         switch state {
@@ -46,30 +46,36 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         self.hasRows = !rows.isEmpty
     }
 
+    /// Builds the rows of a whole list for a page whose forms carry `formToken`. The web layer
+    /// may pass one that shares the rows among the pages showing the same list.
+    public typealias RowsBuilder = @Sendable (_ friends: [Friend], _ formToken: String) -> [FriendRowViewModel]
+
+    public static let buildRows: RowsBuilder = { friends, formToken in
+        friends.map { FriendRowViewModel(friend: $0, formToken: formToken) }
+    }
+
     /// Loads the friends and keeps those whose name or phone number contains `query`,
-    /// ignoring case and diacritics. With `rows`, the rows of a whole list are built once for
-    /// all the pages that show that same list.
+    /// ignoring case and diacritics.
     public static func load(
         from repository: FriendsRepository,
         query rawQuery: String? = nil,
-        formToken: String,
-        flash: FlashViewModel? = nil,
-        timeZone: TimeZone = .current,
-        rows memo: FriendRowsMemo? = nil
+        context: PageContext,
+        rows: RowsBuilder = buildRows
     ) async -> FriendsListViewModel {
         let query = rawQuery?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let state: State
         do {
             switch try await repository.listFriends() {
             case .live(let friends):
-                state = Self.state(for: friends, query: query, formToken: formToken, memo: memo)
+                state = Self.state(for: friends, query: query, formToken: context.formToken, rows: rows)
             case .saved(let saved, let failure):
-                state = Self.savedState(saved, failure: failure, query: query, formToken: formToken, timeZone: timeZone)
+                state = Self.savedState(
+                    saved, failure: failure, query: query, formToken: context.formToken, timeZone: context.timeZone)
             }
         } catch {
             state = .error(FriendOperation.load.message(for: error.reason))
         }
-        return FriendsListViewModel(state: state, query: query, flash: flash)
+        return FriendsListViewModel(state: state, query: query, context: context)
     }
 
     static func savedState(
@@ -83,19 +89,22 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         guard case .rows(let rows) = state(for: saved.friends, query: query, formToken: formToken) else {
             return .error(message)
         }
-        let when = SavedTimeFormatter.string(from: saved.savedAt, timeZone: timeZone)
-        return .savedRows(rows, error: message, notice: "Showing the list saved on \(when).")
+        return .savedRows(rows, error: message, notice: savedNotice(saved, timeZone: timeZone))
     }
 
-    static func state(for friends: [Friend], query: String, formToken: String, memo: FriendRowsMemo? = nil) -> State {
+    /// "Showing the list saved on …".
+    static func savedNotice(_ saved: SavedFriendList, timeZone: TimeZone) -> String {
+        "Showing the list saved on \(SavedTimeFormatter.string(from: saved.savedAt, timeZone: timeZone))."
+    }
+
+    static func state(for friends: [Friend], query: String, formToken: String, rows: RowsBuilder = buildRows)
+        -> State
+    {
         if friends.isEmpty { return .empty(noFriendsMessage) }
-        if query.isEmpty, let memo {
-            let rows = memo.value(for: friends) { $0.map { FriendRowViewModel(friend: $0, formToken: formToken) } }
-            return .rows(rows.first?.formToken == formToken ? rows : rows.map { $0.with(formToken: formToken) })
-        }
-        let matches = query.isEmpty ? friends : friends.filter { $0.matches(query) }
+        if query.isEmpty { return .rows(rows(friends, formToken)) }
+        let matches = friends.filter { $0.matches(query) }
         if matches.isEmpty { return .empty("No friends match “\(query)”.") }
-        return .rows(matches.map { FriendRowViewModel(friend: $0, formToken: formToken) })
+        return .rows(buildRows(matches, formToken))
     }
 }
 

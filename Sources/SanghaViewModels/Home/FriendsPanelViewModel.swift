@@ -5,9 +5,15 @@ import SanghaCore
 public struct FriendsPanelViewModel: Sendable, Equatable, Encodable {
     public static let limit = 5
 
+    /// A friend in the panel: name and number, no actions.
+    public struct Item: Sendable, Equatable, Encodable {
+        public let fullName: String
+        public let phoneNumberText: String
+    }
+
     public let title = "Friends"
-    public let rows: [FriendRowViewModel]
-    public let hasRows: Bool
+    public let items: [Item]
+    public let hasItems: Bool
     public let emptyMessage: String?
     public let errorMessage: String?
     public let savedNotice: String?
@@ -15,41 +21,30 @@ public struct FriendsPanelViewModel: Sendable, Equatable, Encodable {
     public let allLabel: String
     public let addURL = "/friends/new"
 
-    public init(state: FriendsListViewModel.State, total: Int = 0) {
-        switch state {
-        case .rows(let rows):
-            (self.rows, emptyMessage, errorMessage, savedNotice) = (Array(rows.prefix(Self.limit)), nil, nil, nil)
-        case .error(let message):
-            (rows, emptyMessage, errorMessage, savedNotice) = ([], nil, message, nil)
-        case .empty(let message):
-            (rows, emptyMessage, errorMessage, savedNotice) = ([], message, nil, nil)
-        case .savedRows(let rows, let error, let notice):
-            (self.rows, emptyMessage, errorMessage, savedNotice) = (Array(rows.prefix(Self.limit)), nil, error, notice)
-        }
-        hasRows = !rows.isEmpty
-        allLabel = total > Self.limit ? "All \(total) friends" : "Manage friends"
+    /// `friends` nil with `errorMessage`: the list could not be loaded and none was saved.
+    public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil) {
+        items = friends.prefix(Self.limit).map { Item(fullName: $0.fullName, phoneNumberText: $0.phonenumber) }
+        hasItems = !items.isEmpty
+        emptyMessage = friends.isEmpty && errorMessage == nil ? FriendsListViewModel.noFriendsMessage : nil
+        self.errorMessage = errorMessage
+        self.savedNotice = savedNotice
+        allLabel = friends.count > Self.limit ? "All \(friends.count) friends" : "Manage friends"
     }
 
-    public static func load(from repository: FriendsRepository, timeZone: TimeZone = .current) async
-        -> FriendsPanelViewModel
-    {
+    public static func load(from repository: FriendsRepository, context: PageContext) async -> FriendsPanelViewModel {
         do {
             switch try await repository.listFriends() {
             case .live(let friends):
-                let state = FriendsListViewModel.state(for: friends, query: "", formToken: "")
-                return FriendsPanelViewModel(state: state, total: friends.count)
+                return FriendsPanelViewModel(friends: friends)
             case .saved(let saved, let failure):
-                let state = FriendsListViewModel.savedState(
-                    saved,
-                    failure: failure,
-                    query: "",
-                    formToken: "",
-                    timeZone: timeZone
+                return FriendsPanelViewModel(
+                    friends: saved.friends,
+                    errorMessage: FriendOperation.load.message(for: failure.reason),
+                    savedNotice: FriendsListViewModel.savedNotice(saved, timeZone: context.timeZone)
                 )
-                return FriendsPanelViewModel(state: state, total: saved.friends.count)
             }
         } catch {
-            return FriendsPanelViewModel(state: .error(FriendOperation.load.message(for: error.reason)))
+            return FriendsPanelViewModel(friends: [], errorMessage: FriendOperation.load.message(for: error.reason))
         }
     }
 }

@@ -4,10 +4,18 @@ import SanghaCore
 /// The home page's profiles panel: the first few profiles and a way to all of them.
 public struct ProfilesPanelViewModel: Sendable, Equatable, Encodable {
     public static let limit = 5
+    public static let noProfilesMessage = "No profiles yet."
+
+    /// A profile in the panel: a link to its editor.
+    public struct Item: Sendable, Equatable, Encodable {
+        public let name: String
+        public let url: String
+        public let durationText: String
+    }
 
     public let title = "Profiles"
-    public let rows: [ProfileRowViewModel]
-    public let hasRows: Bool
+    public let items: [Item]
+    public let hasItems: Bool
     public let emptyMessage: String?
     public let errorMessage: String?
     public let allURL = "/profiles"
@@ -16,11 +24,18 @@ public struct ProfilesPanelViewModel: Sendable, Equatable, Encodable {
     /// `profiles` nil: they could not be read.
     public init(profiles: [Profile]?) {
         let all = profiles ?? []
-        rows = all.prefix(Self.limit).map { ProfileRowViewModel(profile: $0, formToken: "") }
-        hasRows = !rows.isEmpty
-        emptyMessage = profiles?.isEmpty == true ? ProfilesListViewModel.noProfilesMessage : nil
+        items = all.prefix(Self.limit).map {
+            Item(name: $0.name, url: "/profiles/\($0.id)", durationText: DurationFormatter.string(from: $0.duration))
+        }
+        hasItems = !items.isEmpty
+        emptyMessage = profiles?.isEmpty == true ? Self.noProfilesMessage : nil
         errorMessage = profiles == nil ? ProfilesListViewModel.storageFailureMessage : nil
-        allLabel = all.count > Self.limit ? "All \(all.count) profiles" : "Manage profiles"
+        allLabel =
+            switch all.count {
+            case 0: "Create a profile"
+            case ...Self.limit: "Manage profiles"
+            default: "All \(all.count) profiles"
+            }
     }
 
     public static func load(from repository: any ProfileRepository) async -> ProfilesPanelViewModel {

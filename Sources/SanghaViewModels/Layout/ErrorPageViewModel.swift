@@ -8,16 +8,21 @@ public struct ErrorPageViewModel: Sendable, Equatable, Encodable {
     public let message: String
     public let homeURL = "/"
 
-    public init(status: Int, heading: String, message: String, flash: FlashViewModel? = nil) {
-        self.layout = LayoutViewModel(title: heading, section: nil, flash: flash)
+    public init(status: Int, heading: String, message: String, context: PageContext) {
+        self.layout = LayoutViewModel(title: heading, section: nil, context: context)
         self.status = status
         self.heading = heading
         self.message = message
     }
 
+    /// The page for `failure`, with its status.
+    public init(failure: PageFailure, heading: String, message: String, context: PageContext) {
+        self.init(status: failure.statusCode, heading: heading, message: message, context: context)
+    }
+
     /// The page for a request that ended with HTTP `status`: the words Sangha uses for it, with
     /// `message` when the failure said more. `reasonPhrase` heads a status without words of its own.
-    public init(status: Int, reasonPhrase: String, message: String?, flash: FlashViewModel? = nil) {
+    public init(status: Int, reasonPhrase: String, message: String?, context: PageContext) {
         let (heading, fallback): (String, String) =
             switch status {
             case 404: ("Page not found", "There is no page at this address.")
@@ -25,10 +30,10 @@ public struct ErrorPageViewModel: Sendable, Equatable, Encodable {
             case 400: ("Bad request", "Sangha could not read what the browser sent.")
             default: (reasonPhrase, "Something went wrong on our side. Please try again.")
             }
-        self.init(status: status, heading: heading, message: message ?? fallback, flash: flash)
+        self.init(status: status, heading: heading, message: message ?? fallback, context: context)
     }
 
-    public static func notFound(_ message: String? = nil) -> ErrorPageViewModel {
-        ErrorPageViewModel(status: 404, reasonPhrase: "Not Found", message: message)
+    public static func notFound(_ message: String? = nil, context: PageContext) -> ErrorPageViewModel {
+        ErrorPageViewModel(status: 404, reasonPhrase: "Not Found", message: message, context: context)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// A message shown once, on the page after a redirect (post/redirect/get).
 ///
 /// Success flashes are a sentence ("Added Jane Doe."); error flashes carry an alert's title and
-/// message, as the SingleButtonAlert of the seed did.
+/// message, as a single-button alert does.
 public struct FlashViewModel: Sendable, Equatable, Codable {
     public let isError: Bool
     public let title: String?

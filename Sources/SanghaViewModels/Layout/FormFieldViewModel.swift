@@ -17,7 +17,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
     /// ids add `-error` and `-hint`.
     public let inputID: String
     public let errorID: String
-    public let inputType: String
+    public let inputType: InputType
     public let autocomplete: String
     public let maxLength: Int
     /// The rule the browser's script checks as the person types (`name`, `phone`), the same
@@ -31,7 +31,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         value: String,
         error: String? = nil,
         hint: String? = nil,
-        inputType: String = "text",
+        inputType: InputType = .text,
         autocomplete: String = "off",
         maxLength: Int,
         clientRule: String? = nil
@@ -43,7 +43,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         self.hasError = error != nil
         self.hint = hint
         self.hasHint = hint != nil
-        let inputID = "field-" + String(name.map { $0 == "." ? "-" : $0 })
+        let inputID = Self.inputID(forName: name)
         self.inputID = inputID
         self.errorID = "\(inputID)-error"
         self.hintID = "\(inputID)-hint"
@@ -54,5 +54,19 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         self.maxLength = maxLength
         self.clientRule = clientRule
         self.hasClientRule = clientRule != nil
+    }
+
+    /// `field-` and the field's name, dots as dashes: `warmUp.duration` → `field-warmUp-duration`.
+    public static func inputID(forName name: String) -> String {
+        "field-" + String(name.map { $0 == "." ? "-" : $0 })
+    }
+
+    /// The `type` of the input.
+    public enum InputType: String, Sendable, Equatable, Encodable, CustomStringConvertible {
+        case text
+        case tel
+        case password
+
+        public var description: String { rawValue }
     }
 }

@@ -8,10 +8,11 @@ public struct GalleryViewModel: Sendable, Equatable, Encodable {
         public let url: String
     }
 
-    public let layout = LayoutViewModel(title: "Gallery", section: nil)
+    public let layout: LayoutViewModel
     public let entries: [Entry]
 
-    public init(fixtures: [(name: String, template: String)]) {
+    public init(fixtures: [(name: String, template: String)], context: PageContext) {
+        layout = LayoutViewModel(title: "Gallery", section: nil, context: context)
         entries = fixtures.map { Entry(name: $0.name, template: $0.template, url: "/_gallery/\($0.name)") }
     }
 }

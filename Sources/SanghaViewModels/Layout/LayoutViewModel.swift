@@ -1,6 +1,7 @@
 import Foundation
 
-/// What the layout around every page shows: the page title, the navigation, a flash message.
+/// What the layout around every page shows: the page title, the navigation, a flash message,
+/// and where the stylesheet, script and icon are.
 public struct LayoutViewModel: Sendable, Equatable, Encodable {
     public enum Section: String, Sendable, CaseIterable {
         case home, profiles, friends
@@ -9,11 +10,13 @@ public struct LayoutViewModel: Sendable, Equatable, Encodable {
     public let title: String
     public let navigation: [NavigationItemViewModel]
     public let flash: FlashViewModel?
+    public let assets: AssetURLs
 
-    public init(title: String, section: Section?, flash: FlashViewModel? = nil) {
+    public init(title: String, section: Section?, context: PageContext) {
         self.title = title
         self.navigation = NavigationItemViewModel.items(current: section)
-        self.flash = flash
+        self.flash = context.flash
+        self.assets = context.assets
     }
 }
 

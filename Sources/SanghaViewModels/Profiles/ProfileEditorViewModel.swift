@@ -6,6 +6,8 @@ import SanghaCore
 public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
     public static let conflictMessage =
         "This profile was changed elsewhere after you opened it. Your values are below: save again to keep them, or reload the page to see the other changes."
+    static let storageAlert = AlertViewModel(
+        title: "Not saved.", message: "Profiles could not be read or saved. Your values are below: please try again.")
 
     public let layout: LayoutViewModel
     public let heading: String
@@ -25,108 +27,99 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
     /// instead of the stored values) and `errors` the messages by field.
     public init(
         profile: Profile,
-        formToken: String,
+        context: PageContext,
         input: ProfileFormInput? = nil,
         errors: [ProfileField: String] = [:],
-        alert: AlertViewModel? = nil,
-        flash: FlashViewModel? = nil
+        alert: AlertViewModel? = nil
     ) {
-        let values: (String) -> String? = { input?[$0] }
-        let messages = Dictionary(uniqueKeysWithValues: errors.map { ($0.key.formFieldName, $0.value) })
-        layout = LayoutViewModel(
-            title: profile.name.isEmpty ? "Profile" : profile.name, section: .profiles, flash: flash)
-        heading = profile.name.isEmpty ? "Profile" : profile.name
+        let values = input?.fields ?? [:]
+        let title = profile.name.isEmpty ? "Profile" : profile.name
+        layout = LayoutViewModel(title: title, section: .profiles, context: context)
+        heading = title
         actionURL = "/profiles/\(profile.id)"
         deleteURL = "/profiles/\(profile.id)/delete"
-        deleteConfirmation = "Delete the profile \(profile.name.isEmpty ? "Profile" : profile.name)?"
+        deleteConfirmation = "Delete the profile \(title)?"
         version = profile.version
         nameField = FormFieldViewModel(
-            name: "name",
+            name: ProfileField.name.formName,
             label: "Name",
-            value: values("name") ?? profile.name,
-            error: messages["name"],
+            value: values[.name] ?? profile.name,
+            error: errors[.name],
             maxLength: Profile.nameLengthLimit
         )
         sections = [SegmentType.main, .warmUp, .coolDown].map {
-            ProfileSectionViewModel(segment: profile[$0], values: values, errors: messages)
+            ProfileSectionViewModel(segment: profile[$0], values: values, errors: errors)
         }
         totalText = DurationFormatter.string(from: profile.totalDuration)
         self.alert = alert
-        self.formToken = formToken
+        self.formToken = context.formToken
     }
 
     /// What `GET /profiles/{id}` shows.
-    public enum Page: Sendable, Equatable {
-        case editor(ProfileEditorViewModel)
-        case notFound
-        case failed(ErrorPageViewModel)
-    }
-
-    public static func load(
-        id: Int,
-        from repository: any ProfileRepository,
-        formToken: String,
-        flash: FlashViewModel? = nil
-    ) async -> Page {
+    public static func load(id: Int, from repository: any ProfileRepository, context: PageContext) async
+        -> LoadOutcome<ProfileEditorViewModel>
+    {
         do {
             guard let profile = try await repository.get(id: id) else { return .notFound }
-            return .editor(ProfileEditorViewModel(profile: profile, formToken: formToken, flash: flash))
+            return .page(ProfileEditorViewModel(profile: profile, context: context))
         } catch {
-            return .failed(Self.storageFailurePage)
+            return .failed(
+                ErrorPageViewModel(
+                    failure: .storage,
+                    heading: "Profiles are unavailable",
+                    message: "Profiles could not be read or saved. Please try again.",
+                    context: context
+                ), .storage)
         }
     }
 
-    public enum Outcome: Sendable, Equatable {
-        /// Saved: back to the editor, with "Profile saved." once.
-        case saved(redirectTo: String, flash: FlashViewModel)
-        /// A value is unreadable or breaks a rule: every typed value kept, each message by its field.
-        case invalid(ProfileEditorViewModel)
-        /// Saved elsewhere since the form was loaded: the person's values kept, the stored version
-        /// taken on, so that saving again is a deliberate overwrite.
-        case conflict(ProfileEditorViewModel)
-        case notFound
-        case failed(ErrorPageViewModel)
-    }
-
+    /// Saves the whole form over the profile it was loaded from.
+    ///
+    /// Invalid: every typed value kept, each message by its field. Saved elsewhere since the form
+    /// was loaded: the person's values kept and the stored version taken on, so that saving
+    /// again is a deliberate overwrite. The storage failing: the values kept with an alert.
     public static func submit(
         id: Int,
         _ input: ProfileFormInput,
         to repository: any ProfileRepository,
-        formToken: String
-    ) async -> Outcome {
+        context: PageContext
+    ) async -> SubmitOutcome<ProfileEditorViewModel> {
+        let context = context.withoutFlash
         let stored: Profile
         do {
             guard let profile = try await repository.get(id: id) else { return .notFound }
             stored = profile
         } catch {
-            return .failed(storageFailurePage)
+            var unread = Profile.new(named: "")
+            (unread.id, unread.version) = (id, input.version ?? 0)
+            return .failed(storageFailure(input.applied(to: unread).profile, input, context), .storage)
         }
         var loaded = stored
         // A post that does not say which version it was loaded from overwrites (version 0).
         loaded.version = input.version ?? 0
         let (profile, errors) = input.applied(to: loaded)
         guard errors.isEmpty else {
-            return .invalid(
-                ProfileEditorViewModel(profile: profile, formToken: formToken, input: input, errors: errors))
+            return .invalid(ProfileEditorViewModel(profile: profile, context: context, input: input, errors: errors))
         }
         do {
             _ = try await repository.update(profile)
-            return .saved(redirectTo: "/profiles/\(id)", flash: .success("Profile saved."))
+            return .saved(Redirect(to: "/profiles/\(id)", flash: .success("Profile saved.")))
         } catch .conflict(let current) {
             var kept = profile
             kept.version = current.version
             let alert = AlertViewModel(title: "Not saved.", message: conflictMessage)
-            return .conflict(ProfileEditorViewModel(profile: kept, formToken: formToken, input: input, alert: alert))
+            return .conflict(ProfileEditorViewModel(profile: kept, context: context, input: input, alert: alert))
         } catch .notFound {
             return .notFound
         } catch {
-            return .failed(storageFailurePage)
+            return .failed(storageFailure(profile, input, context), .storage)
         }
     }
 
-    static let storageFailurePage = ErrorPageViewModel(
-        status: 503,
-        heading: "Profiles are unavailable",
-        message: "Profiles could not be read or saved. Please try again."
-    )
+    /// The form again with what was typed and an alert: a failed save loses nothing.
+    private static func storageFailure(_ profile: Profile, _ input: ProfileFormInput, _ context: PageContext)
+        -> ProfileEditorViewModel
+    {
+        ProfileEditorViewModel(profile: profile, context: context, input: input, alert: storageAlert)
+    }
 }

@@ -1,27 +1,28 @@
 import Foundation
 import SanghaCore
 
-/// The profile editor's form as posted: every field by its name.
-///
-/// Names: `name`, `version`, `<segment>.enabled`, `<segment>.duration`,
-/// `<segment>.<sound>.enabled`, `<segment>.<sound>.name`, `<segment>.repeat.interval`,
-/// `<segment>.repeat.iterations`, with segments `main`, `warmUp`, `coolDown` and sounds
-/// `begin`, `end`, `repeat`. A checkbox that is off is absent.
+/// The profile editor's form as posted: the version it was loaded with, and each field's text
+/// by its `ProfileField`. A checkbox that is off is absent; names the form does not have
+/// (`_csrf`) are ignored.
 public struct ProfileFormInput: Sendable, Equatable, Decodable {
-    public var values: [String: String]
+    public var version: Int?
+    public var fields: [ProfileField: String]
 
-    public init(_ values: [String: String]) {
-        self.values = values
+    public init(version: Int?, _ fields: [ProfileField: String]) {
+        self.version = version
+        self.fields = fields
     }
 
     public init(from decoder: any Decoder) throws {
-        values = try decoder.singleValueContainer().decode([String: String].self)
+        let values = try decoder.singleValueContainer().decode([String: String].self)
+        version = values["version"].flatMap { Int($0) }
+        fields = [:]
+        for (name, value) in values {
+            if let field = ProfileField.byFormName[name] { fields[field] = value }
+        }
     }
 
-    public subscript(key: String) -> String? { values[key] }
-
-    /// The version of the profile the form was loaded with.
-    public var version: Int? { values["version"].flatMap { Int($0) } }
+    public subscript(field: ProfileField) -> String? { fields[field] }
 
     /// The stored profile with the form's values applied, and the reasons for the values that
     /// could not be read or break a rule.
@@ -31,13 +32,12 @@ public struct ProfileFormInput: Sendable, Equatable, Decodable {
     public func applied(to stored: Profile) -> (profile: Profile, errors: [ProfileField: String]) {
         var profile = stored
         var parseErrors: [ProfileField: String] = [:]
-        if let name = values["name"] { profile.name = name.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if let name = self[.name] { profile.name = name.trimmingCharacters(in: .whitespacesAndNewlines) }
 
         for type in SegmentType.allCases {
             var segment = profile[type]
-            let key = type.formKey
-            if type != .main { segment.enabled = values["\(key).enabled"] != nil }
-            if let text = values["\(key).duration"] {
+            if type != .main { segment.enabled = self[.enabled(type)] != nil }
+            if let text = self[.duration(type)] {
                 if let seconds = DurationFormatter.seconds(from: text) {
                     segment.duration = seconds
                 } else {
@@ -53,55 +53,69 @@ public struct ProfileFormInput: Sendable, Equatable, Decodable {
     }
 
     private func applySounds(to segment: inout Segment, errors: inout [ProfileField: String]) {
+        let type = segment.type
         for soundType in SoundType.allCases {
             var sound = segment[sound: soundType]
-            let key = "\(segment.type.formKey).\(soundType.rawValue)"
-            sound.enabled = values["\(key).enabled"] != nil
-            if let name = values["\(key).name"] { sound.name = name }
-            if soundType == .repeat {
-                if let text = values["\(key).interval"] {
-                    if let seconds = DurationFormatter.seconds(from: text) {
-                        sound.interval = seconds
-                    } else {
-                        errors[.interval(segment.type)] = DurationFormatter.parseFailureMessage
-                    }
-                }
-                if let text = values["\(key).iterations"] {
-                    if let count = Int(text.trimmingCharacters(in: .whitespaces)) {
-                        sound.iterations = count
-                    } else {
-                        errors[.iterations(segment.type)] = "Enter a whole number of strokes, like 3."
-                    }
-                }
-            }
+            sound.enabled = self[.soundEnabled(type, soundType)] != nil
+            if let name = self[.soundName(type, soundType)] { sound.name = name }
             segment[sound: soundType] = sound
+        }
+        if let text = self[.interval(type)] {
+            if let seconds = DurationFormatter.seconds(from: text) {
+                segment[sound: .repeat].interval = seconds
+            } else {
+                errors[.interval(type)] = DurationFormatter.parseFailureMessage
+            }
+        }
+        if let text = self[.iterations(type)] {
+            if let count = Int(text.trimmingCharacters(in: .whitespaces)) {
+                segment[sound: .repeat].iterations = count
+            } else {
+                errors[.iterations(type)] = "Enter a whole number of strokes, like 3."
+            }
         }
     }
 }
 
-extension SegmentType {
-    /// The segment's prefix in form field names.
-    public var formKey: String { rawValue }
+extension ProfileField {
+    /// The name the form posts the field under, the one place it is spelled:
+    /// `name`, `warmUp.enabled`, `main.duration`, `warmUp.begin.enabled`, `warmUp.begin.name`,
+    /// `warmUp.repeat.interval`, `warmUp.repeat.iterations`.
+    public var formName: String {
+        switch self {
+        case .name: "name"
+        case .enabled(let segment): "\(segment.rawValue).enabled"
+        case .duration(let segment): "\(segment.rawValue).duration"
+        case .soundEnabled(let segment, let sound): "\(segment.rawValue).\(sound.rawValue).enabled"
+        case .soundName(let segment, let sound): "\(segment.rawValue).\(sound.rawValue).name"
+        case .interval(let segment): "\(segment.rawValue).\(SoundType.repeat.rawValue).interval"
+        case .iterations(let segment): "\(segment.rawValue).\(SoundType.repeat.rawValue).iterations"
+        }
+    }
 
+    /// The input's id (`field-warmUp-repeat-interval`).
+    public var inputID: String { FormFieldViewModel.inputID(forName: formName) }
+
+    /// Every field the editor can post: the name, each segment's duration, and for Warm Up and
+    /// Cool Down their switch and sounds.
+    public static let formFields: [ProfileField] =
+        [.name]
+        + SegmentType.allCases.flatMap { segment -> [ProfileField] in
+            guard segment != .main else { return [.duration(segment)] }
+            return [.enabled(segment), .duration(segment), .interval(segment), .iterations(segment)]
+                + SoundType.allCases.flatMap { [.soundEnabled(segment, $0), .soundName(segment, $0)] }
+        }
+
+    static let byFormName = Dictionary(uniqueKeysWithValues: formFields.map { ($0.formName, $0) })
+}
+
+extension SegmentType {
     /// The section title a person reads.
     public var title: String {
         switch self {
         case .main: "Time"
         case .warmUp: "Warm Up"
         case .coolDown: "Cool Down"
-        }
-    }
-}
-
-extension ProfileField {
-    /// The name of the form field the message stands next to.
-    public var formFieldName: String {
-        switch self {
-        case .name: "name"
-        case .duration(let segment): "\(segment.formKey).duration"
-        case .soundName(let segment, let sound): "\(segment.formKey).\(sound.rawValue).name"
-        case .interval(let segment): "\(segment.formKey).repeat.interval"
-        case .iterations(let segment): "\(segment.formKey).repeat.iterations"
         }
     }
 }

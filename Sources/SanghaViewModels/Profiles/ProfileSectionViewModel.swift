@@ -3,43 +3,43 @@ import SanghaCore
 
 /// One section of the profile editor: Time, Warm Up or Cool Down.
 ///
-/// The seed's rows-per-section rule as data: Time shows the meditation's duration; Warm Up and
-/// Cool Down show their switch, and when it is on, their duration and sounds too.
+/// The rows-per-section rule as data: Time shows the meditation's duration; Warm Up and Cool
+/// Down show their switch, and when it is on, their duration and sounds too.
 public struct ProfileSectionViewModel: Sendable, Equatable, Encodable {
     public let title: String
     public let headingID: String
     public let hasSwitch: Bool
     public let switchName: String
     public let switchID: String
+    /// On: the section shows its duration (and sounds). Time is always on.
     public let isOn: Bool
-    public let showsDetails: Bool
     public let durationField: FormFieldViewModel
     public let sounds: [SoundRowViewModel]
     public let hasSounds: Bool
 
     static let durationHint = "mm:ss, h:mm:ss or whole minutes"
 
-    init(segment: Segment, values: (String) -> String?, errors: [String: String]) {
-        let key = segment.type.formKey
-        title = segment.type.title
-        headingID = "section-\(key)"
-        hasSwitch = segment.type != .main
-        switchName = "\(key).enabled"
-        switchID = "field-\(key)-enabled"
-        isOn = segment.type == .main || segment.enabled
-        showsDetails = isOn
+    /// `values` are what was typed, shown instead of the stored ones; `errors` the messages.
+    init(segment: Segment, values: [ProfileField: String], errors: [ProfileField: String]) {
+        let type = segment.type
+        title = type.title
+        headingID = "section-\(type.rawValue)"
+        hasSwitch = type != .main
+        switchName = ProfileField.enabled(type).formName
+        switchID = ProfileField.enabled(type).inputID
+        isOn = type == .main || segment.enabled
+        let duration = ProfileField.duration(type)
         durationField = FormFieldViewModel(
-            name: "\(key).duration",
-            label: segment.type == .main ? "Duration" : "\(segment.type.title) duration",
-            value: values("\(key).duration") ?? DurationFormatter.string(from: segment.duration),
-            error: errors["\(key).duration"],
+            name: duration.formName,
+            label: type == .main ? "Duration" : "\(type.title) duration",
+            value: values[duration] ?? DurationFormatter.string(from: segment.duration),
+            error: errors[duration],
             hint: Self.durationHint,
             maxLength: 9
         )
         sounds =
-            (segment.type == .main || !isOn)
-            ? []
-            : segment.sounds.map { SoundRowViewModel(sound: $0, segment: segment.type, values: values, errors: errors) }
+            (type == .main || !isOn)
+            ? [] : segment.sounds.map { SoundRowViewModel(sound: $0, segment: type, values: values, errors: errors) }
         hasSounds = !sounds.isEmpty
     }
 }
@@ -57,46 +57,51 @@ public struct SoundRowViewModel: Sendable, Equatable, Encodable {
     public let nameError: String?
     public let hasNameError: Bool
     public let nameErrorID: String
-    public let isRepeating: Bool
-    public let intervalField: FormFieldViewModel?
-    public let iterationsField: FormFieldViewModel?
+    /// The repeating sound's interval and strokes; nil for the begin and end sounds.
+    public let repetition: RepetitionViewModel?
 
-    init(sound: Sound, segment: SegmentType, values: (String) -> String?, errors: [String: String]) {
-        let key = "\(segment.formKey).\(sound.type.rawValue)"
-        let idKey = "\(segment.formKey)-\(sound.type.rawValue)"
+    init(sound: Sound, segment: SegmentType, values: [ProfileField: String], errors: [ProfileField: String]) {
+        let enabled = ProfileField.soundEnabled(segment, sound.type)
+        let name = ProfileField.soundName(segment, sound.type)
         label = sound.type.label
-        enabledName = "\(key).enabled"
-        enabledID = "field-\(idKey)-enabled"
+        enabledName = enabled.formName
+        enabledID = enabled.inputID
         isEnabled = sound.enabled
-        nameName = "\(key).name"
-        nameID = "field-\(idKey)-name"
+        nameName = name.formName
+        nameID = name.inputID
         nameLabel = "\(sound.type.label) in \(segment.title)"
-        let selected = values("\(key).name") ?? sound.name
-        options = SoundCatalogue.names.map { SoundOptionViewModel(value: $0, label: $0, isSelected: $0 == selected) }
-        nameError = errors["\(key).name"]
+        let selected = values[name] ?? sound.name
+        options = SoundOptionViewModel.catalogue(selected: selected)
+        nameError = errors[name]
         hasNameError = nameError != nil
-        nameErrorID = "field-\(idKey)-name-error"
-        isRepeating = sound.type == .repeat
-        if sound.type == .repeat {
-            intervalField = FormFieldViewModel(
-                name: "\(key).interval",
-                label: "Every",
-                value: values("\(key).interval") ?? DurationFormatter.string(from: sound.interval),
-                error: errors["\(key).interval"],
-                hint: ProfileSectionViewModel.durationHint,
-                maxLength: 9
-            )
-            iterationsField = FormFieldViewModel(
-                name: "\(key).iterations",
-                label: "Strokes",
-                value: values("\(key).iterations") ?? "\(sound.iterations)",
-                error: errors["\(key).iterations"],
-                maxLength: 2
-            )
-        } else {
-            intervalField = nil
-            iterationsField = nil
-        }
+        nameErrorID = "\(name.inputID)-error"
+        repetition =
+            sound.type == .repeat
+            ? RepetitionViewModel(sound: sound, segment: segment, values: values, errors: errors) : nil
+    }
+}
+
+/// How often the repeating sound rings: every interval, so many strokes.
+public struct RepetitionViewModel: Sendable, Equatable, Encodable {
+    public let interval: FormFieldViewModel
+    public let iterations: FormFieldViewModel
+
+    init(sound: Sound, segment: SegmentType, values: [ProfileField: String], errors: [ProfileField: String]) {
+        interval = FormFieldViewModel(
+            name: ProfileField.interval(segment).formName,
+            label: "Every",
+            value: values[.interval(segment)] ?? DurationFormatter.string(from: sound.interval),
+            error: errors[.interval(segment)],
+            hint: ProfileSectionViewModel.durationHint,
+            maxLength: 9
+        )
+        iterations = FormFieldViewModel(
+            name: ProfileField.iterations(segment).formName,
+            label: "Strokes",
+            value: values[.iterations(segment)] ?? String(sound.iterations),
+            error: errors[.iterations(segment)],
+            maxLength: 2
+        )
     }
 }
 
@@ -105,6 +110,11 @@ public struct SoundOptionViewModel: Sendable, Equatable, Encodable {
     public let value: String
     public let label: String
     public let isSelected: Bool
+
+    /// Every sound of the catalogue, `selected` marked.
+    static func catalogue(selected: String) -> [SoundOptionViewModel] {
+        SoundCatalogue.names.map { SoundOptionViewModel(value: $0, label: $0, isSelected: $0 == selected) }
+    }
 }
 
 extension SoundType {

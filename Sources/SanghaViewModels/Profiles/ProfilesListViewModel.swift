@@ -19,14 +19,13 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
 
     public init(
         profiles: [Profile]?,
-        formToken: String,
+        context: PageContext,
         name: String = "",
-        nameError: String? = nil,
-        flash: FlashViewModel? = nil
+        nameError: String? = nil
     ) {
-        layout = LayoutViewModel(title: "Profiles", section: .profiles, flash: flash)
-        rows = (profiles ?? []).map { ProfileRowViewModel(profile: $0, formToken: formToken) }
-        self.formToken = formToken
+        layout = LayoutViewModel(title: "Profiles", section: .profiles, context: context)
+        rows = (profiles ?? []).map { ProfileRowViewModel(profile: $0, formToken: context.formToken) }
+        self.formToken = context.formToken
         hasRows = !rows.isEmpty
         emptyMessage = profiles?.isEmpty == true ? Self.noProfilesMessage : nil
         errorMessage = profiles == nil ? Self.storageFailureMessage : nil
@@ -39,63 +38,50 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         )
     }
 
-    public static func load(
-        from repository: any ProfileRepository,
-        formToken: String,
-        flash: FlashViewModel? = nil
-    ) async -> ProfilesListViewModel {
-        ProfilesListViewModel(profiles: try? await repository.list(), formToken: formToken, flash: flash)
-    }
-
-    public enum Outcome: Sendable, Equatable {
-        /// Created: open its editor.
-        case created(redirectTo: String, flash: FlashViewModel)
-        /// The name breaks a rule: the list again with the message by the name field.
-        case invalid(ProfilesListViewModel)
-        /// The storage failed: the list again with the alert-like flash.
-        case failed(ProfilesListViewModel)
-    }
-
-    /// Creates a new profile (07:30, Warm Up and Cool Down off) named `name`.
-    public static func create(name rawName: String?, in repository: any ProfileRepository, formToken: String) async
-        -> Outcome
+    public static func load(from repository: any ProfileRepository, context: PageContext) async
+        -> ProfilesListViewModel
     {
+        ProfilesListViewModel(profiles: try? await repository.list(), context: context)
+    }
+
+    /// Creates a new profile (07:30, Warm Up and Cool Down off) named `name`, and opens its
+    /// editor; a name that breaks a rule, or storage that fails, shows the list again with the
+    /// name kept.
+    public static func create(name rawName: String?, in repository: any ProfileRepository, context: PageContext)
+        async -> SubmitOutcome<ProfilesListViewModel>
+    {
+        let context = context.withoutFlash
         let name = (rawName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if let message = Profile.validateName(name) {
             let profiles = try? await repository.list()
             return .invalid(
-                ProfilesListViewModel(
-                    profiles: profiles,
-                    formToken: formToken,
-                    name: rawName ?? "",
-                    nameError: message
-                ))
+                ProfilesListViewModel(profiles: profiles, context: context, name: rawName ?? "", nameError: message))
         }
         do {
             let profile = try await repository.create(.new(named: name))
-            return .created(redirectTo: "/profiles/\(profile.id)", flash: .success("Created \(profile.name)."))
+            return .saved(Redirect(to: "/profiles/\(profile.id)", flash: .success("Created \(profile.name).")))
         } catch {
             let profiles = try? await repository.list()
-            let flash = FlashViewModel.error(title: "Could not create \(name).", message: "Please try again.")
-            return .failed(
-                ProfilesListViewModel(profiles: profiles, formToken: formToken, name: rawName ?? "", flash: flash))
+            var failed = context
+            failed.flash = .error(title: "Could not create \(name).", message: "Please try again.")
+            return .failed(ProfilesListViewModel(profiles: profiles, context: failed, name: rawName ?? ""), .storage)
         }
     }
 
     /// Deletes a profile; either way back to the list with a flash.
-    public static func delete(id: Int, in repository: any ProfileRepository) async -> (
-        redirectTo: String, flash: FlashViewModel
-    ) {
+    public static func delete(id: Int, in repository: any ProfileRepository) async -> Redirect {
         let name = (try? await repository.get(id: id))?.name
         do {
             guard try await repository.delete(id: id), let name else {
-                return ("/profiles", .error(title: "Could not delete this profile.", message: "Profile not found."))
+                return Redirect(
+                    to: "/profiles",
+                    flash: .error(title: "Could not delete this profile.", message: "Profile not found."))
             }
-            return ("/profiles", .success("Deleted \(name)."))
+            return Redirect(to: "/profiles", flash: .success("Deleted \(name)."))
         } catch {
-            return (
-                "/profiles", .error(title: "Could not delete \(name ?? "this profile").", message: "Please try again.")
-            )
+            return Redirect(
+                to: "/profiles",
+                flash: .error(title: "Could not delete \(name ?? "this profile").", message: "Please try again."))
         }
     }
 }

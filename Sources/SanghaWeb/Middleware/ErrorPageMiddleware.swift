@@ -13,21 +13,22 @@ struct ErrorPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
-            let page = Self.page(status: error.status, message: error.body, flash: context.flash)
-            var response = renderer.response(page, status: error.status, for: request)
+            var response = page(status: error.status, message: error.body, request: request, context: context)
             for field in error.headers { response.headers.append(field) }
             return response
         } catch let error as any HTTPResponseError {
-            let page = Self.page(status: error.status, message: nil, flash: context.flash)
-            return renderer.response(page, status: error.status, for: request)
+            return page(status: error.status, message: nil, request: request, context: context)
         } catch {
             context.logger.error("Request failed: \(error)")
-            let page = Self.page(status: .internalServerError, message: nil, flash: context.flash)
-            return renderer.response(page, status: .internalServerError, for: request)
+            return page(status: .internalServerError, message: nil, request: request, context: context)
         }
     }
 
-    static func page(status: HTTPResponse.Status, message: String?, flash: FlashViewModel?) -> ErrorPageViewModel {
-        ErrorPageViewModel(status: status.code, reasonPhrase: status.reasonPhrase, message: message, flash: flash)
+    private func page(status: HTTPResponse.Status, message: String?, request: Request, context: Context) -> Response {
+        let page = ErrorPageViewModel(
+            status: status.code, reasonPhrase: status.reasonPhrase, message: message, context: context.page)
+        // An error page always encodes; should it not, its HTML still says what happened.
+        return (try? renderer.response(page, status: status, for: request))
+            ?? renderer.htmlResponse(page, status: status)
     }
 }

@@ -40,7 +40,9 @@ public enum FixtureRegistry {
         Fixture("profile-section-on", ProfileEditorViewModel.Fixtures.warmUpOn.sections[1]),
         Fixture("sound-row-repeat", ProfileEditorViewModel.Fixtures.warmUpOn.sections[1].sounds[2]),
         Fixture(
-            "gallery", GalleryViewModel(fixtures: [("home", "pages/home"), ("friend-row", "partials/friend-row")])),
+            "gallery",
+            GalleryViewModel(
+                fixtures: [("home", "pages/home"), ("friend-row", "partials/friend-row")], context: .fixture)),
         Fixture("friends-list-rows", FriendsListViewModel.Fixtures.threeFriends),
         Fixture("friends-list-empty", FriendsListViewModel.Fixtures.empty),
         Fixture("friends-list-error", FriendsListViewModel.Fixtures.error),

@@ -1,47 +1,36 @@
 import Foundation
 import Hummingbird
-import Mustache
 import SanghaViewModels
 
-/// Renders view models with the templates in `Templates/`, as HTML, or as JSON when the request
-/// prefers it.
+/// Turns view models into responses: HTML, or the view model as JSON when the request prefers
+/// it; and a submit's or a load's outcome into its redirect or page with its status.
 ///
-/// Pages are written by the templates compiled to Swift at build time (`compiledHTMLBuffer()`). In
-/// development (`reloadTemplates`) swift-mustache renders them instead, reading the templates
-/// from disk on every render, so an edit shows on reload; tests use it as the reference the
-/// compiled templates must match byte for byte. The templates are parsed at start-up too, and a
-/// missing or broken one stops the start.
+/// HTML comes from the templates compiled to Swift at build time (`compiledHTMLBuffer()`), or,
+/// in development, from swift-mustache reading the templates on disk.
 public struct PageRenderer: Sendable {
-    public let templatesDirectory: URL
-    public let reloadTemplates: Bool
-    private let library: MustacheLibrary
+    private let mustache: MustacheTemplates?
 
-    public enum LoadError: Error, CustomStringConvertible {
-        case missingTemplate(String, directory: String)
+    /// Production: the compiled templates; no template file is read.
+    public static let compiled = PageRenderer(mustache: nil)
+
+    /// `mustache` nil: the compiled templates.
+    public init(mustache: MustacheTemplates?) {
+        self.mustache = mustache
+    }
+
+    public enum RenderError: Error, CustomStringConvertible {
+        case unencodable(String, any Error)
 
         public var description: String {
             switch self {
-            case .missingTemplate(let name, let directory):
-                "Template '\(name).mustache' is missing from \(directory)."
+            case .unencodable(let type, let error): "\(type) could not be encoded as JSON: \(error)"
             }
-        }
-    }
-
-    /// Templates every page needs; start-up fails loudly without them.
-    static let requiredTemplates = ["layout"] + FixtureRegistry.all.map(\.template)
-
-    public init(templatesDirectory: URL, reloadTemplates: Bool = false) async throws {
-        self.templatesDirectory = templatesDirectory
-        self.reloadTemplates = reloadTemplates
-        self.library = try await MustacheLibrary(directory: templatesDirectory.path)
-        for name in Set(Self.requiredTemplates) where library.getTemplate(named: name) == nil {
-            throw LoadError.missingTemplate(name, directory: templatesDirectory.path)
         }
     }
 
     /// The page or component as the bytes of a response body.
     public func htmlBuffer(_ value: some Renderable) -> ByteBuffer {
-        reloadTemplates ? ByteBuffer(string: mustacheHTML(value)) : value.compiledHTMLBuffer()
+        if let mustache { ByteBuffer(string: mustache.render(value)) } else { value.compiledHTMLBuffer() }
     }
 
     /// The same bytes as a string.
@@ -49,48 +38,69 @@ public struct PageRenderer: Sendable {
         String(buffer: htmlBuffer(value))
     }
 
-    /// The page or component as swift-mustache renders it, reading the templates again in
-    /// development.
-    public func mustacheHTML(_ value: some Renderable) -> String {
-        let library = reloadTemplates ? reloadedLibrary() : self.library
-        guard let html = library.render(value, withTemplate: type(of: value).template) else {
-            // Only reachable in development, when a template was deleted after start-up.
-            return "Template \(type(of: value).template) is missing."
-        }
-        return html
-    }
-
     /// The response for `page`: its view model as JSON when the request asks for JSON first,
-    /// else the rendered HTML.
-    public func response(_ page: some Page, status: HTTPResponse.Status = .ok, for request: Request) -> Response {
-        if request.prefersJSON {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(page)) ?? Data("{}".utf8)
-            return Response(
-                status: status,
-                headers: [.contentType: "application/json; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(bytes: data))
-            )
+    /// else the rendered HTML. A view model that cannot be encoded throws (a 500, logged),
+    /// never an empty answer.
+    public func response(_ page: some Page, status: HTTPResponse.Status = .ok, for request: Request) throws
+        -> Response
+    {
+        guard request.prefersJSON else { return htmlResponse(page, status: status) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(page)
+        } catch {
+            throw RenderError.unencodable(String(describing: type(of: page)), error)
         }
         return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+
+    public func htmlResponse(_ page: some Page, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8"],
             body: .init(byteBuffer: htmlBuffer(page))
         )
     }
 
-    private func reloadedLibrary() -> MustacheLibrary {
-        var templates: [String: MustacheTemplate] = [:]
-        let root = templatesDirectory.standardizedFileURL.path
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        while let path = enumerator?.nextObject() as? String {
-            guard path.hasSuffix(".mustache"),
-                let text = try? String(contentsOfFile: root + "/" + path, encoding: .utf8),
-                let template = try? MustacheTemplate(string: text)
-            else { continue }
-            templates[String(path.dropLast(".mustache".count))] = template
+    /// A submit's response: 303 to where it leads, or the form again with its status. Nothing
+    /// to submit to is the 404 page with `notFound` as its message.
+    public func response<Form: Page>(_ outcome: SubmitOutcome<Form>, for request: Request, notFound: String)
+        throws -> Response
+    {
+        switch outcome {
+        case .saved(let redirect): return .redirect(redirect)
+        case .invalid(let form): return try response(form, status: .unprocessableContent, for: request)
+        case .conflict(let form): return try response(form, status: .conflict, for: request)
+        case .failed(let form, let failure): return try response(form, status: failure.status, for: request)
+        case .notFound: throw HTTPError(.notFound, message: notFound)
         }
-        return templates.isEmpty ? library : MustacheLibrary(templates: templates)
+    }
+
+    /// A load's response: the page, the 404 page with `notFound` as its message, or the failure
+    /// page with its status.
+    public func response<P: Page>(_ outcome: LoadOutcome<P>, for request: Request, notFound: String) throws
+        -> Response
+    {
+        switch outcome {
+        case .page(let page): return try response(page, for: request)
+        case .failed(let page, let failure): return try response(page, status: failure.status, for: request)
+        case .notFound: throw HTTPError(.notFound, message: notFound)
+        }
+    }
+}
+
+extension PageFailure {
+    var status: HTTPResponse.Status {
+        switch self {
+        case .notFound: .notFound
+        case .remoteService: .badGateway
+        case .storage: .serviceUnavailable
+        }
     }
 }

@@ -12,8 +12,8 @@ struct GalleryRoutes {
     }
 
     @Sendable func index(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let page = GalleryViewModel(fixtures: FixtureRegistry.all.map { ($0.name, $0.template) })
-        return renderer.response(page, for: request)
+        let page = GalleryViewModel(fixtures: FixtureRegistry.all.map { ($0.name, $0.template) }, context: context.page)
+        return try renderer.response(page, for: request)
     }
 
     @Sendable func fixture(_ request: Request, context: AppRequestContext) async throws -> Response {

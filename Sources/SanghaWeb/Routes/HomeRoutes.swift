@@ -14,10 +14,7 @@ struct HomeRoutes {
 
     @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = await HomeViewModel.load(
-            profiles: dependencies.profiles,
-            friends: dependencies.friends,
-            flash: context.flash
-        )
-        return renderer.response(page, for: request)
+            profiles: dependencies.profiles, friends: dependencies.friends, context: context.page)
+        return try renderer.response(page, for: request)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SanghaCore
 import Synchronization
 
 /// A FriendService in front of another that makes concurrent list requests share one call

@@ -1,3 +1,4 @@
+import FriendServiceClient
 import SanghaCore
 import SanghaTestSupport
 import Synchronization

@@ -1,0 +1,56 @@
+import Foundation
+
+/// What every page of one request shares: the browser's form token, the flash message the
+/// previous response left, the request's time and the time zone to show times in, and the
+/// addresses of the stylesheet and script.
+///
+/// The web layer's middleware builds one per request; a handler hands it to a view model as one
+/// parameter, and the view model gives each part to the children that show it.
+public struct PageContext: Sendable, Equatable {
+    /// The CSRF token every form of the page carries.
+    public var formToken: String
+    /// Shown once, on this page.
+    public var flash: FlashViewModel?
+    /// When the request arrived.
+    public var now: Date
+    public var timeZone: TimeZone
+    public var assets: AssetURLs
+
+    public init(
+        formToken: String = "",
+        flash: FlashViewModel? = nil,
+        now: Date = Date(),
+        timeZone: TimeZone = .current,
+        assets: AssetURLs = .plain
+    ) {
+        self.formToken = formToken
+        self.flash = flash
+        self.now = now
+        self.timeZone = timeZone
+        self.assets = assets
+    }
+
+    /// The same context without its flash: for the parts of a page that must not show it again.
+    public var withoutFlash: PageContext {
+        var context = self
+        context.flash = nil
+        return context
+    }
+}
+
+/// Where the layout finds its static files. The server names them by a digest of their content
+/// (`/css/sangha.1a2b3c4d.css`), so a browser may keep them for a year and still never use a
+/// stale one; fixtures and development use the plain names.
+public struct AssetURLs: Sendable, Equatable, Encodable {
+    public let stylesheet: String
+    public let script: String
+    public let icon: String
+
+    public init(stylesheet: String, script: String, icon: String) {
+        self.stylesheet = stylesheet
+        self.script = script
+        self.icon = icon
+    }
+
+    public static let plain = AssetURLs(stylesheet: "/css/sangha.css", script: "/js/sangha.js", icon: "/favicon.svg")
+}

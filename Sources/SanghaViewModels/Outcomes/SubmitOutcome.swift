@@ -1,0 +1,53 @@
+import Foundation
+
+/// How every form post ends. The web layer turns each case into a response in one place: a
+/// 303 redirect, or the form again with its status.
+public enum SubmitOutcome<Form: Sendable & Equatable>: Sendable, Equatable {
+    /// Done: go on to the redirect's address, with its flash shown there once.
+    case saved(Redirect)
+    /// A value is unreadable or breaks a rule: the form again (422), every typed value kept and
+    /// each message by its field.
+    case invalid(Form)
+    /// Saved elsewhere since the form was loaded: the form again (409) with the person's values.
+    case conflict(Form)
+    /// Something else failed: the form again with an alert, values kept, and why.
+    case failed(Form, PageFailure)
+    /// What the form was about does not exist (404 page).
+    case notFound
+}
+
+/// What a page load found: the page, nothing (404), or a failure page with why.
+public enum LoadOutcome<Page: Sendable & Equatable>: Sendable, Equatable {
+    case page(Page)
+    case notFound
+    case failed(ErrorPageViewModel, PageFailure)
+}
+
+/// A 303 See Other to `url` (post/redirect/get), with a flash for the next page.
+public struct Redirect: Sendable, Equatable {
+    public let url: String
+    public let flash: FlashViewModel?
+
+    public init(to url: String, flash: FlashViewModel? = nil) {
+        self.url = url
+        self.flash = flash
+    }
+}
+
+/// Why a request could not be served as asked. Each has one HTTP status.
+public enum PageFailure: Sendable, Equatable {
+    /// The thing asked about is gone (404).
+    case notFound
+    /// The FriendService failed or refused (502): another server, not the person, failed.
+    case remoteService
+    /// Sangha's own storage failed (503).
+    case storage
+
+    public var statusCode: Int {
+        switch self {
+        case .notFound: 404
+        case .remoteService: 502
+        case .storage: 503
+        }
+    }
+}

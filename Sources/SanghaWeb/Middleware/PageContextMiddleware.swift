@@ -1,0 +1,114 @@
+import Foundation
+import Hummingbird
+import SanghaViewModels
+
+/// Builds the request's `PageContext`, the one value every page gets: the browser's form token
+/// (from its CSRF cookie, or a new one that the response then sets), the flash the previous
+/// response left in a cookie, the time and time zone, and the static files' addresses.
+///
+/// A flash is shown once: a response that is not itself a redirect has shown it, so it clears
+/// the cookie.
+struct PageContextMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let makeFormToken: @Sendable () -> String
+    let now: @Sendable () -> Date
+    let timeZone: TimeZone
+    let assets: AssetURLs
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        let cookieToken = FormToken.fromCookie(of: request)
+        let flashCookie = request.cookies[FlashCookie.name]
+        var context = context
+        context.page = PageContext(
+            formToken: cookieToken ?? makeFormToken(),
+            flash: flashCookie.flatMap { FlashCookie.decode($0.value) },
+            now: now(),
+            timeZone: timeZone,
+            assets: assets
+        )
+        var response = try await next(request, context)
+        if cookieToken == nil {
+            response.setCookie(FormToken.cookie(context.page.formToken))
+        }
+        if flashCookie != nil, !(300..<400).contains(response.status.code) {
+            response.setCookie(FlashCookie.cleared)
+        }
+        return response
+    }
+}
+
+/// The browser's CSRF token, kept in an HttpOnly, SameSite=Lax cookie.
+public enum FormToken {
+    static let cookieName = "sangha_csrf"
+
+    /// The token of the request's cookie, when it looks like one of ours (16–128 ASCII letters,
+    /// digits, `-` or `_`); a malformed one is never echoed into a page.
+    static func fromCookie(of request: Request) -> String? {
+        guard let value = request.cookies[cookieName]?.value, (16...128).contains(value.utf8.count) else { return nil }
+        let wellFormed = value.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                true
+            default: false
+            }
+        }
+        return wellFormed ? value : nil
+    }
+
+    static func cookie(_ token: String) -> Cookie {
+        Cookie(name: cookieName, value: token, path: "/", httpOnly: true, sameSite: .lax)
+    }
+
+    /// A new token: 32 random bytes, hex.
+    public static func random() -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var generator = SystemRandomNumberGenerator()
+        var hex = [UInt8]()
+        hex.reserveCapacity(64)
+        for _ in 0..<4 {
+            var word = generator.next()
+            for _ in 0..<8 {
+                hex.append(digits[Int(word & 0xF)])
+                hex.append(digits[Int((word >> 4) & 0xF)])
+                word >>= 8
+            }
+        }
+        return String(decoding: hex, as: UTF8.self)
+    }
+}
+
+/// A flash message carried across a redirect in a cookie: its JSON, base64url.
+enum FlashCookie {
+    static let name = "sangha_flash"
+    static let cleared = Cookie(name: name, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax)
+
+    static func cookie(for flash: FlashViewModel) -> Cookie {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = (try? encoder.encode(flash)) ?? Data()
+        let value = data.base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        return Cookie(name: name, value: value, path: "/", httpOnly: true, sameSite: .lax)
+    }
+
+    static func decode(_ value: String) -> FlashViewModel? {
+        var base64 = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64) else { return nil }
+        return try? JSONDecoder().decode(FlashViewModel.self, from: data)
+    }
+}
+
+extension Response {
+    /// 303 See Other (post/redirect/get), with the flash for the next page in its cookie.
+    static func redirect(_ redirect: Redirect) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: redirect.url])
+        if let flash = redirect.flash { response.setCookie(FlashCookie.cookie(for: flash)) }
+        return response
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Mustache
+
+/// swift-mustache over the templates in a folder: the renderer of `--dev`, which reads them
+/// again on every render so an edit shows on reload, and the reference that the compiled
+/// templates must match byte for byte in tests. `sangha serve` without `--dev` never loads it.
+public struct MustacheTemplates: Sendable {
+    public let directory: URL
+    public let reload: Bool
+    private let library: MustacheLibrary
+
+    public enum LoadError: Error, CustomStringConvertible {
+        case missingTemplate(String, directory: String)
+
+        public var description: String {
+            switch self {
+            case .missingTemplate(let name, let directory):
+                "Template '\(name).mustache' is missing from \(directory)."
+            }
+        }
+    }
+
+    /// Templates every page needs; loading fails loudly without them.
+    static let requiredTemplates = ["layout"] + FixtureRegistry.all.map(\.template)
+
+    public init(directory: URL, reload: Bool = false) async throws {
+        self.directory = directory
+        self.reload = reload
+        self.library = try await MustacheLibrary(directory: directory.path)
+        for name in Set(Self.requiredTemplates) where library.getTemplate(named: name) == nil {
+            throw LoadError.missingTemplate(name, directory: directory.path)
+        }
+    }
+
+    /// The view model rendered with its template.
+    public func render(_ value: some Renderable) -> String {
+        let library = reload ? reloadedLibrary() : self.library
+        guard let html = library.render(value, withTemplate: type(of: value).template) else {
+            // Only reachable in development, when a template was deleted after start-up.
+            return "Template \(type(of: value).template) is missing."
+        }
+        return html
+    }
+
+    private func reloadedLibrary() -> MustacheLibrary {
+        var templates: [String: MustacheTemplate] = [:]
+        let root = directory.standardizedFileURL.path
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let path = enumerator?.nextObject() as? String {
+            guard path.hasSuffix(".mustache"),
+                let text = try? String(contentsOfFile: root + "/" + path, encoding: .utf8),
+                let template = try? MustacheTemplate(string: text)
+            else { continue }
+            templates[String(path.dropLast(".mustache".count))] = template
+        }
+        return templates.isEmpty ? library : MustacheLibrary(templates: templates)
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import SanghaWeb
+
+/// Everything `sangha serve` runs with, resolved once from its flags and environment variables
+/// and checked in one place. A flag wins over its variable, a variable over the default, and a
+/// value that cannot be used stops the start with a message naming the flag or variable.
+struct ServeSettings {
+    enum FriendService: Equatable {
+        /// The reference FriendService in the same process, on this loopback port.
+        case embedded(port: Int)
+        case remote(URL)
+    }
+
+    var app: AppConfiguration
+    var dataDirectory: URL
+    var friendService: FriendService
+    var friendServiceToken: String?
+    var friendServiceTimeout: Duration
+    /// Listening beyond loopback (allowed by --allow-remote).
+    var isRemote: Bool
+
+    /// The FriendService's address, embedded or remote.
+    var friendServiceURL: URL {
+        switch friendService {
+        case .embedded(let port): URL(string: "http://127.0.0.1:\(port)")!
+        case .remote(let url): url
+        }
+    }
+
+    init(_ command: ServeCommand, environment: [String: String]) throws {
+        let source = SettingSource(environment: environment)
+        let host = command.host ?? source.text("SANGHA_HOST") ?? "127.0.0.1"
+        let allowRemote = command.allowRemote || source.flag("SANGHA_ALLOW_REMOTE")
+        isRemote = !Self.isLoopback(host)
+        if isRemote, !allowRemote {
+            throw ValidationError(
+                "Listening on \(host) would expose Sangha beyond this machine. Pass --allow-remote to do it anyway.")
+        }
+        let port = try source.port(command.port, flag: "--port", variable: "SANGHA_PORT", default: 8080)
+        let extraHosts =
+            command.allowedHost.isEmpty
+            ? (source.text("SANGHA_ALLOWED_HOSTS") ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty } : command.allowedHost
+        let development = command.dev || source.flag("SANGHA_DEV")
+        let resources = (command.resourcesDir ?? source.text("SANGHA_RESOURCES_DIR")).map {
+            URL(fileURLWithPath: $0)
+        }
+        let benchPage = try command.benchPage.map { Array(try Data(contentsOf: URL(fileURLWithPath: $0))) }
+        app = AppConfiguration(
+            host: host,
+            port: port,
+            resourcesDirectory: resources,
+            development: development,
+            extraAllowedHosts: extraHosts,
+            benchmarkPage: benchPage
+        )
+        dataDirectory = URL(fileURLWithPath: command.dataDir ?? source.text("SANGHA_DATA_DIR") ?? "data")
+
+        if let text = command.friendServiceURL ?? source.text("SANGHA_FRIEND_SERVICE_URL") {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                ["http", "https"].contains(scheme), url.host != nil
+            else {
+                throw ValidationError("--friend-service-url must be an http:// or https:// URL, got '\(text)'.")
+            }
+            friendService = .remote(url)
+        } else {
+            friendService = .embedded(
+                port: try source.port(
+                    command.friendServicePort, flag: "--friend-service-port", variable: "SANGHA_FRIEND_SERVICE_PORT",
+                    default: 8081))
+        }
+        friendServiceToken = command.friendServiceToken ?? source.text("SANGHA_FRIEND_SERVICE_TOKEN")
+        let seconds = try source.number(
+            command.friendServiceTimeout, variable: "SANGHA_FRIEND_SERVICE_TIMEOUT", default: 3.0)
+        guard seconds > 0, seconds <= 300 else {
+            throw ValidationError("--friend-service-timeout must be more than 0 and at most 300 seconds.")
+        }
+        friendServiceTimeout = .milliseconds(Int((seconds * 1000).rounded()))
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+}
+
+/// Reads environment variables for settings whose flag was not given.
+struct SettingSource {
+    let environment: [String: String]
+
+    /// The variable's value; unset and empty are the same.
+    func text(_ variable: String) -> String? {
+        guard let value = environment[variable], !value.isEmpty else { return nil }
+        return value
+    }
+
+    func flag(_ variable: String) -> Bool {
+        guard let value = text(variable)?.lowercased() else { return false }
+        return ["1", "true", "yes", "on"].contains(value)
+    }
+
+    /// The flag's number, else the variable's, else `fallback`; a variable that is not a number
+    /// stops the start.
+    func number<Value: LosslessStringConvertible>(_ flag: Value?, variable: String, default fallback: Value) throws
+        -> Value
+    {
+        if let flag { return flag }
+        guard let text = text(variable) else { return fallback }
+        guard let value = Value(text) else {
+            throw ValidationError("The environment variable \(variable)=\(text) is not a valid \(Value.self).")
+        }
+        return value
+    }
+
+    func port(_ flag: Int?, flag name: String, variable: String, default fallback: Int) throws -> Int {
+        let port = try number(flag, variable: variable, default: fallback)
+        guard (0...65535).contains(port) else { throw ValidationError("\(name) must be between 0 and 65535.") }
+        return port
+    }
+}

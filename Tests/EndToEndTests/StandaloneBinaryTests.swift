@@ -1,0 +1,46 @@
+import Foundation
+import SanghaTestSupport
+import Testing
+
+/// `sangha serve` started from a folder that holds nothing of the repository, as a person who
+/// copied the binary would start it.
+@Suite("The binary stands alone", .serialized)
+struct StandaloneBinaryTests {
+    let client = HTTPClient()
+
+    @Test("From an empty folder: every page renders and the static files it links are served")
+    func fromAnyFolder() async throws {
+        let folder = try RepositoryPaths.temporaryDirectory("sangha-standalone")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await SanghaProcess.serve(dataDirectory: folder)
+        defer { server.stop() }
+        for path in ["/", "/profiles", "/friends", "/friends/new"] {
+            let page = try await client.send("GET", server.baseURL.appendingPathComponent(path))
+            #expect(page.status == 200, "\(path): \(page.status)")
+        }
+        let home = try await client.send("GET", server.baseURL)
+        let stylesheet = try #require(home.body.firstMatch(of: /href="(\/css\/sangha\.[0-9a-f]{16}\.css)"/)?.1)
+        let css = try await client.send("GET", server.baseURL.appendingPathComponent(String(stylesheet)))
+        #expect(css.status == 200)
+        #expect(css.header("Cache-Control") == "public, max-age=31536000, immutable")
+        #expect(css.header("Set-Cookie") == nil)
+        #expect(css.body.contains(".skip-link"))
+        let icon = try await client.send("GET", server.baseURL.appendingPathComponent("favicon.svg"))
+        #expect(icon.status == 200)
+        #expect(icon.header("Content-Type") == "image/svg+xml")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Templates").path))
+    }
+
+    @Test("--dev from a folder without Templates/ stops the start, naming what is missing")
+    func developmentNeedsTemplates() throws {
+        let folder = try RepositoryPaths.temporaryDirectory("sangha-standalone-dev")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try SanghaProcess.run(
+            [
+                "serve", "--dev", "--port", "\(try SilentServer.freePort())", "--data-dir", folder.path,
+                "--resources-dir", folder.path,
+            ])
+        #expect(result.status != 0)
+        #expect(result.output.contains("Templates"), "\(result.output)")
+    }
+}

@@ -1,0 +1,54 @@
+import SanghaCore
+import SanghaTestSupport
+import SanghaViewModels
+import SanghaWeb
+import Synchronization
+import Testing
+
+@Suite("Memo")
+struct MemoTests {
+    @Test("The same input gives the kept result without calling again; another input calls again")
+    func lastInput() {
+        let memo = Memo<[Int], String>()
+        let calls = Mutex(0)
+        let describe = { (numbers: [Int]) -> String in
+            calls.withLock { $0 += 1 }
+            return numbers.map(String.init).joined(separator: ",")
+        }
+        #expect(memo.value(for: [1, 2], describe) == "1,2")
+        #expect(memo.value(for: [1, 2], describe) == "1,2")
+        #expect(calls.withLock { $0 } == 1)
+        #expect(memo.value(for: [3], describe) == "3")
+        #expect(memo.value(for: [1, 2], describe) == "1,2")
+        #expect(calls.withLock { $0 } == 3)
+    }
+}
+
+@Suite("Friend rows cache")
+struct FriendRowsCacheTests {
+    @Test("Pages showing the same list share its rows; each carries its own token; a changed list is new rows")
+    func sharedRows() async {
+        let friends = Mutex<[Friend]>([.jane, .kenji])
+        let repository = FriendsRepository(remote: FakeFriendService(list: { friends.withLock { $0 } }))
+        let cache = FriendRowsCache()
+        let load = { (token: String, query: String?) in
+            await FriendsListViewModel.load(
+                from: repository, query: query, context: PageContext(formToken: token), rows: cache.rows)
+        }
+        let first = await load("token-a", nil)
+        let again = await load("token-a", nil)
+        let other = await load("token-b", nil)
+        #expect(first.rows == again.rows)
+        #expect(other.rows.map(\.formToken) == ["token-b", "token-b"])
+        #expect(other.rows.map(\.fullName) == first.rows.map(\.fullName))
+        #expect(
+            other.rows == [.init(friend: .jane, formToken: "token-b"), .init(friend: .kenji, formToken: "token-b")])
+
+        friends.withLock { $0 = [.amira] }
+        let changed = await load("token-a", nil)
+        #expect(changed.rows == [.init(friend: .amira, formToken: "token-a")])
+        let searched = await load("token-a", "zzz")
+        #expect(searched.rows.isEmpty)
+        #expect(searched.emptyMessage == "No friends match “zzz”.")
+    }
+}
