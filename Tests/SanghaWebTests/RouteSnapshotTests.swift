@@ -1,0 +1,175 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SanghaCore
+import SanghaTestSupport
+import SanghaViewModels
+import SnapshotTesting
+import Testing
+
+@testable import SanghaWeb
+
+/// Each page's main states as whole responses: the status, the headers that matter and the
+/// body, stored as readable files in `__Snapshots__/RouteSnapshotTests/`. A change to any of
+/// them shows in review as a diff of what a browser receives.
+@Suite("Whole responses of every page's main states")
+struct RouteSnapshotTests {
+    static let clock = Date(timeIntervalSince1970: 1_795_000_000)
+
+    func withApp(
+        profiles: [Profile] = [RouteSnapshotTests.morning],
+        friends: FakeFriendService = .listing([.jane, .kenji]),
+        _ test: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let app = try await buildApplication(
+            configuration: AppConfiguration(),
+            dependencies: Dependencies(
+                friends: FriendsRepository(remote: friends),
+                profiles: InMemoryProfileRepository(profiles),
+                makeFormToken: { FormPost.token },
+                now: { Self.clock },
+                timeZone: TimeZone(identifier: "UTC")!
+            )
+        )
+        try await app.test(.router, test)
+    }
+
+    static let morning: Profile = {
+        var profile = Profile.new(named: "Morning")
+        (profile.id, profile.version) = (1, 1)
+        profile[.warmUp].enabled = true
+        return profile
+    }()
+
+    /// GETs `uri` as a browser with its CSRF cookie would, and compares the whole response.
+    func assertPage(
+        _ client: any TestClientProtocol, _ uri: String, named name: String, accept: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        var headers: HTTPFields = [.cookie: "sangha_csrf=\(FormPost.token)"]
+        if let accept { headers[.accept] = accept }
+        try await client.execute(uri: uri, method: .get, headers: headers) { response in
+            assertSnapshot(of: response, as: .response, named: name, testName: "route")
+        }
+    }
+
+    func assertPost(_ client: any TestClientProtocol, _ uri: String, form: String, named name: String) async throws {
+        try await client.post(uri, form: form) { response in
+            assertSnapshot(of: response, as: .response, named: name, testName: "route")
+        }
+    }
+
+    @Test("Home: both panels; the FriendService down")
+    func home() async throws {
+        try await withApp { client in
+            try await assertPage(client, "/", named: "home")
+        }
+        try await withApp(profiles: [], friends: .failing(.transport("down"))) { client in
+            try await assertPage(client, "/", named: "home-empty-friends-down")
+        }
+    }
+
+    @Test("Profiles: the list, creating (303, 422), the editor, saving (303, 422, 409), unknown (404)")
+    func profiles() async throws {
+        try await withApp { client in
+            try await assertPage(client, "/profiles", named: "profiles")
+            try await assertPost(client, "/profiles", form: "name=", named: "profiles-create-invalid")
+            try await assertPost(client, "/profiles", form: "name=Evening", named: "profiles-create")
+            try await assertPage(client, "/profiles/1", named: "profile-editor")
+            try await assertPage(client, "/profiles/1", named: "profile-editor-json", accept: "application/json")
+            try await assertPost(
+                client, "/profiles/1", form: "version=1&name=Morning&main.duration=soon",
+                named: "profile-editor-invalid")
+            try await assertPost(
+                client, "/profiles/1", form: "version=1&name=Morning&main.duration=20", named: "profile-editor-save")
+            try await assertPost(
+                client, "/profiles/1", form: "version=1&name=Stale&main.duration=10", named: "profile-editor-conflict")
+            try await assertPage(client, "/profiles/9", named: "profile-editor-not-found")
+        }
+    }
+
+    @Test("Friends: rows, search, the error row; the form, adding (303, 422, 502); unknown (404)")
+    func friends() async throws {
+        let service = FakeFriendService(
+            list: { [.jane, .kenji] },
+            add: { draft throws(FriendServiceError) in
+                guard draft.firstname != "Down" else { throw FriendServiceError(.transport("refused")) }
+                return Friend(
+                    id: 3, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
+            }
+        )
+        try await withApp(friends: service) { client in
+            try await assertPage(client, "/friends", named: "friends")
+            try await assertPage(client, "/friends?q=zed", named: "friends-search-no-match")
+            try await assertPage(client, "/friends/new", named: "friend-form")
+            try await assertPost(
+                client, "/friends", form: "firstname=J4ne&lastname=&phonenumber=12", named: "friend-form-invalid")
+            try await assertPost(
+                client, "/friends", form: "firstname=Amira&lastname=Haddad&phonenumber=%2B447700900123",
+                named: "friend-form-added")
+            try await assertPost(
+                client, "/friends", form: "firstname=Down&lastname=Service&phonenumber=123456",
+                named: "friend-form-service-down")
+            try await assertPage(client, "/friends/9/edit", named: "friend-edit-not-found")
+        }
+        try await withApp(friends: .failing(.unauthorized)) { client in
+            try await assertPage(client, "/friends", named: "friends-unauthorized")
+        }
+    }
+
+    @Test("Errors: an unknown address (404), a wrong method (405)")
+    func errors() async throws {
+        try await withApp { client in
+            try await assertPage(client, "/nowhere", named: "not-found")
+            try await client.execute(
+                uri: "/friends/1/edit", method: .delete, headers: FormPost.headers(), body: FormPost.body("")
+            ) { response in
+                assertSnapshot(of: response, as: .response, named: "method-not-allowed", testName: "route")
+            }
+        }
+    }
+}
+
+extension Snapshotting where Value == TestResponse, Format == String {
+    /// The response as a reader sees it: status line, the headers that say what it is and what
+    /// it does (type, location, allowed methods, caching, cookies), a blank line, the body.
+    /// The static files' digests are shown as `DIGEST`, so a stylesheet edit does not rewrite
+    /// every page's snapshot.
+    static var response: Snapshotting {
+        var snapshotting = Snapshotting<String, String>.lines.pullback { (response: TestResponse) -> String in
+            var text = "HTTP \(response.status.code) \(response.status.reasonPhrase)\n"
+            let names: [HTTPField.Name] = [.contentType, .location, .allow, .cacheControl, .setCookie]
+            for name in names {
+                for value in response.headers[values: name] {
+                    text += "\(name): \(name == .setCookie ? Self.attributesSorted(value) : value)\n"
+                }
+            }
+            let body = String(buffer: response.body)
+                .replacing(/\.[0-9a-f]{16}\.(css|js|svg)"/) { ".DIGEST.\($0.1)\"" }
+            return text + "\n" + body
+        }
+        snapshotting.pathExtension = "txt"
+        return snapshotting
+    }
+
+    /// `name=value` first, then the attributes in a fixed order (Hummingbird writes them in
+    /// the order of a dictionary, which differs from run to run).
+    static func attributesSorted(_ cookie: String) -> String {
+        let parts = cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        return ([parts[0]] + parts.dropFirst().sorted()).joined(separator: "; ")
+    }
+}
+
+@Suite("Page failures")
+struct PageFailureTests {
+    @Test(
+        "Each failure's HTTP status is the code its error page shows",
+        arguments: [
+            PageFailure.notFound, .remoteService, .storage,
+        ])
+    func statuses(failure: PageFailure) {
+        #expect(failure.status.code == failure.statusCode)
+        #expect(!failure.status.reasonPhrase.isEmpty)
+    }
+}
