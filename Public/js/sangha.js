@@ -1,7 +1,8 @@
 // Sangha's progressive enhancement. Every page works without it; with it:
 // - a form being sent shows a busy button that cannot be pressed twice;
-// - the friend form checks its fields as they are typed, with the server's rules and messages,
-//   and enables its button only when every field is valid;
+// - the friend form checks its fields as they are left, with the server's rules and messages;
+//   sending it with a field that breaks a rule shows every message next to its field and moves
+//   focus to the first (the button is never disabled: pressing it always says why);
 // - deleting asks first;
 // - turning Warm Up or Cool Down on or off saves at once, so the section opens or closes.
 "use strict";
@@ -60,24 +61,26 @@
   function enhanceValidation(form) {
     if (form.dataset.enhanced) return;
     form.dataset.enhanced = "true";
-    const inputs = [...form.querySelectorAll("input[data-rule]")];
-    const button = form.querySelector("button[type=submit]");
-    const update = () => {
-      if (button) button.disabled = inputs.some((input) => messageFor(input) !== null);
-    };
-    for (const input of inputs) {
-      const check = () => {
-        showMessage(input, messageFor(input));
-        update();
-      };
-      // A message appears once the person has left the field or already sees one.
+    for (const input of form.querySelectorAll("input[data-rule]")) {
+      const check = () => showMessage(input, messageFor(input));
+      // A message appears once the person has left the field, or while they mend one shown.
       input.addEventListener("blur", check);
       input.addEventListener("input", () => {
         if (input.getAttribute("aria-invalid") === "true") check();
-        else update();
       });
     }
-    update();
+  }
+
+  // Every field's message shown; focus on the first invalid one. True when all are valid.
+  function validate(form) {
+    let first = null;
+    for (const input of form.querySelectorAll("input[data-rule]")) {
+      const message = messageFor(input);
+      showMessage(input, message);
+      if (message && !first) first = input;
+    }
+    if (first) first.focus();
+    return first === null;
   }
 
   document.addEventListener("submit", (event) => {
@@ -87,6 +90,10 @@
       return;
     }
     if (form.dataset.busy === "true") {
+      event.preventDefault();
+      return;
+    }
+    if (form.dataset.validate !== undefined && !validate(form)) {
       event.preventDefault();
       return;
     }

@@ -15,12 +15,11 @@ def test_add_see_edit_search_and_delete_a_friend(server, browser):
     browser.find_element(By.LINK_TEXT, "Add friend").click()
     assert shows_heading(browser, "Add friend")
     add = button(browser, "Add friend")
-    assert not add.is_enabled(), "the button waits until every field is valid"
+    assert add.is_enabled(), "the button is never disabled: pressing it always says why"
     fill(browser, "First name", "Jane")
     fill(browser, "Last name", "Doe")
     fill(browser, "Phone number", "+1 555 0100")
     screenshot(browser, "friend-form")
-    assert add.is_enabled()
     add.click()
 
     assert "Added Jane Doe." in browser.find_element(By.CSS_SELECTOR, "[role=status]").text
@@ -70,12 +69,26 @@ def test_the_form_checks_fields_as_they_are_typed_with_the_servers_messages(serv
     field(browser, "First name").click()
     assert browser.find_element(By.ID, "field-phonenumber-error").text == (
         "Phone number must be 3 to 20 digits, optionally starting with +.")
-    assert not button(browser, "Add friend").is_enabled()
+    assert button(browser, "Add friend").is_enabled()
     fill(browser, "First name", "Jane")
     fill(browser, "Phone number", "123")
     field(browser, "Last name").click()
     assert not browser.find_elements(By.CLASS_NAME, "field-error")
-    assert button(browser, "Add friend").is_enabled()
+
+
+def test_sending_an_empty_form_says_why_next_to_each_field_and_focuses_the_first(server, browser):
+    browser.get(server.url + "/friends/new")
+    button(browser, "Add friend").click()
+    assert browser.find_element(By.ID, "field-firstname-error").text == "First name is required."
+    assert browser.find_element(By.ID, "field-lastname-error").text == "Last name is required."
+    assert browser.find_element(By.ID, "field-phonenumber-error").text == "Phone number is required."
+    assert browser.switch_to.active_element.get_attribute("id") == "field-firstname"
+    assert browser.current_url.endswith("/friends/new"), "nothing was sent"
+    fill(browser, "First name", "Jane")
+    fill(browser, "Last name", "Doe")
+    fill(browser, "Phone number", "123")
+    button(browser, "Add friend").click()
+    assert shows(browser, "Added Jane Doe.")
 
 
 def test_without_javascript_the_server_checks_and_keeps_the_values(server, browser_without_javascript):
