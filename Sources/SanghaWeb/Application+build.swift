@@ -17,9 +17,9 @@ public struct AppConfiguration: Sendable {
     public var maxFormSize: Int
     /// Host names served besides localhost, 127.0.0.1 and [::1] (DNS-rebinding defence).
     public var extraAllowedHosts: [String]
-    /// For `make bench` only: bytes served from memory at `GET /_bench/page`, the server's
-    /// ceiling for a page of that size.
-    public var benchmarkPage: [UInt8]?
+    /// For `make bench` only: pages' bytes by name, served from memory at `GET /_bench/NAME`,
+    /// the server's ceiling for a page of that size.
+    public var benchmarkPages: [String: [UInt8]]
 
     public init(
         host: String = "127.0.0.1",
@@ -28,7 +28,7 @@ public struct AppConfiguration: Sendable {
         development: Bool = false,
         maxFormSize: Int = 64 * 1024,
         extraAllowedHosts: [String] = [],
-        benchmarkPage: [UInt8]? = nil
+        benchmarkPages: [String: [UInt8]] = [:]
     ) {
         self.host = host
         self.port = port
@@ -36,7 +36,7 @@ public struct AppConfiguration: Sendable {
         self.development = development
         self.maxFormSize = maxFormSize
         self.extraAllowedHosts = extraAllowedHosts
-        self.benchmarkPage = benchmarkPage
+        self.benchmarkPages = benchmarkPages
     }
 
     /// The host names a request may name: the loopback names, the address listened on unless it
@@ -95,18 +95,12 @@ public func buildRouter(
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: HostCheckMiddleware(allowedHosts: configuration.allowedHosts, port: configuration.port))
-    // Static files come before the page context: they need no cookie.
-    let staticFiles: StaticFiles
-    if configuration.development {
-        staticFiles = StaticFiles(contents: [])
-        router.add(
-            middleware: FileMiddleware(
-                configuration.developmentDirectory.appendingPathComponent("Public").path, logger: logger))
-    } else {
-        staticFiles =
-            try configuration.resourcesDirectory.map {
-                try StaticFiles.directory($0.appendingPathComponent("Public"))
-            } ?? .embedded
+    // Static files come before the page context: they need no cookie. In development they are
+    // read from disk on every request, further in (below).
+    let staticFiles =
+        try configuration.resourcesDirectory.map { try StaticFiles.directory($0.appendingPathComponent("Public")) }
+        ?? .embedded
+    if !configuration.development {
         router.add(middleware: StaticFileMiddleware(files: staticFiles))
     }
     router.add(
@@ -121,6 +115,13 @@ public func buildRouter(
     router.add(
         middleware: CSRFMiddleware(allowedOrigins: configuration.allowedOrigins, maxFormSize: configuration.maxFormSize)
     )
+    if configuration.development {
+        // Hummingbird's FileMiddleware serves what the routes answer 404, so it sits inside the
+        // error pages.
+        router.add(
+            middleware: FileMiddleware(
+                configuration.developmentDirectory.appendingPathComponent("Public").path, logger: logger))
+    }
 
     HomeRoutes(dependencies: dependencies, renderer: renderer).addRoutes(to: router)
     ProfilesRoutes(
@@ -136,9 +137,9 @@ public func buildRouter(
     if configuration.development {
         GalleryRoutes(renderer: renderer).addRoutes(to: router)
     }
-    if let page = configuration.benchmarkPage {
+    for (name, page) in configuration.benchmarkPages {
         let body = ByteBuffer(bytes: page)
-        router.get("_bench/page") { _, _ in
+        router.get("_bench/\(name)") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: body))
         }
     }

@@ -155,6 +155,12 @@ struct ProfilesRoutesTests {
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("Warm Up duration"))
             }
+            // The pages link the plain names, served from Public/ on disk.
+            for path in ["/css/sangha.css", "/js/sangha.js", "/favicon.svg"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .ok, "\(path)")
+                }
+            }
             try await client.execute(uri: "/_gallery/nothing", method: .get) { response in
                 #expect(response.status == .notFound)
             }
