@@ -61,6 +61,9 @@
   function enhanceValidation(form) {
     if (form.dataset.enhanced) return;
     form.dataset.enhanced = "true";
+    // The browser's own bubbles ("Please fill out this field") would stop the post before the
+    // script could show the server's words by each field.
+    form.noValidate = true;
     for (const input of form.querySelectorAll("input[data-rule]")) {
       const check = () => showMessage(input, messageFor(input));
       // A message appears once the person has left the field, or while they mend one shown.
