@@ -11,8 +11,9 @@ wait_until_up() {
   return 1
 }
 
-# seed BASE JAR: takes a browser's CSRF cookie into JAR, then adds 50 friends and a profile.
-# Prints the CSRF token.
+# seed BASE JAR: takes a browser's CSRF cookie into JAR, then adds 50 friends, a profile as it
+# is made (/profiles/1) and one with Warm Up and Cool Down on and every sound enabled, the
+# heaviest editor (/profiles/2). Prints the CSRF token.
 seed() {
   local base=$1 jar=$2
   curl -fs -c "$jar" "$base/" >/dev/null
@@ -25,5 +26,12 @@ seed() {
       "$base/friends"
   done
   curl -fs -b "$jar" -o /dev/null -d "name=Profile&_csrf=$token" "$base/profiles"
+  curl -fs -b "$jar" -o /dev/null -d "name=Full&_csrf=$token" "$base/profiles"
+  local full="version=1&name=Full&main.duration=20:00"
+  for segment in warmUp coolDown; do
+    full+="&$segment.enabled=on&$segment.duration=05:00&$segment.repeat.interval=01:00&$segment.repeat.iterations=3"
+    for sound in begin end repeat; do full+="&$segment.$sound.enabled=on&$segment.$sound.name=Bowl"; done
+  done
+  curl -fs -b "$jar" -o /dev/null -d "$full&_csrf=$token" "$base/profiles/2"
   echo "$token"
 }

@@ -38,15 +38,19 @@ struct SanghaBench {
                 )
             )
         }
-        let editor = ProfileEditorViewModel.Fixtures.warmUpOn
-        cases.append(
-            Case(
-                name: "profile editor",
-                mustache: { renderer.render(editor) },
-                compiled: { editor.compiledHTMLBuffer() },
-                baseline: { HandWrittenPages.profileEditor(editor) }
+        for (name, editor) in [
+            ("profile editor", ProfileEditorViewModel.Fixtures.warmUpOn),
+            ("profile editor, every section and sound on", fullEditor),
+        ] {
+            cases.append(
+                Case(
+                    name: name,
+                    mustache: { renderer.render(editor) },
+                    compiled: { editor.compiledHTMLBuffer() },
+                    baseline: { HandWrittenPages.profileEditor(editor) }
+                )
             )
-        )
+        }
 
         print(
             "| page | hand-written (µs) | compiled templates (µs) | compiled ÷ hand-written "
@@ -141,6 +145,10 @@ struct SanghaBench {
             ProfileEditorViewModel(profile: profile, context: PageContext(formToken: "t")).heading.utf8.count
         }
         let render = medianMicroseconds { page.compiledHTMLBuffer().readableBytes }
+        let fullViewModel = medianMicroseconds {
+            ProfileEditorViewModel(profile: everythingOn, context: PageContext(formToken: "t")).heading.utf8.count
+        }
+        let fullRender = medianMicroseconds { fullEditor.compiledHTMLBuffer().readableBytes }
         print("")
         print("| part of GET /profiles/{id} | median µs |")
         print("| --- | ---: |")
@@ -148,7 +156,26 @@ struct SanghaBench {
         print("| ProfileStore.get, kept in memory after the first read | \(format(load)) |")
         print("| ProfileEditorViewModel from the profile | \(format(viewModel)) |")
         print("| compiled render | \(format(render)) |")
+        print("| ProfileEditorViewModel, every section and sound on | \(format(fullViewModel)) |")
+        print("| its compiled render | \(format(fullRender)) |")
     }
+
+    /// The heaviest editor: Warm Up and Cool Down on, every sound enabled.
+    static let everythingOn: Profile = {
+        var profile = Profile.new(named: "Full")
+        (profile.id, profile.version, profile.duration) = (2, 2, 1200)
+        for segment in [SegmentType.warmUp, .coolDown] {
+            profile[segment].enabled = true
+            for sound in SoundType.allCases {
+                profile[segment][sound: sound].enabled = true
+                profile[segment][sound: sound].name = "Bowl"
+            }
+        }
+        return profile
+    }()
+
+    static let fullEditor = ProfileEditorViewModel(
+        profile: everythingOn, context: PageContext(formToken: "0123456789abcdef0123456789abcdef"))
 
     static func medianMicroseconds(_ work: () async throws -> Void) async throws -> Double {
         let clock = ContinuousClock()

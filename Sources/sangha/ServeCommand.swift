@@ -72,7 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
     var dev: Bool = false
 
     @Option(help: .hidden)
-    var benchPage: String?
+    var benchPage: [String] = []
 
     @OptionGroup var logging: LoggingOptions
 

@@ -47,14 +47,18 @@ struct ServeSettings {
         let resources = (command.resourcesDir ?? source.text("SANGHA_RESOURCES_DIR")).map {
             URL(fileURLWithPath: $0)
         }
-        let benchPage = try command.benchPage.map { Array(try Data(contentsOf: URL(fileURLWithPath: $0))) }
+        var benchPages: [String: [UInt8]] = [:]
+        for path in command.benchPage {
+            let file = URL(fileURLWithPath: path)
+            benchPages[file.lastPathComponent] = Array(try Data(contentsOf: file))
+        }
         app = AppConfiguration(
             host: host,
             port: port,
             resourcesDirectory: resources,
             development: development,
             extraAllowedHosts: extraHosts,
-            benchmarkPage: benchPage
+            benchmarkPages: benchPages
         )
         dataDirectory = URL(fileURLWithPath: command.dataDir ?? source.text("SANGHA_DATA_DIR") ?? "data")
 
