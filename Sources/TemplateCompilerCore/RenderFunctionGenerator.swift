@@ -2,11 +2,12 @@
 /// `compiledHTMLBuffer()`, writing what swift-mustache would, byte for byte, without reflection,
 /// into the buffer the response sends.
 ///
-/// Names are looked up in the view model of the section they stand in (DESIGN.md §6), with
-/// the types read from the view models' source; a name the view model lacks, a section over
-/// something that is not a flag, optional, list or value, and a printed value that is not text
-/// are errors at the template's file and line. A String-backed enum prints its raw value (which
-/// swift-mustache prints only if the enum's `description` is its raw value).
+/// Names are looked up in the view model of the section they stand in (the template rules of
+/// docs/architecture.md), with the types read from the view models' source; a name the view
+/// model lacks, a section over something that is not a flag, optional, list or value, and a
+/// printed value that is not text are errors at the template's file and line. A String-backed
+/// enum prints its raw value (which swift-mustache prints only if the enum's `description` is
+/// its raw value).
 public struct RenderFunctionGenerator {
     let catalog: ViewModelCatalog
     /// Parsed templates by name (`pages/friends-list`), and their files for messages.

@@ -1,6 +1,6 @@
-/// A parsed template: what swift-mustache's parser makes of the strict subset of DESIGN.md §6,
-/// standalone lines and partial indentation included, so a compiled template writes the same
-/// bytes.
+/// A parsed template: what swift-mustache's parser makes of the strict subset of templates
+/// described in docs/architecture.md, standalone lines and partial indentation included, so a
+/// compiled template writes the same bytes.
 public indirect enum TemplateNode: Equatable, Sendable {
     case text(String)
     /// `{{a.b}}`, escaped; `["."]` is the implicit iterator `{{.}}`.
