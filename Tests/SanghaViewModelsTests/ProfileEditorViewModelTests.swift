@@ -1,7 +1,8 @@
 import SanghaCore
 import SanghaTestSupport
-import SanghaViewModels
 import Testing
+
+@testable import SanghaViewModels
 
 @Suite("Profile editor view model")
 struct ProfileEditorViewModelTests {
@@ -172,6 +173,20 @@ struct ProfileEditorViewModelTests {
         let editor = ProfileEditorViewModel(profile: ProfileEditorViewModelTests.stored(), context: .fixture)
         #expect(editor.sections[1].switchName == ProfileField.enabled(.warmUp).formName)
         #expect(editor.sections[0].durationField.inputID == ProfileField.duration(.main).inputID)
+    }
+
+    @Test("Each field's spelling is its own: the table is indexed by every field's ordinal")
+    func spellingTable() {
+        #expect(ProfileField.all.count == 31)
+        #expect(Set(ProfileField.all).count == ProfileField.all.count)
+        for (index, field) in ProfileField.all.enumerated() {
+            #expect(field.ordinal == index, "\(field)")
+        }
+        #expect(Set(ProfileField.all.map(\.formName)).count == ProfileField.all.count)
+        let names = ProfileField.iterations(.coolDown).names
+        #expect(names.name == "coolDown.repeat.iterations")
+        #expect(names.hintID == "field-coolDown-repeat-iterations-hint")
+        #expect(names.errorID == "field-coolDown-repeat-iterations-error")
     }
 }
 

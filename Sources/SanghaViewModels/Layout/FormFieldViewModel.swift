@@ -36,19 +36,40 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         maxLength: Int,
         clientRule: String? = nil
     ) {
-        self.name = name
+        self.init(
+            names: FieldNames(name: name), label: label, value: value, error: error, hint: hint,
+            inputType: inputType, autocomplete: autocomplete, maxLength: maxLength, clientRule: clientRule)
+    }
+
+    /// A field whose name and ids were spelled once beforehand (the profile editor's forty).
+    public init(
+        names: FieldNames,
+        label: String,
+        value: String,
+        error: String? = nil,
+        hint: String? = nil,
+        inputType: InputType = .text,
+        autocomplete: String = "off",
+        maxLength: Int,
+        clientRule: String? = nil
+    ) {
+        self.name = names.name
         self.label = label
         self.value = value
         self.error = error
         self.hasError = error != nil
         self.hint = hint
         self.hasHint = hint != nil
-        let inputID = Self.inputID(forName: name)
-        self.inputID = inputID
-        self.errorID = "\(inputID)-error"
-        self.hintID = "\(inputID)-hint"
-        let described = [hint == nil ? nil : "\(inputID)-hint", error == nil ? nil : "\(inputID)-error"]
-        self.describedBy = described.contains { $0 != nil } ? described.compactMap { $0 }.joined(separator: " ") : nil
+        self.inputID = names.inputID
+        self.errorID = names.errorID
+        self.hintID = names.hintID
+        self.describedBy =
+            switch (hint != nil, error != nil) {
+            case (true, true): "\(names.hintID) \(names.errorID)"
+            case (true, false): names.hintID
+            case (false, true): names.errorID
+            case (false, false): nil
+            }
         self.inputType = inputType
         self.autocomplete = autocomplete
         self.maxLength = maxLength
@@ -58,7 +79,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
 
     /// `field-` and the field's name, dots as dashes: `warmUp.duration` → `field-warmUp-duration`.
     public static func inputID(forName name: String) -> String {
-        "field-" + String(name.map { $0 == "." ? "-" : $0 })
+        "field-" + String(decoding: name.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
     }
 
     /// The `type` of the input.
@@ -68,5 +89,20 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         case password
 
         public var description: String { rawValue }
+    }
+}
+
+/// The name a field posts under and the ids of its input, hint and error, spelled together.
+public struct FieldNames: Sendable, Equatable {
+    public let name: String
+    public let inputID: String
+    public let hintID: String
+    public let errorID: String
+
+    public init(name: String) {
+        self.name = name
+        inputID = FormFieldViewModel.inputID(forName: name)
+        hintID = inputID + "-hint"
+        errorID = inputID + "-error"
     }
 }

@@ -41,7 +41,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         deleteConfirmation = "Delete the profile \(title)?"
         version = profile.version
         nameField = FormFieldViewModel(
-            name: ProfileField.name.formName,
+            names: ProfileField.name.names,
             label: "Name",
             value: values[.name] ?? profile.name,
             error: errors[.name],

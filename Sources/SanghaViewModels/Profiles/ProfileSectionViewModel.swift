@@ -30,7 +30,7 @@ public struct ProfileSectionViewModel: Sendable, Equatable, Encodable {
         isOn = type == .main || segment.enabled
         let duration = ProfileField.duration(type)
         durationField = FormFieldViewModel(
-            name: duration.formName,
+            names: duration.names,
             label: type == .main ? "Duration" : "\(type.title) duration",
             value: values[duration] ?? DurationFormatter.string(from: segment.duration),
             error: errors[duration],
@@ -74,7 +74,7 @@ public struct SoundRowViewModel: Sendable, Equatable, Encodable {
         options = SoundOptionViewModel.catalogue(selected: selected)
         nameError = errors[name]
         hasNameError = nameError != nil
-        nameErrorID = "\(name.inputID)-error"
+        nameErrorID = name.names.errorID
         repetition =
             sound.type == .repeat
             ? RepetitionViewModel(sound: sound, segment: segment, values: values, errors: errors) : nil
@@ -88,7 +88,7 @@ public struct RepetitionViewModel: Sendable, Equatable, Encodable {
 
     init(sound: Sound, segment: SegmentType, values: [ProfileField: String], errors: [ProfileField: String]) {
         interval = FormFieldViewModel(
-            name: ProfileField.interval(segment).formName,
+            names: ProfileField.interval(segment).names,
             label: "Every",
             value: values[.interval(segment)] ?? DurationFormatter.string(from: sound.interval),
             error: errors[.interval(segment)],
@@ -96,7 +96,7 @@ public struct RepetitionViewModel: Sendable, Equatable, Encodable {
             maxLength: 9
         )
         iterations = FormFieldViewModel(
-            name: ProfileField.iterations(segment).formName,
+            names: ProfileField.iterations(segment).names,
             label: "Strokes",
             value: values[.iterations(segment)] ?? String(sound.iterations),
             error: errors[.iterations(segment)],
@@ -111,8 +111,16 @@ public struct SoundOptionViewModel: Sendable, Equatable, Encodable {
     public let label: String
     public let isSelected: Bool
 
-    /// Every sound of the catalogue, `selected` marked.
+    /// Every sound of the catalogue, `selected` marked: for a catalogue sound, a list made once
+    /// and shared by every select that shows it.
     static func catalogue(selected: String) -> [SoundOptionViewModel] {
+        catalogues[selected] ?? options(selected: selected)
+    }
+
+    private static let catalogues = Dictionary(
+        uniqueKeysWithValues: SoundCatalogue.names.map { ($0, options(selected: $0)) })
+
+    private static func options(selected: String) -> [SoundOptionViewModel] {
         SoundCatalogue.names.map { SoundOptionViewModel(value: $0, label: $0, isSelected: $0 == selected) }
     }
 }
