@@ -3,25 +3,32 @@ import Synchronization
 
 /// Where a compiled template writes, with the same rule swift-mustache renders by: inside an
 /// indented partial, a token that starts a new line starts with the indentation; a nested
-/// render (a section's body, a partial, a block) is one token of its parent.
+/// render (a section's body, a partial, a block, a list's element) is one token of its parent.
 ///
 /// The bytes go into memory this value owns, a plain copy per write, and into the response's
 /// ByteBuffer in one copy at the end. Written straight into a ByteBuffer, each of the thousand
 /// writes of a friends page paid for the buffer's copy-on-write and exclusivity checks: a third
-/// of the render (`make bench`). Without indentation, which is most of a page, everything is
-/// written straight into one buffer, with no intermediate strings.
+/// of the render (`make bench`).
+///
+/// Nested renders write into the same memory too. swift-mustache renders each into a string of
+/// its own and appends it as one token; here a nested render only notes where it began
+/// (`enter`, `leave`), and the two facts that rule needs are read off the memory: a render is
+/// at a line's start when its last byte so far is a newline, and the first byte of a nested
+/// render that began at its parent's line start is preceded by the parent's indentation
+/// (`pending`). No closures either: a closure per section copied the view models it captured.
 struct TemplateOutput: ~Copyable {
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
     private var count = 0
-    let indentation: String
-    private let isIndented: Bool
-    /// Whether the last byte written ends a line; kept only when indented.
-    private var atLineStart = false
+    /// The indentation of the partial being rendered: every line a token starts gets it.
+    private var indentation = ""
+    /// Where the current nested render began: before it, nothing counts as its line start.
+    private var tokenStart = 0
+    /// The enclosing render's indentation, written before this render's first byte because it
+    /// began at the start of a line; nil once written, or when it did not.
+    private var pending: String?
 
-    init(indentation: String = "", capacity: Int) {
-        self.indentation = indentation
-        self.isIndented = !indentation.isEmpty
+    init(capacity: Int) {
         self.capacity = max(capacity, 64)
         self.base = .allocate(byteCount: self.capacity, alignment: 1)
     }
@@ -41,11 +48,9 @@ struct TemplateOutput: ~Copyable {
     consuming func finish(_ sizeHint: TemplateSizeHint) -> ByteBuffer {
         sizeHint.record(count)
         var buffer = ByteBufferAllocator().buffer(capacity: count)
-        buffer.writeBytes(bytes)
+        buffer.writeBytes(UnsafeRawBufferPointer(start: base, count: count))
         return buffer
     }
-
-    private var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
     private mutating func write(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress else { return }
@@ -59,8 +64,11 @@ struct TemplateOutput: ~Copyable {
     }
 
     private mutating func write(_ text: String) {
-        var text = text
-        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { write(UnsafeRawBufferPointer($0)) }
+        if done == nil {
+            var text = text
+            text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+        }
     }
 
     private mutating func grow(to needed: Int) {
@@ -71,44 +79,47 @@ struct TemplateOutput: ~Copyable {
         (base, capacity) = (newBase, newCapacity)
     }
 
-    /// Template text: one token, or several the compiler joined. A token holds at most one line
-    /// (the parser ends a text token at its newline), so in an indented partial every line the
-    /// text starts is a token starting a new line, and gets the indentation.
-    mutating func append(_ text: StaticString) {
-        guard isIndented else {
-            write(text)
-            return
-        }
-        let bytes = UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        guard let last = bytes.last else { return }
-        if atLineStart { write(indentation) }
-        var lineStart = 0
-        for index in bytes.indices.dropLast() where bytes[index] == UInt8(ascii: "\n") {
-            write(UnsafeRawBufferPointer(rebasing: bytes[lineStart...index]))
+    /// Whether the current render's last byte ends a line (a render that wrote nothing yet has
+    /// not started one).
+    private var atLineStart: Bool {
+        count > tokenStart && base.load(fromByteOffset: count - 1, as: UInt8.self) == UInt8(ascii: "\n")
+    }
+
+    /// Before a token's first byte, the indentation owed to its line: the enclosing render's
+    /// when this render has written nothing yet, else this render's own at a line start.
+    private mutating func startToken() {
+        if let prefix = pending {
+            pending = nil
+            write(prefix)
+        } else if atLineStart {
             write(indentation)
-            lineStart = index + 1
         }
-        write(UnsafeRawBufferPointer(rebasing: bytes[lineStart...]))
-        atLineStart = last == UInt8(ascii: "\n")
+    }
+
+    /// Template text: one token, or several the compiler joined, each line after its first
+    /// already indented by the compiler (it knows which partials the text stands in). Only the
+    /// first line's indentation depends on what was written before it.
+    mutating func append(_ text: StaticString) {
+        guard text.utf8CodeUnitCount > 0 else { return }
+        if !indentation.isEmpty { startToken() }
+        write(text)
     }
 
     /// One token's value, escaped as `{{name}}` escapes it.
     mutating func appendEscaped(_ text: String) {
-        if isIndented {
-            guard let last = text.utf8.last else { return }
-            if atLineStart { write(indentation) }
-            atLineStart = last == UInt8(ascii: "\n")
+        guard !text.isEmpty else { return }
+        if !indentation.isEmpty { startToken() }
+        // A native string lends its bytes as they are; `withUTF8` would need a copy to mutate.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { escape(UnsafeRawBufferPointer($0)) }
+        if done == nil {
+            var text = text
+            text.withUTF8 { escape(UnsafeRawBufferPointer($0)) }
         }
-        var text = text
-        text.withUTF8 { escape(UnsafeRawBufferPointer($0)) }
     }
 
     /// A number's digits (nothing in them to escape).
     mutating func appendEscaped(_ number: Int) {
-        if isIndented {
-            if atLineStart { write(indentation) }
-            atLineStart = false
-        }
+        if !indentation.isEmpty { startToken() }
         write(String(number))
     }
 
@@ -116,43 +127,33 @@ struct TemplateOutput: ~Copyable {
         append(flag ? "true" : "false")
     }
 
-    /// A nested render with `extra` more indentation, appended to this one as one token.
-    mutating func nested(indentation extra: String = "", _ body: (inout TemplateOutput) -> Void) {
-        if indentation.isEmpty, extra.isEmpty {
-            body(&self)
-            return
-        }
-        var child = TemplateOutput(indentation: indentation + extra, capacity: 512)
-        body(&child)
-        appendToken(child)
+    /// Where a nested render began, to be handed back to `leave` when it ends.
+    struct Nesting {
+        fileprivate let indentation: String
+        fileprivate let tokenStart: Int
+        fileprivate let pending: String?
+        fileprivate let count: Int
     }
 
-    /// A section over a list: each element rendered on its own, the whole appended as one token.
-    mutating func sequence<Elements: Sequence>(
-        _ elements: Elements,
-        _ body: (Elements.Element, inout TemplateOutput) -> Void
-    ) {
-        if indentation.isEmpty {
-            for element in elements { body(element, &self) }
-            return
-        }
-        var joined = TemplateOutput(capacity: 512)
-        for element in elements {
-            var child = TemplateOutput(indentation: indentation, capacity: 512)
-            body(element, &child)
-            joined.write(child.bytes)
-        }
-        appendToken(joined)
+    /// Begins a nested render (a section's body, a partial with `extra` more indentation, a
+    /// block), one token of the current one.
+    mutating func enter(indentation extra: String = "") -> Nesting {
+        let outer = Nesting(indentation: indentation, tokenStart: tokenStart, pending: pending, count: count)
+        if atLineStart { pending = indentation }
+        if !extra.isEmpty { indentation += extra }
+        tokenStart = count
+        return outer
     }
 
-    private mutating func appendToken(_ token: borrowing TemplateOutput) {
-        let bytes = token.bytes
-        if isIndented {
-            guard let last = bytes.last else { return }
-            if atLineStart { write(indentation) }
-            atLineStart = last == UInt8(ascii: "\n")
-        }
-        write(bytes)
+    /// Begins the next element of a list section: a render of its own inside the section's.
+    mutating func startElement() {
+        tokenStart = count
+    }
+
+    /// Ends the nested render `enter` began.
+    mutating func leave(_ outer: Nesting) {
+        if count == outer.count { pending = outer.pending }
+        (indentation, tokenStart) = (outer.indentation, outer.tokenStart)
     }
 
     /// `&`, `<`, `>`, `"` and `'` as entities, the rest as it is (swift-mustache's `htmlEscape`),
