@@ -5,13 +5,15 @@ APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Headless Chromium and its driver for the browser tests; Python tools in a virtual environment.
+# sox (with MP3) checks and rebuilds the catalogue's sounds.
 BROWSER_PACKAGES := chromium chromium-driver fonts-dejavu-core
+SOUND_PACKAGES := sox libsox-fmt-mp3
 VENV := .venv
 # Release builds link Swift's standard library and Foundation statically, as a server is
 # deployed: the process maps only the code it uses (about 5 MB less resident memory).
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: run test build release deps browser-deps bench loadtest snapshots screenshots format lint clean
+.PHONY: run test build release deps browser-deps bench loadtest snapshots screenshots sounds format lint clean
 
 ## Install the Debian packages that are missing (apt-get runs only when one is absent).
 deps:
@@ -37,7 +39,7 @@ build: deps
 
 ## Formatting, then every test: Swift tests (snapshots are compared, never recorded), then the
 ## browser, HTML validity and accessibility checks in headless Chromium.
-test: APT_PACKAGES += $(BROWSER_PACKAGES)
+test: APT_PACKAGES += $(BROWSER_PACKAGES) $(SOUND_PACKAGES)
 test: deps lint build browser-deps
 	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build
 	$(VENV)/bin/pytest -q -p no:cacheprovider Tests/Browser
@@ -72,6 +74,11 @@ loadtest: deps release
 snapshots: build
 	SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --skip-build --filter SnapshotTests || true
 	git status --short Tests
+
+## The catalogue's sounds (Public/sounds/*.mp3), synthesized by sox from the script's parameters.
+sounds: APT_PACKAGES += $(SOUND_PACKAGES)
+sounds: deps
+	scripts/make-sounds.sh
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Plugins Package.swift

@@ -66,3 +66,15 @@ struct ProfileTests {
         #expect(profile.validationErrors()[.soundName(.coolDown, .begin)] == "Choose one of the sounds offered.")
     }
 }
+
+@Suite("Sound catalogue")
+struct SoundCatalogueTests {
+    @Test("Each sound's file is its name in lower case, words joined by dashes, served under /sounds/")
+    func fileNames() {
+        #expect(
+            SoundCatalogue.names.map(SoundCatalogue.fileName(of:)) == [
+                "bell.mp3", "bowl.mp3", "gong.mp3", "chime.mp3", "wood-block.mp3",
+            ])
+        #expect(SoundCatalogue.path(of: "Wood Block") == "/sounds/wood-block.mp3")
+    }
+}

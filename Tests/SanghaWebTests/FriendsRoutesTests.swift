@@ -228,6 +228,30 @@ struct FriendsRoutesTests {
         }
     }
 
+    @Test("Every catalogue sound is built in and served as audio/mpeg; its digest name is cached for a year")
+    func sounds() async throws {
+        try await withApp(FakeFriendService.listing([])) { client in
+            for name in SoundCatalogue.names {
+                let path = SoundCatalogue.path(of: name)
+                let digestPath = try #require(StaticFiles.embedded.digestPaths[path], "\(path) is not in Public/")
+                try await client.execute(uri: digestPath, method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType] == "audio/mpeg")
+                    #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                    #expect(response.headers[.setCookie] == nil)
+                    // An MP3 frame or an ID3 tag, and a few seconds of it at most.
+                    let bytes = Array(buffer: response.body)
+                    #expect(bytes.starts(with: [0x49, 0x44, 0x33]) || bytes.starts(with: [0xFF]))
+                    #expect((1_000..<100_000).contains(bytes.count))
+                }
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType] == "audio/mpeg")
+                }
+            }
+        }
+    }
+
     @Test("Static files: built in, linked by a digest name cached for a year, no cookie; the plain name revalidates")
     func staticFiles() async throws {
         try await withApp(FakeFriendService.listing([])) { client in
