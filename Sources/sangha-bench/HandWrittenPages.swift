@@ -87,6 +87,8 @@ enum HandWrittenPages {
         html.raw("<div class=\"page-header\">\n  <h1>")
         html.text(page.heading)
         html.raw("</h1>\n  <a href=\"")
+        html.text(page.sitURL)
+        html.raw("\">Sit with this profile</a>\n  <a href=\"")
         html.text(page.listURL)
         html.raw("\">All profiles</a>\n</div>\n")
         if let alert = page.alert {

@@ -76,6 +76,34 @@ struct ProfilesRoutesTests {
         }
     }
 
+    @Test("The sitting page lists the timeline, its sounds linked by digest names that play; 404 for an unknown id")
+    func sit() async throws {
+        try await withApp(profiles: InMemoryProfileRepository([Self.stored()])) { client in
+            let html = try await client.execute(uri: "/profiles/1/sit", method: .get) { response in
+                #expect(response.status == .ok)
+                return String(buffer: response.body)
+            }
+            #expect(html.contains("<h2 id=\"timeline-heading\">Timeline</h2>"))
+            #expect(html.contains("<span class=\"timeline-time\">07:30</span> — The session ends"))
+            let sound = try #require(html.firstMatch(of: /data-sound="(\/sounds\/bell\.[0-9a-f]{16}\.mp3)"/)?.1)
+            try await client.execute(uri: String(sound), method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "audio/mpeg")
+            }
+            try await client.execute(uri: "/profiles/1/sit", method: .get, headers: [.accept: "application/json"]) {
+                response in
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(json?["totalSeconds"] as? Int == 450)
+                #expect((json?["events"] as? [[String: Any]])?.count == 4)
+            }
+            for uri in ["/profiles/9/sit", "/profiles/nine/sit"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound)
+                }
+            }
+        }
+    }
+
     @Test("Saving: 303 back with a flash; invalid: 422; stale version: 409 with the values kept")
     func save() async throws {
         let repository = InMemoryProfileRepository([Self.stored()])

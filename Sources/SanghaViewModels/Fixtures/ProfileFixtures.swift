@@ -110,3 +110,12 @@ extension HomeViewModel {
         )
     }
 }
+
+extension SittingViewModel {
+    public enum Fixtures {
+        /// Warm Up with a repeating sound, then the meditation.
+        public static let morning = SittingViewModel(profile: Profile.morning, context: .fixture)
+        public static let fresh = SittingViewModel(profile: Profile.fresh, context: .fixture)
+        public static let hostile = SittingViewModel(profile: Profile.hostile, context: .fixture)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import SanghaCore
 
 /// What every page of one request shares: the browser's form token, the flash message the
 /// previous response left, the request's time and the time zone to show times in, and the
@@ -45,12 +46,27 @@ public struct AssetURLs: Sendable, Equatable, Encodable {
     public let stylesheet: String
     public let script: String
     public let icon: String
+    /// Each catalogue sound's address by its name; the pages that ring them ask `sound(named:)`.
+    private let sounds: [String: String]
 
-    public init(stylesheet: String, script: String, icon: String) {
+    public init(stylesheet: String, script: String, icon: String, sounds: [String: String] = [:]) {
         self.stylesheet = stylesheet
         self.script = script
         self.icon = icon
+        self.sounds = sounds
     }
 
     public static let plain = AssetURLs(stylesheet: "/css/sangha.css", script: "/js/sangha.js", icon: "/favicon.svg")
+
+    /// The address of a catalogue sound: by its digest name when the server has one, else its
+    /// plain one (`/sounds/wood-block.mp3`).
+    public func sound(named name: String) -> String {
+        sounds[name] ?? SoundCatalogue.path(of: name)
+    }
+
+    /// The layout's JSON names the stylesheet, script and icon; the sounds are in the pages
+    /// that ring them.
+    private enum CodingKeys: String, CodingKey {
+        case stylesheet, script, icon
+    }
 }

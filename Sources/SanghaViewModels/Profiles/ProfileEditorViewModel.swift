@@ -15,6 +15,8 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
     public let deleteURL: String
     public let deleteConfirmation: String
     public let listURL = "/profiles"
+    /// The sitting page for this profile.
+    public let sitURL: String
     public let version: Int
     public let nameField: FormFieldViewModel
     public let sections: [ProfileSectionViewModel]
@@ -38,6 +40,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         heading = title
         actionURL = "/profiles/\(profile.id)"
         deleteURL = "/profiles/\(profile.id)/delete"
+        sitURL = "/profiles/\(profile.id)/sit"
         deleteConfirmation = "Delete the profile \(title)?"
         version = profile.version
         nameField = FormFieldViewModel(

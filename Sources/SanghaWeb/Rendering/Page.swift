@@ -38,6 +38,10 @@ extension HomeViewModel: Page {
     public static let template = "pages/home"
 }
 
+extension SittingViewModel: Page {
+    public static let template = "pages/sitting"
+}
+
 extension ProfilesListViewModel: Page {
     public static let template = "pages/profiles-list"
 }

@@ -2,7 +2,8 @@ import Hummingbird
 import SanghaCore
 import SanghaViewModels
 
-/// The profiles pages: `/profiles`, the editor `/profiles/{id}`, and their form posts.
+/// The profiles pages: `/profiles`, the editor `/profiles/{id}`, the sitting page
+/// `/profiles/{id}/sit`, and their form posts.
 struct ProfilesRoutes {
     let profiles: any ProfileRepository
     let renderer: PageRenderer
@@ -18,6 +19,7 @@ struct ProfilesRoutes {
             .get(use: list)
             .post(use: create)
             .get("{id}", use: edit)
+            .get("{id}/sit", use: sit)
             .post("{id}", use: save)
             .post("{id}/delete", use: delete)
     }
@@ -36,6 +38,12 @@ struct ProfilesRoutes {
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.requireID("profile")
         let outcome = await ProfileEditorViewModel.load(id: id, from: profiles, context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.notFound)
+    }
+
+    @Sendable func sit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.requireID("profile")
+        let outcome = await SittingViewModel.load(id: id, from: profiles, context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 

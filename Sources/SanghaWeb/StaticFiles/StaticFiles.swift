@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SanghaCore
 import SanghaViewModels
 
 /// The static files (`Public/`), held in memory, each under two names: its plain name
@@ -63,7 +64,11 @@ public struct StaticFiles: Sendable {
         AssetURLs(
             stylesheet: digestPaths["/css/sangha.css"] ?? AssetURLs.plain.stylesheet,
             script: digestPaths["/js/sangha.js"] ?? AssetURLs.plain.script,
-            icon: digestPaths["/favicon.svg"] ?? AssetURLs.plain.icon
+            icon: digestPaths["/favicon.svg"] ?? AssetURLs.plain.icon,
+            sounds: Dictionary(
+                uniqueKeysWithValues: SoundCatalogue.names.compactMap { name in
+                    digestPaths[SoundCatalogue.path(of: name)].map { (name, $0) }
+                })
         )
     }
 
