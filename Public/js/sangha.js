@@ -4,7 +4,11 @@
 //   sending it with a field that breaks a rule shows every message next to its field and moves
 //   focus to the first (the button is never disabled: pressing it always says why);
 // - deleting asks first;
-// - turning Warm Up or Cool Down on or off saves at once, so the section opens or closes.
+// - turning Warm Up or Cool Down on or off saves at once, so the section opens or closes;
+// - the sitting page runs the session: Start, Pause, Resume, Stop, the current section, the
+//   time left and a progress bar; the sounds are scheduled on the Web Audio clock (so they ring
+//   on time in a background tab and pause with it), each section and sound is announced in a
+//   live region, and the screen is kept awake where the browser allows it.
 "use strict";
 
 (function () {
@@ -125,4 +129,163 @@
     const input = event.target;
     if (input.matches("input[data-submit-on-change]") && input.form) input.form.requestSubmit();
   });
+  // The sitting page. The timeline's rows are the data: data-time (seconds from the start),
+  // data-section where a section begins, data-sound and data-strokes where a sound rings.
+  const STROKE_GAP = 2.5; // seconds between the strokes of one ring
+
+  function formatTime(seconds) {
+    const s = Math.max(0, Math.ceil(seconds));
+    const two = (n) => String(n).padStart(2, "0");
+    const hours = Math.floor(s / 3600);
+    const rest = two(Math.floor(s / 60) % 60) + ":" + two(s % 60);
+    return hours > 0 ? hours + ":" + rest : rest;
+  }
+
+  function enhanceSitting(root) {
+    const sitter = root.querySelector("[data-sitter]");
+    if (!sitter) return;
+    const total = Number(root.dataset.total);
+    const rows = [...root.querySelectorAll(".timeline li")].map((li) => ({
+      time: Number(li.dataset.time),
+      section: li.dataset.section,
+      sound: li.dataset.sound,
+      strokes: Number(li.dataset.strokes || 0),
+      text: li.textContent.split("—").slice(1).join("—").trim(),
+    }));
+    const find = (name) => sitter.querySelector("[data-sitter-" + name + "]");
+    const [sectionLabel, left, progress, status] = ["section", "left", "progress", "status"].map(find);
+    const buttons = { start: find("start"), pause: find("pause"), resume: find("resume"), stop: find("stop") };
+    let audio = null; // the AudioContext of the running session
+    let startedAt = 0; // its time at the session's second 0
+    let clock = null; // elapsed seconds when there is no Web Audio
+    let announced = 0; // rows already announced
+    let timer = null;
+    let wakeLock = null;
+
+    function show(...names) {
+      for (const [name, button] of Object.entries(buttons)) button.hidden = !names.includes(name);
+    }
+
+    function elapsed() {
+      if (audio) return audio.currentTime - startedAt;
+      return clock ? clock.elapsed + (clock.running ? (performance.now() - clock.since) / 1000 : 0) : 0;
+    }
+
+    async function keepAwake() {
+      try {
+        if ("wakeLock" in navigator && document.visibilityState === "visible") {
+          wakeLock = await navigator.wakeLock.request("screen");
+        }
+      } catch (error) {
+        wakeLock = null; // not allowed here: the session runs all the same
+      }
+    }
+
+    function letSleep() {
+      if (wakeLock) wakeLock.release().catch(() => {});
+      wakeLock = null;
+    }
+
+    async function load(context) {
+      const buffers = new Map();
+      const urls = [...new Set(rows.filter((row) => row.sound).map((row) => row.sound))];
+      await Promise.all(urls.map(async (url) => {
+        try {
+          const response = await fetch(url);
+          buffers.set(url, await context.decodeAudioData(await response.arrayBuffer()));
+        } catch (error) {
+          status.textContent = "A sound could not be loaded; the session runs without it.";
+        }
+      }));
+      return buffers;
+    }
+
+    function update() {
+      const now = Math.min(elapsed(), total);
+      left.textContent = formatTime(total - now);
+      progress.value = now;
+      const messages = [];
+      while (announced < rows.length && rows[announced].time <= now) {
+        const row = rows[announced++];
+        if (row.section) sectionLabel.textContent = row.section;
+        if (row.time < total || !row.sound) messages.push(row.text);
+      }
+      if (now >= total) {
+        finish("Session complete.");
+      } else if (messages.length > 0) {
+        status.textContent = messages.join(". ") + ".";
+      }
+    }
+
+    function finish(message) {
+      clearInterval(timer);
+      timer = null;
+      const context = audio;
+      audio = null;
+      clock = null;
+      // Let the last sound ring out before the audio is closed.
+      if (context) setTimeout(() => context.close().catch(() => {}), message === "Session complete." ? 8000 : 0);
+      letSleep();
+      status.textContent = message;
+      buttons.start.textContent = "Start again";
+      show("start");
+    }
+
+    buttons.start.addEventListener("click", async () => {
+      announced = 0;
+      sectionLabel.textContent = rows.find((row) => row.section)?.section || sectionLabel.textContent;
+      const Context = window.AudioContext || window.webkitAudioContext;
+      if (Context) {
+        const context = new Context();
+        const buffers = await load(context);
+        audio = context;
+        startedAt = context.currentTime + 0.1;
+        for (const row of rows) {
+          const buffer = row.sound && buffers.get(row.sound);
+          if (!buffer) continue;
+          for (let stroke = 0; stroke < row.strokes; stroke++) {
+            const source = context.createBufferSource();
+            source.buffer = buffer;
+            source.connect(context.destination);
+            source.start(startedAt + row.time + stroke * STROKE_GAP);
+          }
+        }
+      } else {
+        clock = { elapsed: 0, since: performance.now(), running: true };
+        status.textContent = "This browser cannot play the sounds; the session runs without them.";
+      }
+      show("pause", "stop");
+      keepAwake();
+      update();
+      timer = setInterval(update, 250);
+    });
+
+    buttons.pause.addEventListener("click", async () => {
+      if (audio) await audio.suspend(); // the audio clock, and every sound on it, waits
+      if (clock) Object.assign(clock, { elapsed: elapsed(), running: false });
+      status.textContent = "Paused at " + formatTime(elapsed()) + ".";
+      show("resume", "stop");
+      letSleep();
+    });
+
+    buttons.resume.addEventListener("click", async () => {
+      if (audio) await audio.resume();
+      if (clock) Object.assign(clock, { since: performance.now(), running: true });
+      status.textContent = "Resumed.";
+      show("pause", "stop");
+      keepAwake();
+    });
+
+    buttons.stop.addEventListener("click", () => {
+      finish("Session stopped at " + formatTime(elapsed()) + ".");
+    });
+
+    document.addEventListener("visibilitychange", () => {
+      if (timer && !buttons.pause.hidden && document.visibilityState === "visible") keepAwake();
+    });
+
+    sitter.hidden = false;
+  }
+
+  for (const root of document.querySelectorAll("[data-sitting]")) enhanceSitting(root);
 })();

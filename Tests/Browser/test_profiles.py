@@ -1,7 +1,9 @@
 """A person creates and edits a meditation profile in a real browser."""
+import time
+
 from selenium.webdriver.common.by import By
 
-from conftest import button, field, fill, make_driver, screenshot, shows, shows_heading, value
+from conftest import button, field, fill, make_driver, screenshot, settled, shows, shows_heading, text, value
 
 
 def test_create_a_profile_turn_warm_up_on_change_durations_and_save(server, browser):
@@ -70,3 +72,57 @@ def test_the_pages_read_well_on_a_phone(server):
         assert phone.execute_script("return document.documentElement.scrollWidth") <= 360
     finally:
         phone.quit()
+
+
+
+def _three_second_profile(server, browser):
+    """A profile of a three-second meditation, its sitting page open."""
+    browser.get(server.url + "/profiles")
+    fill(browser, "Name", "Three seconds")
+    button(browser, "Create profile").click()
+    assert shows_heading(browser, "Three seconds")
+    fill(browser, "Duration", "00:03")
+    button(browser, "Save").click()
+    assert shows(browser, "Profile saved.")
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, "Sit with this profile").click())
+    assert shows(browser, "00:03 — The session ends")
+
+
+def test_sitting_runs_a_three_second_profile_to_the_end(server, browser):
+    _three_second_profile(server, browser)
+    assert not button(browser, "Pause").is_displayed()
+    button(browser, "Start").click()
+    assert button(browser, "Pause").is_displayed()
+    assert not button(browser, "Resume").is_displayed()
+    assert shows(browser, "Session complete.", timeout=10)
+    assert not button(browser, "Stop").is_displayed()
+    assert button(browser, "Start again").is_displayed()
+    assert shows(browser, "Time left 00:00")
+    screenshot(browser, "sitting")
+
+
+def test_sitting_pauses_resumes_and_stops(server, browser):
+    _three_second_profile(server, browser)
+    button(browser, "Start").click()
+    button(browser, "Pause").click()
+    assert shows(browser, "Paused at 00:0")
+    left = browser.find_element(By.CSS_SELECTOR, "[data-sitter-left]").text
+    time.sleep(1.5)
+    assert browser.find_element(By.CSS_SELECTOR, "[data-sitter-left]").text == left  # the time waits
+    button(browser, "Resume").click()
+    button(browser, "Stop").click()
+    assert shows(browser, "Session stopped at 00:0")
+    assert button(browser, "Start again").is_displayed()
+
+
+def test_without_javascript_the_sitting_page_lists_the_timeline(server, browser_without_javascript):
+    browser = browser_without_javascript
+    browser.get(server.url + "/profiles/1/sit")
+    assert "There is no profile" in text(browser)
+    browser.get(server.url + "/profiles")
+    fill(browser, "Name", "Quiet")
+    button(browser, "Create profile").click()
+    assert shows_heading(browser, "Quiet")
+    browser.get(server.url + "/profiles/1/sit")
+    assert shows(browser, "07:30 — The session ends")
+    assert not button(browser, "Start").is_displayed()  # nothing to press without the script

@@ -11,6 +11,8 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
     public let totalText: String
     public let totalSeconds: Int
     public let events: [TimelineEventViewModel]
+    /// The section the session begins with, shown before it starts.
+    public let firstSection: String
 
     public init(profile: Profile, context: PageContext) {
         let title = profile.name.isEmpty ? "Profile" : profile.name
@@ -21,6 +23,7 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
         totalSeconds = timeline.duration
         totalText = DurationFormatter.string(from: timeline.duration)
         events = TimelineEventViewModel.events(of: timeline, assets: context.assets)
+        firstSection = timeline.sections.first?.segment.title ?? SegmentType.main.title
     }
 
     /// What `GET /profiles/{id}/sit` shows.
@@ -51,14 +54,17 @@ public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
     public let soundURL: String?
     public let hasSound: Bool
     public let strokes: Int
+    /// Where a section begins: its title, which the running session shows from then on.
+    public let section: String?
 
-    init(seconds: Int, text: String, soundURL: String? = nil, strokes: Int = 0) {
+    init(seconds: Int, text: String, soundURL: String? = nil, strokes: Int = 0, section: String? = nil) {
         self.seconds = seconds
         timeText = DurationFormatter.string(from: seconds)
         self.text = text
         self.soundURL = soundURL
         hasSound = soundURL != nil
         self.strokes = strokes
+        self.section = section
     }
 
     /// Each section's start, each ring in order, and the session's end. Where one section ends
@@ -73,7 +79,9 @@ public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
                 events.append(.ring(ring, assets))
                 rings.removeFirst()
             }
-            events.append(.text("\(section.segment.title) begins", at: section.start))
+            events.append(
+                TimelineEventViewModel(
+                    seconds: section.start, text: "\(section.segment.title) begins", section: section.segment.title))
         }
         events += rings.map { .ring($0, assets) }
         events.append(.text("The session ends", at: timeline.duration))
