@@ -5,6 +5,7 @@
 //   focus to the first (the button is never disabled: pressing it always says why);
 // - deleting asks first;
 // - turning Warm Up or Cool Down on or off saves at once, so the section opens or closes;
+// - the editor's play buttons preview the chosen sounds;
 // - the sitting page runs the session: Start, Pause, Resume, Stop, the current section, the
 //   time left and a progress bar; the sounds are scheduled on the Web Audio clock (so they ring
 //   on time in a background tab and pause with it), each section and sound is announced in a
@@ -288,4 +289,15 @@
   }
 
   for (const root of document.querySelectorAll("[data-sitting]")) enhanceSitting(root);
+
+  // The editor's play buttons: each plays the sound its select has chosen.
+  for (const button of document.querySelectorAll("button[data-preview]")) {
+    const select = document.getElementById(button.dataset.preview);
+    if (!select) continue;
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      const url = select.selectedOptions[0]?.dataset.sound;
+      if (url) new Audio(url).play().catch(() => {});
+    });
+  }
 })();

@@ -192,13 +192,19 @@ enum HandWrittenPages {
         for (index, option) in sound.options.enumerated() {
             html.raw(index == 0 ? "          <option value=\"" : "    <option value=\"")
             html.text(option.value)
+            html.raw("\" data-sound=\"")
+            html.text(option.soundURL)
             html.raw("\"")
             if option.isSelected { html.raw(" selected") }
             html.raw(">")
             html.text(option.label)
             html.raw("</option>\n")
         }
-        html.raw("        </select>\n")
+        html.raw("        </select>\n        <button type=\"button\" class=\"sound-preview\" data-preview=\"")
+        html.text(sound.nameID)
+        html.raw("\" aria-label=\"Play ")
+        html.text(sound.nameLabel)
+        html.raw("\" hidden>Play</button>\n")
         if sound.hasNameError {
             html.raw("        <p class=\"field-error\" id=\"")
             html.text(sound.nameErrorID)

@@ -2,8 +2,9 @@
 import time
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
-from conftest import button, field, fill, make_driver, screenshot, settled, shows, shows_heading, text, value
+from conftest import button, field, fill, make_driver, named, screenshot, settled, shows, shows_heading, text, value
 
 
 def test_create_a_profile_turn_warm_up_on_change_durations_and_save(server, browser):
@@ -126,3 +127,19 @@ def test_without_javascript_the_sitting_page_lists_the_timeline(server, browser_
     browser.get(server.url + "/profiles/1/sit")
     assert shows(browser, "07:30 — The session ends")
     assert not button(browser, "Start").is_displayed()  # nothing to press without the script
+
+
+def test_the_editor_plays_the_chosen_sound(server, browser):
+    browser.get(server.url + "/profiles")
+    fill(browser, "Name", "Preview")
+    button(browser, "Create profile").click()
+    assert shows_heading(browser, "Preview")
+    field(browser, "Warm Up on").click()
+    assert value(browser, "Warm Up duration") == "05:00"
+    # What the button hands to the browser's audio, recorded instead of played.
+    browser.execute_script(
+        "window.played = []; window.Audio = function (url) { window.played.push(url);"
+        " return { play: () => Promise.resolve() }; };")
+    Select(named(browser, "Begin sound in Warm Up")).select_by_visible_text("Gong")
+    named(browser, "Play Begin sound in Warm Up").click()
+    assert browser.execute_script("return window.played") == ["/sounds/gong.mp3"]

@@ -110,6 +110,8 @@ public struct SoundOptionViewModel: Sendable, Equatable, Encodable {
     public let value: String
     public let label: String
     public let isSelected: Bool
+    /// The sound's file, which the editor's play button plays.
+    public let soundURL: String
 
     /// Every sound of the catalogue, `selected` marked: for a catalogue sound, a list made once
     /// and shared by every select that shows it.
@@ -121,7 +123,10 @@ public struct SoundOptionViewModel: Sendable, Equatable, Encodable {
         uniqueKeysWithValues: SoundCatalogue.names.map { ($0, options(selected: $0)) })
 
     private static func options(selected: String) -> [SoundOptionViewModel] {
-        SoundCatalogue.names.map { SoundOptionViewModel(value: $0, label: $0, isSelected: $0 == selected) }
+        SoundCatalogue.names.map {
+            SoundOptionViewModel(
+                value: $0, label: $0, isSelected: $0 == selected, soundURL: SoundCatalogue.path(of: $0))
+        }
     }
 }
 
