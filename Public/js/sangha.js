@@ -162,6 +162,7 @@
     let announced = 0; // rows already announced
     let timer = null;
     let wakeLock = null;
+    let startedWall = new Date(); // when the running session began, by the wall clock
 
     function show(...names) {
       for (const [name, button] of Object.entries(buttons)) button.hidden = !names.includes(name);
@@ -212,28 +213,46 @@
         if (row.time < total || !row.sound) messages.push(row.text);
       }
       if (now >= total) {
-        finish("Session complete.");
+        finish("Session complete.", true);
       } else if (messages.length > 0) {
         status.textContent = messages.join(". ") + ".";
       }
     }
 
-    function finish(message) {
+    function finish(message, completed) {
+      const seconds = Math.round(Math.min(elapsed(), total));
       clearInterval(timer);
       timer = null;
       const context = audio;
       audio = null;
       clock = null;
       // Let the last sound ring out before the audio is closed.
-      if (context) setTimeout(() => context.close().catch(() => {}), message === "Session complete." ? 8000 : 0);
+      if (context) setTimeout(() => context.close().catch(() => {}), completed ? 8000 : 0);
       letSleep();
       status.textContent = message;
       buttons.start.textContent = "Start again";
       show("start");
+      if (completed || seconds >= 60) record(seconds, completed, message);
+    }
+
+    // A session run to the end, or stopped after a minute, is recorded; a shorter one is not.
+    async function record(seconds, completed, message) {
+      const form = sitter.querySelector("[data-sitter-record]");
+      if (!form) return;
+      form.elements.startedAt.value = startedWall.toISOString().replace(/\.\d+Z$/, "Z");
+      form.elements.seconds.value = String(seconds);
+      form.elements.completed.value = String(Boolean(completed));
+      try {
+        const response = await fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form)) });
+        status.textContent = message + (response.ok ? " Session saved." : " The session could not be saved.");
+      } catch (error) {
+        status.textContent = message + " The session could not be saved.";
+      }
     }
 
     buttons.start.addEventListener("click", async () => {
       announced = 0;
+      startedWall = new Date();
       sectionLabel.textContent = rows.find((row) => row.section)?.section || sectionLabel.textContent;
       const Context = window.AudioContext || window.webkitAudioContext;
       if (Context) {
@@ -278,7 +297,7 @@
     });
 
     buttons.stop.addEventListener("click", () => {
-      finish("Session stopped at " + formatTime(elapsed()) + ".");
+      finish("Session stopped at " + formatTime(elapsed()) + ".", false);
     });
 
     document.addEventListener("visibilitychange", () => {

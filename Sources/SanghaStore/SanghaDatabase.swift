@@ -40,6 +40,17 @@ public enum SanghaDatabase {
                 table.column("savedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("createSittingSession") { db in
+            try db.create(table: "sittingSession") { table in
+                table.autoIncrementedPrimaryKey("id")
+                // The profile sat with; a deleted profile's sessions stay, under its name.
+                table.column("profileID", .integer).references("profile", onDelete: .setNull)
+                table.column("profileName", .text).notNull()
+                table.column("startedAt", .datetime).notNull().indexed()
+                table.column("seconds", .integer).notNull()
+                table.column("completed", .boolean).notNull()
+            }
+        }
         return migrator
     }
 

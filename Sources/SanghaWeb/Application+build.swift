@@ -129,6 +129,12 @@ public func buildRouter(
         renderer: renderer,
         maxFormSize: configuration.maxFormSize
     ).addRoutes(to: router)
+    SittingRoutes(
+        profiles: dependencies.profiles,
+        sessions: dependencies.sessions,
+        renderer: renderer,
+        maxFormSize: configuration.maxFormSize
+    ).addRoutes(to: router)
     FriendsRoutes(
         repository: dependencies.friends,
         renderer: renderer,

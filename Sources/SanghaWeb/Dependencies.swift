@@ -7,6 +7,8 @@ public struct Dependencies: Sendable {
     /// The friends: the FriendService, with the last list it gave saved locally.
     public var friends: FriendsRepository
     public var profiles: any ProfileRepository
+    /// The sessions sat.
+    public var sessions: any SittingSessionRepository
     /// Makes a new CSRF token for a browser that has none; tests fix it.
     public var makeFormToken: @Sendable () -> String
     /// The clock pages read the time from; tests fix it.
@@ -17,12 +19,14 @@ public struct Dependencies: Sendable {
     public init(
         friends: FriendsRepository,
         profiles: any ProfileRepository,
+        sessions: any SittingSessionRepository,
         makeFormToken: @escaping @Sendable () -> String = { FormToken.random() },
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current
     ) {
         self.friends = friends
         self.profiles = profiles
+        self.sessions = sessions
         self.makeFormToken = makeFormToken
         self.now = now
         self.timeZone = timeZone

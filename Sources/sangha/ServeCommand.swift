@@ -114,7 +114,8 @@ struct ServeCommand: AsyncParsableCommand {
                     remote: CoalescingFriendService(client),
                     storage: FriendListStore(database: database)
                 ),
-                profiles: ProfileStore(database: database)
+                profiles: ProfileStore(database: database),
+                sessions: SittingSessionStore(database: database)
             ),
             services: services,
             logger: logger

@@ -95,7 +95,7 @@ def test_sitting_runs_a_three_second_profile_to_the_end(server, browser):
     button(browser, "Start").click()
     assert button(browser, "Pause").is_displayed()
     assert not button(browser, "Resume").is_displayed()
-    assert shows(browser, "Session complete.", timeout=10)
+    assert shows(browser, "Session complete. Session saved.", timeout=10)
     assert not button(browser, "Stop").is_displayed()
     assert button(browser, "Start again").is_displayed()
     assert shows(browser, "Time left 00:00")
@@ -114,6 +114,8 @@ def test_sitting_pauses_resumes_and_stops(server, browser):
     button(browser, "Stop").click()
     assert shows(browser, "Session stopped at 00:0")
     assert button(browser, "Start again").is_displayed()
+    time.sleep(0.5)
+    assert "saved" not in text(browser)  # under a minute: nothing recorded
 
 
 def test_without_javascript_the_sitting_page_lists_the_timeline(server, browser_without_javascript):

@@ -80,13 +80,14 @@ struct ProfileStoreTests {
 
     @Test("The migration runs on an empty file, and on an existing one it keeps the data")
     func migrations() async throws {
+        let all = ["createProfile", "createSavedFriendList", "createSittingSession"]
         try await withDirectory { directory in
             let fresh = try ProfileStore.open(directory: directory)
-            #expect(try await fresh.appliedMigrations() == ["createProfile", "createSavedFriendList"])
+            #expect(try await fresh.appliedMigrations() == all)
             _ = try await fresh.create(.new(named: "Kept"))
 
             let reopened = try ProfileStore.open(directory: directory)
-            #expect(try await reopened.appliedMigrations() == ["createProfile", "createSavedFriendList"])
+            #expect(try await reopened.appliedMigrations() == all)
             #expect(try await reopened.list().map(\.name) == ["Kept"])
             #expect(try await reopened.integrityCheck() == ["ok"])
         }

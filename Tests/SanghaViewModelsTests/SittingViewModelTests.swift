@@ -1,3 +1,4 @@
+import Foundation
 import SanghaCore
 import SanghaTestSupport
 import SanghaViewModels
@@ -36,5 +37,55 @@ struct SittingViewModelTests {
         #expect(repeats.map(\.text) == ["Wood Block rings 3 times", "Wood Block rings 3 times"])
         #expect(repeats.map(\.seconds) == [150, 300])
         #expect(repeats.allSatisfy { $0.soundURL == "/sounds/wood-block.0a.mp3" })
+    }
+}
+
+@Suite("Recording a session")
+struct RecordSessionTests {
+    static let profile: Profile = {
+        var profile = Profile.new(named: "Morning")
+        (profile.id, profile.version) = (1, 1)
+        return profile
+    }()
+
+    func record(_ input: SittingSessionInput, sessions: InMemorySittingSessionRepository) async
+        -> SubmitOutcome<SittingViewModel>
+    {
+        await SittingViewModel.record(
+            input, profiles: InMemoryProfileRepository([Self.profile]), sessions: sessions, context: .fixture)
+    }
+
+    @Test("A whole session is saved with the profile's name; the start is read with or without fractions")
+    func saved() async {
+        let sessions = InMemorySittingSessionRepository()
+        for start in ["2026-11-23T06:00:00Z", "2026-11-23T06:00:00.250Z"] {
+            let outcome = await record(
+                SittingSessionInput(profile: "1", startedAt: start, seconds: "450", completed: "true"),
+                sessions: sessions)
+            #expect(outcome == .saved(Redirect(to: "/profiles/1/sit", flash: .success("Session saved."))))
+        }
+        let stored = await sessions.sessions
+        #expect(stored.map(\.profileName) == ["Morning", "Morning"])
+        #expect(stored[0].startedAt == Date(timeIntervalSince1970: 1_795_413_600))
+    }
+
+    @Test("A broken disk shows the page with why (503), a short stop says it is not recorded (422)")
+    func refused() async {
+        let failing = await record(
+            SittingSessionInput(profile: "1", startedAt: "2026-11-23T06:00:00Z", seconds: "450", completed: "true"),
+            sessions: InMemorySittingSessionRepository(failing: true))
+        guard case .failed(let page, .storage) = failing else {
+            Issue.record("expected a storage failure, got \(failing)")
+            return
+        }
+        #expect(page.alert?.message == "Sessions could not be saved. Please try again.")
+        let short = await record(
+            SittingSessionInput(profile: "1", startedAt: "2026-11-23T06:00:00Z", seconds: "30", completed: "false"),
+            sessions: InMemorySittingSessionRepository())
+        guard case .invalid(let form) = short else {
+            Issue.record("expected invalid, got \(short)")
+            return
+        }
+        #expect(form.alert?.message == "A session stopped before a minute is not recorded.")
     }
 }

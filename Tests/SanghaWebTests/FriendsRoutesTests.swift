@@ -16,7 +16,7 @@ struct FriendsRoutesTests {
             configuration: AppConfiguration(),
             dependencies: Dependencies(
                 friends: FriendsRepository(remote: service),
-                profiles: InMemoryProfileRepository(),
+                profiles: InMemoryProfileRepository(), sessions: InMemorySittingSessionRepository(),
                 makeFormToken: { FormPost.token }
             )
         )

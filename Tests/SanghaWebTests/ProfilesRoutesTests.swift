@@ -11,6 +11,7 @@ import Testing
 struct ProfilesRoutesTests {
     func withApp(
         profiles: any ProfileRepository = InMemoryProfileRepository(),
+        sessions: InMemorySittingSessionRepository = InMemorySittingSessionRepository(),
         friends: FakeFriendService = .listing([]),
         development: Bool = false,
         _ test: @Sendable (any TestClientProtocol) async throws -> Void
@@ -18,7 +19,8 @@ struct ProfilesRoutesTests {
         let app = try await buildApplication(
             configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: development),
             dependencies: Dependencies(
-                friends: FriendsRepository(remote: friends), profiles: profiles, makeFormToken: { FormPost.token })
+                friends: FriendsRepository(remote: friends), profiles: profiles, sessions: sessions,
+                makeFormToken: { FormPost.token })
         )
         try await app.test(.router, test)
     }
@@ -102,6 +104,42 @@ struct ProfilesRoutesTests {
                 }
             }
         }
+    }
+
+    @Test("POST /sessions records a session: 303 back with \"Session saved.\"; a short stop is 422 and stores nothing")
+    func recordSession() async throws {
+        let sessions = InMemorySittingSessionRepository()
+        try await withApp(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions) { client in
+            let start = "2026-11-23T06:00:00Z"
+            try await client.post(
+                "/sessions", form: "profile=1&startedAt=\(start)&seconds=450&completed=true"
+            ) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/profiles/1/sit")
+            }
+            try await client.post(
+                "/sessions", form: "profile=1&startedAt=\(start)&seconds=59&completed=false"
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("A session stopped before a minute is not recorded."))
+            }
+            try await client.post(
+                "/sessions", form: "profile=1&startedAt=yesterday&seconds=60&completed=false"
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+            }
+            try await client.post(
+                "/sessions", form: "profile=9&startedAt=\(start)&seconds=60&completed=false"
+            ) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+        let stored = await sessions.sessions
+        #expect(stored.count == 1)
+        #expect(stored.first?.profileName == "Morning")
+        #expect(stored.first?.seconds == 450)
+        #expect(stored.first?.completed == true)
+        #expect(stored.first?.startedAt == Date(timeIntervalSince1970: 1_795_413_600))
     }
 
     @Test("Saving: 303 back with a flash; invalid: 422; stale version: 409 with the values kept")

@@ -26,7 +26,7 @@ struct RouteSnapshotTests {
             configuration: AppConfiguration(),
             dependencies: Dependencies(
                 friends: FriendsRepository(remote: friends),
-                profiles: InMemoryProfileRepository(profiles),
+                profiles: InMemoryProfileRepository(profiles), sessions: InMemorySittingSessionRepository(),
                 makeFormToken: { FormPost.token },
                 now: { Self.clock },
                 timeZone: TimeZone(identifier: "UTC")!

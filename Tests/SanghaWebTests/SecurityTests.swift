@@ -20,6 +20,7 @@ struct SecurityTests {
             configuration: AppConfiguration(extraAllowedHosts: extraAllowedHosts),
             dependencies: Dependencies(
                 friends: FriendsRepository(remote: FakeFriendService()), profiles: profiles,
+                sessions: InMemorySittingSessionRepository(),
                 makeFormToken: { FormPost.token })
         )
         try await app.test(.router, test)

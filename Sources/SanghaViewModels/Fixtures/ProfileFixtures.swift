@@ -117,5 +117,8 @@ extension SittingViewModel {
         public static let morning = SittingViewModel(profile: Profile.morning, context: .fixture)
         public static let fresh = SittingViewModel(profile: Profile.fresh, context: .fixture)
         public static let hostile = SittingViewModel(profile: Profile.hostile, context: .fixture)
+        public static let notSaved = SittingViewModel(
+            profile: Profile.morning, context: .fixture,
+            alert: AlertViewModel(title: "Not saved.", message: "Sessions could not be saved. Please try again."))
     }
 }

@@ -13,8 +13,13 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
     public let events: [TimelineEventViewModel]
     /// The section the session begins with, shown before it starts.
     public let firstSection: String
+    /// Where the script records a session run to the end or stopped after a minute.
+    public let recordURL = "/sessions"
+    public let profileID: Int
+    public let formToken: String
+    public let alert: AlertViewModel?
 
-    public init(profile: Profile, context: PageContext) {
+    public init(profile: Profile, context: PageContext, alert: AlertViewModel? = nil) {
         let title = profile.name.isEmpty ? "Profile" : profile.name
         layout = LayoutViewModel(title: "Sit: \(title)", section: .profiles, context: context)
         heading = title
@@ -24,6 +29,9 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
         totalText = DurationFormatter.string(from: timeline.duration)
         events = TimelineEventViewModel.events(of: timeline, assets: context.assets)
         firstSection = timeline.sections.first?.segment.title ?? SegmentType.main.title
+        profileID = profile.id
+        formToken = context.formToken
+        self.alert = alert
     }
 
     /// What `GET /profiles/{id}/sit` shows.
@@ -42,6 +50,69 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
                     context: context
                 ), .storage)
         }
+    }
+}
+
+extension SittingViewModel {
+    public static let savedMessage = "Session saved."
+
+    /// Records a session sat with profile `id` (`POST /sessions`): 303 back to the sitting page
+    /// with "Session saved."; a session that breaks a rule (stopped before a minute, a length
+    /// out of range, an unreadable start) is the page again with why (422), nothing stored.
+    public static func record(
+        _ input: SittingSessionInput,
+        profiles: any ProfileRepository,
+        sessions: any SittingSessionRepository,
+        context: PageContext
+    ) async -> SubmitOutcome<SittingViewModel> {
+        let context = context.withoutFlash
+        let profile: Profile
+        do {
+            guard let id = input.profile.flatMap({ Int($0) }), let stored = try await profiles.get(id: id) else {
+                return .notFound
+            }
+            profile = stored
+        } catch {
+            return .notFound
+        }
+        func page(_ message: String) -> SittingViewModel {
+            SittingViewModel(
+                profile: profile, context: context, alert: AlertViewModel(title: "Not saved.", message: message))
+        }
+        guard let startedAt = input.startedAt.flatMap(SittingSessionInput.date(from:)),
+            let seconds = input.seconds.flatMap({ Int($0) }), let completed = input.completed.flatMap({ Bool($0) })
+        else {
+            return .invalid(page("The session could not be read."))
+        }
+        let session = SittingSession(
+            profileID: profile.id, profileName: profile.name, startedAt: startedAt, seconds: seconds,
+            completed: completed)
+        if let refusal = session.refusal() { return .invalid(page(refusal)) }
+        do {
+            _ = try await sessions.record(session)
+            return .saved(Redirect(to: "/profiles/\(profile.id)/sit", flash: .success(savedMessage)))
+        } catch {
+            return .failed(page("Sessions could not be saved. Please try again."), .storage)
+        }
+    }
+}
+
+/// A session as the sitting page's script posts it: the profile's id, the start (ISO 8601),
+/// the seconds sat and whether it ran to the end (`true`/`false`).
+public struct SittingSessionInput: Sendable, Equatable, Decodable {
+    public var profile: String?
+    public var startedAt: String?
+    public var seconds: String?
+    public var completed: String?
+
+    public init(profile: String?, startedAt: String?, seconds: String?, completed: String?) {
+        (self.profile, self.startedAt, self.seconds, self.completed) = (profile, startedAt, seconds, completed)
+    }
+
+    /// `2026-11-23T06:00:00Z`, with or without fractional seconds.
+    static func date(from text: String) -> Date? {
+        (try? Date(text, strategy: .iso8601))
+            ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
     }
 }
 

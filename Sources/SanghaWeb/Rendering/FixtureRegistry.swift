@@ -39,6 +39,7 @@ public enum FixtureRegistry {
         Fixture("sitting-morning", SittingViewModel.Fixtures.morning),
         Fixture("sitting-new", SittingViewModel.Fixtures.fresh),
         Fixture("sitting-hostile", SittingViewModel.Fixtures.hostile),
+        Fixture("sitting-not-saved", SittingViewModel.Fixtures.notSaved),
         Fixture("profile-section-off", ProfileEditorViewModel.Fixtures.fresh.sections[1]),
         Fixture("profile-section-on", ProfileEditorViewModel.Fixtures.warmUpOn.sections[1]),
         Fixture("sound-row-repeat", ProfileEditorViewModel.Fixtures.warmUpOn.sections[1].sounds[2]),

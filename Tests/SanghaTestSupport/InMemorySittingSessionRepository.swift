@@ -1,0 +1,26 @@
+import Foundation
+import SanghaCore
+
+/// Sessions in memory. `failing` makes every call fail as a broken disk would.
+public actor InMemorySittingSessionRepository: SittingSessionRepository {
+    public private(set) var sessions: [SittingSession] = []
+    private let failing: Bool
+
+    public init(_ sessions: [SittingSession] = [], failing: Bool = false) {
+        self.sessions = sessions
+        self.failing = failing
+    }
+
+    public func record(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> SittingSession {
+        if failing { throw .storage("disk failure") }
+        var stored = session
+        stored.id = (sessions.map(\.id).max() ?? 0) + 1
+        sessions.append(stored)
+        return stored
+    }
+
+    public func recent(limit: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
+        if failing { throw .storage("disk failure") }
+        return Array(sessions.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }.prefix(limit))
+    }
+}
