@@ -25,12 +25,35 @@ public struct SittingSessionStore: SittingSessionRepository {
         }
     }
 
-    public func recent(limit: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
+    public func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
+        try await read { db in
+            try SittingSessionRecord.order(Column("startedAt").desc, Column("id").desc)
+                .limit(limit, offset: offset).fetchAll(db).map(\.session)
+        }
+    }
+
+    public func totals() async throws(SittingSessionRepositoryError) -> SittingTotals {
+        try await read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*), COALESCE(SUM(seconds), 0) FROM sittingSession")
+            return SittingTotals(sessions: row?[0] ?? 0, seconds: row?[1] ?? 0)
+        }
+    }
+
+    public func sessions(startingFrom start: Date, before end: Date) async throws(SittingSessionRepositoryError)
+        -> [SittingSession]
+    {
+        let startedAt = Column("startedAt")
+        return try await read { db in
+            try SittingSessionRecord.filter(startedAt >= start && startedAt < end).order(startedAt, Column("id"))
+                .fetchAll(db).map(\.session)
+        }
+    }
+
+    private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T)
+        async throws(SittingSessionRepositoryError) -> T
+    {
         do {
-            return try await database.read { db in
-                try SittingSessionRecord.order(Column("startedAt").desc, Column("id").desc).limit(limit)
-                    .fetchAll(db).map(\.session)
-            }
+            return try await database.read(body)
         } catch {
             throw .storage(String(describing: error))
         }

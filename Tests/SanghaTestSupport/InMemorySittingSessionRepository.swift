@@ -19,8 +19,22 @@ public actor InMemorySittingSessionRepository: SittingSessionRepository {
         return stored
     }
 
-    public func recent(limit: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
+    public func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
         if failing { throw .storage("disk failure") }
-        return Array(sessions.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }.prefix(limit))
+        return Array(sessions.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }.dropFirst(offset).prefix(limit))
+    }
+
+    public func totals() async throws(SittingSessionRepositoryError) -> SittingTotals {
+        if failing { throw .storage("disk failure") }
+        return SittingTotals(sessions: sessions.count, seconds: sessions.reduce(0) { $0 + $1.seconds })
+    }
+
+    public func sessions(startingFrom start: Date, before end: Date) async throws(SittingSessionRepositoryError)
+        -> [SittingSession]
+    {
+        if failing { throw .storage("disk failure") }
+        return sessions.filter { $0.startedAt >= start && $0.startedAt < end }.sorted {
+            ($0.startedAt, $0.id) < ($1.startedAt, $1.id)
+        }
     }
 }

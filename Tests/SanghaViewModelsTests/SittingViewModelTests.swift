@@ -58,7 +58,7 @@ struct RecordSessionTests {
     @Test("A whole session is saved with the profile's name; the start is read with or without fractions")
     func saved() async {
         let sessions = InMemorySittingSessionRepository()
-        for start in ["2026-11-23T06:00:00Z", "2026-11-23T06:00:00.250Z"] {
+        for start in ["2026-11-18T06:00:00Z", "2026-11-18T06:00:00.250Z"] {
             let outcome = await record(
                 SittingSessionInput(profile: "1", startedAt: start, seconds: "450", completed: "true"),
                 sessions: sessions)
@@ -66,13 +66,13 @@ struct RecordSessionTests {
         }
         let stored = await sessions.sessions
         #expect(stored.map(\.profileName) == ["Morning", "Morning"])
-        #expect(stored[0].startedAt == Date(timeIntervalSince1970: 1_795_413_600))
+        #expect(stored[0].startedAt == Date(timeIntervalSince1970: 1_794_981_600))
     }
 
     @Test("A broken disk shows the page with why (503), a short stop says it is not recorded (422)")
     func refused() async {
         let failing = await record(
-            SittingSessionInput(profile: "1", startedAt: "2026-11-23T06:00:00Z", seconds: "450", completed: "true"),
+            SittingSessionInput(profile: "1", startedAt: "2026-11-18T06:00:00Z", seconds: "450", completed: "true"),
             sessions: InMemorySittingSessionRepository(failing: true))
         guard case .failed(let page, .storage) = failing else {
             Issue.record("expected a storage failure, got \(failing)")
@@ -80,7 +80,7 @@ struct RecordSessionTests {
         }
         #expect(page.alert?.message == "Sessions could not be saved. Please try again.")
         let short = await record(
-            SittingSessionInput(profile: "1", startedAt: "2026-11-23T06:00:00Z", seconds: "30", completed: "false"),
+            SittingSessionInput(profile: "1", startedAt: "2026-11-18T06:00:00Z", seconds: "30", completed: "false"),
             sessions: InMemorySittingSessionRepository())
         guard case .invalid(let form) = short else {
             Issue.record("expected invalid, got \(short)")

@@ -25,13 +25,15 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
         self.completed = completed
     }
 
-    /// Why the session is not recorded, or nil: a length from one second to a day, and a
-    /// stopped one of at least a minute.
-    public func refusal() -> String? {
+    /// Why the session is not recorded as of `now`, or nil: a length from one second to
+    /// three days, a stopped one of at least a minute, and a start no later than a few minutes
+    /// from now (a browser's clock may run a little ahead).
+    public func refusal(now: Date) -> String? {
         if !(1...86_400 * 3).contains(seconds) { return "The session's length must be between 1 second and 72 hours." }
         if !completed && seconds < Self.minimumStoppedSeconds {
             return "A session stopped before a minute is not recorded."
         }
+        if startedAt > now.addingTimeInterval(600) { return "The session's start is in the future." }
         return nil
     }
 }
@@ -40,8 +42,31 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
 public protocol SittingSessionRepository: Sendable {
     /// Stores a new session; the answer has its id.
     func record(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> SittingSession
+    /// The newest sessions first: at most `limit`, after skipping the `offset` newest.
+    func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession]
+    /// How many sessions there are and how long they lasted together.
+    func totals() async throws(SittingSessionRepositoryError) -> SittingTotals
+    /// The sessions that began at or after `start` and before `end`, oldest first.
+    func sessions(startingFrom start: Date, before end: Date) async throws(SittingSessionRepositoryError)
+        -> [SittingSession]
+}
+
+extension SittingSessionRepository {
     /// The newest sessions first, at most `limit`.
-    func recent(limit: Int) async throws(SittingSessionRepositoryError) -> [SittingSession]
+    public func recent(limit: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
+        try await recent(limit: limit, offset: 0)
+    }
+}
+
+/// Every session counted together.
+public struct SittingTotals: Sendable, Equatable {
+    public var sessions: Int
+    public var seconds: Int
+
+    public init(sessions: Int, seconds: Int) {
+        self.sessions = sessions
+        self.seconds = seconds
+    }
 }
 
 public enum SittingSessionRepositoryError: Error, Sendable, Equatable {

@@ -87,7 +87,7 @@ extension SittingViewModel {
         let session = SittingSession(
             profileID: profile.id, profileName: profile.name, startedAt: startedAt, seconds: seconds,
             completed: completed)
-        if let refusal = session.refusal() { return .invalid(page(refusal)) }
+        if let refusal = session.refusal(now: context.now) { return .invalid(page(refusal)) }
         do {
             _ = try await sessions.record(session)
             return .saved(Redirect(to: "/profiles/\(profile.id)/sit", flash: .success(savedMessage)))
