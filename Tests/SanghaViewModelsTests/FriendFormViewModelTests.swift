@@ -100,6 +100,7 @@ struct FriendFormViewModelTests {
             Issue.record("expected .failed, got \(outcome)")
             return
         }
+        #expect(failure == (reason == .notFound ? .notFound : .remoteService))
         #expect(form.alert == AlertViewModel(title: "Failed to update information.", message: message))
         #expect(form.submitLabel == "Save")
         #expect(form.actionURL == "/friends/1")

@@ -228,23 +228,28 @@ struct ProfilesListViewModelTests {
         #expect(await ProfilesListViewModel.delete(id: 4, in: repository).flash?.isError == true)
     }
 
-    @Test("The home page composes both panels; a failing FriendService leaves the profiles whole")
+    @Test("The home page composes its three panels; one failing leaves the others whole")
     func home() async {
         var profile = Profile.new(named: "Morning")
         profile.id = 1
         let home = await HomeViewModel.load(
             profiles: InMemoryProfileRepository([profile]),
             friends: FriendsRepository(remote: FakeFriendService.failing(.transport("down"))),
+            sessions: InMemorySittingSessionRepository(failing: true),
             context: .fixture
         )
         #expect(home.profiles.items.map(\.name) == ["Morning"])
         #expect(home.friends.errorMessage == "Loading failed, check network connection")
         #expect(home.friends.items.isEmpty)
+        #expect(home.practice.errorMessage == HistoryViewModel.storageFailureMessage)
+        #expect(home.practice.sitLink == nil)
         let healthy = await HomeViewModel.load(
             profiles: InMemoryProfileRepository(failing: true),
             friends: FriendsRepository(remote: FakeFriendService.listing([.jane])),
+            sessions: InMemorySittingSessionRepository(),
             context: .fixture
         )
+        #expect(healthy.practice.emptyMessage == HistoryViewModel.noSessionsMessage)
         #expect(healthy.friends.items.map(\.fullName) == ["Jane Doe"])
         #expect(healthy.profiles.errorMessage == ProfilesListViewModel.storageFailureMessage)
     }

@@ -110,7 +110,7 @@ struct ProfilesRoutesTests {
     func recordSession() async throws {
         let sessions = InMemorySittingSessionRepository()
         try await withApp(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions) { client in
-            let start = "2026-11-23T06:00:00Z"
+            let start = "2026-11-18T06:00:00Z"
             try await client.post(
                 "/sessions", form: "profile=1&startedAt=\(start)&seconds=450&completed=true"
             ) { response in
@@ -129,6 +129,12 @@ struct ProfilesRoutesTests {
                 #expect(response.status == .unprocessableContent)
             }
             try await client.post(
+                "/sessions", form: "profile=1&startedAt=2999-01-01T06:00:00Z&seconds=60&completed=true"
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("The session&#39;s start is in the future."))
+            }
+            try await client.post(
                 "/sessions", form: "profile=9&startedAt=\(start)&seconds=60&completed=false"
             ) { response in
                 #expect(response.status == .notFound)
@@ -139,7 +145,43 @@ struct ProfilesRoutesTests {
         #expect(stored.first?.profileName == "Morning")
         #expect(stored.first?.seconds == 450)
         #expect(stored.first?.completed == true)
-        #expect(stored.first?.startedAt == Date(timeIntervalSince1970: 1_795_413_600))
+        #expect(stored.first?.startedAt == Date(timeIntervalSince1970: 1_794_981_600))
+    }
+
+    @Test("GET /history: a recorded session shows; a broken disk is 503 with why; a huge page is 400 or 404")
+    func history() async throws {
+        let sessions = InMemorySittingSessionRepository()
+        try await withApp(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions) { client in
+            try await client.post(
+                "/sessions", form: "profile=1&startedAt=2026-11-18T06:00:00Z&seconds=450&completed=true"
+            ) { response in
+                #expect(response.status == .seeOther)
+            }
+            try await client.execute(uri: "/history", method: .get) { response in
+                #expect(response.status == .ok)
+                let html = String(buffer: response.body)
+                #expect(html.contains("<td><a href=\"/profiles/1/sit\">Morning</a></td>"))
+                #expect(html.contains("<td>07:30</td>"))
+            }
+            for (query, status) in [
+                ("page=x", HTTPResponse.Status.badRequest), ("page=-1", .badRequest),
+                ("page=99999999999999999999", .badRequest), ("page=9223372036854775807", .notFound),
+            ] {
+                try await client.execute(uri: "/history?\(query)", method: .get) { response in
+                    #expect(response.status == status, "\(query)")
+                }
+            }
+        }
+        try await withApp(sessions: InMemorySittingSessionRepository(failing: true)) { client in
+            try await client.execute(uri: "/history", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(String(buffer: response.body).contains(HistoryViewModel.storageFailureMessage))
+            }
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains(HistoryViewModel.storageFailureMessage))
+            }
+        }
     }
 
     @Test("Saving: 303 back with a flash; invalid: 422; stale version: 409 with the values kept")

@@ -20,13 +20,14 @@ struct RouteSnapshotTests {
     func withApp(
         profiles: [Profile] = [RouteSnapshotTests.morning],
         friends: FakeFriendService = .listing([.jane, .kenji]),
+        sessions: [SittingSession] = [],
         _ test: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let app = try await buildApplication(
             configuration: AppConfiguration(),
             dependencies: Dependencies(
                 friends: FriendsRepository(remote: friends),
-                profiles: InMemoryProfileRepository(profiles), sessions: InMemorySittingSessionRepository(),
+                profiles: InMemoryProfileRepository(profiles), sessions: InMemorySittingSessionRepository(sessions),
                 makeFormToken: { FormPost.token },
                 now: { Self.clock },
                 timeZone: TimeZone(identifier: "UTC")!
@@ -86,6 +87,37 @@ struct RouteSnapshotTests {
             try await assertPost(
                 client, "/profiles/1", form: "version=1&name=Stale&main.duration=10", named: "profile-editor-conflict")
             try await assertPage(client, "/profiles/9", named: "profile-editor-not-found")
+        }
+    }
+
+    /// Two mornings with Morning, the second today; an evening stopped, of a deleted profile.
+    static let sessions: [SittingSession] = [
+        SittingSession(
+            profileID: 1, profileName: "Morning", startedAt: clock.addingTimeInterval(-86_400 - 3600), seconds: 750,
+            completed: true),
+        SittingSession(
+            profileID: nil, profileName: "Evening", startedAt: clock.addingTimeInterval(-50_000), seconds: 600,
+            completed: false),
+        SittingSession(
+            profileID: 1, profileName: "Morning", startedAt: clock.addingTimeInterval(-3600), seconds: 750,
+            completed: true),
+    ]
+
+    @Test("Sitting and history: the sitting page, recording (303), the history (HTML, JSON), its bad pages (400, 404)")
+    func sittingAndHistory() async throws {
+        try await withApp(sessions: Self.sessions) { client in
+            try await assertPage(client, "/profiles/1/sit", named: "sitting")
+            try await assertPost(
+                client, "/sessions", form: "profile=1&startedAt=2026-11-18T10:00:00Z&seconds=60&completed=false",
+                named: "sessions-record")
+            try await assertPage(client, "/history", named: "history")
+            try await assertPage(client, "/history", named: "history-json", accept: "application/json")
+            try await assertPage(client, "/history?page=0", named: "history-bad-page")
+            try await assertPage(client, "/history?page=2", named: "history-no-such-page")
+            try await assertPage(client, "/", named: "home-practice")
+        }
+        try await withApp { client in
+            try await assertPage(client, "/history", named: "history-empty")
         }
     }
 

@@ -95,17 +95,20 @@ extension HomeViewModel {
         public static let full = HomeViewModel(
             profiles: ProfilesPanelViewModel(profiles: [Profile.morning, Profile.evening]),
             friends: FriendsPanelViewModel(friends: Friend.fixtures),
+            practice: PracticePanelViewModel.Fixtures.practising,
             context: .fixture
         )
         public static let empty = HomeViewModel(
             profiles: ProfilesPanelViewModel(profiles: []),
             friends: FriendsPanelViewModel(friends: []),
+            practice: PracticePanelViewModel.Fixtures.empty,
             context: .fixture
         )
         /// The FriendService is down: the friends panel says so, the profiles panel is whole.
         public static let friendsDown = HomeViewModel(
             profiles: ProfilesPanelViewModel(profiles: [Profile.morning]),
             friends: FriendsPanelViewModel(friends: [], errorMessage: "Loading failed, check network connection"),
+            practice: PracticePanelViewModel.Fixtures.practising,
             context: .fixture
         )
     }

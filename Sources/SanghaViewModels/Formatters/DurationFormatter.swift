@@ -35,6 +35,19 @@ public enum DurationFormatter {
         }
     }
 
+    /// A length of time in words, to the minute: 45 → `45 s`, 1500 → `25 min`,
+    /// 3725 → `1 h 2 min`, 7200 → `2 h`.
+    public static func words(from seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        if seconds > 0 && seconds < 60 { return "\(seconds) s" }
+        let (hours, minutes) = (seconds / 3600, seconds / 60 % 60)
+        switch (hours, minutes) {
+        case (0, _): return "\(minutes) min"
+        case (_, 0): return "\(hours) h"
+        default: return "\(hours) h \(minutes) min"
+        }
+    }
+
     private static func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"
     }

@@ -4,7 +4,7 @@ import Foundation
 /// and where the stylesheet, script and icon are.
 public struct LayoutViewModel: Sendable, Equatable, Encodable {
     public enum Section: String, Sendable, CaseIterable {
-        case home, profiles, friends
+        case home, profiles, history, friends
     }
 
     public let title: String
@@ -30,6 +30,7 @@ public struct NavigationItemViewModel: Sendable, Equatable, Encodable {
         [
             NavigationItemViewModel(label: "Home", url: "/", isCurrent: current == .home),
             NavigationItemViewModel(label: "Profiles", url: "/profiles", isCurrent: current == .profiles),
+            NavigationItemViewModel(label: "History", url: "/history", isCurrent: current == .history),
             NavigationItemViewModel(label: "Friends", url: "/friends", isCurrent: current == .friends),
         ]
     }

@@ -42,6 +42,10 @@ extension SittingViewModel: Page {
     public static let template = "pages/sitting"
 }
 
+extension HistoryViewModel: Page {
+    public static let template = "pages/history"
+}
+
 extension ProfilesListViewModel: Page {
     public static let template = "pages/profiles-list"
 }
@@ -60,6 +64,22 @@ extension ProfilesPanelViewModel: Renderable {
 
 extension FriendsPanelViewModel: Renderable {
     public static let template = "partials/friends-panel"
+}
+
+extension PracticePanelViewModel: Renderable {
+    public static let template = "partials/practice-panel"
+}
+
+extension HistoryChartViewModel: Renderable {
+    public static let template = "partials/history-chart"
+}
+
+extension HistorySessionRowViewModel: Renderable {
+    public static let template = "partials/history-session-row"
+}
+
+extension PagingViewModel: Renderable {
+    public static let template = "partials/paging"
 }
 
 extension ProfileSectionViewModel: Renderable {

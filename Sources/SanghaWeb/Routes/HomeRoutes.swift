@@ -2,7 +2,7 @@ import Hummingbird
 import SanghaCore
 import SanghaViewModels
 
-/// `GET /`: the home page with its profiles and friends panels.
+/// `GET /`: the home page with its profiles, friends and practice panels.
 struct HomeRoutes {
     let dependencies: Dependencies
     let renderer: PageRenderer
@@ -14,7 +14,8 @@ struct HomeRoutes {
 
     @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = await HomeViewModel.load(
-            profiles: dependencies.profiles, friends: dependencies.friends, context: context.page)
+            profiles: dependencies.profiles, friends: dependencies.friends, sessions: dependencies.sessions,
+            context: context.page)
         return try renderer.response(page, for: request)
     }
 }

@@ -41,3 +41,14 @@ extension RequestContext {
         return id
     }
 }
+
+extension Request {
+    /// The `?page=N` of a paged list: 1 without it; anything but a whole number from 1 is 400.
+    func pageNumber() throws -> Int {
+        guard let text = uri.queryParameters["page"] else { return 1 }
+        guard let page = Int(text), page >= 1 else {
+            throw HTTPError(.badRequest, message: "The page must be a whole number from 1.")
+        }
+        return page
+    }
+}

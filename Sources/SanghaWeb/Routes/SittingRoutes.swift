@@ -3,7 +3,7 @@ import SanghaCore
 import SanghaViewModels
 
 /// `POST /sessions`: the sitting page's script records a session run to the end or stopped
-/// after a minute.
+/// after a minute. `GET /history`: the sessions, a page at a time.
 struct SittingRoutes {
     let profiles: any ProfileRepository
     let sessions: any SittingSessionRepository
@@ -12,6 +12,13 @@ struct SittingRoutes {
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.post("sessions", use: record)
+        router.get("history", use: history)
+    }
+
+    @Sendable func history(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let page = try request.pageNumber()
+        let outcome = await HistoryViewModel.load(page: page, from: sessions, context: context.page)
+        return try renderer.response(outcome, for: request, notFound: "The history has no page \(page).")
     }
 
     @Sendable func record(_ request: Request, context: AppRequestContext) async throws -> Response {

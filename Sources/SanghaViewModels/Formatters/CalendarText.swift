@@ -1,0 +1,45 @@
+import Foundation
+
+/// Days and times in English words, in a time zone (a view adapter for the history).
+public enum CalendarText {
+    static let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+    static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    static func calendar(_ timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+
+    static func shortMonth(_ parts: DateComponents) -> String {
+        String(months[((parts.month ?? 1) - 1) % 12].prefix(3))
+    }
+
+    /// `23 Nov`.
+    public static func shortDay(_ date: Date, timeZone: TimeZone) -> String {
+        let parts = calendar(timeZone).dateComponents([.month, .day], from: date)
+        return "\(parts.day ?? 1) \(shortMonth(parts))"
+    }
+
+    /// `Monday 23 November`.
+    public static func longDay(_ date: Date, timeZone: TimeZone) -> String {
+        let parts = calendar(timeZone).dateComponents([.weekday, .month, .day], from: date)
+        return "\(weekdays[((parts.weekday ?? 1) - 1) % 7]) \(parts.day ?? 1) \(months[((parts.month ?? 1) - 1) % 12])"
+    }
+
+    /// `Mon 23 Nov 2026, 07:15`.
+    public static func dayAndTime(_ date: Date, timeZone: TimeZone) -> String {
+        let parts = calendar(timeZone).dateComponents([.weekday, .year, .month, .day, .hour, .minute], from: date)
+        let weekday = weekdays[((parts.weekday ?? 1) - 1) % 7].prefix(3)
+        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        return "\(weekday) \(parts.day ?? 1) \(shortMonth(parts)) \(parts.year ?? 1970), \(time)"
+    }
+
+    /// The machine-readable form for `<time datetime>`: `2026-11-23T07:15:00Z`.
+    public static func iso(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}

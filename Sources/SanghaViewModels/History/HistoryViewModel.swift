@@ -1,0 +1,96 @@
+import Foundation
+import SanghaCore
+
+/// The history, `/history`: the time sat, the sessions, the streak, the last 30 days as a
+/// chart, and the sessions newest first, a page at a time.
+public struct HistoryViewModel: Sendable, Equatable, Encodable {
+    public static let noSessionsMessage = "No sessions yet."
+    public static let storageFailureMessage = "Sessions could not be read. Please try again."
+    /// Days in the chart.
+    public static let dayCount = 30
+
+    public let layout: LayoutViewModel
+    public let totalSeconds: Int
+    public let totalTimeText: String
+    public let sessionCount: Int
+    public let sessionsText: String
+    public let streakDays: Int
+    public let streakText: String
+    /// The chart, once there is a session.
+    public let chart: HistoryChartViewModel?
+    public let rows: [HistorySessionRowViewModel]
+    public let hasRows: Bool
+    public let emptyMessage: String?
+    /// Where to go with no session yet.
+    public let startLink: LinkViewModel?
+    public let paging: PagingViewModel?
+
+    /// The history page `page` showing `sessions`, the newest first.
+    public init(practice: Practice, sessions: [SittingSession], page: Int = 1, context: PageContext) {
+        layout = LayoutViewModel(
+            title: page > 1 ? "History, page \(page)" : "History", section: .history, context: context)
+        totalSeconds = practice.totals.seconds
+        totalTimeText = DurationFormatter.words(from: practice.totals.seconds)
+        sessionCount = practice.totals.sessions
+        sessionsText = "\(practice.totals.sessions)"
+        streakDays = practice.streak
+        streakText = Self.days(practice.streak)
+        let hasSessions = practice.totals.sessions > 0
+        chart = hasSessions ? HistoryChartViewModel(days: practice.days, timeZone: context.timeZone) : nil
+        rows = sessions.map { HistorySessionRowViewModel(session: $0, timeZone: context.timeZone) }
+        hasRows = !rows.isEmpty
+        emptyMessage = hasSessions ? nil : Self.noSessionsMessage
+        startLink = hasSessions ? nil : LinkViewModel(url: "/profiles", label: "Choose a profile to sit with")
+        paging = PagingViewModel(
+            page: page, pageCount: PagingViewModel.pageCount(rows: practice.totals.sessions), path: "/history")
+    }
+
+    /// `1 day`, `4 days`.
+    static func days(_ count: Int) -> String {
+        count == 1 ? "1 day" : "\(count) days"
+    }
+
+    /// What `GET /history?page=N` shows: a page past the last is not found (the first always
+    /// exists, empty or not).
+    public static func load(page: Int, from repository: any SittingSessionRepository, context: PageContext) async
+        -> LoadOutcome<HistoryViewModel>
+    {
+        do {
+            let practice = try await repository.practice(
+                now: context.now, timeZone: context.timeZone, dayCount: dayCount)
+            guard (1...PagingViewModel.pageCount(rows: practice.totals.sessions)).contains(page) else {
+                return .notFound
+            }
+            let pageSize = PagingViewModel.pageSize
+            let sessions = try await repository.recent(limit: pageSize, offset: (page - 1) * pageSize)
+            return .page(HistoryViewModel(practice: practice, sessions: sessions, page: page, context: context))
+        } catch {
+            return .failed(
+                ErrorPageViewModel(
+                    failure: .storage, heading: "History is unavailable", message: storageFailureMessage,
+                    context: context),
+                .storage)
+        }
+    }
+}
+
+/// A session in the history: when, with which profile, how long, and how it ended.
+public struct HistorySessionRowViewModel: Sendable, Equatable, Encodable {
+    public let dateText: String
+    /// `<time datetime>`: the start in ISO 8601.
+    public let dateTime: String
+    public let profileName: String
+    /// To the profile's sitting page; nil once the profile is deleted.
+    public let profileLink: LinkViewModel?
+    public let durationText: String
+    public let outcomeText: String
+
+    public init(session: SittingSession, timeZone: TimeZone) {
+        dateText = CalendarText.dayAndTime(session.startedAt, timeZone: timeZone)
+        dateTime = CalendarText.iso(session.startedAt)
+        profileName = session.profileName
+        profileLink = session.profileID.map { LinkViewModel(url: "/profiles/\($0)/sit", label: session.profileName) }
+        durationText = DurationFormatter.string(from: session.seconds)
+        outcomeText = session.completed ? "Completed" : "Stopped"
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import SanghaCore
+
+/// The home page's practice panel: the streak, the time sat today, and the way back to the
+/// cushion with the profile used last.
+public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
+    public let title = "Practice"
+    public let hasPractice: Bool
+    public let streakText: String
+    public let todayText: String
+    public let emptyMessage: String?
+    public let errorMessage: String?
+    /// "Sit with Morning" (the profile of the last session), or the profiles with none yet.
+    public let sitLink: LinkViewModel?
+    public let allURL = "/history"
+    public let allLabel = "History"
+
+    /// `practice` nil: the sessions could not be read. `last` is the newest session.
+    public init(practice: Practice?, last: SittingSession?) {
+        let sessions = practice?.totals.sessions ?? 0
+        hasPractice = sessions > 0
+        streakText = HistoryViewModel.days(practice?.streak ?? 0)
+        todayText = DurationFormatter.words(from: practice?.today.seconds ?? 0)
+        emptyMessage = practice != nil && sessions == 0 ? HistoryViewModel.noSessionsMessage : nil
+        errorMessage = practice == nil ? HistoryViewModel.storageFailureMessage : nil
+        if let last, let id = last.profileID {
+            sitLink = LinkViewModel(url: "/profiles/\(id)/sit", label: "Sit with \(last.profileName)")
+        } else if practice != nil {
+            sitLink = LinkViewModel(url: "/profiles", label: "Choose a profile to sit with")
+        } else {
+            sitLink = nil
+        }
+    }
+
+    public static func load(from repository: any SittingSessionRepository, context: PageContext) async
+        -> PracticePanelViewModel
+    {
+        do {
+            async let practice = repository.practice(
+                now: context.now, timeZone: context.timeZone, dayCount: HistoryViewModel.dayCount)
+            async let last = repository.recent(limit: 1)
+            return try await PracticePanelViewModel(practice: practice, last: last.first)
+        } catch {
+            return PracticePanelViewModel(practice: nil, last: nil)
+        }
+    }
+}

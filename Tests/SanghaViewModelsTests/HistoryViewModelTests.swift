@@ -1,0 +1,214 @@
+import Foundation
+import SanghaCore
+import SanghaTestSupport
+import SanghaViewModels
+import Testing
+
+@Suite("History view model")
+struct HistoryViewModelTests {
+    static let utc = TimeZone(identifier: "UTC")!
+    static let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    /// The instant a wall clock in `timeZone` shows `text` (`2026-11-23 07:00`).
+    static func date(_ text: String, in timeZone: TimeZone) -> Date {
+        let numbers = text.split(whereSeparator: { " -:".contains($0) }).map { Int($0)! }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.date(
+            from: DateComponents(
+                year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers[4]))!
+    }
+
+    static func session(
+        _ text: String, in timeZone: TimeZone = utc, seconds: Int = 600, profileID: Int? = 1, completed: Bool = true
+    ) -> SittingSession {
+        SittingSession(
+            profileID: profileID, profileName: "Morning", startedAt: date(text, in: timeZone), seconds: seconds,
+            completed: completed)
+    }
+
+    static func history(_ sessions: [SittingSession], now: String, in timeZone: TimeZone = utc, page: Int = 1)
+        async -> LoadOutcome<HistoryViewModel>
+    {
+        let context = PageContext(formToken: "t", now: date(now, in: timeZone), timeZone: timeZone)
+        return await HistoryViewModel.load(
+            page: page, from: InMemorySittingSessionRepository(sessions), context: context)
+    }
+
+    static func page(_ sessions: [SittingSession], now: String, in timeZone: TimeZone = utc, page: Int = 1)
+        async throws -> HistoryViewModel
+    {
+        let outcome = await history(sessions, now: now, in: timeZone, page: page)
+        guard case .page(let history) = outcome else {
+            Issue.record("expected a page, got \(outcome)")
+            throw CancellationError()
+        }
+        return history
+    }
+
+    @Test("No session: zeros, no chart, no table, no paging, and a way to a profile")
+    func empty() async throws {
+        let history = try await Self.page([], now: "2026-11-23 08:00")
+        #expect(history.totalTimeText == "0 min")
+        #expect(history.sessionsText == "0")
+        #expect(history.streakText == "0 days")
+        #expect(history.chart == nil)
+        #expect(!history.hasRows)
+        #expect(history.emptyMessage == "No sessions yet.")
+        #expect(history.startLink?.url == "/profiles")
+        #expect(history.paging == nil)
+        #expect(await Self.history([], now: "2026-11-23 08:00", page: 2) == .notFound)
+    }
+
+    @Test("A session at 23:50 and one at 00:10 are two days in a row")
+    func acrossMidnight() async throws {
+        let sessions = [Self.session("2026-11-22 23:50"), Self.session("2026-11-23 00:10")]
+        let history = try await Self.page(sessions, now: "2026-11-23 08:00")
+        #expect(history.streakDays == 2)
+        #expect(history.streakText == "2 days")
+        #expect(history.chart?.bars.suffix(2).map(\.isEmpty) == [false, false])
+    }
+
+    @Test("Days are the person's: the same two sessions are one day in Tokyo and two in UTC")
+    func timeZones() async throws {
+        // 14:50 and 15:10 UTC on 22 November: 23:50 on the 22nd and 00:10 on the 23rd in Tokyo.
+        let sessions = [Self.session("2026-11-22 14:50"), Self.session("2026-11-22 15:10")]
+        let inUTC = try await Self.page(sessions, now: "2026-11-22 20:00")
+        #expect(inUTC.streakDays == 1)
+        #expect(inUTC.chart?.bars.last?.label == "Sunday 22 November: 20 min in 2 sessions")
+        let inTokyo = try await Self.page(sessions, now: "2026-11-23 09:00", in: Self.tokyo)
+        #expect(inTokyo.streakDays == 2)
+        #expect(
+            inTokyo.chart?.bars.suffix(2).map(\.label) == [
+                "Sunday 22 November: 10 min in 1 session", "Monday 23 November: 10 min in 1 session",
+            ])
+        #expect(inTokyo.rows.map(\.dateText) == ["Mon 23 Nov 2026, 00:10", "Sun 22 Nov 2026, 23:50"])
+    }
+
+    @Test("Not sat yet today keeps yesterday's streak; a day missed ends it")
+    func streakUpToToday() async throws {
+        let three = ["2026-11-20 07:00", "2026-11-21 07:00", "2026-11-22 07:00"].map { Self.session($0) }
+        #expect(try await Self.page(three, now: "2026-11-23 06:00").streakDays == 3)
+        #expect(try await Self.page(three, now: "2026-11-24 06:00").streakDays == 0)
+        let gap = three + [Self.session("2026-11-18 07:00"), Self.session("2026-11-23 07:00")]
+        #expect(try await Self.page(gap, now: "2026-11-23 20:00").streakDays == 4)
+    }
+
+    @Test("A streak longer than the chart is followed back, across a summer-time change")
+    func longStreak() async throws {
+        let start = Self.date("2025-06-01 06:30", in: Self.berlin)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = Self.berlin
+        let sessions = (0..<541).map {
+            SittingSession(
+                profileID: 1, profileName: "Morning",
+                startedAt: calendar.date(byAdding: .day, value: $0, to: start)!, seconds: 60, completed: true)
+        }
+        let last = sessions.last!.startedAt
+        #expect(
+            calendar.dateComponents([.year, .month, .day], from: last) == DateComponents(year: 2026, month: 11, day: 23)
+        )
+        let history = try await Self.page(sessions, now: "2026-11-23 21:00", in: Self.berlin)
+        #expect(history.streakDays == 541)
+        #expect(history.chart?.bars.allSatisfy { !$0.isEmpty } == true)
+        #expect(history.totalTimeText == "9 h 1 min")
+        // A session at 00:30 on the day clocks went back (25 October 2026) is that day's.
+        let night = Self.session("2026-10-25 00:30", in: Self.berlin)
+        let chart = try await Self.page([night], now: "2026-11-23 12:00", in: Self.berlin).chart
+        #expect(chart?.bars.first?.label == "Sunday 25 October: 10 min in 1 session")
+    }
+
+    @Test("The chart: thirty bars, today's last, each as tall as its day against a scale of whole ten minutes")
+    func chart() async throws {
+        let sessions = [
+            Self.session("2026-11-23 07:00", seconds: 1500), Self.session("2026-11-22 07:00", seconds: 3000),
+        ]
+        let chart = try #require(try await Self.page(sessions, now: "2026-11-23 08:00").chart)
+        #expect(chart.bars.count == 30)
+        #expect(chart.scaleText == "50 min")
+        #expect(chart.bars.map(\.isToday) == Array(repeating: false, count: 29) + [true])
+        let (yesterday, today) = (chart.bars[28], chart.bars[29])
+        #expect(yesterday.height == 130 && today.height == 65)
+        #expect(yesterday.y + yesterday.height == chart.baselineY)
+        #expect(chart.bars[0].isEmpty && chart.bars[0].label == "Sunday 25 October: nothing sat")
+        #expect(chart.firstDayText == "25 Oct")
+        #expect(chart.caption == "The last 30 days: 1 h 15 min on 2 days.")
+        #expect(Set(chart.bars.map(\.x)).count == 30)
+    }
+
+    @Test("Rows: newest first, a deleted profile's session without a link, stopped ones say so")
+    func rows() async throws {
+        let sessions = [
+            Self.session("2026-11-22 07:00", seconds: 754, profileID: nil, completed: false),
+            Self.session("2026-11-23 07:00", seconds: 1500),
+        ]
+        let history = try await Self.page(sessions, now: "2026-11-23 08:00")
+        #expect(history.rows.map(\.durationText) == ["25:00", "12:34"])
+        #expect(history.rows.map(\.outcomeText) == ["Completed", "Stopped"])
+        #expect(history.rows[0].profileLink == LinkViewModel(url: "/profiles/1/sit", label: "Morning"))
+        #expect(history.rows[1].profileLink == nil && history.rows[1].profileName == "Morning")
+        #expect(history.rows[0].dateTime == "2026-11-23T07:00:00Z")
+        #expect(history.totalTimeText == "37 min")
+        #expect(history.sessionsText == "2")
+    }
+
+    @Test("Fifty rows a page: Previous and Next, the last page holds the rest, past it is not found")
+    func paging() async throws {
+        let start = Self.date("2026-01-01 07:00", in: Self.utc)
+        let sessions = (0..<120).map {
+            SittingSession(
+                profileID: 1, profileName: "S\($0)", startedAt: start.addingTimeInterval(Double($0) * 3600),
+                seconds: 60, completed: true)
+        }
+        let first = try await Self.page(sessions, now: "2026-11-23 08:00")
+        #expect(first.rows.count == 50 && first.rows.first?.profileName == "S119")
+        #expect(first.paging?.label == "Page 1 of 3")
+        #expect(first.paging?.previousURL == nil && first.paging?.nextURL == "/history?page=2")
+        let second = try await Self.page(sessions, now: "2026-11-23 08:00", page: 2)
+        #expect(second.rows.first?.profileName == "S69")
+        #expect(second.paging?.previousURL == "/history" && second.paging?.nextURL == "/history?page=3")
+        #expect(second.layout.title == "History, page 2")
+        let third = try await Self.page(sessions, now: "2026-11-23 08:00", page: 3)
+        #expect(third.rows.map(\.profileName) == (0..<20).reversed().map { "S\($0)" })
+        #expect(third.paging?.nextURL == nil)
+        #expect(await Self.history(sessions, now: "2026-11-23 08:00", page: 4) == .notFound)
+        #expect(await Self.history(sessions, now: "2026-11-23 08:00", page: Int.max) == .notFound)
+    }
+
+    @Test("Storage that fails is the page's 503 with why")
+    func storageFailure() async {
+        let outcome = await HistoryViewModel.load(
+            page: 1, from: InMemorySittingSessionRepository(failing: true), context: .fixture)
+        guard case .failed(let page, .storage) = outcome else {
+            Issue.record("expected a storage failure, got \(outcome)")
+            return
+        }
+        #expect(page.message == HistoryViewModel.storageFailureMessage)
+    }
+
+    @Test("The home page's practice panel: streak, today, and the last profile to sit with again")
+    func practicePanel() async {
+        let context = PageContext(now: Self.date("2026-11-23 08:00", in: Self.utc), timeZone: Self.utc)
+        let sessions = [Self.session("2026-11-22 07:00"), Self.session("2026-11-23 06:00", seconds: 1500)]
+        let panel = await PracticePanelViewModel.load(
+            from: InMemorySittingSessionRepository(sessions), context: context)
+        #expect(panel.streakText == "2 days")
+        #expect(panel.todayText == "25 min")
+        #expect(panel.sitLink == LinkViewModel(url: "/profiles/1/sit", label: "Sit with Morning"))
+        let deleted = [Self.session("2026-11-23 06:00", profileID: nil)]
+        let orphan = await PracticePanelViewModel.load(
+            from: InMemorySittingSessionRepository(deleted), context: context)
+        #expect(orphan.sitLink?.url == "/profiles")
+        let none = await PracticePanelViewModel.load(from: InMemorySittingSessionRepository(), context: context)
+        #expect(!none.hasPractice && none.emptyMessage == "No sessions yet.")
+    }
+
+    @Test("Lengths in words, to the minute")
+    func words() {
+        #expect(
+            [0, 45, 60, 1500, 3600, 3725, 7200].map(DurationFormatter.words(from:)) == [
+                "0 min", "45 s", "1 min", "25 min", "1 h", "1 h 2 min", "2 h",
+            ])
+    }
+}
