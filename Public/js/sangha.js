@@ -202,10 +202,13 @@
       return buffers;
     }
 
+    // With reduced motion the bar moves in whole seconds, not four steps a second.
+    const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+
     function update() {
       const now = Math.min(elapsed(), total);
       left.textContent = formatTime(total - now);
-      progress.value = now;
+      progress.value = reduceMotion ? Math.floor(now) : now;
       const messages = [];
       while (announced < rows.length && rows[announced].time <= now) {
         const row = rows[announced++];

@@ -69,8 +69,20 @@ def test_the_pages_read_well_on_a_phone(server):
         width = phone.execute_script("return document.documentElement.scrollWidth")
         assert width <= 360, f"the editor scrolls sideways on a phone ({width} px)"
         screenshot(phone, "profile-editor-phone")
-        phone.get(server.url + "/friends")
+        for path in ["/friends", "/profiles/1/sit", "/", "/history"]:
+            phone.get(server.url + path)
+            assert phone.execute_script("return document.documentElement.scrollWidth") <= 360, path
+        phone.get(server.url + "/profiles/1/sit")
+        assert phone.execute_script("""
+            const token = document.querySelector("[data-sitter-record] [name=_csrf]").value;
+            const form = new URLSearchParams({_csrf: token, profile: "1", seconds: "1500", completed: "true",
+                startedAt: new Date(Date.now() - 1500000).toISOString()});
+            return fetch("/sessions", {method: "POST", body: form}).then(response => response.status);
+        """) == 200
+        phone.get(server.url + "/history")
+        assert shows(phone, "Sessions\n1")
         assert phone.execute_script("return document.documentElement.scrollWidth") <= 360
+        screenshot(phone, "history-phone")
     finally:
         phone.quit()
 
@@ -100,6 +112,66 @@ def test_sitting_runs_a_three_second_profile_to_the_end(server, browser):
     assert button(browser, "Start again").is_displayed()
     assert shows(browser, "Time left 00:00")
     screenshot(browser, "sitting")
+    # The session is in the history and on the home page.
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, "History").click())
+    assert shows_heading(browser, "History")
+    row = browser.find_element(By.CSS_SELECTOR, ".history-table tbody tr").text
+    assert "Three seconds" in row and "00:03" in row and "Completed" in row
+    assert shows(browser, "Streak\n1 day")
+    days = browser.find_elements(By.CSS_SELECTOR, ".chart-days li")
+    assert days[-1].get_attribute("textContent").endswith(": 3 s in 1 session")
+    browser.get(server.url + "/")
+    practice = browser.find_element(By.CSS_SELECTOR, "[aria-labelledby=panel-practice]").text
+    assert "1 day" in practice and "3 s" in practice
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, "Sit with Three seconds").click())
+    assert shows_heading(browser, "Three seconds")
+
+
+def test_the_history_shows_a_fortnight_of_practice(server, browser):
+    """Sessions recorded as the sitting page records them, on days before today: the figures,
+    the bars, and the table agree."""
+    browser.get(server.url + "/profiles")
+    fill(browser, "Name", "Morning")
+    button(browser, "Create profile").click()
+    assert shows_heading(browser, "Morning")
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, "Sit with this profile").click())
+    statuses = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const token = document.querySelector("[data-sitter-record] [name=_csrf]").value;
+        // Each session starts halfway through the part of its day that today has had, so it
+        // is on its day and not in the future at any hour the test runs.
+        const midnight = new Date();
+        midnight.setHours(0, 0, 0, 0);
+        const offset = Math.floor((Date.now() - midnight.getTime()) / 2);
+        const start = (daysAgo, index) => {
+            const day = new Date(midnight);
+            day.setDate(day.getDate() - daysAgo);
+            return new Date(day.getTime() + Math.max(0, offset - index * 1000)).toISOString();
+        };
+        const sessions = [[0, 1500, true], [1, 1200, true], [2, 1800, true], [2, 600, false], [3, 1500, true],
+                          [4, 2400, true], [6, 900, false], [7, 1500, true], [9, 3000, true], [12, 1200, true]];
+        Promise.all(sessions.map(([daysAgo, seconds, completed], index) => fetch("/sessions", {
+            method: "POST",
+            body: new URLSearchParams({_csrf: token, profile: "1", seconds: String(seconds),
+                completed: String(completed), startedAt: start(daysAgo, index)}),
+        }).then(response => response.redirected ? 303 : response.status))).then(done);
+    """)
+    assert statuses == [303] * 10
+    browser.get(server.url + "/history")
+    assert shows(browser, "Total time\n4 h 20 min")
+    assert shows(browser, "Sessions\n10")
+    assert shows(browser, "Streak\n5 days")
+    rows = browser.find_elements(By.CSS_SELECTOR, ".history-table tbody tr")
+    assert len(rows) == 10
+    assert [row.text.split()[-1] for row in rows].count("Stopped") == 2
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".chart-bars rect")) == 30
+    days = [day.get_attribute("textContent") for day in browser.find_elements(By.CSS_SELECTOR, ".chart-days li")]
+    assert len(days) == 30 and sum(1 for day in days if not day.endswith("nothing sat")) == 9
+    screenshot(browser, "history")
+    browser.get(server.url + "/")
+    practice = browser.find_element(By.CSS_SELECTOR, "[aria-labelledby=panel-practice]").text
+    assert "Streak\n5 days\nToday\n25 min\nSit with Morning" in practice
+    screenshot(browser, "home-practice")
 
 
 def test_sitting_pauses_resumes_and_stops(server, browser):
@@ -116,6 +188,8 @@ def test_sitting_pauses_resumes_and_stops(server, browser):
     assert button(browser, "Start again").is_displayed()
     time.sleep(0.5)
     assert "saved" not in text(browser)  # under a minute: nothing recorded
+    browser.get(server.url + "/history")
+    assert shows(browser, "No sessions yet.")
 
 
 def test_without_javascript_the_sitting_page_lists_the_timeline(server, browser_without_javascript):

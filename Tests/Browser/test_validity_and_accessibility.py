@@ -30,7 +30,9 @@ def test_every_fixture_is_valid_html():
     for path in sorted(SNAPSHOTS.glob("fixture.*.html")):
         html = path.read_text()
         if not html.startswith("<!DOCTYPE html>"):
-            body = f"<ul>{html}</ul>" if html.lstrip().startswith("<li") else html
+            start = html.lstrip()
+            body = (f"<ul>{html}</ul>" if start.startswith("<li")
+                    else f"<table><tbody>{html}</tbody></table>" if start.startswith("<tr") else html)
             html = ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Component</title>"
                     f"</head><body><main>{body}</main></body></html>")
         target = folder / path.name
