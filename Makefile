@@ -8,6 +8,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # sox (with MP3) checks and rebuilds the catalogue's sounds.
 BROWSER_PACKAGES := chromium chromium-driver fonts-dejavu-core
 SOUND_PACKAGES := sox libsox-fmt-mp3
+# A throwaway PostgreSQL server for the conformance suite (scripts/test-postgres.sh).
+POSTGRES_PACKAGES := postgresql
 VENV := .venv
 # Release builds link Swift's standard library and Foundation statically, as a server is
 # deployed: the process maps only the code it uses (about 5 MB less resident memory).
@@ -37,11 +39,12 @@ release: deps
 build: deps
 	$(SWIFT) build --build-tests
 
-## Formatting, then every test: Swift tests (snapshots are compared, never recorded), then the
-## browser, HTML validity and accessibility checks in headless Chromium.
-test: APT_PACKAGES += $(BROWSER_PACKAGES) $(SOUND_PACKAGES)
+## Formatting, then every test: Swift tests (snapshots are compared, never recorded; the
+## repository suite also on a throwaway PostgreSQL server, or SANGHA_TEST_DATABASE_URL's), then
+## the browser, HTML validity and accessibility checks in headless Chromium.
+test: APT_PACKAGES += $(BROWSER_PACKAGES) $(SOUND_PACKAGES) $(POSTGRES_PACKAGES)
 test: deps lint build browser-deps
-	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build
+	SNAPSHOT_TESTING_RECORD=never scripts/test-postgres.sh run $(SWIFT) test --skip-build
 	$(VENV)/bin/pytest -q -p no:cacheprovider Tests/Browser
 
 browser-deps: $(VENV)/.installed

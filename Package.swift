@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // Models, validation and the protocols the app depends on. Foundation only.
@@ -30,6 +31,15 @@ let package = Package(
         .target(
             name: "SanghaStore",
             dependencies: ["SanghaCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // PostgreSQL implementations of the same repositories, for many instances on one database.
+        .target(
+            name: "SanghaPostgres",
+            dependencies: [
+                "SanghaCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The API layer: a URLSession (libcurl) client of the FriendService API.
         .target(name: "FriendServiceClient", dependencies: ["SanghaCore"]),
@@ -77,6 +87,7 @@ let package = Package(
                 "SanghaCore",
                 "SanghaWeb",
                 "SanghaStore",
+                "SanghaPostgres",
                 "FriendServiceClient",
                 "FriendServiceServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -107,6 +118,14 @@ let package = Package(
             name: "SanghaStoreTests",
             dependencies: [
                 "SanghaStore", "SanghaCore", "SanghaTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // One suite of the repositories' contract, run against SQLite and a real PostgreSQL.
+        .testTarget(
+            name: "RepositoryConformanceTests",
+            dependencies: [
+                "SanghaStore", "SanghaPostgres", "SanghaCore", "SanghaTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import SanghaCore
-import Synchronization
 
 /// The last friends list the FriendService gave, in `sangha.sqlite`, for when it fails.
 ///
@@ -11,7 +10,7 @@ import Synchronization
 public struct FriendListStore: FriendListStorage {
     public static let refreshInterval: TimeInterval = 60
     private let database: any DatabaseWriter
-    private let lastSaved = LastSaved()
+    private let lastSaved = FriendListSaveThrottle()
 
     public init(database: any DatabaseWriter) {
         self.database = database
@@ -42,27 +41,4 @@ struct SavedFriendListRecord: Codable, FetchableRecord, PersistableRecord {
     var id: Int
     var friends: [Friend]
     var savedAt: Date
-}
-
-/// The list this process saved last, and when.
-private final class LastSaved: Sendable {
-    private let saved = Mutex<SavedFriendList?>(nil)
-
-    /// Whether `friends` differ from the last list saved, or that was saved `refreshInterval`
-    /// ago or more; if so, `friends` at `date` count as saved from now on.
-    func needsSaving(_ friends: [Friend], at date: Date, refreshInterval: TimeInterval) -> Bool {
-        saved.withLock { last in
-            if let saved = last, saved.friends == friends, date.timeIntervalSince(saved.savedAt) < refreshInterval {
-                // This very array from now on: the next page sharing it compares in O(1).
-                last = SavedFriendList(friends: friends, savedAt: saved.savedAt)
-                return false
-            }
-            last = SavedFriendList(friends: friends, savedAt: date)
-            return true
-        }
-    }
-
-    func forget() {
-        saved.withLock { $0 = nil }
-    }
 }

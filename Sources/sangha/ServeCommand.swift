@@ -3,7 +3,9 @@ import Foundation
 import FriendServiceClient
 import FriendServiceServer
 import Hummingbird
+import Logging
 import SanghaCore
+import SanghaPostgres
 import SanghaStore
 import SanghaWeb
 import ServiceLifecycle
@@ -41,6 +43,14 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Folder for the SQLite files; created when missing. (default: data; env: SANGHA_DATA_DIR)")
     var dataDir: String?
+
+    @Option(
+        help: """
+            A PostgreSQL database for everything Sangha keeps, shared by any number of instances: \
+            postgres://USER[:PASSWORD]@HOST:PORT/DATABASE. Without it, SQLite files in --data-dir. \
+            (env: SANGHA_DATABASE_URL)
+            """)
+    var databaseURL: String?
 
     @Option(
         help: """
@@ -99,7 +109,6 @@ struct ServeCommand: AsyncParsableCommand {
                 )
             )
         }
-        let database = try SanghaDatabase.open(directory: settings.dataDirectory)
         let client = URLSessionFriendService(
             configuration: .init(
                 baseURL: settings.friendServiceURL,
@@ -107,19 +116,54 @@ struct ServeCommand: AsyncParsableCommand {
                 timeout: settings.friendServiceTimeout
             )
         )
-        let app = try await buildApplication(
+        switch settings.storage {
+        case .sqlite(let directory):
+            let database = try SanghaDatabase.open(directory: directory)
+            let stores = Stores(
+                profiles: ProfileStore(database: database), sessions: SittingSessionStore(database: database),
+                friendList: FriendListStore(database: database))
+            try await buildApp(settings, stores: stores, client: client, services: services, logger: logger)
+                .runService()
+        case .postgres(let configuration):
+            let database = PostgresDatabase(configuration: configuration, logger: logging.makeLogger(label: "postgres"))
+            // The pool runs until the server has stopped, so requests in flight finish with it.
+            let pool = Task { await database.client.run() }
+            defer { pool.cancel() }
+            do {
+                let applied = try await database.migrate(timeout: .seconds(60))
+                logger.info("PostgreSQL schema up to date", metadata: ["applied": "\(applied)"])
+            } catch {
+                throw ValidationError("The database could not be prepared: \(error)")
+            }
+            let stores = Stores(
+                profiles: PostgresProfileStore(database: database),
+                sessions: PostgresSittingSessionStore(database: database),
+                friendList: PostgresFriendListStore(database: database))
+            try await buildApp(settings, stores: stores, client: client, services: services, logger: logger)
+                .runService()
+        }
+    }
+
+    /// The storage the app keeps its data in.
+    struct Stores {
+        var profiles: any ProfileRepository
+        var sessions: any SittingSessionRepository
+        var friendList: any FriendListStorage
+    }
+
+    private func buildApp(
+        _ settings: ServeSettings, stores: Stores, client: URLSessionFriendService, services: [any Service],
+        logger: Logger
+    ) async throws -> some ApplicationProtocol {
+        try await buildApplication(
             configuration: settings.app,
             dependencies: Dependencies(
-                friends: FriendsRepository(
-                    remote: CoalescingFriendService(client),
-                    storage: FriendListStore(database: database)
-                ),
-                profiles: ProfileStore(database: database),
-                sessions: SittingSessionStore(database: database)
+                friends: FriendsRepository(remote: CoalescingFriendService(client), storage: stores.friendList),
+                profiles: stores.profiles,
+                sessions: stores.sessions
             ),
             services: services,
             logger: logger
         )
-        try await app.runService()
     }
 }

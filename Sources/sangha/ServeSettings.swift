@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import PostgresNIO
+import SanghaPostgres
 import SanghaWeb
 
 /// Everything `sangha serve` runs with, resolved once from its flags and environment variables
@@ -12,8 +14,17 @@ struct ServeSettings {
         case remote(URL)
     }
 
+    /// Where everything that outlives a request is kept.
+    enum Storage {
+        /// SQLite files in this folder: one instance.
+        case sqlite(directory: URL)
+        /// A PostgreSQL database: any number of instances.
+        case postgres(PostgresClient.Configuration)
+    }
+
     var app: AppConfiguration
     var dataDirectory: URL
+    var storage: Storage
     var friendService: FriendService
     var friendServiceToken: String?
     var friendServiceTimeout: Duration
@@ -61,6 +72,18 @@ struct ServeSettings {
             benchmarkPages: benchPages
         )
         dataDirectory = URL(fileURLWithPath: command.dataDir ?? source.text("SANGHA_DATA_DIR") ?? "data")
+        if let text = command.databaseURL ?? source.text("SANGHA_DATABASE_URL") {
+            switch PostgresDatabase.configuration(url: text) {
+            case .success(let configuration): storage = .postgres(configuration)
+            case .failure(let why):
+                let name = command.databaseURL != nil ? "--database-url" : "SANGHA_DATABASE_URL"
+                throw ValidationError(
+                    "\(name) must be postgres://USER[:PASSWORD]@HOST:PORT/DATABASE, but \(why): '\(Self.redacted(text))'."
+                )
+            }
+        } else {
+            storage = .sqlite(directory: dataDirectory)
+        }
 
         if let text = command.friendServiceURL ?? source.text("SANGHA_FRIEND_SERVICE_URL") {
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
@@ -82,6 +105,13 @@ struct ServeSettings {
             throw ValidationError("--friend-service-timeout must be more than 0 and at most 300 seconds.")
         }
         friendServiceTimeout = .milliseconds(Int((seconds * 1000).rounded()))
+    }
+
+    /// A database URL for a message: its password, if any, replaced by `***`.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? url
     }
 
     static func isLoopback(_ host: String) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Local storage of the last list the FriendService gave (the storage half of a
 /// repository). The live one is SQLite (SanghaStore).
@@ -16,5 +17,32 @@ public struct SavedFriendList: Sendable, Equatable, Codable {
     public init(friends: [Friend], savedAt: Date) {
         self.friends = friends
         self.savedAt = savedAt
+    }
+}
+
+/// The list this process saved last, and when: a store of the saved friends list writes an
+/// unchanged list again only after `refreshInterval`, and a changed one at once.
+public final class FriendListSaveThrottle: Sendable {
+    private let saved = Mutex<SavedFriendList?>(nil)
+
+    public init() {}
+
+    /// Whether `friends` differ from the last list saved, or that was saved `refreshInterval`
+    /// ago or more; if so, `friends` at `date` count as saved from now on.
+    public func needsSaving(_ friends: [Friend], at date: Date, refreshInterval: TimeInterval) -> Bool {
+        saved.withLock { last in
+            if let saved = last, saved.friends == friends, date.timeIntervalSince(saved.savedAt) < refreshInterval {
+                // This very array from now on: the next page sharing it compares in O(1).
+                last = SavedFriendList(friends: friends, savedAt: saved.savedAt)
+                return false
+            }
+            last = SavedFriendList(friends: friends, savedAt: date)
+            return true
+        }
+    }
+
+    /// After a failed write: the next list is written whatever it is.
+    public func forget() {
+        saved.withLock { $0 = nil }
     }
 }

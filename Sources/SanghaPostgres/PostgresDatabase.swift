@@ -1,0 +1,115 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Sangha's PostgreSQL database: one `PostgresClient` (a pool of connections) shared by the
+/// stores, the migrations, and a bound on every call's time.
+///
+/// The client is a service: `run()` it (in the application's service group) for as long as the
+/// stores are used. A database that cannot be reached costs a call at most `timeout`; the pool
+/// keeps trying to connect, so the same instance serves again once the database is back.
+public struct PostgresDatabase: Sendable {
+    public let client: PostgresClient
+    /// How long one call (waiting for a connection included) may take before it fails.
+    public let timeout: Duration
+    let logger: Logger
+
+    public init(configuration: PostgresClient.Configuration, timeout: Duration = .seconds(2), logger: Logger) {
+        var configuration = configuration
+        configuration.options.connectTimeout = timeout
+        self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.timeout = timeout
+        self.logger = logger
+    }
+
+    /// `body` with a connection from the pool, failing with `PostgresDatabaseError.unreachable`
+    /// after `timeout`, or with `.failed` for an error of the database.
+    func withConnection<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    ) async throws(PostgresDatabaseError) -> Value {
+        try await bounded(timeout) { [client] in try await client.withConnection(body) }
+    }
+
+    /// `body` in a transaction (committed when it returns, rolled back when it throws), bounded
+    /// like `withConnection`.
+    func withTransaction<Value: Sendable>(
+        timeout: Duration? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    ) async throws(PostgresDatabaseError) -> Value {
+        try await bounded(timeout ?? self.timeout) { [client, logger] in
+            try await client.withConnection { connection in
+                try await connection.withTransaction(logger: logger) { try await body($0) }
+            }
+        }
+    }
+
+    private func bounded<Value: Sendable>(
+        _ timeout: Duration, _ body: @escaping @Sendable () async throws -> Value
+    ) async throws(PostgresDatabaseError) -> Value {
+        do {
+            return try await withThrowingTaskGroup(of: Value.self) { group in
+                group.addTask(operation: body)
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    throw PostgresDatabaseError.unreachable("no answer within \(timeout)")
+                }
+                defer { group.cancelAll() }
+                return try await group.next()!
+            }
+        } catch let error as PostgresDatabaseError {
+            throw error
+        } catch let error as PSQLError where error.serverInfo != nil {
+            // The server answered, with an error of its own (a constraint, a syntax error).
+            throw .failed(String(reflecting: error))
+        } catch {
+            throw .unreachable(String(reflecting: error))
+        }
+    }
+}
+
+/// Why a call to PostgreSQL failed.
+public enum PostgresDatabaseError: Error, Sendable, Equatable {
+    /// No connection, or no answer in time: the database is down or out of reach.
+    case unreachable(String)
+    /// The database answered with an error.
+    case failed(String)
+}
+
+extension PostgresDatabase {
+    /// The client's configuration from `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`
+    /// (`postgresql://` too); nil with why for anything else. Without `?sslmode=require` the
+    /// connection is not encrypted: the database is on the same host or a private network.
+    public static func configuration(url text: String) -> Result<PostgresClient.Configuration, URLError> {
+        guard let url = URLComponents(string: text), let scheme = url.scheme,
+            ["postgres", "postgresql"].contains(scheme)
+        else {
+            return .failure(URLError("it must start with postgres://"))
+        }
+        guard let user = url.user, !user.isEmpty else {
+            return .failure(URLError("it names no user (postgres://USER@HOST:PORT/DATABASE)"))
+        }
+        guard let host = url.host, !host.isEmpty else { return .failure(URLError("it names no host")) }
+        let database = String(url.path.drop(while: { $0 == "/" }))
+        guard !database.isEmpty, !database.contains("/") else {
+            return .failure(URLError("it names no database (…/DATABASE at its end)"))
+        }
+        if let port = url.port, !(1...65_535).contains(port) { return .failure(URLError("its port is out of range")) }
+        let query = Dictionary((url.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+        let tls: PostgresClient.Configuration.TLS
+        switch query["sslmode"] ?? "disable" {
+        case "disable": tls = .disable
+        case "require": tls = .require(.makeClientConfiguration())
+        case let mode: return .failure(URLError("sslmode \(mode) is not one of disable, require"))
+        }
+        return .success(
+            PostgresClient.Configuration(
+                host: host, port: url.port ?? 5432, username: user.removingPercentEncoding ?? user,
+                password: url.password.map { $0.removingPercentEncoding ?? $0 },
+                database: database.removingPercentEncoding ?? database, tls: tls))
+    }
+
+    /// Why a database URL cannot be used.
+    public struct URLError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import PostgresNIO
+
+/// The schema, as numbered migrations. A migration once released is never edited: a change is
+/// a new one at the end.
+enum PostgresMigrations {
+    struct Migration: Sendable {
+        let number: Int
+        let name: String
+        let statements: [PostgresQuery]
+    }
+
+    static let all: [Migration] = [
+        Migration(
+            number: 1, name: "create profile, saved friend list, sitting session",
+            statements: [
+                """
+                CREATE TABLE profile (
+                    id BIGSERIAL PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    segments JSONB NOT NULL,
+                    version INTEGER NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE saved_friend_list (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    friends JSONB NOT NULL,
+                    saved_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE sitting_session (
+                    id BIGSERIAL PRIMARY KEY,
+                    profile_id BIGINT REFERENCES profile (id) ON DELETE SET NULL,
+                    profile_name TEXT NOT NULL,
+                    started_at TIMESTAMPTZ NOT NULL,
+                    seconds INTEGER NOT NULL,
+                    completed BOOLEAN NOT NULL
+                )
+                """,
+                "CREATE INDEX sitting_session_started_at ON sitting_session (started_at)",
+                "CREATE INDEX sitting_session_profile_id ON sitting_session (profile_id)",
+            ])
+    ]
+
+    /// Any number, the same in every instance: the key of the advisory lock migrations run under.
+    static let lockKey = 7_117_000_001
+}
+
+extension PostgresDatabase {
+    /// Applies the migrations not applied yet, in order, in one transaction under an advisory
+    /// lock: instances starting at the same moment wait for each other, and each migration is
+    /// applied once. Answers the numbers it applied. It may take `timeout` (another instance
+    /// may hold the lock), longer than a page's call.
+    @discardableResult
+    public func migrate(timeout: Duration = .seconds(60)) async throws(PostgresDatabaseError) -> [Int] {
+        try await withTransaction(timeout: timeout) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresMigrations.lockKey))", logger: logger)
+            try await connection.query(
+                """
+                CREATE TABLE IF NOT EXISTS sangha_migration (
+                    number INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+                )
+                """, logger: logger)
+            var applied = Set<Int>()
+            for try await number in try await connection.query("SELECT number FROM sangha_migration", logger: logger)
+                .decode(Int.self)
+            {
+                applied.insert(number)
+            }
+            var now: [Int] = []
+            for migration in PostgresMigrations.all where !applied.contains(migration.number) {
+                for statement in migration.statements {
+                    try await connection.query(statement, logger: logger)
+                }
+                try await connection.query(
+                    "INSERT INTO sangha_migration (number, name) VALUES (\(migration.number), \(migration.name))",
+                    logger: logger)
+                now.append(migration.number)
+            }
+            return now
+        }
+    }
+
+    /// The migrations applied, by number.
+    public func appliedMigrations() async throws(PostgresDatabaseError) -> [Int] {
+        try await withConnection { connection in
+            var numbers: [Int] = []
+            let rows = try await connection.query("SELECT number FROM sangha_migration ORDER BY number", logger: logger)
+            for try await number in rows.decode(Int.self) { numbers.append(number) }
+            return numbers
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import PostgresNIO
+import SanghaCore
+
+/// Profiles in PostgreSQL: one row each, the segments as JSONB.
+///
+/// Nothing is kept in memory: another instance may have changed any profile since. A save
+/// checks the version in the statement that writes it (`UPDATE … WHERE id = $1 AND version = $2`),
+/// so of two instances saving the same version, exactly one wins.
+public struct PostgresProfileStore: ProfileRepository {
+    private let database: PostgresDatabase
+
+    public init(database: PostgresDatabase) {
+        self.database = database
+    }
+
+    public func list() async throws(ProfileRepositoryError) -> [Profile] {
+        try await run { connection in
+            var profiles: [Profile] = []
+            let rows = try await connection.query(
+                "SELECT id, name, segments::text, version FROM profile ORDER BY lower(name), id",
+                logger: database.logger)
+            for try await row in rows.decode(ProfileRow.self) { profiles.append(try Self.profile(row)) }
+            return profiles
+        }
+    }
+
+    public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
+        try await run { connection in
+            for try await row in try await connection.execute(SelectProfile(id: id), logger: database.logger) {
+                return try Self.profile(row)
+            }
+            return nil
+        }
+    }
+
+    public func create(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
+        let segments = try Self.json(profile.segments)
+        return try await run { connection in
+            let rows = try await connection.query(
+                """
+                INSERT INTO profile (name, segments, version) VALUES (\(profile.name), \(segments)::jsonb, 1)
+                RETURNING id
+                """, logger: database.logger)
+            for try await id in rows.decode(Int.self) {
+                return Profile(id: id, name: profile.name, segments: profile.segments, version: 1)
+            }
+            throw PostgresDatabaseError.failed("INSERT returned no id")
+        }
+    }
+
+    public func update(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
+        let segments = try Self.json(profile.segments)
+        let outcome = try await run { connection -> UpdateOutcome in
+            // Version 0 (a post that named none) overwrites whatever is stored.
+            let rows =
+                profile.version == 0
+                ? try await connection.query(
+                    """
+                    UPDATE profile SET name = \(profile.name), segments = \(segments)::jsonb, version = version + 1
+                    WHERE id = \(profile.id) RETURNING version
+                    """, logger: database.logger)
+                : try await connection.query(
+                    """
+                    UPDATE profile SET name = \(profile.name), segments = \(segments)::jsonb, version = version + 1
+                    WHERE id = \(profile.id) AND version = \(profile.version) RETURNING version
+                    """, logger: database.logger)
+            for try await version in rows.decode(Int.self) {
+                var updated = profile
+                updated.version = version
+                return .updated(updated)
+            }
+            // Nothing written: the profile is gone, or stored at another version.
+            for try await row in try await connection.execute(SelectProfile(id: profile.id), logger: database.logger) {
+                return .conflict(current: try Self.profile(row))
+            }
+            return .notFound
+        }
+        switch outcome {
+        case .updated(let profile): return profile
+        case .conflict(let current): throw .conflict(current: current)
+        case .notFound: throw .notFound
+        }
+    }
+
+    public func delete(id: Int) async throws(ProfileRepositoryError) -> Bool {
+        try await run { connection in
+            let rows = try await connection.query(
+                "DELETE FROM profile WHERE id = \(id) RETURNING id", logger: database.logger)
+            for try await _ in rows { return true }
+            return false
+        }
+    }
+
+    private enum UpdateOutcome: Sendable {
+        case updated(Profile)
+        case conflict(current: Profile)
+        case notFound
+    }
+
+    typealias ProfileRow = (Int, String, String, Int)
+
+    /// The editor's read, prepared once per connection.
+    struct SelectProfile: PostgresPreparedStatement {
+        static let sql = "SELECT id, name, segments::text, version FROM profile WHERE id = $1"
+        typealias Row = ProfileRow
+        let id: Int
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(id)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row {
+            try row.decode(Row.self)
+        }
+    }
+
+    static func profile(_ row: ProfileRow) throws -> Profile {
+        let segments = try JSONDecoder().decode([Segment].self, from: Data(row.2.utf8))
+        return Profile(id: row.0, name: row.1, segments: segments, version: row.3)
+    }
+
+    static func json(_ segments: [Segment]) throws(ProfileRepositoryError) -> String {
+        do {
+            return String(decoding: try JSONEncoder().encode(segments), as: UTF8.self)
+        } catch {
+            throw .storage("The segments could not be encoded: \(error)")
+        }
+    }
+
+    private func run<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
+        async throws(ProfileRepositoryError) -> Value
+    {
+        do {
+            return try await database.withConnection(body)
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+}

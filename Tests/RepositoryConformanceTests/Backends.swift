@@ -1,0 +1,150 @@
+import Foundation
+import Logging
+import PostgresNIO
+import SanghaCore
+import SanghaPostgres
+import SanghaStore
+import SanghaTestSupport
+import Testing
+
+/// Where the repositories under test keep their data: an SQLite file in a temporary folder, or
+/// a new database on the PostgreSQL server `SANGHA_TEST_DATABASE_URL` names (`make test`
+/// starts one). Without that variable the PostgreSQL runs say so and stop; with `CI=true`
+/// they fail.
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    /// Runs `body` with stores on a new, empty storage, removed afterwards.
+    func withStorage(_ body: (Storage) async throws -> Void) async throws {
+        switch self {
+        case .sqlite:
+            let directory = try RepositoryPaths.temporaryDirectory("conformance")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            try await body(SQLiteStorage(directory: directory))
+        case .postgres:
+            guard let server = TestPostgres.url else {
+                if ProcessInfo.processInfo.environment["CI"] == "true" {
+                    Issue.record("CI=true but SANGHA_TEST_DATABASE_URL is not set: the PostgreSQL run cannot happen")
+                } else {
+                    print(
+                        "PostgreSQL run skipped: set SANGHA_TEST_DATABASE_URL, or run make test, which starts a server")
+                }
+                return
+            }
+            try await TestPostgres.withNewDatabase(server: server) { configuration in
+                try await PostgresStorage.with(configuration: configuration) { try await body($0) }
+            }
+        }
+    }
+}
+
+/// One storage, and new stores on it: `open()` again is another instance on the same data.
+protocol Storage: Sendable {
+    func open() async throws -> Stores
+}
+
+struct Stores: Sendable {
+    var profiles: any ProfileRepository
+    var sessions: any SittingSessionRepository
+    var friendList: any FriendListStorage
+}
+
+struct SQLiteStorage: Storage {
+    let directory: URL
+
+    func open() async throws -> Stores {
+        let database = try SanghaDatabase.open(directory: directory)
+        return Stores(
+            profiles: ProfileStore(database: database), sessions: SittingSessionStore(database: database),
+            friendList: FriendListStore(database: database))
+    }
+}
+
+struct PostgresStorage: Storage {
+    let configuration: PostgresClient.Configuration
+    /// Every client opened, run until the test ends.
+    let clients: ClientGroup
+
+    func open() async throws -> Stores {
+        let database = PostgresDatabase(configuration: configuration, logger: TestPostgres.logger)
+        await clients.run(database.client)
+        try await database.migrate()
+        return Stores(
+            profiles: PostgresProfileStore(database: database),
+            sessions: PostgresSittingSessionStore(database: database),
+            friendList: PostgresFriendListStore(database: database))
+    }
+
+    static func with(configuration: PostgresClient.Configuration, _ body: (PostgresStorage) async throws -> Void)
+        async throws
+    {
+        let clients = ClientGroup()
+        do {
+            try await body(PostgresStorage(configuration: configuration, clients: clients))
+        } catch {
+            await clients.stop()
+            throw error
+        }
+        await clients.stop()
+    }
+}
+
+/// Runs clients in tasks of their own, and stops them all.
+actor ClientGroup {
+    private var tasks: [Task<Void, Never>] = []
+
+    func run(_ client: PostgresClient) {
+        tasks.append(Task { await client.run() })
+    }
+
+    func stop() async {
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
+        tasks = []
+    }
+}
+
+/// The PostgreSQL server the tests use.
+enum TestPostgres {
+    static let url = ProcessInfo.processInfo.environment["SANGHA_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    static let logger = Logger(label: "test-postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Creates a database of its own on `server` for `body`, and drops it afterwards.
+    static func withNewDatabase(
+        server: String, _ body: (PostgresClient.Configuration) async throws -> Void
+    ) async throws {
+        let admin = try PostgresDatabase.configuration(url: server).get()
+        let name = "sangha_test_\(UUID().uuidString.prefix(8).lowercased())"
+        try await withClient(admin) { client in
+            try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
+        }
+        var configuration = admin
+        configuration.database = name
+        do {
+            try await body(configuration)
+        } catch {
+            try? await drop(name, admin: admin)
+            throw error
+        }
+        try await drop(name, admin: admin)
+    }
+
+    private static func drop(_ name: String, admin: PostgresClient.Configuration) async throws {
+        try await withClient(admin) { client in
+            try await client.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"), logger: logger)
+        }
+    }
+
+    static func withClient(
+        _ configuration: PostgresClient.Configuration, _ body: @Sendable (PostgresClient) async throws -> Void
+    ) async throws {
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            try await body(client)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import SanghaCore
+import Testing
+
+/// The repositories' contract, the same on every backend.
+@Suite("Repository contract")
+struct RepositoryConformanceTests {
+    @Test("Profiles: create, get, list by name, update, delete", arguments: Backend.allCases)
+    func crud(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let store = try await storage.open().profiles
+            let morning = try await store.create(.new(named: "morning"))
+            let evening = try await store.create(.new(named: "Evening"))
+            #expect(morning.id == 1 && evening.id == 2)
+            #expect(morning.version == 1)
+            #expect(try await store.list().map(\.name) == ["Evening", "morning"])
+
+            var changed = morning
+            changed.duration = 1200
+            changed[.warmUp].enabled = true
+            changed[.warmUp][sound: .repeat].interval = 30
+            let updated = try await store.update(changed)
+            #expect(updated.version == 2)
+            #expect(try await store.get(id: morning.id) == updated)
+            #expect(try await storage.open().profiles.get(id: morning.id) == updated)
+
+            #expect(try await store.delete(id: evening.id))
+            #expect(!(try await store.delete(id: evening.id)))
+            #expect(try await store.get(id: evening.id) == nil)
+            #expect(try await store.create(.new(named: "Noon")).id == 3)  // an id is never reused
+        }
+    }
+
+    @Test(
+        "Profiles: saving over a newer version is a conflict with what is stored; nothing changes",
+        arguments: Backend.allCases)
+    func conflict(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let store = try await storage.open().profiles
+            let loaded = try await store.create(.new(named: "Morning"))
+            var first = loaded
+            first.name = "Saved first"
+            _ = try await store.update(first)
+            var second = loaded
+            second.name = "Saved second, from the old version"
+            await #expect(
+                throws: ProfileRepositoryError.conflict(
+                    current: {
+                        var p = first; p.version = 2; return p
+                    }())
+            ) {
+                try await store.update(second)
+            }
+            #expect(try await store.get(id: loaded.id)?.name == "Saved first")
+        }
+    }
+
+    @Test(
+        "Profiles: of concurrent saves of one version from two instances, exactly one wins", arguments: Backend.allCases
+    )
+    func concurrentSaves(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let (one, two) = (try await storage.open().profiles, try await storage.open().profiles)
+            let loaded = try await one.create(.new(named: "Morning"))
+            let outcomes = await withTaskGroup(of: Bool.self) { group in
+                for index in 0..<10 {
+                    group.addTask {
+                        var profile = loaded
+                        profile.name = "Save \(index)"
+                        return (try? await (index.isMultiple(of: 2) ? one : two).update(profile)) != nil
+                    }
+                }
+                return await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 }.count == 1)
+            let stored = try #require(try await two.get(id: loaded.id))
+            #expect(stored.version == 2)
+            #expect(stored.name.hasPrefix("Save "))
+        }
+    }
+
+    @Test("Profiles: a save of a profile that is gone is not found; version 0 overwrites", arguments: Backend.allCases)
+    func missingAndUnversioned(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let store = try await storage.open().profiles
+            var ghost = Profile.new(named: "Ghost")
+            (ghost.id, ghost.version) = (42, 1)
+            await #expect(throws: ProfileRepositoryError.notFound) { try await store.update(ghost) }
+
+            let created = try await store.create(.new(named: "Morning"))
+            var changed = created
+            changed.name = "Changed"
+            _ = try await store.update(changed)
+            var blind = created
+            (blind.version, blind.name) = (0, "Blind")
+            let saved = try await store.update(blind)
+            #expect(saved.name == "Blind" && saved.version == 3)
+        }
+    }
+
+    @Test(
+        "Sessions: newest first, paged, totalled, by range; a deleted profile's stay under its name",
+        arguments: Backend.allCases)
+    func sessions(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            #expect(try await stores.sessions.totals() == SittingTotals(sessions: 0, seconds: 0))
+            let profile = try await stores.profiles.create(.new(named: "Morning"))
+            let start = Date(timeIntervalSince1970: 1_794_981_600)
+            var recorded: [SittingSession] = []
+            for hour in 0..<5 {
+                recorded.append(
+                    try await stores.sessions.record(
+                        SittingSession(
+                            profileID: hour < 3 ? profile.id : nil, profileName: "S\(hour)",
+                            startedAt: start.addingTimeInterval(Double(hour) * 3600), seconds: 60 * (hour + 1),
+                            completed: hour != 2)))
+            }
+            #expect(Set(recorded.map(\.id)).count == 5 && recorded.allSatisfy { $0.id > 0 })
+            #expect(try await stores.sessions.totals() == SittingTotals(sessions: 5, seconds: 900))
+            #expect(try await stores.sessions.recent(limit: 10, offset: 0) == recorded.reversed())
+            #expect(try await stores.sessions.recent(limit: 2, offset: 1).map(\.profileName) == ["S3", "S2"])
+            #expect(try await stores.sessions.recent(limit: 2, offset: 4).map(\.profileName) == ["S0"])
+            let range = try await stores.sessions.sessions(
+                startingFrom: start.addingTimeInterval(3600), before: start.addingTimeInterval(3 * 3600))
+            #expect(range == Array(recorded[1...2]))
+
+            #expect(try await stores.profiles.delete(id: profile.id))
+            let kept = try await storage.open().sessions.recent(limit: 10, offset: 0)
+            #expect(kept.map(\.profileName) == ["S4", "S3", "S2", "S1", "S0"])
+            #expect(kept.allSatisfy { $0.profileID == nil })
+            #expect(kept.map(\.completed) == [true, true, false, true, true])
+        }
+    }
+
+    @Test(
+        "Saved friends list: the last one saved is loaded by another instance; unchanged ones wait a minute",
+        arguments: Backend.allCases)
+    func friendList(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let store = try await storage.open().friendList
+            #expect(try await store.load() == nil)
+            let start = Date(timeIntervalSince1970: 1_795_000_000)
+            let jane = Friend(id: 1, firstname: "Jane", lastname: "Doe", phonenumber: "123")
+            let kenji = Friend(id: 2, firstname: "Kenji", lastname: "Satō", phonenumber: "456")
+            try await store.save([jane], at: start)
+            try await store.save([jane], at: start + 10)
+            #expect(try await store.load()?.savedAt == start)
+            try await store.save([jane, kenji], at: start + 20)
+            #expect(
+                try await storage.open().friendList.load()
+                    == SavedFriendList(friends: [jane, kenji], savedAt: start + 20))
+            try await store.save([jane, kenji], at: start + 80)
+            #expect(try await store.load()?.savedAt == start + 80)
+        }
+    }
+}
