@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SanghaCore
 
 /// Sangha's PostgreSQL database: one `PostgresClient` (a pool of connections) shared by the
 /// stores, the migrations, and a bound on every call's time.
@@ -67,11 +68,15 @@ public struct PostgresDatabase: Sendable {
 }
 
 /// Why a call to PostgreSQL failed.
-public enum PostgresDatabaseError: Error, Sendable, Equatable {
+public enum PostgresDatabaseError: StorageError, Sendable, Equatable {
     /// No connection, or no answer in time: the database is down or out of reach.
     case unreachable(String)
     /// The database answered with an error.
     case failed(String)
+
+    public var isUnreachable: Bool {
+        if case .unreachable = self { true } else { false }
+    }
 }
 
 extension PostgresDatabase {

@@ -135,6 +135,8 @@ public struct PostgresProfileStore: ProfileRepository {
     {
         do {
             return try await database.withConnection(body)
+        } catch .unreachable(let why) {
+            throw .unreachable(why)
         } catch {
             throw .storage(String(describing: error))
         }

@@ -80,6 +80,8 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
     {
         do {
             return try await database.withConnection(body)
+        } catch .unreachable(let why) {
+            throw .unreachable(why)
         } catch {
             throw .storage(String(describing: error))
         }

@@ -197,11 +197,35 @@ struct ProfilesListViewModelTests {
         var long = Profile.new(named: "Long")
         long.id = 2
         long.duration = 5400
-        let page = await ProfilesListViewModel.load(from: InMemoryProfileRepository([long]), context: .fixture)
+        let outcome = await ProfilesListViewModel.load(from: InMemoryProfileRepository([long]), context: .fixture)
+        guard case .page(let page) = outcome else {
+            Issue.record("expected the page, got \(outcome)")
+            return
+        }
         #expect(page.rows.map(\.name) == ["Long"])
         #expect(page.rows.map(\.durationText) == ["01:30:00"])
         #expect(page.rows.map(\.editURL) == ["/profiles/2"])
         #expect(page.emptyMessage == nil)
+    }
+
+    @Test("Profiles that cannot be read: the page with why, as a storage failure; a database out of reach says so")
+    func unreadable() async {
+        let outcome = await ProfilesListViewModel.load(
+            from: InMemoryProfileRepository(failing: true), context: .fixture)
+        guard case .partial(let page, .storage) = outcome else {
+            Issue.record("expected a partial page, got \(outcome)")
+            return
+        }
+        #expect(page.errorMessage == ProfilesListViewModel.storageFailureMessage)
+        #expect(page.nameField.name == "name")  // the form to create one is still there
+        let unreachable = ProfilesListViewModel(
+            profiles: nil, context: .fixture, failure: ProfileRepositoryError.unreachable("timed out"))
+        #expect(unreachable.errorMessage == "The database is not reachable. Try again in a moment.")
+        let panel = ProfilesPanelViewModel(profiles: nil, failure: ProfileRepositoryError.unreachable("timed out"))
+        #expect(panel.errorMessage == StorageMessage.unreachable)
+        let practice = PracticePanelViewModel(
+            practice: nil, last: nil, failure: SittingSessionRepositoryError.unreachable("down"))
+        #expect(practice.errorMessage == StorageMessage.unreachable)
     }
 
     @Test("Creating by name opens the new profile's editor; a blank name is refused")

@@ -21,4 +21,6 @@ public enum ProfileRepositoryError: Error, Sendable, Equatable {
     case notFound
     /// The storage failed (disk full, file unreadable): the message is for the log.
     case storage(String)
+    /// The database could not be reached in time; it may be back in a moment.
+    case unreachable(String)
 }

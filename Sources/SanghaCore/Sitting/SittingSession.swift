@@ -72,4 +72,6 @@ public struct SittingTotals: Sendable, Equatable {
 public enum SittingSessionRepositoryError: Error, Sendable, Equatable {
     /// The storage failed: the message is for the log.
     case storage(String)
+    /// The database could not be reached in time; it may be back in a moment.
+    case unreachable(String)
 }

@@ -67,8 +67,8 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         } catch {
             return .failed(
                 ErrorPageViewModel(
-                    failure: .storage, heading: "History is unavailable", message: storageFailureMessage,
-                    context: context),
+                    failure: .storage, heading: "History is unavailable",
+                    message: StorageMessage.text(for: error, otherwise: storageFailureMessage), context: context),
                 .storage)
         }
     }

@@ -15,14 +15,15 @@ public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
     public let allURL = "/history"
     public let allLabel = "History"
 
-    /// `practice` nil: the sessions could not be read. `last` is the newest session.
-    public init(practice: Practice?, last: SittingSession?) {
+    /// `practice` nil: the sessions could not be read, for `failure`. `last` is the newest session.
+    public init(practice: Practice?, last: SittingSession?, failure: (any Error)? = nil) {
         let sessions = practice?.totals.sessions ?? 0
         hasPractice = sessions > 0
         streakText = HistoryViewModel.days(practice?.streak ?? 0)
         todayText = DurationFormatter.words(from: practice?.today.seconds ?? 0)
         emptyMessage = practice != nil && sessions == 0 ? HistoryViewModel.noSessionsMessage : nil
-        errorMessage = practice == nil ? HistoryViewModel.storageFailureMessage : nil
+        errorMessage =
+            practice == nil ? StorageMessage.text(for: failure, otherwise: HistoryViewModel.storageFailureMessage) : nil
         if let last, let id = last.profileID {
             sitLink = LinkViewModel(url: "/profiles/\(id)/sit", label: "Sit with \(last.profileName)")
         } else if practice != nil {
@@ -41,7 +42,7 @@ public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
             async let last = repository.recent(limit: 1)
             return try await PracticePanelViewModel(practice: practice, last: last.first)
         } catch {
-            return PracticePanelViewModel(practice: nil, last: nil)
+            return PracticePanelViewModel(practice: nil, last: nil, failure: error)
         }
     }
 }

@@ -21,15 +21,17 @@ public struct ProfilesPanelViewModel: Sendable, Equatable, Encodable {
     public let allURL = "/profiles"
     public let allLabel: String
 
-    /// `profiles` nil: they could not be read.
-    public init(profiles: [Profile]?) {
+    /// `profiles` nil: they could not be read, for `failure`.
+    public init(profiles: [Profile]?, failure: (any Error)? = nil) {
         let all = profiles ?? []
         items = all.prefix(Self.limit).map {
             Item(name: $0.name, url: "/profiles/\($0.id)", durationText: DurationFormatter.string(from: $0.duration))
         }
         hasItems = !items.isEmpty
         emptyMessage = profiles?.isEmpty == true ? Self.noProfilesMessage : nil
-        errorMessage = profiles == nil ? ProfilesListViewModel.storageFailureMessage : nil
+        errorMessage =
+            profiles == nil
+            ? StorageMessage.text(for: failure, otherwise: ProfilesListViewModel.storageFailureMessage) : nil
         allLabel =
             switch all.count {
             case 0: "Create a profile"
@@ -39,6 +41,10 @@ public struct ProfilesPanelViewModel: Sendable, Equatable, Encodable {
     }
 
     public static func load(from repository: any ProfileRepository) async -> ProfilesPanelViewModel {
-        ProfilesPanelViewModel(profiles: try? await repository.list())
+        do {
+            return ProfilesPanelViewModel(profiles: try await repository.list())
+        } catch {
+            return ProfilesPanelViewModel(profiles: nil, failure: error)
+        }
     }
 }

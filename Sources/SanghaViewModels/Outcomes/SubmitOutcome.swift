@@ -19,6 +19,8 @@ public enum SubmitOutcome<Form: Sendable & Equatable>: Sendable, Equatable {
 /// What a page load found: the page, nothing (404), or a failure page with why.
 public enum LoadOutcome<Page: Sendable & Equatable>: Sendable, Equatable {
     case page(Page)
+    /// The page without the part that failed, which it names, and why (the failure's status).
+    case partial(Page, PageFailure)
     case notFound
     case failed(ErrorPageViewModel, PageFailure)
 }

@@ -66,13 +66,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
             guard let profile = try await repository.get(id: id) else { return .notFound }
             return .page(ProfileEditorViewModel(profile: profile, context: context))
         } catch {
-            return .failed(
-                ErrorPageViewModel(
-                    failure: .storage,
-                    heading: "Profiles are unavailable",
-                    message: "Profiles could not be read or saved. Please try again.",
-                    context: context
-                ), .storage)
+            return .failed(.profilesUnavailable(error, context: context), .storage)
         }
     }
 
@@ -95,7 +89,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         } catch {
             var unread = Profile.new(named: "")
             (unread.id, unread.version) = (id, input.version ?? 0)
-            return .failed(storageFailure(input.applied(to: unread).profile, input, context), .storage)
+            return .failed(storageFailure(input.applied(to: unread).profile, input, error, context), .storage)
         }
         var loaded = stored
         // A post that does not say which version it was loaded from overwrites (version 0).
@@ -115,14 +109,18 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         } catch .notFound {
             return .notFound
         } catch {
-            return .failed(storageFailure(profile, input, context), .storage)
+            return .failed(storageFailure(profile, input, error, context), .storage)
         }
     }
 
     /// The form again with what was typed and an alert: a failed save loses nothing.
-    private static func storageFailure(_ profile: Profile, _ input: ProfileFormInput, _ context: PageContext)
-        -> ProfileEditorViewModel
-    {
-        ProfileEditorViewModel(profile: profile, context: context, input: input, alert: storageAlert)
+    private static func storageFailure(
+        _ profile: Profile, _ input: ProfileFormInput, _ error: any Error, _ context: PageContext
+    ) -> ProfileEditorViewModel {
+        let alert =
+            StorageMessage.text(for: error, otherwise: "") == StorageMessage.unreachable
+            ? AlertViewModel(title: "Not saved.", message: StorageMessage.unreachable + " Your values are below.")
+            : storageAlert
+        return ProfileEditorViewModel(profile: profile, context: context, input: input, alert: alert)
     }
 }

@@ -17,18 +17,20 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
     /// The CSRF token the forms carry.
     public let formToken: String
 
+    /// `profiles` nil: they could not be read, for `failure`.
     public init(
         profiles: [Profile]?,
         context: PageContext,
         name: String = "",
-        nameError: String? = nil
+        nameError: String? = nil,
+        failure: (any Error)? = nil
     ) {
         layout = LayoutViewModel(title: "Profiles", section: .profiles, context: context)
         rows = (profiles ?? []).map { ProfileRowViewModel(profile: $0, formToken: context.formToken) }
         self.formToken = context.formToken
         hasRows = !rows.isEmpty
         emptyMessage = profiles?.isEmpty == true ? Self.noProfilesMessage : nil
-        errorMessage = profiles == nil ? Self.storageFailureMessage : nil
+        errorMessage = profiles == nil ? StorageMessage.text(for: failure, otherwise: Self.storageFailureMessage) : nil
         nameField = FormFieldViewModel(
             name: "name",
             label: "Name",
@@ -38,10 +40,16 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         )
     }
 
+    /// The list; when it cannot be read, the page with why (and the form to create one) as a
+    /// failure (503).
     public static func load(from repository: any ProfileRepository, context: PageContext) async
-        -> ProfilesListViewModel
+        -> LoadOutcome<ProfilesListViewModel>
     {
-        ProfilesListViewModel(profiles: try? await repository.list(), context: context)
+        do {
+            return .page(ProfilesListViewModel(profiles: try await repository.list(), context: context))
+        } catch {
+            return .partial(ProfilesListViewModel(profiles: nil, context: context, failure: error), .storage)
+        }
     }
 
     /// Creates a new profile (07:30, Warm Up and Cool Down off) named `name`, and opens its

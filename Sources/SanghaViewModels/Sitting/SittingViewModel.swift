@@ -42,13 +42,7 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
             guard let profile = try await repository.get(id: id) else { return .notFound }
             return .page(SittingViewModel(profile: profile, context: context))
         } catch {
-            return .failed(
-                ErrorPageViewModel(
-                    failure: .storage,
-                    heading: "Profiles are unavailable",
-                    message: "Profiles could not be read or saved. Please try again.",
-                    context: context
-                ), .storage)
+            return .failed(.profilesUnavailable(error, context: context), .storage)
         }
     }
 }
@@ -92,7 +86,9 @@ extension SittingViewModel {
             _ = try await sessions.record(session)
             return .saved(Redirect(to: "/profiles/\(profile.id)/sit", flash: .success(savedMessage)))
         } catch {
-            return .failed(page("Sessions could not be saved. Please try again."), .storage)
+            return .failed(
+                page(StorageMessage.text(for: error, otherwise: "Sessions could not be saved. Please try again.")),
+                .storage)
         }
     }
 }

@@ -89,6 +89,7 @@ public struct PageRenderer: Sendable {
     {
         switch outcome {
         case .page(let page): return try response(page, for: request)
+        case .partial(let page, let failure): return try response(page, status: failure.status, for: request)
         case .failed(let page, let failure): return try response(page, status: failure.status, for: request)
         case .notFound: throw HTTPError(.notFound, message: notFound)
         }

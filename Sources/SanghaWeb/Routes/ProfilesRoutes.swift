@@ -25,7 +25,8 @@ struct ProfilesRoutes {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try renderer.response(await ProfilesListViewModel.load(from: profiles, context: context.page), for: request)
+        let outcome = await ProfilesListViewModel.load(from: profiles, context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
