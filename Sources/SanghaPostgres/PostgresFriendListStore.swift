@@ -4,9 +4,8 @@ import SanghaCore
 
 /// The last friends list the FriendService gave, in PostgreSQL (`saved_friend_list`), shared by
 /// every instance. As with SQLite, an unchanged list is written again at most every
-/// `refreshInterval`.
+/// `FriendListSaveThrottle.refreshInterval`.
 public struct PostgresFriendListStore: FriendListStorage {
-    public static let refreshInterval: TimeInterval = 60
     private let database: PostgresDatabase
     private let lastSaved = FriendListSaveThrottle()
 
@@ -15,7 +14,7 @@ public struct PostgresFriendListStore: FriendListStorage {
     }
 
     public func save(_ friends: [Friend], at date: Date) async throws {
-        guard lastSaved.needsSaving(friends, at: date, refreshInterval: Self.refreshInterval) else { return }
+        guard lastSaved.needsSaving(friends, at: date) else { return }
         let json = String(decoding: try JSONEncoder().encode(friends), as: UTF8.self)
         do {
             try await database.withConnection { [logger = database.logger] connection in

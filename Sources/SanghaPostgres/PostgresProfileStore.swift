@@ -53,18 +53,12 @@ public struct PostgresProfileStore: ProfileRepository {
         let segments = try Self.json(profile.segments)
         let outcome = try await run { connection -> UpdateOutcome in
             // Version 0 (a post that named none) overwrites whatever is stored.
-            let rows =
-                profile.version == 0
-                ? try await connection.query(
-                    """
-                    UPDATE profile SET name = \(profile.name), segments = \(segments)::jsonb, version = version + 1
-                    WHERE id = \(profile.id) RETURNING version
-                    """, logger: database.logger)
-                : try await connection.query(
-                    """
-                    UPDATE profile SET name = \(profile.name), segments = \(segments)::jsonb, version = version + 1
-                    WHERE id = \(profile.id) AND version = \(profile.version) RETURNING version
-                    """, logger: database.logger)
+            let rows = try await connection.query(
+                """
+                UPDATE profile SET name = \(profile.name), segments = \(segments)::jsonb, version = version + 1
+                WHERE id = \(profile.id) AND (\(profile.version) = 0 OR version = \(profile.version))
+                RETURNING version
+                """, logger: database.logger)
             for try await version in rows.decode(Int.self) {
                 var updated = profile
                 updated.version = version

@@ -5,10 +5,9 @@ import SanghaCore
 /// The last friends list the FriendService gave, in `sangha.sqlite`, for when it fails.
 ///
 /// Every friends page hands this store the list it got; writing each to SQLite would cost more
-/// than the page. So an unchanged list is written again at most every `refreshInterval`, to
+/// than the page. So an unchanged list is written again at most every `FriendListSaveThrottle.refreshInterval`, to
 /// refresh its time, and a changed one at once.
 public struct FriendListStore: FriendListStorage {
-    public static let refreshInterval: TimeInterval = 60
     private let database: any DatabaseWriter
     private let lastSaved = FriendListSaveThrottle()
 
@@ -17,7 +16,7 @@ public struct FriendListStore: FriendListStorage {
     }
 
     public func save(_ friends: [Friend], at date: Date) async throws {
-        guard lastSaved.needsSaving(friends, at: date, refreshInterval: Self.refreshInterval) else { return }
+        guard lastSaved.needsSaving(friends, at: date) else { return }
         let record = SavedFriendListRecord(id: 1, friends: friends, savedAt: date)
         do {
             try await database.write { db in try record.upsert(db) }

@@ -23,15 +23,19 @@ public struct SavedFriendList: Sendable, Equatable, Codable {
 /// The list this process saved last, and when: a store of the saved friends list writes an
 /// unchanged list again only after `refreshInterval`, and a changed one at once.
 public final class FriendListSaveThrottle: Sendable {
+    /// How long an unchanged list waits before it is written again.
+    public static let refreshInterval: TimeInterval = 60
     private let saved = Mutex<SavedFriendList?>(nil)
 
     public init() {}
 
     /// Whether `friends` differ from the last list saved, or that was saved `refreshInterval`
     /// ago or more; if so, `friends` at `date` count as saved from now on.
-    public func needsSaving(_ friends: [Friend], at date: Date, refreshInterval: TimeInterval) -> Bool {
+    public func needsSaving(_ friends: [Friend], at date: Date) -> Bool {
         saved.withLock { last in
-            if let saved = last, saved.friends == friends, date.timeIntervalSince(saved.savedAt) < refreshInterval {
+            if let saved = last, saved.friends == friends,
+                date.timeIntervalSince(saved.savedAt) < Self.refreshInterval
+            {
                 // This very array from now on: the next page sharing it compares in O(1).
                 last = SavedFriendList(friends: friends, savedAt: saved.savedAt)
                 return false

@@ -40,7 +40,7 @@ extension Practice {
     public init(recent sessions: [SittingSession], totals: SittingTotals, now: Date, timeZone: TimeZone, dayCount: Int)
     {
         precondition(dayCount >= 2, "The streak needs today and yesterday")
-        let calendar = Self.calendar(timeZone)
+        let calendar = Calendar.gregorian(in: timeZone)
         let first = Self.firstDay(now: now, calendar: calendar, dayCount: dayCount)
         var days = (0..<dayCount).map { Day(start: calendar.date(byAdding: .day, value: $0, to: first)!) }
         for session in sessions {
@@ -66,12 +66,6 @@ extension Practice {
         streak >= days.count || (streak == days.count - 1 && today.sessions == 0)
     }
 
-    static func calendar(_ timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
-    }
-
     static func firstDay(now: Date, calendar: Calendar, dayCount: Int) -> Date {
         calendar.date(byAdding: .day, value: 1 - dayCount, to: calendar.startOfDay(for: now))!
     }
@@ -84,7 +78,7 @@ extension SittingSessionRepository {
     public func practice(now: Date, timeZone: TimeZone, dayCount: Int = 30) async throws(SittingSessionRepositoryError)
         -> Practice
     {
-        let calendar = Practice.calendar(timeZone)
+        let calendar = Calendar.gregorian(in: timeZone)
         let first = Practice.firstDay(now: now, calendar: calendar, dayCount: dayCount)
         let end = calendar.date(byAdding: .day, value: dayCount, to: first)!
         var practice = Practice(
@@ -112,5 +106,14 @@ extension SittingSessionRepository {
             }
             end = start
         }
+    }
+}
+
+extension Calendar {
+    /// The Gregorian calendar in `timeZone`: the days a person in that zone lives.
+    public static func gregorian(in timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SanghaCore
 
 /// Days and times in English words, in a time zone (a view adapter for the history).
 public enum CalendarText {
@@ -8,31 +9,26 @@ public enum CalendarText {
     ]
     static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
-    static func calendar(_ timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
-    }
-
     static func shortMonth(_ parts: DateComponents) -> String {
         String(months[((parts.month ?? 1) - 1) % 12].prefix(3))
     }
 
     /// `23 Nov`.
     public static func shortDay(_ date: Date, timeZone: TimeZone) -> String {
-        let parts = calendar(timeZone).dateComponents([.month, .day], from: date)
+        let parts = Calendar.gregorian(in: timeZone).dateComponents([.month, .day], from: date)
         return "\(parts.day ?? 1) \(shortMonth(parts))"
     }
 
     /// `Monday 23 November`.
     public static func longDay(_ date: Date, timeZone: TimeZone) -> String {
-        let parts = calendar(timeZone).dateComponents([.weekday, .month, .day], from: date)
+        let parts = Calendar.gregorian(in: timeZone).dateComponents([.weekday, .month, .day], from: date)
         return "\(weekdays[((parts.weekday ?? 1) - 1) % 7]) \(parts.day ?? 1) \(months[((parts.month ?? 1) - 1) % 12])"
     }
 
     /// `Mon 23 Nov 2026, 07:15`.
     public static func dayAndTime(_ date: Date, timeZone: TimeZone) -> String {
-        let parts = calendar(timeZone).dateComponents([.weekday, .year, .month, .day, .hour, .minute], from: date)
+        let parts = Calendar.gregorian(in: timeZone).dateComponents(
+            [.weekday, .year, .month, .day, .hour, .minute], from: date)
         let weekday = weekdays[((parts.weekday ?? 1) - 1) % 7].prefix(3)
         let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
         return "\(weekday) \(parts.day ?? 1) \(shortMonth(parts)) \(parts.year ?? 1970), \(time)"

@@ -8,7 +8,12 @@ public enum StorageMessage {
 
     /// `unreachable` for a database out of reach, else `otherwise`.
     public static func text(for error: (any Error)?, otherwise: String) -> String {
-        (error as? any StorageError)?.isUnreachable == true ? unreachable : otherwise
+        isUnreachable(error) ? unreachable : otherwise
+    }
+
+    /// Whether `error` is the database being out of reach.
+    public static func isUnreachable(_ error: (any Error)?) -> Bool {
+        (error as? any StorageError)?.isUnreachable == true
     }
 }
 

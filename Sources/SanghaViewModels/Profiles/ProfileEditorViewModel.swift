@@ -118,7 +118,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         _ profile: Profile, _ input: ProfileFormInput, _ error: any Error, _ context: PageContext
     ) -> ProfileEditorViewModel {
         let alert =
-            StorageMessage.text(for: error, otherwise: "") == StorageMessage.unreachable
+            StorageMessage.isUnreachable(error)
             ? AlertViewModel(title: "Not saved.", message: StorageMessage.unreachable + " Your values are below.")
             : storageAlert
         return ProfileEditorViewModel(profile: profile, context: context, input: input, alert: alert)
