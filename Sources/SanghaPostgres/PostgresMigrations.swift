@@ -41,7 +41,11 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX sitting_session_started_at ON sitting_session (started_at)",
                 "CREATE INDEX sitting_session_profile_id ON sitting_session (profile_id)",
-            ])
+            ]),
+        // The profiles list pages through names in this order.
+        Migration(
+            number: 2, name: "index profiles by name",
+            statements: ["CREATE INDEX profile_name ON profile (lower(name), id)"]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

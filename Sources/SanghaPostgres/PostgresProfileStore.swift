@@ -14,14 +14,27 @@ public struct PostgresProfileStore: ProfileRepository {
         self.database = database
     }
 
-    public func list() async throws(ProfileRepositoryError) -> [Profile] {
+    public func list(limit: Int, offset: Int) async throws(ProfileRepositoryError) -> ProfileListPage {
         try await run { connection in
+            // The count rides along on each row (a window over the whole table), so the page
+            // and the count come from one statement and agree.
             var profiles: [Profile] = []
+            var total: Int?
             let rows = try await connection.query(
-                "SELECT id, name, segments::text, version FROM profile ORDER BY lower(name), id",
+                """
+                SELECT id, name, segments::text, version, count(*) OVER () FROM profile
+                ORDER BY lower(name), id LIMIT \(limit) OFFSET \(offset)
+                """,
                 logger: database.logger)
-            for try await row in rows.decode(ProfileRow.self) { profiles.append(try Self.profile(row)) }
-            return profiles
+            for try await (id, name, segments, version, count) in rows.decode((Int, String, String, Int, Int).self) {
+                profiles.append(try Self.profile((id, name, segments, version)))
+                total = count
+            }
+            if let total { return ProfileListPage(profiles: profiles, total: total) }
+            // Past the last row (or none at all): the window had nothing to count.
+            let count = try await connection.query("SELECT count(*) FROM profile", logger: database.logger)
+            for try await total in count.decode(Int.self) { return ProfileListPage(profiles: [], total: total) }
+            return ProfileListPage(profiles: [], total: 0)
         }
     }
 

@@ -45,10 +45,14 @@ public struct ProfileStore: ProfileRepository {
         try await SanghaDatabase.integrityCheck(database)
     }
 
-    public func list() async throws(ProfileRepositoryError) -> [Profile] {
+    public func list(limit: Int, offset: Int) async throws(ProfileRepositoryError) -> ProfileListPage {
         try await run { db in
-            try ProfileRecord.order(Column("name").collating(.nocase), Column("id"))
+            // One read transaction: the page and the count agree. The order follows the
+            // `profile_on_name` index.
+            let profiles = try ProfileRecord.order(Column("name").collating(.nocase), Column("id"))
+                .limit(limit, offset: offset)
                 .fetchAll(db).map(\.profile)
+            return ProfileListPage(profiles: profiles, total: try ProfileRecord.fetchCount(db))
         }
     }
 

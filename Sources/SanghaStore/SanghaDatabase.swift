@@ -51,6 +51,10 @@ public enum SanghaDatabase {
                 table.column("completed", .boolean).notNull()
             }
         }
+        migrator.registerMigration("indexProfileName") { db in
+            // The profiles list pages through names in this order.
+            try db.execute(sql: "CREATE INDEX profile_on_name ON profile (name COLLATE NOCASE, id)")
+        }
         return migrator
     }
 

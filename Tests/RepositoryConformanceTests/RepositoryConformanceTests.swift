@@ -31,6 +31,22 @@ struct RepositoryConformanceTests {
         }
     }
 
+    @Test("Profiles: a page by name, ignoring case, with how many there are in all", arguments: Backend.allCases)
+    func listPages(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let store = try await storage.open().profiles
+            #expect(try await store.list(limit: 2, offset: 0) == ProfileListPage(profiles: [], total: 0))
+            for name in ["delta", "Alpha", "charlie", "Bravo", "echo"] { _ = try await store.create(.new(named: name)) }
+            let first = try await store.list(limit: 2, offset: 0)
+            #expect(first.profiles.map(\.name) == ["Alpha", "Bravo"])
+            #expect(first.total == 5)
+            let last = try await store.list(limit: 2, offset: 4)
+            #expect(last.profiles.map(\.name) == ["echo"])
+            #expect(last.total == 5)
+            #expect(try await store.list(limit: 2, offset: 10) == ProfileListPage(profiles: [], total: 5))
+        }
+    }
+
     @Test(
         "Profiles: saving over a newer version is a conflict with what is stored; nothing changes",
         arguments: Backend.allCases)

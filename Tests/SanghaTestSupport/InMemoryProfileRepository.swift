@@ -16,9 +16,10 @@ public actor InMemoryProfileRepository: ProfileRepository {
         }
     }
 
-    public func list() async throws(ProfileRepositoryError) -> [Profile] {
+    public func list(limit: Int, offset: Int) async throws(ProfileRepositoryError) -> ProfileListPage {
         try check()
-        return profiles.values.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
+        let sorted = profiles.values.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
+        return ProfileListPage(profiles: Array(sorted.dropFirst(offset).prefix(limit)), total: sorted.count)
     }
 
     public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {

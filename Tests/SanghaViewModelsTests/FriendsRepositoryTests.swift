@@ -28,7 +28,7 @@ struct FriendsRepositoryTests {
     }
 
     @Test("When the service fails and nothing was saved, the failure stands")
-    func nothingSaved() async {
+    func nothingSaved() async throws {
         let repository = FriendsRepository(
             remote: FakeFriendService.failing(.unauthorized),
             storage: InMemoryFriendListStorage()
@@ -42,16 +42,17 @@ struct FriendsRepositoryTests {
     }
 
     @Test("The friends page shows the saved rows under the error message, marked with when")
-    func pageShowsSavedList() async {
+    func pageShowsSavedList() async throws {
         let repository = FriendsRepository(
             remote: FakeFriendService.failing(.transport("timed out")),
             storage: InMemoryFriendListStorage(SavedFriendList(friends: [.jane, .kenji], savedAt: Self.noon))
         )
-        let page = await FriendsListViewModel.load(from: repository, context: .fixture)
+        let page = try #require(await FriendsListViewModel.load(from: repository, context: .fixture).shownPage)
         #expect(page.rows.map(\.fullName) == ["Jane Doe", "Kenji Satō"])
         #expect(page.errorMessage == "Loading failed, check network connection")
         #expect(page.savedNotice == "Showing the list saved on 18 Nov 2026 at 11:06.")
-        let search = await FriendsListViewModel.load(from: repository, query: "kenji", context: .fixture)
+        let search = try #require(
+            await FriendsListViewModel.load(from: repository, query: "kenji", context: .fixture).shownPage)
         #expect(search.rows.map(\.fullName) == ["Kenji Satō"])
     }
 

@@ -208,6 +208,34 @@ struct ProfilesListViewModelTests {
         #expect(page.emptyMessage == nil)
     }
 
+    @Test(
+        "A long list pages 50 by name; the home panel shows five and counts them all; past the last page is not found")
+    func paging() async throws {
+        let profiles = (1...120).map { number in
+            var profile = Profile.new(named: String(format: "Profile %03d", number))
+            profile.id = number
+            return profile
+        }
+        let repository = InMemoryProfileRepository(profiles)
+        let second = try #require(
+            await ProfilesListViewModel.load(page: 2, from: repository, context: .fixture).shownPage)
+        #expect(second.rows.map(\.name).first == "Profile 051")
+        #expect(second.rows.count == 50)
+        #expect(second.paging?.label == "Page 2 of 3")
+        #expect(second.paging?.previousURL == "/profiles")
+        #expect(second.paging?.nextURL == "/profiles?page=3")
+        #expect(second.layout.title == "Profiles, page 2")
+        #expect(await ProfilesListViewModel.load(page: 4, from: repository, context: .fixture) == .notFound)
+        let empty = try #require(
+            await ProfilesListViewModel.load(from: InMemoryProfileRepository(), context: .fixture).shownPage)
+        #expect(empty.paging == nil)
+        #expect(empty.emptyMessage == ProfilesListViewModel.noProfilesMessage)
+
+        let panel = await ProfilesPanelViewModel.load(from: repository)
+        #expect(panel.items.map(\.name) == (1...5).map { String(format: "Profile %03d", $0) })
+        #expect(panel.allLabel == "All 120 profiles")
+    }
+
     @Test("Profiles that cannot be read: the page with why, as a storage failure; a database out of reach says so")
     func unreadable() async {
         let outcome = await ProfilesListViewModel.load(

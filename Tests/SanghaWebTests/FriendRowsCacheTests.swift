@@ -27,17 +27,19 @@ struct MemoTests {
 @Suite("Friend rows cache")
 struct FriendRowsCacheTests {
     @Test("Pages showing the same list share its rows; each carries its own token; a changed list is new rows")
-    func sharedRows() async {
+    func sharedRows() async throws {
         let friends = Mutex<[Friend]>([.jane, .kenji])
         let repository = FriendsRepository(remote: FakeFriendService(list: { friends.withLock { $0 } }))
         let cache = FriendRowsCache()
-        let load = { (token: String, query: String?) in
-            await FriendsListViewModel.load(
-                from: repository, query: query, context: PageContext(formToken: token), rows: cache.rows)
+        let load = { (token: String, query: String?) async throws in
+            try #require(
+                await FriendsListViewModel.load(
+                    from: repository, query: query, context: PageContext(formToken: token), rows: cache.rows
+                ).shownPage)
         }
-        let first = await load("token-a", nil)
-        let again = await load("token-a", nil)
-        let other = await load("token-b", nil)
+        let first = try await load("token-a", nil)
+        let again = try await load("token-a", nil)
+        let other = try await load("token-b", nil)
         #expect(first.rows == again.rows)
         #expect(other.rows.map(\.formToken) == ["token-b", "token-b"])
         #expect(other.rows.map(\.fullName) == first.rows.map(\.fullName))
@@ -45,9 +47,9 @@ struct FriendRowsCacheTests {
             other.rows == [.init(friend: .jane, formToken: "token-b"), .init(friend: .kenji, formToken: "token-b")])
 
         friends.withLock { $0 = [.amira] }
-        let changed = await load("token-a", nil)
+        let changed = try await load("token-a", nil)
         #expect(changed.rows == [.init(friend: .amira, formToken: "token-a")])
-        let searched = await load("token-a", "zzz")
+        let searched = try await load("token-a", "zzz")
         #expect(searched.rows.isEmpty)
         #expect(searched.emptyMessage == "No friends match “zzz”.")
     }

@@ -36,6 +36,32 @@ struct FriendsRoutesTests {
         }
     }
 
+    @Test("GET /friends?page=N: 50 a page, links that keep the search; a bad page is 400, past the last 404")
+    func paging() async throws {
+        let friends = (1...60).map {
+            Friend(id: $0, firstname: "Friend", lastname: "Number \($0)", phonenumber: "+1555\($0)")
+        }
+        try await withApp(.listing(friends)) { client in
+            try await client.execute(uri: "/friends?q=number&page=2", method: .get) { response in
+                #expect(response.status == .ok)
+                let html = String(buffer: response.body)
+                #expect(html.contains("<title>Friends, page 2"))
+                #expect(html.contains("Number 51</span>"))
+                #expect(!html.contains("Number 50</span>"))
+                #expect(html.contains("<a href=\"/friends?q=number\" rel=\"prev\">Previous</a>"))
+                #expect(html.contains("Page 2 of 2"))
+            }
+            for (query, status) in [
+                ("page=x", HTTPResponse.Status.badRequest), ("page=0", .badRequest), ("page=3", .notFound),
+                ("q=zzz&page=2", .notFound), ("page=9223372036854775807", .notFound),
+            ] {
+                try await client.execute(uri: "/friends?\(query)", method: .get) { response in
+                    #expect(response.status == status, "\(query)")
+                }
+            }
+        }
+    }
+
     @Test("GET /friends?q= filters, and Accept: application/json answers the view model")
     func searchAsJSON() async throws {
         try await withApp(.listing([.jane, .kenji])) { client in

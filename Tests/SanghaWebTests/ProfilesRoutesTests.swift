@@ -148,6 +148,32 @@ struct ProfilesRoutesTests {
         #expect(stored.first?.startedAt == Date(timeIntervalSince1970: 1_794_981_600))
     }
 
+    @Test("GET /profiles?page=N: 50 a page by name; a bad page is 400, past the last 404")
+    func profilesPaging() async throws {
+        let profiles = (1...60).map { number in
+            var profile = Profile.new(named: String(format: "Profile %02d", number))
+            profile.id = number
+            return profile
+        }
+        try await withApp(profiles: InMemoryProfileRepository(profiles)) { client in
+            try await client.execute(uri: "/profiles?page=2", method: .get) { response in
+                #expect(response.status == .ok)
+                let html = String(buffer: response.body)
+                #expect(html.contains("Profile 51"))
+                #expect(!html.contains("Profile 50"))
+                #expect(html.contains("<a href=\"/profiles\" rel=\"prev\">Previous</a>"))
+            }
+            for (query, status) in [
+                ("page=x", HTTPResponse.Status.badRequest), ("page=3", .notFound),
+                ("page=9223372036854775807", .notFound),
+            ] {
+                try await client.execute(uri: "/profiles?\(query)", method: .get) { response in
+                    #expect(response.status == status, "\(query)")
+                }
+            }
+        }
+    }
+
     @Test("GET /history: a recorded session shows; a broken disk is 503 with why; a huge page is 400 or 404")
     func history() async throws {
         let sessions = InMemorySittingSessionRepository()

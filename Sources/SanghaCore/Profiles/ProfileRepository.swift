@@ -2,8 +2,8 @@ import Foundation
 
 /// Where profiles are kept. The live one is SQLite (SanghaStore); tests use an in-memory one.
 public protocol ProfileRepository: Sendable {
-    /// Every profile, by name.
-    func list() async throws(ProfileRepositoryError) -> [Profile]
+    /// `limit` profiles by name (ignoring case), from the `offset`th, and how many there are.
+    func list(limit: Int, offset: Int) async throws(ProfileRepositoryError) -> ProfileListPage
     func get(id: Int) async throws(ProfileRepositoryError) -> Profile?
     /// Stores a new profile; the answer has its id and version 1.
     func create(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile
@@ -13,6 +13,24 @@ public protocol ProfileRepository: Sendable {
     func update(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile
     /// Whether a profile with that id existed.
     func delete(id: Int) async throws(ProfileRepositoryError) -> Bool
+}
+
+extension ProfileRepository {
+    /// Every profile, by name.
+    public func list() async throws(ProfileRepositoryError) -> [Profile] {
+        try await list(limit: Int(Int32.max), offset: 0).profiles
+    }
+}
+
+/// Part of the profiles, and how many there are in all (read together, so they agree).
+public struct ProfileListPage: Sendable, Equatable {
+    public let profiles: [Profile]
+    public let total: Int
+
+    public init(profiles: [Profile], total: Int) {
+        self.profiles = profiles
+        self.total = total
+    }
 }
 
 public enum ProfileRepositoryError: Error, Sendable, Equatable {

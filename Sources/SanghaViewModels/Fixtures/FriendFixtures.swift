@@ -77,6 +77,19 @@ extension FriendsListViewModel {
             ),
             context: .fixture
         )
+        /// The last of three pages of a search: Previous keeps the query.
+        public static let lastPageOfSearch = FriendsListViewModel(
+            state: .rows(
+                (1...103).map {
+                    FriendRowViewModel(
+                        friend: Friend(
+                            id: $0, firstname: "Friend", lastname: "Number \($0)", phonenumber: "+1555\($0)"),
+                        formToken: fixtureFormToken)
+                }),
+            query: "friend number",
+            page: 3,
+            context: .fixture
+        )
         public static let hostile = FriendsListViewModel(
             state: .rows([FriendRowViewModel(friend: Friend.hostile, formToken: fixtureFormToken)]),
             query: "\"><script>alert(1)</script>",

@@ -55,6 +55,9 @@ extension ProfilesListViewModel {
         public static let created = ProfilesListViewModel(
             profiles: [Profile.morning], context: .fixture(flash: .success("Deleted Evening.")))
         public static let hostile = ProfilesListViewModel(profiles: [Profile.hostile], context: .fixture)
+        /// The second of two pages: 53 profiles, these the last three.
+        public static let secondPage = ProfilesListViewModel(
+            profiles: [Profile.morning, Profile.evening, Profile.fresh], total: 53, page: 2, context: .fixture)
     }
 }
 

@@ -28,22 +28,31 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
     public let emptyMessage: String?
     /// "Showing the list saved on …", when the rows are a saved list.
     public let savedNotice: String?
+    /// Previous and Next when the list is longer than a page; they keep the search.
+    public let paging: PagingViewModel?
 
-    public init(state: State, query: String = "", context: PageContext) {
-        self.layout = LayoutViewModel(title: "Friends", section: .friends, context: context)
+    /// Page `page` (50 rows; from 1) of the list `state` holds.
+    public init(state: State, query: String = "", page: Int = 1, context: PageContext) {
+        self.layout = LayoutViewModel(
+            title: page > 1 ? "Friends, page \(page)" : "Friends", section: .friends, context: context)
         self.query = query
         self.hasQuery = !query.isEmpty
+        let all: [FriendRowViewModel]
         switch state {
         case .rows(let rows):
-            (self.rows, self.errorMessage, self.emptyMessage, self.savedNotice) = (rows, nil, nil, nil)
+            (all, self.errorMessage, self.emptyMessage, self.savedNotice) = (rows, nil, nil, nil)
         case .error(let message):
-            (self.rows, self.errorMessage, self.emptyMessage, self.savedNotice) = ([], message, nil, nil)
+            (all, self.errorMessage, self.emptyMessage, self.savedNotice) = ([], message, nil, nil)
         case .empty(let message):
-            (self.rows, self.errorMessage, self.emptyMessage, self.savedNotice) = ([], nil, message, nil)
+            (all, self.errorMessage, self.emptyMessage, self.savedNotice) = ([], nil, message, nil)
         case .savedRows(let rows, let error, let notice):
-            (self.rows, self.errorMessage, self.emptyMessage, self.savedNotice) = (rows, error, nil, notice)
+            (all, self.errorMessage, self.emptyMessage, self.savedNotice) = (rows, error, nil, notice)
         }
+        self.rows = Array(PagingViewModel.slice(all, page: page))
         self.hasRows = !rows.isEmpty
+        self.paging = PagingViewModel(
+            page: page, pageCount: PagingViewModel.pageCount(rows: all.count), path: "/friends",
+            parameters: query.isEmpty ? [] : [("q", query)])
     }
 
     /// Builds the rows of a whole list for a page whose forms carry `formToken`. The web layer
@@ -54,14 +63,16 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         friends.map { FriendRowViewModel(friend: $0, formToken: formToken) }
     }
 
-    /// Loads the friends and keeps those whose name or phone number contains `query`,
-    /// ignoring case and diacritics.
+    /// Loads the friends, keeps those whose name or phone number contains `query` (ignoring
+    /// case and diacritics), and shows page `page` of them; a page past the last is not found
+    /// (the first always exists).
     public static func load(
         from repository: FriendsRepository,
         query rawQuery: String? = nil,
+        page: Int = 1,
         context: PageContext,
         rows: RowsBuilder = buildRows
-    ) async -> FriendsListViewModel {
+    ) async -> LoadOutcome<FriendsListViewModel> {
         let query = rawQuery?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let state: State
         do {
@@ -75,7 +86,8 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         } catch {
             state = .error(FriendOperation.load.message(for: error.reason))
         }
-        return FriendsListViewModel(state: state, query: query, context: context)
+        guard page <= PagingViewModel.pageCount(rows: state.rowCount) else { return .notFound }
+        return .page(FriendsListViewModel(state: state, query: query, page: page, context: context))
     }
 
     static func savedState(
@@ -105,6 +117,15 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         let matches = friends.filter { $0.matches(query) }
         if matches.isEmpty { return .empty("No friends match “\(query)”.") }
         return .rows(buildRows(matches, formToken))
+    }
+}
+
+extension FriendsListViewModel.State {
+    var rowCount: Int {
+        switch self {
+        case .rows(let rows), .savedRows(let rows, _, _): rows.count
+        case .error, .empty: 0
+        }
     }
 }
 

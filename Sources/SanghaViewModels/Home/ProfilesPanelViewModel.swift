@@ -21,9 +21,11 @@ public struct ProfilesPanelViewModel: Sendable, Equatable, Encodable {
     public let allURL = "/profiles"
     public let allLabel: String
 
-    /// `profiles` nil: they could not be read, for `failure`.
-    public init(profiles: [Profile]?, failure: (any Error)? = nil) {
+    /// `profiles` nil: they could not be read, for `failure`. `total`: how many there are, when
+    /// `profiles` are only the first of them.
+    public init(profiles: [Profile]?, total: Int? = nil, failure: (any Error)? = nil) {
         let all = profiles ?? []
+        let count = total ?? all.count
         items = all.prefix(Self.limit).map {
             Item(name: $0.name, url: "/profiles/\($0.id)", durationText: DurationFormatter.string(from: $0.duration))
         }
@@ -33,16 +35,17 @@ public struct ProfilesPanelViewModel: Sendable, Equatable, Encodable {
             profiles == nil
             ? StorageMessage.text(for: failure, otherwise: ProfilesListViewModel.storageFailureMessage) : nil
         allLabel =
-            switch all.count {
+            switch count {
             case 0: "Create a profile"
             case ...Self.limit: "Manage profiles"
-            default: "All \(all.count) profiles"
+            default: "All \(count) profiles"
             }
     }
 
     public static func load(from repository: any ProfileRepository) async -> ProfilesPanelViewModel {
         do {
-            return ProfilesPanelViewModel(profiles: try await repository.list())
+            let first = try await repository.list(limit: Self.limit, offset: 0)
+            return ProfilesPanelViewModel(profiles: first.profiles, total: first.total)
         } catch {
             return ProfilesPanelViewModel(profiles: nil, failure: error)
         }

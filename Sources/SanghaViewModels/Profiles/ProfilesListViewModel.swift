@@ -16,16 +16,22 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
     public let nameField: FormFieldViewModel
     /// The CSRF token the forms carry.
     public let formToken: String
+    /// Previous and Next when there are more profiles than a page holds.
+    public let paging: PagingViewModel?
 
+    /// Page `page` (from 1), showing `profiles` of `total` (by default, all of them);
     /// `profiles` nil: they could not be read, for `failure`.
     public init(
         profiles: [Profile]?,
+        total: Int? = nil,
+        page: Int = 1,
         context: PageContext,
         name: String = "",
         nameError: String? = nil,
         failure: (any Error)? = nil
     ) {
-        layout = LayoutViewModel(title: "Profiles", section: .profiles, context: context)
+        layout = LayoutViewModel(
+            title: page > 1 ? "Profiles, page \(page)" : "Profiles", section: .profiles, context: context)
         rows = (profiles ?? []).map { ProfileRowViewModel(profile: $0, formToken: context.formToken) }
         self.formToken = context.formToken
         hasRows = !rows.isEmpty
@@ -38,18 +44,30 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
             error: nameError,
             maxLength: Profile.nameLengthLimit
         )
+        paging = PagingViewModel(
+            page: page, pageCount: PagingViewModel.pageCount(rows: total ?? profiles?.count ?? 0), path: "/profiles")
     }
 
-    /// The list; when it cannot be read, the page with why (and the form to create one) as a
+    /// Page `page` of the list (50 by name); past the last page, not found (the first always
+    /// exists). When it cannot be read, the page with why (and the form to create one) as a
     /// failure (503).
-    public static func load(from repository: any ProfileRepository, context: PageContext) async
+    public static func load(page: Int = 1, from repository: any ProfileRepository, context: PageContext) async
         -> LoadOutcome<ProfilesListViewModel>
     {
         do {
-            return .page(ProfilesListViewModel(profiles: try await repository.list(), context: context))
+            guard let offset = PagingViewModel.offset(page: page) else { return .notFound }
+            let found = try await repository.list(limit: PagingViewModel.pageSize, offset: offset)
+            guard page <= PagingViewModel.pageCount(rows: found.total) else { return .notFound }
+            return .page(
+                ProfilesListViewModel(profiles: found.profiles, total: found.total, page: page, context: context))
         } catch {
             return .partial(ProfilesListViewModel(profiles: nil, context: context, failure: error), .storage)
         }
+    }
+
+    /// The first page, shown again under a form that was not accepted.
+    static func firstPage(of repository: any ProfileRepository) async -> ProfileListPage? {
+        try? await repository.list(limit: PagingViewModel.pageSize, offset: 0)
     }
 
     /// Creates a new profile (07:30, Warm Up and Cool Down off) named `name`, and opens its
@@ -61,18 +79,23 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         let context = context.withoutFlash
         let name = (rawName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if let message = Profile.validateName(name) {
-            let profiles = try? await repository.list()
+            let first = await firstPage(of: repository)
             return .invalid(
-                ProfilesListViewModel(profiles: profiles, context: context, name: rawName ?? "", nameError: message))
+                ProfilesListViewModel(
+                    profiles: first?.profiles, total: first?.total, context: context, name: rawName ?? "",
+                    nameError: message))
         }
         do {
             let profile = try await repository.create(.new(named: name))
             return .saved(Redirect(to: "/profiles/\(profile.id)", flash: .success("Created \(profile.name).")))
         } catch {
-            let profiles = try? await repository.list()
+            let first = await firstPage(of: repository)
             var failed = context
             failed.flash = .error(title: "Could not create \(name).", message: "Please try again.")
-            return .failed(ProfilesListViewModel(profiles: profiles, context: failed, name: rawName ?? ""), .storage)
+            return .failed(
+                ProfilesListViewModel(
+                    profiles: first?.profiles, total: first?.total, context: failed, name: rawName ?? ""),
+                .storage)
         }
     }
 

@@ -28,13 +28,15 @@ struct FriendsRoutes {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let page = await FriendsListViewModel.load(
+        let page = try request.pageNumber()
+        let outcome = await FriendsListViewModel.load(
             from: repository,
             query: request.uri.queryParameters["q"].map(String.init),
+            page: page,
             context: context.page,
             rows: rows.rows
         )
-        return try renderer.response(page, for: request)
+        return try renderer.response(outcome, for: request, notFound: "The friends list has no page \(page).")
     }
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -25,8 +25,9 @@ struct ProfilesRoutes {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let outcome = await ProfilesListViewModel.load(from: profiles, context: context.page)
-        return try renderer.response(outcome, for: request, notFound: Self.notFound)
+        let page = try request.pageNumber()
+        let outcome = await ProfilesListViewModel.load(page: page, from: profiles, context: context.page)
+        return try renderer.response(outcome, for: request, notFound: "The profiles list has no page \(page).")
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
