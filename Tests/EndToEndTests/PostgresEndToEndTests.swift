@@ -1,0 +1,128 @@
+import Foundation
+import SanghaTestSupport
+import Synchronization
+import Testing
+
+/// Two `sangha serve` instances on one PostgreSQL server of the test's own, as behind a load
+/// balancer: what one writes the other shows, a stale save is refused across them, one killed
+/// mid-write loses nothing it acknowledged, and the database going away and coming back costs
+/// a 503 and no restart.
+@Suite("Two instances on PostgreSQL", .serialized)
+struct PostgresEndToEndTests {
+    static func instance(_ database: TestPostgresServer, _ name: String) async throws -> (SanghaProcess, URL) {
+        let data = try RepositoryPaths.temporaryDirectory("sangha-pg-\(name)")
+        let process = try await SanghaProcess.serve(
+            dataDirectory: data,
+            ["--database-url", database.url, "--friend-service-port", "\(try SilentServer.freePort())"])
+        return (process, data)
+    }
+
+    @Test(
+        "A change on one is seen on the other; a stale save there is 409 with the values kept; the database stopped and started"
+    )
+    func twoInstances() async throws {
+        try await TestPostgresServer.with { database in
+            let (one, oneData) = try await Self.instance(database, "one")
+            let (two, twoData) = try await Self.instance(database, "two")
+            defer {
+                one.stop()
+                two.stop()
+                try? FileManager.default.removeItem(at: oneData)
+                try? FileManager.default.removeItem(at: twoData)
+            }
+            let client = HTTPClient()
+            _ = try await client.send("GET", one.baseURL.appendingPathComponent("profiles"))
+            let created = try await client.send(
+                "POST", one.baseURL.appendingPathComponent("profiles"), form: ["name": "Shared"])
+            #expect(created.status == 303)
+            let path = try #require(created.header("Location"))
+            #expect(try await client.send("GET", two.baseURL.appendingPathComponent(path)).body.contains("Shared"))
+
+            // Both loaded version 1; one saves first, the other's save is stale.
+            let form = ["version": "1", "name": "Shared", "main.duration": "20"]
+            let first = try await client.send("POST", one.baseURL.appendingPathComponent(path), form: form)
+            #expect(first.status == 303)
+            var stale = form
+            stale["name"] = "Stale on two"
+            let conflict = try await client.send("POST", two.baseURL.appendingPathComponent(path), form: stale)
+            #expect(conflict.status == 409)
+            #expect(conflict.body.contains("value=\"Stale on two\""))
+            let seen = try await client.send(
+                "GET", two.baseURL.appendingPathComponent(path), headers: ["Accept": "application/json"])
+            #expect(seen.body.contains("\"value\":\"20:00\""))
+
+            // The database goes away: a page that needs it says so within its budget.
+            try await database.halt()
+            let start = ContinuousClock.now
+            let down = try await client.send("GET", two.baseURL.appendingPathComponent(path))
+            #expect(ContinuousClock.now - start < .seconds(5))
+            #expect(down.status == 503)
+            #expect(down.body.contains("The database is not reachable. Try again in a moment."))
+            #expect(try await client.send("GET", two.baseURL.appendingPathComponent("health")).status == 200)
+
+            // It comes back: the same instances serve again, without a restart.
+            try await database.resume()
+            var back = try await client.send("GET", two.baseURL.appendingPathComponent(path))
+            for _ in 0..<50 where back.status != 200 {
+                try await Task.sleep(for: .milliseconds(200))
+                back = try await client.send("GET", two.baseURL.appendingPathComponent(path))
+            }
+            #expect(back.status == 200)
+            #expect(back.body.contains("Shared"))
+            #expect(try await client.send("GET", one.baseURL.appendingPathComponent("profiles")).status == 200)
+        }
+    }
+
+    @Test("kill -9 of one instance during a loop of saves: every acknowledged save is stored; the other serves on")
+    func killDuringSaves() async throws {
+        try await TestPostgresServer.with { database in
+            let (one, oneData) = try await Self.instance(database, "killed")
+            let (two, twoData) = try await Self.instance(database, "survivor")
+            defer {
+                two.stop()
+                try? FileManager.default.removeItem(at: oneData)
+                try? FileManager.default.removeItem(at: twoData)
+            }
+            let client = HTTPClient()
+            _ = try await client.send("GET", one.baseURL.appendingPathComponent("profiles"))
+            let acknowledged = Mutex<[String]>([])
+            let profiles = one.baseURL.appendingPathComponent("profiles")
+            let saving = Task {
+                for index in 1...10_000 {
+                    let name = "Saved \(index)"
+                    guard
+                        let response = try? await client.send(
+                            "POST", profiles, form: ["name": name])
+                    else { return }
+                    if response.status == 303 { acknowledged.withLock { $0.append(name) } }
+                }
+            }
+            while acknowledged.withLock({ $0.count }) < 20 { try await Task.sleep(for: .milliseconds(20)) }
+            one.kill()
+            await saving.value
+            let saved = acknowledged.withLock { $0 }
+
+            let list = try await client.send(
+                "GET", two.baseURL.appendingPathComponent("profiles"), headers: ["Accept": "application/json"])
+            #expect(list.status == 200)
+            var stored = Set<String>()
+            var page = 1
+            while true {
+                let response = try await client.send(
+                    "GET", URL(string: "\(two.baseURL)/profiles?page=\(page)")!,
+                    headers: ["Accept": "application/json"])
+                guard response.status == 200 else { break }
+                let names = try JSONDecoder().decode(ProfilesJSON.self, from: Data(response.body.utf8)).rows
+                stored.formUnion(names.map(\.name))
+                page += 1
+            }
+            #expect(Set(saved).isSubset(of: stored), "lost: \(Set(saved).subtracting(stored).sorted())")
+            #expect(saved.count >= 20)
+        }
+    }
+
+    struct ProfilesJSON: Decodable {
+        struct Row: Decodable { let name: String }
+        let rows: [Row]
+    }
+}
