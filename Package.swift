@@ -19,8 +19,14 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        // Resolved for Hummingbird; named for NIOCore's SocketAddress (who asked for /metrics).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // Metrics: swift-metrics is already resolved for Hummingbird; swift-prometheus (two small
+        // modules over it and swift-atomics) writes them in Prometheus's text format at /metrics.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.9.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // Models, validation and the protocols the app depends on. Foundation only.
@@ -39,10 +45,14 @@ let package = Package(
                 "SanghaCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
         // The API layer: a URLSession (libcurl) client of the FriendService API.
-        .target(name: "FriendServiceClient", dependencies: ["SanghaCore"]),
+        .target(
+            name: "FriendServiceClient",
+            dependencies: ["SanghaCore", .product(name: "Metrics", package: "swift-metrics")]
+        ),
         // The reference FriendService, SQLite-backed.
         .target(
             name: "FriendServiceServer",
@@ -64,6 +74,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             plugins: ["CompileTemplates", "EmbedPublicFiles"]
         ),
@@ -94,6 +106,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
 
@@ -150,12 +164,15 @@ let package = Package(
             name: "SanghaWebTests",
             dependencies: [
                 "SanghaWeb",
+                "FriendServiceClient",
                 "SanghaViewModels",
                 "SanghaCore",
                 "SanghaTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             exclude: ["__Snapshots__"]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 import PostgresNIO
 import SanghaCore
 
@@ -28,7 +29,13 @@ public struct PostgresDatabase: Sendable {
     func withConnection<Value: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
     ) async throws(PostgresDatabaseError) -> Value {
-        try await bounded(timeout) { [client] in try await client.withConnection(body) }
+        try await bounded(timeout) { [client] in
+            let asked = ContinuousClock.now
+            return try await client.withConnection { connection in
+                DatabaseMetrics.connectionWait.record(duration: ContinuousClock.now - asked)
+                return try await body(connection)
+            }
+        }
     }
 
     /// `body` in a transaction (committed when it returns, rolled back when it throws), bounded
@@ -37,13 +44,32 @@ public struct PostgresDatabase: Sendable {
         timeout: Duration? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
     ) async throws(PostgresDatabaseError) -> Value {
         try await bounded(timeout ?? self.timeout) { [client, logger] in
-            try await client.withConnection { connection in
-                try await connection.withTransaction(logger: logger) { try await body($0) }
+            let asked = ContinuousClock.now
+            return try await client.withConnection { connection in
+                DatabaseMetrics.connectionWait.record(duration: ContinuousClock.now - asked)
+                return try await connection.withTransaction(logger: logger) { try await body($0) }
             }
         }
     }
 
     private func bounded<Value: Sendable>(
+        _ timeout: Duration, _ body: @escaping @Sendable () async throws -> Value
+    ) async throws(PostgresDatabaseError) -> Value {
+        let start = ContinuousClock.now
+        DatabaseMetrics.inFlight.increment()
+        defer { DatabaseMetrics.inFlight.decrement() }
+        do {
+            let value = try await boundedCall(timeout, body)
+            DatabaseMetrics.calls.ok.record(duration: ContinuousClock.now - start)
+            return value
+        } catch {
+            (error.isUnreachable ? DatabaseMetrics.calls.unreachable : DatabaseMetrics.calls.failed)
+                .record(duration: ContinuousClock.now - start)
+            throw error
+        }
+    }
+
+    private func boundedCall<Value: Sendable>(
         _ timeout: Duration, _ body: @escaping @Sendable () async throws -> Value
     ) async throws(PostgresDatabaseError) -> Value {
         do {
@@ -68,6 +94,28 @@ public struct PostgresDatabase: Sendable {
 }
 
 /// Why a call to PostgreSQL failed.
+/// The database's metrics (swift-metrics; at `/metrics` in `sangha serve`): each call's time by
+/// outcome, the wait for a connection from the pool, and the calls in flight.
+enum DatabaseMetrics {
+    struct Calls {
+        let ok: Metrics.Timer
+        let failed: Metrics.Timer
+        let unreachable: Metrics.Timer
+    }
+
+    static let calls: Calls = {
+        func timer(_ outcome: String) -> Metrics.Timer {
+            Metrics.Timer(
+                label: "sangha_database_call_duration_seconds", dimensions: [("outcome", outcome)],
+                preferredDisplayUnit: .seconds)
+        }
+        return Calls(ok: timer("ok"), failed: timer("failed"), unreachable: timer("unreachable"))
+    }()
+    static let connectionWait = Metrics.Timer(
+        label: "sangha_database_connection_wait_seconds", preferredDisplayUnit: .seconds)
+    static let inFlight = Meter(label: "sangha_database_calls_in_flight")
+}
+
 public enum PostgresDatabaseError: StorageError, Sendable, Equatable {
     /// No connection, or no answer in time: the database is down or out of reach.
     case unreachable(String)

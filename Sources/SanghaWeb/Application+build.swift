@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import Prometheus
 import ServiceLifecycle
 
 /// How the web application listens and where it finds its templates and static files.
@@ -20,6 +21,8 @@ public struct AppConfiguration: Sendable {
     /// For `make bench` only: pages' bytes by name, served from memory at `GET /_bench/NAME`,
     /// the server's ceiling for a page of that size.
     public var benchmarkPages: [String: [UInt8]]
+    /// Who may read `GET /metrics` besides loopback.
+    public var metricsAccess: MetricsAccess
 
     public init(
         host: String = "127.0.0.1",
@@ -28,7 +31,8 @@ public struct AppConfiguration: Sendable {
         development: Bool = false,
         maxFormSize: Int = 64 * 1024,
         extraAllowedHosts: [String] = [],
-        benchmarkPages: [String: [UInt8]] = [:]
+        benchmarkPages: [String: [UInt8]] = [:],
+        metricsAccess: MetricsAccess = MetricsAccess()
     ) {
         self.host = host
         self.port = port
@@ -37,6 +41,7 @@ public struct AppConfiguration: Sendable {
         self.maxFormSize = maxFormSize
         self.extraAllowedHosts = extraAllowedHosts
         self.benchmarkPages = benchmarkPages
+        self.metricsAccess = metricsAccess
     }
 
     /// The host names a request may name: the loopback names, the address listened on unless it
@@ -92,6 +97,9 @@ public func buildRouter(
     logger: Logger = Logger(label: "sangha")
 ) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    // Requests by route and status, and their durations, into the process's metrics system
+    // (swift-metrics; Prometheus in `sangha serve`).
+    router.add(middleware: MetricsMiddleware())
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: HostCheckMiddleware(allowedHosts: configuration.allowedHosts, port: configuration.port))
@@ -142,6 +150,9 @@ public func buildRouter(
     ).addRoutes(to: router)
     if configuration.development {
         GalleryRoutes(renderer: renderer).addRoutes(to: router)
+    }
+    if let registry = dependencies.metrics {
+        MetricsRoutes(registry: registry, access: configuration.metricsAccess).addRoutes(to: router)
     }
     for (name, page) in configuration.benchmarkPages {
         let body = ByteBuffer(bytes: page)

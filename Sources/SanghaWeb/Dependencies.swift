@@ -1,4 +1,5 @@
 import Foundation
+import Prometheus
 import SanghaCore
 
 /// Everything the routes need from outside, built once at start-up: the real parts in
@@ -15,6 +16,8 @@ public struct Dependencies: Sendable {
     public var now: @Sendable () -> Date
     /// The time zone pages show times in.
     public var timeZone: TimeZone
+    /// Where the process's metrics are kept, served at `GET /metrics`; nil: no such page.
+    public var metrics: PrometheusCollectorRegistry?
 
     public init(
         friends: FriendsRepository,
@@ -22,7 +25,8 @@ public struct Dependencies: Sendable {
         sessions: any SittingSessionRepository,
         makeFormToken: @escaping @Sendable () -> String = { FormToken.random() },
         now: @escaping @Sendable () -> Date = { Date() },
-        timeZone: TimeZone = .current
+        timeZone: TimeZone = .current,
+        metrics: PrometheusCollectorRegistry? = nil
     ) {
         self.friends = friends
         self.profiles = profiles
@@ -30,5 +34,6 @@ public struct Dependencies: Sendable {
         self.makeFormToken = makeFormToken
         self.now = now
         self.timeZone = timeZone
+        self.metrics = metrics
     }
 }

@@ -4,6 +4,8 @@ import FriendServiceClient
 import FriendServiceServer
 import Hummingbird
 import Logging
+import Metrics
+import Prometheus
 import SanghaCore
 import SanghaPostgres
 import SanghaStore
@@ -81,6 +83,13 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var dev: Bool = false
 
+    @Option(
+        help: """
+            An IP address that may read GET /metrics besides loopback (a Prometheus server); repeat for more. \
+            (env: SANGHA_METRICS_ALLOWED, comma-separated)
+            """)
+    var metricsAllowed: [String] = []
+
     @Option(help: .hidden)
     var benchPage: [String] = []
 
@@ -93,6 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try ServeSettings(self, environment: ProcessInfo.processInfo.environment)
         let logger = logging.makeLogger(label: "sangha")
+        let metrics = Self.bootstrapMetrics()
         if settings.isRemote {
             logger.warning(
                 "Listening on \(settings.app.host): Sangha has no login, so anyone who can reach this address can change its data."
@@ -122,8 +132,10 @@ struct ServeCommand: AsyncParsableCommand {
             let stores = Stores(
                 profiles: ProfileStore(database: database), sessions: SittingSessionStore(database: database),
                 friendList: FriendListStore(database: database))
-            try await buildApp(settings, stores: stores, client: client, services: services, logger: logger)
-                .runService()
+            try await buildApp(
+                settings, stores: stores, client: client, metrics: metrics, services: services, logger: logger
+            )
+            .runService()
         case .postgres(let configuration):
             let database = PostgresDatabase(configuration: configuration, logger: logging.makeLogger(label: "postgres"))
             // The pool runs until the server has stopped, so requests in flight finish with it.
@@ -139,9 +151,26 @@ struct ServeCommand: AsyncParsableCommand {
                 profiles: PostgresProfileStore(database: database),
                 sessions: PostgresSittingSessionStore(database: database),
                 friendList: PostgresFriendListStore(database: database))
-            try await buildApp(settings, stores: stores, client: client, services: services, logger: logger)
-                .runService()
+            try await buildApp(
+                settings, stores: stores, client: client, metrics: metrics, services: services, logger: logger
+            )
+            .runService()
         }
+    }
+
+    /// Every metric of the process (Hummingbird's requests, the database's and the
+    /// FriendService's calls) into one Prometheus registry, served at `/metrics`. Durations in
+    /// buckets from 1 ms: a page takes a few.
+    static func bootstrapMetrics() -> PrometheusCollectorRegistry {
+        let registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .milliseconds(1), .microseconds(2500), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+            .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1),
+            .milliseconds(2500), .seconds(5),
+        ]
+        MetricsSystem.bootstrap(factory)
+        return registry
     }
 
     /// The storage the app keeps its data in.
@@ -152,15 +181,17 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func buildApp(
-        _ settings: ServeSettings, stores: Stores, client: URLSessionFriendService, services: [any Service],
-        logger: Logger
+        _ settings: ServeSettings, stores: Stores, client: URLSessionFriendService,
+        metrics: PrometheusCollectorRegistry, services: [any Service], logger: Logger
     ) async throws -> some ApplicationProtocol {
         try await buildApplication(
             configuration: settings.app,
             dependencies: Dependencies(
-                friends: FriendsRepository(remote: CoalescingFriendService(client), storage: stores.friendList),
+                friends: FriendsRepository(
+                    remote: CoalescingFriendService(MeteredFriendService(client)), storage: stores.friendList),
                 profiles: stores.profiles,
-                sessions: stores.sessions
+                sessions: stores.sessions,
+                metrics: metrics
             ),
             services: services,
             logger: logger

@@ -49,11 +49,7 @@ struct ServeSettings {
                 "Listening on \(host) would expose Sangha beyond this machine. Pass --allow-remote to do it anyway.")
         }
         let port = try source.port(command.port, flag: "--port", variable: "SANGHA_PORT", default: 8080)
-        let extraHosts =
-            command.allowedHost.isEmpty
-            ? (source.text("SANGHA_ALLOWED_HOSTS") ?? "").split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }.filter { !$0.isEmpty } : command.allowedHost
+        let extraHosts = source.list(command.allowedHost, variable: "SANGHA_ALLOWED_HOSTS")
         let development = command.dev || source.flag("SANGHA_DEV")
         let resources = (command.resourcesDir ?? source.text("SANGHA_RESOURCES_DIR")).map {
             URL(fileURLWithPath: $0)
@@ -63,13 +59,18 @@ struct ServeSettings {
             let file = URL(fileURLWithPath: path)
             benchPages[file.lastPathComponent] = Array(try Data(contentsOf: file))
         }
+        let metricsAllowed = source.list(command.metricsAllowed, variable: "SANGHA_METRICS_ALLOWED")
+        for address in metricsAllowed where !Self.isIPAddress(address) {
+            throw ValidationError("--metrics-allowed takes IP addresses, like 10.0.0.7 or fd00::7, got '\(address)'.")
+        }
         app = AppConfiguration(
             host: host,
             port: port,
             resourcesDirectory: resources,
             development: development,
             extraAllowedHosts: extraHosts,
-            benchmarkPages: benchPages
+            benchmarkPages: benchPages,
+            metricsAccess: MetricsAccess(allowed: metricsAllowed)
         )
         dataDirectory = URL(fileURLWithPath: command.dataDir ?? source.text("SANGHA_DATA_DIR") ?? "data")
         if let text = command.databaseURL ?? source.text("SANGHA_DATABASE_URL") {
@@ -114,6 +115,12 @@ struct ServeSettings {
         return components.string ?? url
     }
 
+    /// An IPv4 or IPv6 address as written (no host names: a name could change what it points at).
+    static func isIPAddress(_ text: String) -> Bool {
+        var buffer = in6_addr()
+        return inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
+    }
+
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
@@ -127,6 +134,13 @@ struct SettingSource {
     func text(_ variable: String) -> String? {
         guard let value = environment[variable], !value.isEmpty else { return nil }
         return value
+    }
+
+    /// A repeated flag's values, or else the variable's comma-separated ones.
+    func list(_ flag: [String], variable: String) -> [String] {
+        guard flag.isEmpty else { return flag }
+        return (text(variable) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
     }
 
     func flag(_ variable: String) -> Bool {

@@ -129,6 +129,18 @@ struct FriendsEndToEndTests {
         #expect(status != 0)
         #expect(output.contains("SANGHA_PORT=eighty is not a valid Int"))
     }
+
+    @Test("--metrics-allowed takes IP addresses; a host name stops the start")
+    func metricsAllowed() throws {
+        let (status, output) = try SanghaProcess.run(["serve", "--metrics-allowed", "prometheus.internal"])
+        #expect(status != 0)
+        #expect(
+            output.contains(
+                "--metrics-allowed takes IP addresses, like 10.0.0.7 or fd00::7, got 'prometheus.internal'."))
+        let (_, environment) = try SanghaProcess.run(
+            ["serve"], environment: ["SANGHA_METRICS_ALLOWED": "10.0.0.7, nope"])
+        #expect(environment.contains("got 'nope'"))
+    }
 }
 
 @Suite("sangha serve on the network")

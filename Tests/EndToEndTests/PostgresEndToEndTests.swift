@@ -70,6 +70,13 @@ struct PostgresEndToEndTests {
             #expect(back.status == 200)
             #expect(back.body.contains("Shared"))
             #expect(try await client.send("GET", one.baseURL.appendingPathComponent("profiles")).status == 200)
+
+            // The operator saw it: the database's calls by outcome, at /metrics.
+            let metrics = try await client.send("GET", two.baseURL.appendingPathComponent("metrics")).body
+            #expect(metrics.contains(#"sangha_database_call_duration_seconds_count{outcome="ok"}"#))
+            #expect(metrics.contains(#"sangha_database_call_duration_seconds_count{outcome="unreachable"}"#))
+            #expect(metrics.contains("sangha_database_connection_wait_seconds_bucket"))
+            #expect(metrics.contains(#"http_route="/profiles/{id}""#))
         }
     }
 

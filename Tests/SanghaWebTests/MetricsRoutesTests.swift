@@ -1,0 +1,77 @@
+import Foundation
+import FriendServiceClient
+import Hummingbird
+import HummingbirdTesting
+import Metrics
+import Prometheus
+import SanghaCore
+import SanghaTestSupport
+import SanghaWeb
+import Testing
+
+/// The one metrics system of the test process, bootstrapped on first use (it can be only once).
+enum TestMetrics {
+    static let registry: PrometheusCollectorRegistry = {
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        return registry
+    }()
+}
+
+@Suite("Metrics")
+struct MetricsRoutesTests {
+    func app(friends: any FriendService) async throws -> some ApplicationProtocol {
+        try await buildApplication(
+            configuration: AppConfiguration(),
+            dependencies: Dependencies(
+                friends: FriendsRepository(remote: friends),
+                profiles: InMemoryProfileRepository(), sessions: InMemorySittingSessionRepository(),
+                makeFormToken: { FormPost.token }, metrics: TestMetrics.registry))
+    }
+
+    @Test("GET /metrics from loopback: Prometheus text with requests by route and status, and FriendService failures")
+    func served() async throws {
+        let friends = MeteredFriendService(FakeFriendService.failing(.transport("connection refused")))
+        try await app(friends: friends).test(.live) { client in
+            try await client.execute(uri: "/friends", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/plain; version=0.0.4; charset=utf-8")
+                let text = String(buffer: response.body)
+                #expect(text.contains("# TYPE hb_requests counter"))
+                #expect(
+                    text.contains(
+                        #"hb_requests{http_route="/friends",http_request_method="GET",http_response_status_code="200"}"#
+                    ))
+                #expect(text.contains("# TYPE http_server_request_duration histogram"))
+                #expect(text.contains(#"sangha_friend_service_failures_total{call="list",reason="transport"}"#))
+                #expect(
+                    text.contains(
+                        #"sangha_friend_service_call_duration_seconds_bucket{call="list",outcome="transport""#))
+            }
+        }
+    }
+
+    @Test("Anyone but loopback and the allowed addresses gets 403")
+    func forbidden() async throws {
+        // The router test has no peer address: like a stranger.
+        try await app(friends: FakeFriendService.listing([])).test(.router) { client in
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.status == .forbidden)
+                #expect(String(buffer: response.body).contains("Metrics are served only to loopback"))
+            }
+        }
+        let access = MetricsAccess(allowed: ["10.0.0.7", "fd00::7"])
+        #expect(access.permits(ip: "127.0.0.1"))
+        #expect(access.permits(ip: "::1"))
+        #expect(access.permits(ip: "::ffff:127.0.0.1"))
+        #expect(access.permits(ip: "10.0.0.7"))
+        #expect(access.permits(ip: "::ffff:10.0.0.7"))
+        #expect(access.permits(ip: "fd00::7"))
+        #expect(!access.permits(ip: "10.0.0.8"))
+        #expect(!access.permits(ip: "192.168.1.10"))
+        #expect(!MetricsAccess().permits(ip: "10.0.0.7"))
+    }
+}
