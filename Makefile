@@ -15,7 +15,7 @@ VENV := .venv
 # deployed: the process maps only the code it uses (about 5 MB less resident memory).
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: run test build release deps browser-deps bench loadtest snapshots screenshots sounds format lint clean
+.PHONY: run test build release deps browser-deps bench loadtest cluster snapshots screenshots sounds format lint clean
 
 ## Install the Debian packages that are missing (apt-get runs only when one is absent).
 deps:
@@ -72,6 +72,13 @@ bench: deps
 loadtest: APT_PACKAGES += wrk curl
 loadtest: deps release
 	scripts/loadtest.sh
+
+## Two instances on PostgreSQL behind nginx on http://127.0.0.1:8080 (CLUSTER_PORT), with one
+## FriendService, in a temporary folder; Ctrl-C stops everything. `scripts/cluster.sh --bench`
+## compares one instance with two behind nginx.
+cluster: APT_PACKAGES += nginx-light curl postgresql
+cluster: deps release
+	scripts/cluster.sh
 
 ## Record the HTML snapshots again after a deliberate change; review the diff before committing.
 snapshots: build
