@@ -49,14 +49,43 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
         }
     }
 
-    public func sessions(startingFrom start: Date, before end: Date) async throws(SittingSessionRepositoryError)
-        -> [SittingSession]
-    {
-        try await sessions(
-            """
-            SELECT id, profile_id, profile_name, started_at, seconds, completed FROM sitting_session
-            WHERE started_at >= \(start) AND started_at < \(end) ORDER BY started_at, id
-            """)
+    public func tally(days: [Date]) async throws(SittingSessionRepositoryError) -> [SittingTotals] {
+        guard days.count > 1 else { return [] }
+        let starts = Array(days.dropLast())
+        let ends = Array(days.dropFirst())
+        // Each day a range of the started_at index, counted by the server.
+        return try await run { connection in
+            let rows = try await connection.query(
+                """
+                SELECT count(s.id)::bigint, coalesce(sum(s.seconds), 0)::bigint
+                FROM unnest(\(starts)::timestamptz[], \(ends)::timestamptz[]) WITH ORDINALITY AS day(start, stop, i)
+                LEFT JOIN sitting_session s ON s.started_at >= day.start AND s.started_at < day.stop
+                GROUP BY day.i ORDER BY day.i
+                """, logger: database.logger)
+            var tallies: [SittingTotals] = []
+            for try await (count, seconds) in rows.decode((Int, Int).self) {
+                tallies.append(SittingTotals(sessions: count, seconds: seconds))
+            }
+            return tallies
+        }
+    }
+
+    public func sat(days: [Date]) async throws(SittingSessionRepositoryError) -> [Bool] {
+        guard days.count > 1 else { return [] }
+        let starts = Array(days.dropLast())
+        let ends = Array(days.dropFirst())
+        // One probe of the started_at index a day: the cost is the days', not the sessions'.
+        return try await run { connection in
+            let rows = try await connection.query(
+                """
+                SELECT EXISTS (SELECT 1 FROM sitting_session WHERE started_at >= day.start AND started_at < day.stop)
+                FROM unnest(\(starts)::timestamptz[], \(ends)::timestamptz[]) WITH ORDINALITY AS day(start, stop, i)
+                ORDER BY day.i
+                """, logger: database.logger)
+            var sat: [Bool] = []
+            for try await wasSat in rows.decode(Bool.self) { sat.append(wasSat) }
+            return sat
+        }
     }
 
     private func sessions(_ query: PostgresQuery) async throws(SittingSessionRepositoryError) -> [SittingSession] {

@@ -39,14 +39,46 @@ public struct SittingSessionStore: SittingSessionRepository {
         }
     }
 
-    public func sessions(startingFrom start: Date, before end: Date) async throws(SittingSessionRepositoryError)
-        -> [SittingSession]
-    {
-        let startedAt = Column("startedAt")
+    public func tally(days: [Date]) async throws(SittingSessionRepositoryError) -> [SittingTotals] {
+        guard days.count > 1 else { return [] }
+        // Each day a range of the startedAt index, counted by SQLite.
+        let sql = """
+            WITH day(i, start, stop) AS (\(Self.dayRows(days.count - 1)))
+            SELECT count(s.id), coalesce(sum(s.seconds), 0) FROM day
+            LEFT JOIN sittingSession s ON s.startedAt >= day.start AND s.startedAt < day.stop
+            GROUP BY day.i ORDER BY day.i
+            """
         return try await read { db in
-            try SittingSessionRecord.filter(startedAt >= start && startedAt < end).order(startedAt, Column("id"))
-                .fetchAll(db).map(\.session)
+            try Row.fetchAll(db, sql: sql, arguments: Self.dayArguments(days)).map {
+                SittingTotals(sessions: $0[0], seconds: $0[1])
+            }
         }
+    }
+
+    public func sat(days: [Date]) async throws(SittingSessionRepositoryError) -> [Bool] {
+        guard days.count > 1 else { return [] }
+        // One probe of the startedAt index a day: the cost is the days', not the sessions'.
+        let sql = """
+            WITH day(i, start, stop) AS (\(Self.dayRows(days.count - 1)))
+            SELECT EXISTS (SELECT 1 FROM sittingSession WHERE startedAt >= day.start AND startedAt < day.stop)
+            FROM day ORDER BY day.i
+            """
+        return try await read { db in
+            try Bool.fetchAll(db, sql: sql, arguments: Self.dayArguments(days))
+        }
+    }
+
+    /// `VALUES (?, ?, ?), …`: a day's index, start and end, `count` times.
+    private static func dayRows(_ count: Int) -> String {
+        "VALUES " + Array(repeating: "(?, ?, ?)", count: count).joined(separator: ", ")
+    }
+
+    private static func dayArguments(_ days: [Date]) -> StatementArguments {
+        var values: [(any DatabaseValueConvertible)?] = []
+        for (index, (start, end)) in zip(days, days.dropFirst()).enumerated() {
+            values += [index, start, end]
+        }
+        return StatementArguments(values)
     }
 
     private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T)

@@ -115,7 +115,7 @@ struct RepositoryConformanceTests {
     }
 
     @Test(
-        "Sessions: newest first, paged, totalled, by range; a deleted profile's stay under its name",
+        "Sessions: newest first, paged, totalled, counted by day; a deleted profile's stay under its name",
         arguments: Backend.allCases)
     func sessions(_ backend: Backend) async throws {
         try await backend.withStorage { storage in
@@ -137,9 +137,18 @@ struct RepositoryConformanceTests {
             #expect(try await stores.sessions.recent(limit: 10, offset: 0) == recorded.reversed())
             #expect(try await stores.sessions.recent(limit: 2, offset: 1).map(\.profileName) == ["S3", "S2"])
             #expect(try await stores.sessions.recent(limit: 2, offset: 4).map(\.profileName) == ["S0"])
-            let range = try await stores.sessions.sessions(
-                startingFrom: start.addingTimeInterval(3600), before: start.addingTimeInterval(3 * 3600))
-            #expect(range == Array(recorded[1...2]))
+            // Sessions at 0 h … 4 h, 60 s … 300 s; "days" of an hour from start − 1 h: a session at a
+            // day's start counts in it, one at its end in the next.
+            let hours = (-1...5).map { start.addingTimeInterval(Double($0) * 3600) }
+            #expect(
+                try await stores.sessions.tally(days: hours)
+                    == [0, 60, 120, 180, 240, 300].map { SittingTotals(sessions: $0 == 0 ? 0 : 1, seconds: $0) })
+            let twoHours = [start, start.addingTimeInterval(2 * 3600), start.addingTimeInterval(6 * 3600)]
+            #expect(
+                try await stores.sessions.tally(days: twoHours)
+                    == [SittingTotals(sessions: 2, seconds: 180), SittingTotals(sessions: 3, seconds: 720)])
+            #expect(try await stores.sessions.sat(days: hours) == [false, true, true, true, true, true])
+            #expect(try await stores.sessions.sat(days: [start]) == [])
 
             #expect(try await stores.profiles.delete(id: profile.id))
             let kept = try await storage.open().sessions.recent(limit: 10, offset: 0)

@@ -29,12 +29,12 @@ public actor InMemorySittingSessionRepository: SittingSessionRepository {
         return SittingTotals(sessions: sessions.count, seconds: sessions.reduce(0) { $0 + $1.seconds })
     }
 
-    public func sessions(startingFrom start: Date, before end: Date) async throws(SittingSessionRepositoryError)
-        -> [SittingSession]
-    {
+    public func tally(days: [Date]) async throws(SittingSessionRepositoryError) -> [SittingTotals] {
         if failing { throw .storage("disk failure") }
-        return sessions.filter { $0.startedAt >= start && $0.startedAt < end }.sorted {
-            ($0.startedAt, $0.id) < ($1.startedAt, $1.id)
-        }
+        return SittingTotals.tally(sessions, days: days)
+    }
+
+    public func sat(days: [Date]) async throws(SittingSessionRepositoryError) -> [Bool] {
+        try await tally(days: days).map { $0.sessions > 0 }
     }
 }

@@ -34,23 +34,10 @@ public struct Practice: Sendable, Equatable {
 }
 
 extension Practice {
-    /// The practice as of `now` in `timeZone` over the last `dayCount` days (at least two),
-    /// from the sessions that began in them and the totals of all. A streak is counted within
-    /// those days (see `reachesFirstDay`).
-    public init(recent sessions: [SittingSession], totals: SittingTotals, now: Date, timeZone: TimeZone, dayCount: Int)
-    {
-        precondition(dayCount >= 2, "The streak needs today and yesterday")
-        let calendar = Calendar.gregorian(in: timeZone)
-        let first = Self.firstDay(now: now, calendar: calendar, dayCount: dayCount)
-        var days = (0..<dayCount).map { Day(start: calendar.date(byAdding: .day, value: $0, to: first)!) }
-        for session in sessions {
-            let start = calendar.startOfDay(for: session.startedAt)
-            guard let index = calendar.dateComponents([.day], from: first, to: start).day,
-                days.indices.contains(index)
-            else { continue }
-            days[index].sessions += 1
-            days[index].seconds += session.seconds
-        }
+    /// The practice from the last days (at least two, oldest first, today last) and the totals
+    /// of all. A streak is counted within those days (see `reachesFirstDay`).
+    public init(days: [Day], totals: SittingTotals) {
+        precondition(days.count >= 2, "The streak needs today and yesterday")
         var index = days.count - 1
         if days[index].sessions == 0 { index -= 1 }
         var streak = 0
@@ -61,6 +48,22 @@ extension Practice {
         self.init(totals: totals, days: days, streak: streak)
     }
 
+    /// The practice as of `now` in `timeZone` over the last `dayCount` days, from sessions in
+    /// memory (fixtures): what `practice(now:timeZone:dayCount:)` finds in storage, with the
+    /// streak counted within those days.
+    public init(recent sessions: [SittingSession], totals: SittingTotals, now: Date, timeZone: TimeZone, dayCount: Int)
+    {
+        let calendar = Calendar.gregorian(in: timeZone)
+        let first = Self.firstDay(now: now, calendar: calendar, dayCount: dayCount)
+        let boundaries = Self.boundaries(
+            from: first, to: calendar.date(byAdding: .day, value: dayCount, to: first)!, calendar: calendar)
+        self.init(
+            days: zip(boundaries, SittingTotals.tally(sessions, days: boundaries)).map {
+                Day(start: $0, sessions: $1.sessions, seconds: $1.seconds)
+            },
+            totals: totals)
+    }
+
     /// The streak runs through every day shown, so it may go on before them.
     public var reachesFirstDay: Bool {
         streak >= days.count || (streak == days.count - 1 && today.sessions == 0)
@@ -69,21 +72,37 @@ extension Practice {
     static func firstDay(now: Date, calendar: Calendar, dayCount: Int) -> Date {
         calendar.date(byAdding: .day, value: 1 - dayCount, to: calendar.startOfDay(for: now))!
     }
+
+    /// The starts of the days from `start` up to `end` (both starts of days), then `end`: the
+    /// boundaries of those days, one more than the days.
+    static func boundaries(from start: Date, to end: Date, calendar: Calendar) -> [Date] {
+        var boundaries: [Date] = []
+        var day = start
+        while day < end {
+            boundaries.append(day)
+            day = calendar.date(byAdding: .day, value: 1, to: day)!
+        }
+        boundaries.append(end)
+        return boundaries
+    }
 }
 
 extension SittingSessionRepository {
     /// The practice as of `now` in `timeZone`, with the last `dayCount` days (at least two).
-    /// Reads the totals and the sessions of those days; a streak as long as them is followed
-    /// back a year at a time, so the cost does not grow with the number of sessions.
+    /// The storage counts each day's sessions and the totals; a streak as long as the days is
+    /// followed back a year of days at a time. What is read grows with the days asked about,
+    /// never with the number of sessions.
     public func practice(now: Date, timeZone: TimeZone, dayCount: Int = 30) async throws(SittingSessionRepositoryError)
         -> Practice
     {
+        precondition(dayCount >= 2, "The streak needs today and yesterday")
         let calendar = Calendar.gregorian(in: timeZone)
         let first = Practice.firstDay(now: now, calendar: calendar, dayCount: dayCount)
         let end = calendar.date(byAdding: .day, value: dayCount, to: first)!
-        var practice = Practice(
-            recent: try await sessions(startingFrom: first, before: end), totals: try await totals(), now: now,
-            timeZone: timeZone, dayCount: dayCount)
+        let boundaries = Practice.boundaries(from: first, to: end, calendar: calendar)
+        let tallies = try await tally(days: boundaries)
+        let days = zip(boundaries, tallies).map { Practice.Day(start: $0, sessions: $1.sessions, seconds: $1.seconds) }
+        var practice = Practice(days: days, totals: try await totals())
         if practice.reachesFirstDay {
             practice.streak += try await streakBefore(first, calendar: calendar)
         }
@@ -96,13 +115,10 @@ extension SittingSessionRepository {
         var end = end
         while true {
             let start = calendar.date(byAdding: .year, value: -1, to: end)!
-            let sat = Set(
-                try await sessions(startingFrom: start, before: end).map { calendar.startOfDay(for: $0.startedAt) })
-            var day = calendar.date(byAdding: .day, value: -1, to: end)!
-            while day >= start {
-                guard sat.contains(day) else { return streak }
+            let sat = try await sat(days: Practice.boundaries(from: start, to: end, calendar: calendar))
+            for wasSat in sat.reversed() {
+                guard wasSat else { return streak }
                 streak += 1
-                day = calendar.date(byAdding: .day, value: -1, to: day)!
             }
             end = start
         }

@@ -46,9 +46,12 @@ public protocol SittingSessionRepository: Sendable {
     func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession]
     /// How many sessions there are and how long they lasted together.
     func totals() async throws(SittingSessionRepositoryError) -> SittingTotals
-    /// The sessions that began at or after `start` and before `end`, oldest first.
-    func sessions(startingFrom start: Date, before end: Date) async throws(SittingSessionRepositoryError)
-        -> [SittingSession]
+    /// For each day `days[i] ..< days[i + 1]` (ascending boundaries, one more than the days),
+    /// how many sessions began in it and their seconds. Counted by the storage: the answer is
+    /// as long as the days, however many sessions there are.
+    func tally(days: [Date]) async throws(SittingSessionRepositoryError) -> [SittingTotals]
+    /// For each day `days[i] ..< days[i + 1]`, whether a session began in it.
+    func sat(days: [Date]) async throws(SittingSessionRepositoryError) -> [Bool]
 }
 
 extension SittingSessionRepository {
@@ -58,7 +61,7 @@ extension SittingSessionRepository {
     }
 }
 
-/// Every session counted together.
+/// Sessions counted together: all of them, or a day's.
 public struct SittingTotals: Sendable, Equatable {
     public var sessions: Int
     public var seconds: Int
@@ -74,4 +77,15 @@ public enum SittingSessionRepositoryError: Error, Sendable, Equatable {
     case storage(String)
     /// The database could not be reached in time; it may be back in a moment.
     case unreachable(String)
+}
+
+extension SittingTotals {
+    /// For each day `days[i] ..< days[i + 1]`, the sessions of `sessions` begun in it: what a
+    /// repository's `tally(days:)` answers, counted in memory.
+    public static func tally(_ sessions: [SittingSession], days: [Date]) -> [SittingTotals] {
+        zip(days, days.dropFirst()).map { start, end in
+            let sat = sessions.filter { $0.startedAt >= start && $0.startedAt < end }
+            return SittingTotals(sessions: sat.count, seconds: sat.reduce(0) { $0 + $1.seconds })
+        }
+    }
 }
