@@ -125,13 +125,12 @@ public struct PostgresProfileStore: ProfileRepository {
     }
 
     static func profile(_ row: ProfileRow) throws -> Profile {
-        let segments = try JSONDecoder().decode([Segment].self, from: Data(row.2.utf8))
-        return Profile(id: row.0, name: row.1, segments: segments, version: row.3)
+        Profile(id: row.0, name: row.1, segments: try SegmentsJSON.decode(row.2), version: row.3)
     }
 
     static func json(_ segments: [Segment]) throws(ProfileRepositoryError) -> String {
         do {
-            return String(decoding: try JSONEncoder().encode(segments), as: UTF8.self)
+            return try SegmentsJSON.encode(segments)
         } catch {
             throw .storage("The segments could not be encoded: \(error)")
         }

@@ -51,25 +51,25 @@ public struct ProfileStore: ProfileRepository {
             // `profile_on_name` index.
             let profiles = try ProfileRecord.order(Column("name").collating(.nocase), Column("id"))
                 .limit(limit, offset: offset)
-                .fetchAll(db).map(\.profile)
+                .fetchAll(db).map { try $0.profile() }
             return ProfileListPage(profiles: profiles, total: try ProfileRecord.fetchCount(db))
         }
     }
 
     public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
         if let profile = cache.profile(id) { return profile }
-        let profile = try await run { db in try ProfileRecord.fetchOne(db, key: id)?.profile }
+        let profile = try await run { db in try ProfileRecord.fetchOne(db, key: id)?.profile() }
         if let profile { cache.store(profile) }
         return profile
     }
 
     public func create(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
         let created = try await write { db in
-            var record = ProfileRecord(profile)
+            var record = try ProfileRecord(profile)
             record.id = nil
             record.version = 1
             try record.insert(db)
-            return record.profile
+            return Profile(id: record.id ?? 0, name: profile.name, segments: profile.segments, version: 1)
         }
         cache.store(created)
         return created
@@ -93,12 +93,14 @@ public struct ProfileStore: ProfileRepository {
                 throw ProfileRepositoryError.notFound
             }
             guard profile.version == 0 || stored.version == profile.version else {
-                throw ProfileRepositoryError.conflict(current: stored.profile)
+                throw ProfileRepositoryError.conflict(current: try stored.profile())
             }
-            var record = ProfileRecord(profile)
+            var record = try ProfileRecord(profile)
             record.version = stored.version + 1
             try record.update(db)
-            return record.profile
+            var updated = profile
+            updated.version = record.version
+            return updated
         }
     }
 
@@ -138,18 +140,19 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     var id: Int?
     var name: String
-    var segments: [Segment]
+    /// The segments' JSON text (`SegmentsJSON`), whose decoding is remembered.
+    var segments: String
     var version: Int
 
-    init(_ profile: Profile) {
+    init(_ profile: Profile) throws {
         self.id = profile.id == 0 ? nil : profile.id
         self.name = profile.name
-        self.segments = profile.segments
+        self.segments = try SegmentsJSON.encode(profile.segments)
         self.version = profile.version
     }
 
-    var profile: Profile {
-        Profile(id: id ?? 0, name: name, segments: segments, version: version)
+    func profile() throws -> Profile {
+        Profile(id: id ?? 0, name: name, segments: try SegmentsJSON.decode(segments), version: version)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
