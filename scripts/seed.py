@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Seeds a running Sangha with many records, fast: friends, profiles and sitting sessions.
+
+    scripts/seed.py BASE_URL [--friends N] [--profiles N] [--sessions N] [--threads N]
+
+Posts the forms a browser would (POST /friends, POST /profiles, POST /sessions) with the CSRF
+cookie taken from GET /, over keep-alive connections, one per thread. Friends and profiles go
+first, then the sessions (with profile --session-profile, which must exist by then: `seed` in
+scripts/common.sh makes profiles 1 and 2, and so does this script's first profile on an empty
+instance). Every answer must be 303; on any other the script stops with what it got. Prints one
+line: what it added and how long it took. Standard library only.
+"""
+
+import argparse
+import http.client
+import random
+import sys
+import threading
+import time
+import urllib.parse
+from datetime import datetime, timedelta, timezone
+
+FIRST_NAMES = [
+    "Ada", "Bodhi", "Chen", "Dana", "Emil", "Farah", "Gita", "Hana", "Ivo", "Jun", "Kira", "Lena",
+    "Mira", "Noor", "Omar", "Pema", "Quinn", "Ravi", "Sora", "Tara", "Uma", "Vera", "Wen", "Yuki",
+]
+PROFILE_WORDS = ["Morning", "Evening", "Short", "Long", "Quiet", "Walking", "Breath", "Metta"]
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class SeedError(Exception):
+    pass
+
+
+def letters(number):
+    """0 → 'A', 25 → 'Z', 26 → 'Ba': a name made of letters only, as friend names must be."""
+    text = ""
+    while True:
+        text = LETTERS[number % 26] + text
+        number //= 26
+        if number == 0:
+            return text.capitalize()
+
+
+class Client:
+    """One keep-alive connection to the server, reopened when the server closed it."""
+
+    def __init__(self, base):
+        url = urllib.parse.urlsplit(base)
+        if url.scheme != "http" or not url.hostname:
+            raise SeedError(f"the base URL must be http://HOST:PORT, not {base!r}")
+        self.host, self.port = url.hostname, url.port or 80
+        self.prefix = url.path.rstrip("/")
+        self.connection = None
+
+    def request(self, method, path, body=None, headers=None):
+        """(status, headers, body); retries once when a reused connection turns out closed."""
+        headers = dict(headers or {})
+        for attempt in (1, 2):
+            fresh = self.connection is None
+            if fresh:
+                self.connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
+            try:
+                self.connection.request(method, self.prefix + path, body=body, headers=headers)
+                response = self.connection.getresponse()
+                data = response.read()
+                if response.getheader("Connection", "").lower() == "close":
+                    self.close()
+                return response.status, response.headers, data
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError) as error:
+                self.close()
+                if fresh or attempt == 2:
+                    raise SeedError(f"{method} {path}: the connection failed: {error}") from error
+            except OSError as error:
+                self.close()
+                raise SeedError(f"{method} {path}: {error}") from error
+        raise AssertionError("unreachable")
+
+    def close(self):
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
+
+def csrf_token(base):
+    client = Client(base)
+    status, headers, _ = client.request("GET", "/")
+    client.close()
+    if status != 200:
+        raise SeedError(f"GET / answered {status}, not 200")
+    for cookie in headers.get_all("Set-Cookie") or []:
+        name, _, rest = cookie.partition("=")
+        if name.strip() == "sangha_csrf":
+            return rest.split(";", 1)[0].strip()
+    raise SeedError("GET / set no sangha_csrf cookie")
+
+
+def post_all(base, token, path, forms, threads, check=None):
+    """Posts each form to path, spread over threads; every answer must be 303."""
+    failures = []
+    stop = threading.Event()
+    headers = {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Cookie": f"sangha_csrf={token}",
+    }
+
+    def work(part):
+        client = Client(base)
+        try:
+            for form in part:
+                if stop.is_set():
+                    return
+                body = urllib.parse.urlencode({**form, "_csrf": token})
+                status, answer_headers, data = client.request("POST", path, body, headers)
+                if status != 303:
+                    excerpt = data[:300].decode("utf-8", "replace").strip()
+                    raise SeedError(f"POST {path} {body!r} answered {status}, not 303: {excerpt}")
+                if check:
+                    check(answer_headers)
+        except SeedError as error:
+            failures.append(str(error))
+            stop.set()
+        except Exception as error:  # noqa: BLE001 — any failure stops every thread, with why
+            failures.append(f"POST {path}: {error!r}")
+            stop.set()
+        finally:
+            client.close()
+
+    workers = [threading.Thread(target=work, args=(forms[i::threads],)) for i in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    if failures:
+        raise SeedError(failures[0])
+
+
+def profile_location(headers):
+    location = headers.get("Location", "")
+    number = location.rsplit("/", 1)[-1]
+    if not location.startswith("/profiles/") or not number.isdigit():
+        raise SeedError(f"POST /profiles redirected to {location!r}, not /profiles/N")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("base", help="the server, e.g. http://127.0.0.1:8080")
+    parser.add_argument("--friends", type=int, default=0)
+    parser.add_argument("--profiles", type=int, default=0)
+    parser.add_argument("--sessions", type=int, default=0)
+    parser.add_argument("--session-profile", type=int, default=1, help="profile id the sessions are sat with")
+    parser.add_argument("--days", type=int, default=300, help="sessions start within this many past days")
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1, help="random seed, for the same data every run")
+    args = parser.parse_args()
+    if min(args.friends, args.profiles, args.sessions) < 0 or args.days < 1 or args.threads < 1:
+        parser.error("the counts must be 0 or more, --days and --threads 1 or more")
+
+    rng = random.Random(args.seed)
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    friends = [
+        {
+            "firstname": rng.choice(FIRST_NAMES),
+            "lastname": letters(i + 26 * 26),
+            "phonenumber": ("+" if i % 3 == 0 else "") + f"555{i:07d}",
+        }
+        for i in range(args.friends)
+    ]
+    profiles = [{"name": f"{rng.choice(PROFILE_WORDS)} {i + 1}"} for i in range(args.profiles)]
+    sessions = []
+    for _ in range(args.sessions):
+        started = now - timedelta(seconds=rng.randrange(60, args.days * 86_400))
+        sessions.append({
+            "profile": str(args.session_profile),
+            "startedAt": started.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "seconds": str(rng.randint(60, 3600)),
+            "completed": "true" if rng.random() < 0.8 else "false",
+        })
+
+    began = time.monotonic()
+    try:
+        token = csrf_token(args.base)
+        post_all(args.base, token, "/friends", friends, args.threads)
+        post_all(args.base, token, "/profiles", profiles, args.threads, check=profile_location)
+        post_all(args.base, token, "/sessions", sessions, args.threads)
+    except SeedError as error:
+        print(f"seed.py: {error}", file=sys.stderr)
+        return 1
+    seconds = time.monotonic() - began
+    total = len(friends) + len(profiles) + len(sessions)
+    rate = total / seconds if seconds > 0 else 0
+    print(f"seeded {len(friends)} friends, {len(profiles)} profiles, {len(sessions)} sessions "
+          f"in {seconds:.1f} s ({rate:.0f} posts/s, {args.threads} threads)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
