@@ -99,7 +99,7 @@ public func buildRouter(
     let router = Router(context: AppRequestContext.self)
     // Requests by route and status, and their durations, into the process's metrics system
     // (swift-metrics; Prometheus in `sangha serve`).
-    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: RequestMetricsMiddleware())
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: HostCheckMiddleware(allowedHosts: configuration.allowedHosts, port: configuration.port))

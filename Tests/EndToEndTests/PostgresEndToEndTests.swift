@@ -76,7 +76,7 @@ struct PostgresEndToEndTests {
             #expect(metrics.contains(#"sangha_database_call_duration_seconds_count{outcome="ok"}"#))
             #expect(metrics.contains(#"sangha_database_call_duration_seconds_count{outcome="unreachable"}"#))
             #expect(metrics.contains("sangha_database_connection_wait_seconds_bucket"))
-            #expect(metrics.contains(#"http_route="/profiles/{id}""#))
+            #expect(metrics.contains(#"route="/profiles/{id}""#))
         }
     }
 

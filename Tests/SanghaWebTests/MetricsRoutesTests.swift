@@ -40,12 +40,12 @@ struct MetricsRoutesTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/plain; version=0.0.4; charset=utf-8")
                 let text = String(buffer: response.body)
-                #expect(text.contains("# TYPE hb_requests counter"))
+                #expect(text.contains("# TYPE sangha_http_requests_total counter"))
+                #expect(text.contains(#"sangha_http_requests_total{route="/friends",method="GET",status="200"} 1"#))
+                #expect(text.contains("# TYPE sangha_http_request_duration_seconds histogram"))
                 #expect(
                     text.contains(
-                        #"hb_requests{http_route="/friends",http_request_method="GET",http_response_status_code="200"}"#
-                    ))
-                #expect(text.contains("# TYPE http_server_request_duration histogram"))
+                        #"sangha_http_request_duration_seconds_count{route="/friends",method="GET",status="200"} 1"#))
                 #expect(text.contains(#"sangha_friend_service_failures_total{call="list",reason="transport"}"#))
                 #expect(
                     text.contains(

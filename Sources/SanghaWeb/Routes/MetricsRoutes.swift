@@ -3,9 +3,9 @@ import NIOCore
 import Prometheus
 
 /// `GET /metrics`: every metric of the process in Prometheus's text format, for the
-/// operator's scraper: requests by route and status with their latency (Hummingbird's
-/// `MetricsMiddleware`), database calls, FriendService calls and failures. Served only to
-/// loopback and the addresses the operator allows; anyone else gets 403.
+/// operator's scraper: requests by route and status with their latency
+/// (`RequestMetricsMiddleware`), database calls, FriendService calls and failures. Served only
+/// to loopback and the addresses the operator allows; anyone else gets 403.
 struct MetricsRoutes {
     let registry: PrometheusCollectorRegistry
     let access: MetricsAccess
