@@ -46,6 +46,36 @@ enum PostgresMigrations {
         Migration(
             number: 2, name: "index profiles by name",
             statements: ["CREATE INDEX profile_name ON profile (lower(name), id)"]),
+        // The history's totals, kept by the database as sessions come and go, so reading them
+        // does not count every session.
+        Migration(
+            number: 3, name: "total of sitting sessions",
+            statements: [
+                """
+                CREATE TABLE sitting_total (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    sessions BIGINT NOT NULL,
+                    seconds BIGINT NOT NULL
+                )
+                """,
+                "INSERT INTO sitting_total SELECT 1, count(*), coalesce(sum(seconds), 0) FROM sitting_session",
+                """
+                CREATE FUNCTION sitting_session_count() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF TG_OP = 'INSERT' THEN
+                        UPDATE sitting_total SET sessions = sessions + 1, seconds = seconds + NEW.seconds WHERE id = 1;
+                    ELSE
+                        UPDATE sitting_total SET sessions = sessions - 1, seconds = seconds - OLD.seconds WHERE id = 1;
+                    END IF;
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER sitting_session_counted AFTER INSERT OR DELETE ON sitting_session
+                FOR EACH ROW EXECUTE FUNCTION sitting_session_count()
+                """,
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

@@ -40,8 +40,7 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
     public func totals() async throws(SittingSessionRepositoryError) -> SittingTotals {
         try await run { connection in
             let rows = try await connection.query(
-                "SELECT count(*)::bigint, coalesce(sum(seconds), 0)::bigint FROM sitting_session",
-                logger: database.logger)
+                "SELECT sessions, seconds FROM sitting_total WHERE id = 1", logger: database.logger)
             for try await (count, seconds) in rows.decode((Int, Int).self) {
                 return SittingTotals(sessions: count, seconds: seconds)
             }

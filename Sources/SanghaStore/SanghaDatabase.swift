@@ -55,6 +55,25 @@ public enum SanghaDatabase {
             // The profiles list pages through names in this order.
             try db.execute(sql: "CREATE INDEX profile_on_name ON profile (name COLLATE NOCASE, id)")
         }
+        migrator.registerMigration("totalSittingSessions") { db in
+            // The history's totals, kept by SQLite as sessions come and go, so reading them does
+            // not count every session.
+            try db.execute(
+                sql: """
+                    CREATE TABLE sittingTotal (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        sessions INTEGER NOT NULL,
+                        seconds INTEGER NOT NULL
+                    );
+                    INSERT INTO sittingTotal SELECT 1, count(*), coalesce(sum(seconds), 0) FROM sittingSession;
+                    CREATE TRIGGER sittingSessionCounted AFTER INSERT ON sittingSession BEGIN
+                        UPDATE sittingTotal SET sessions = sessions + 1, seconds = seconds + NEW.seconds WHERE id = 1;
+                    END;
+                    CREATE TRIGGER sittingSessionUncounted AFTER DELETE ON sittingSession BEGIN
+                        UPDATE sittingTotal SET sessions = sessions - 1, seconds = seconds - OLD.seconds WHERE id = 1;
+                    END;
+                    """)
+        }
         return migrator
     }
 

@@ -34,7 +34,7 @@ public struct SittingSessionStore: SittingSessionRepository {
 
     public func totals() async throws(SittingSessionRepositoryError) -> SittingTotals {
         try await read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*), COALESCE(SUM(seconds), 0) FROM sittingSession")
+            let row = try Row.fetchOne(db, sql: "SELECT sessions, seconds FROM sittingTotal WHERE id = 1")
             return SittingTotals(sessions: row?[0] ?? 0, seconds: row?[1] ?? 0)
         }
     }
@@ -76,7 +76,7 @@ public struct SittingSessionStore: SittingSessionRepository {
     private static func dayArguments(_ days: [Date]) -> StatementArguments {
         var values: [(any DatabaseValueConvertible)?] = []
         for (index, (start, end)) in zip(days, days.dropFirst()).enumerated() {
-            values += [index, start, end]
+            values += [index, StorageDate.text(start), StorageDate.text(end)]
         }
         return StatementArguments(values)
     }

@@ -16,7 +16,10 @@ struct ProfileStoreTests {
 
     @Test("The migration runs on an empty file, and on an existing one it keeps the data")
     func migrations() async throws {
-        let all = ["createProfile", "createSavedFriendList", "createSittingSession", "indexProfileName"]
+        let all = [
+            "createProfile", "createSavedFriendList", "createSittingSession", "indexProfileName",
+            "totalSittingSessions",
+        ]
         try await withDirectory { directory in
             let fresh = try ProfileStore.open(directory: directory)
             #expect(try await fresh.appliedMigrations() == all)
