@@ -51,6 +51,9 @@ enum PostgresMigrations {
         Migration(
             number: 3, name: "total of sitting sessions",
             statements: [
+                // Instances of the version before may record sessions meanwhile: none may land
+                // between the count and the trigger.
+                "LOCK TABLE sitting_session IN SHARE ROW EXCLUSIVE MODE",
                 """
                 CREATE TABLE sitting_total (
                     id INTEGER PRIMARY KEY CHECK (id = 1),

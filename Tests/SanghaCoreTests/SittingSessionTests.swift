@@ -1,5 +1,6 @@
 import Foundation
 import SanghaCore
+import SanghaTestSupport
 import Testing
 
 @Suite("Sitting session rules")
@@ -20,5 +21,28 @@ struct SittingSessionTests {
             session(60, completed: true).refusal(now: start.addingTimeInterval(-601))
                 == "The session's start is in the future.")
         #expect(session(60, completed: true).refusal(now: start.addingTimeInterval(-600)) == nil)
+    }
+}
+
+@Suite("Practice by calendar day")
+struct PracticeDaysTests {
+    @Test("Where summer time skips midnight (Santiago, 6 Sep 2026), later days still start at midnight")
+    func skippedMidnight() async throws {
+        let santiago = try #require(TimeZone(identifier: "America/Santiago"))
+        let calendar = Calendar.gregorian(in: santiago)
+        let now = try #require(calendar.date(from: DateComponents(year: 2026, month: 9, day: 20, hour: 12)))
+        // A session at half past midnight (or, the day midnight was skipped, half past one) on
+        // each of the last 20 days.
+        let sessions = (0..<20).map { back in
+            let day = calendar.startOfDay(for: calendar.date(byAdding: .day, value: -back, to: now)!)
+            return SittingSession(
+                profileID: 1, profileName: "Night", startedAt: day.addingTimeInterval(1800), seconds: 600,
+                completed: true)
+        }
+        let practice = try await InMemorySittingSessionRepository(sessions).practice(
+            now: now, timeZone: santiago, dayCount: 30)
+        #expect(practice.days.suffix(20).map(\.sessions) == Array(repeating: 1, count: 20))
+        #expect(practice.days.map { calendar.component(.hour, from: $0.start) }.filter { $0 != 0 }.count == 1)
+        #expect(practice.streak == 20)
     }
 }

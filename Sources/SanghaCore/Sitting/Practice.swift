@@ -80,7 +80,9 @@ extension Practice {
         var day = start
         while day < end {
             boundaries.append(day)
-            day = calendar.date(byAdding: .day, value: 1, to: day)!
+            // The start of the next day, not 24 hours on: where summer time skips midnight, a
+            // day starts at 01:00, and the next one at 00:00 again.
+            day = calendar.startOfDay(for: calendar.date(byAdding: .day, value: 1, to: day)!)
         }
         boundaries.append(end)
         return boundaries

@@ -86,7 +86,11 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         } catch {
             state = .error(FriendOperation.load.message(for: error.reason))
         }
-        guard page <= PagingViewModel.pageCount(rows: state.rowCount) else { return .notFound }
+        // A failure has no rows, and says so on whichever page was asked for.
+        if case .error = state {
+        } else if page > PagingViewModel.pageCount(rows: state.rowCount) {
+            return .notFound
+        }
         return .page(FriendsListViewModel(state: state, query: query, page: page, context: context))
     }
 
