@@ -60,8 +60,12 @@ struct ServeSettings {
             benchPages[file.lastPathComponent] = Array(try Data(contentsOf: file))
         }
         let metricsAllowed = source.list(command.metricsAllowed, variable: "SANGHA_METRICS_ALLOWED")
-        for address in metricsAllowed where !Self.isIPAddress(address) {
-            throw ValidationError("--metrics-allowed takes IP addresses, like 10.0.0.7 or fd00::7, got '\(address)'.")
+        let metricsAddresses = try metricsAllowed.map { address in
+            guard let canonical = Self.canonicalIPAddress(address) else {
+                throw ValidationError(
+                    "--metrics-allowed takes IP addresses, like 10.0.0.7 or fd00::7, got '\(address)'.")
+            }
+            return canonical
         }
         app = AppConfiguration(
             host: host,
@@ -70,7 +74,7 @@ struct ServeSettings {
             development: development,
             extraAllowedHosts: extraHosts,
             benchmarkPages: benchPages,
-            metricsAccess: MetricsAccess(allowed: metricsAllowed)
+            metricsAccess: MetricsAccess(allowed: metricsAddresses)
         )
         dataDirectory = URL(fileURLWithPath: command.dataDir ?? source.text("SANGHA_DATA_DIR") ?? "data")
         if let text = command.databaseURL ?? source.text("SANGHA_DATABASE_URL") {
@@ -115,10 +119,19 @@ struct ServeSettings {
         return components.string ?? url
     }
 
-    /// An IPv4 or IPv6 address as written (no host names: a name could change what it points at).
-    static func isIPAddress(_ text: String) -> Bool {
-        var buffer = in6_addr()
-        return inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
+    /// An IPv4 or IPv6 address in the form SwiftNIO prints a peer's (`FD00:0::7` → `fd00::7`);
+    /// nil for anything else, host names included (a name could change what it points at).
+    static func canonicalIPAddress(_ text: String) -> String? {
+        for family in [AF_INET, AF_INET6] {
+            var address = in6_addr()
+            var printed = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+            if inet_pton(family, text, &address) == 1,
+                inet_ntop(family, &address, &printed, socklen_t(printed.count)) != nil
+            {
+                return String(cString: printed)
+            }
+        }
+        return nil
     }
 
     static func isLoopback(_ host: String) -> Bool {

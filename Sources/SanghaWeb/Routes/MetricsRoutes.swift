@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import Prometheus
@@ -12,9 +13,16 @@ struct MetricsRoutes {
 
     static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
+    /// Whether a proxy passed the request on: then its peer is the proxy, whatever the address
+    /// of whoever asked.
+    static func isForwarded(_ request: Request) -> Bool {
+        request.headers[values: HTTPField.Name("X-Forwarded-For")!].count > 0
+            || request.headers[values: HTTPField.Name("Forwarded")!].count > 0
+    }
+
     func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("metrics") { _, context -> Response in
-            guard access.permits(context.remoteAddress) else {
+        router.get("metrics") { request, context -> Response in
+            guard access.permits(context.remoteAddress, forwarded: Self.isForwarded(request)) else {
                 throw HTTPError(
                     .forbidden, message: "Metrics are served only to loopback and --metrics-allowed addresses.")
             }
@@ -29,7 +37,10 @@ struct MetricsRoutes {
     }
 }
 
-/// Who may read `/metrics`: loopback always, and each address in `allowed` exactly.
+/// Who may read `/metrics`: loopback, and each address in `allowed` exactly (as SwiftNIO
+/// prints it: `sangha serve` writes the operator's addresses that way). A request a proxy
+/// forwarded comes from loopback when the proxy runs on the same machine: it is served only
+/// when the proxy's address is allowed by name.
 public struct MetricsAccess: Sendable {
     public let allowed: Set<String>
 
@@ -37,14 +48,16 @@ public struct MetricsAccess: Sendable {
         self.allowed = Set(allowed)
     }
 
-    func permits(_ address: SocketAddress?) -> Bool {
+    func permits(_ address: SocketAddress?, forwarded: Bool) -> Bool {
         guard let ip = address?.ipAddress else { return false }
-        return permits(ip: ip)
+        return permits(ip: ip, forwarded: forwarded)
     }
 
-    /// Whether a peer at `ip` (as SwiftNIO prints it) may read the metrics.
-    public func permits(ip: String) -> Bool {
+    /// Whether a peer at `ip` (as SwiftNIO prints it) may read the metrics; `forwarded`: the
+    /// request came through a proxy.
+    public func permits(ip: String, forwarded: Bool = false) -> Bool {
         let bare = ip.hasPrefix("::ffff:") ? String(ip.dropFirst("::ffff:".count)) : ip
-        return bare.hasPrefix("127.") || bare == "::1" || allowed.contains(bare) || allowed.contains(ip)
+        if allowed.contains(bare) || allowed.contains(ip) { return true }
+        return !forwarded && (bare.hasPrefix("127.") || bare == "::1")
     }
 }
