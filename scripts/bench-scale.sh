@@ -55,8 +55,8 @@ start_sangha() {
 echo "## Many instances and large data"
 echo
 
+pg_started=true  # before: a start that times out may still leave a server to stop
 database_url=$(scripts/test-postgres.sh start "$pg_dir")
-pg_started=true
 
 start_sangha sqlite
 start_sangha postgres --database-url "$database_url"

@@ -104,7 +104,11 @@ struct PostgresEndToEndTests {
                     if response.status == 303 { acknowledged.withLock { $0.append(name) } }
                 }
             }
-            while acknowledged.withLock({ $0.count }) < 20 { try await Task.sleep(for: .milliseconds(20)) }
+            let deadline = ContinuousClock.now + .seconds(30)
+            while acknowledged.withLock({ $0.count }) < 20, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            try #require(acknowledged.withLock { $0.count } >= 20, "the saves did not start")
             one.kill()
             await saving.value
             let saved = acknowledged.withLock { $0 }

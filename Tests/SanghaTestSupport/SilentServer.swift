@@ -11,7 +11,7 @@ public final class SilentServer {
     private let socketDescriptor: Int32
 
     public init() throws {
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.socketDescriptor = socketDescriptor
         guard socketDescriptor >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
