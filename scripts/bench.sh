@@ -100,25 +100,17 @@ for round in $(seq "$ROUNDS"); do
       echo "FAILED: $label: $line" >&2
       exit 1
     fi
-    results["$label"]+="$(sed -E 's/.*rps=([0-9]+).*p50_ms=([0-9.]+) p99_ms=([0-9.]+).*/\1 \2 \3/' <<<"$line");"
+    results["$label"]+=$(wrk_figures "$line")
     rss=$(rss_mib "$sangha_pid")
     max_rss=$(awk -v a="$max_rss" -v b="$rss" 'BEGIN { print (b > a) ? b : a }')
   done
 done
 
-median() { tr ';' '\n' | grep -v '^$' | awk -v f="$1" '{ print $f }' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 declare -A rps
 echo
 echo "## Throughput (wrk, $CONNECTIONS connections, $THREADS threads, $DURATION × $ROUNDS rounds, medians)"
 echo
-echo "| target | requests/s | p50 ms | p99 ms |"
-echo "| --- | ---: | ---: | ---: |"
-for target in "${targets[@]}"; do
-  label=${target%%|*}
-  rps[$label]=$(median 1 <<<"${results[$label]}")
-  echo "| $label | ${rps[$label]} | $(median 2 <<<"${results[$label]}") | $(median 3 <<<"${results[$label]}") |"
-done
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+throughput_table "${targets[@]}"
 friends=${rps["GET /friends (50 friends)"]}
 profile=${rps["GET /profiles/1"]}
 same=${rps["same bytes from memory"]}

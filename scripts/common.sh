@@ -1,4 +1,5 @@
-# Shared by scripts/loadtest.sh and scripts/bench.sh.
+# shellcheck shell=bash
+# Shared by scripts/loadtest.sh, bench.sh, bench-scale.sh and cluster.sh.
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
@@ -34,4 +35,26 @@ seed() {
   done
   curl -fs -b "$jar" -o /dev/null -d "$full&_csrf=$token" "$base/profiles/2"
   echo "$token"
+}
+
+# wrk_figures LINE: "RPS P50 P99;" from the RESULT line of scripts/wrk-report.lua, a round's
+# entry in results[LABEL].
+wrk_figures() { sed -E 's/.*rps=([0-9]+).*p50_ms=([0-9.]+) p99_ms=([0-9.]+).*/\1 \2 \3;/' <<<"$1"; }
+
+# median FIELD: the median of field FIELD (1 rps, 2 p50, 3 p99) of the ";"-separated rounds on stdin.
+median() { tr ';' '\n' | grep -v '^$' | awk -v f="$1" '{ print $f }' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+# throughput_table TARGET…: the medians of results[LABEL] for each "LABEL|…" target as a
+# markdown table, keeping each median's requests/s in rps[LABEL] (both declared by the caller).
+throughput_table() {
+  local target label
+  echo "| target | requests/s | p50 ms | p99 ms |"
+  echo "| --- | ---: | ---: | ---: |"
+  for target in "$@"; do
+    label=${target%%|*}
+    rps[$label]=$(median 1 <<<"${results[$label]}")
+    echo "| $label | ${rps[$label]} | $(median 2 <<<"${results[$label]}") | $(median 3 <<<"${results[$label]}") |"
+  done
 }

@@ -61,7 +61,7 @@ struct ServeSettings {
         }
         let metricsAllowed = source.list(command.metricsAllowed, variable: "SANGHA_METRICS_ALLOWED")
         let metricsAddresses = try metricsAllowed.map { address in
-            guard let canonical = Self.canonicalIPAddress(address) else {
+            guard let canonical = MetricsAccess.address(address) else {
                 throw ValidationError(
                     "--metrics-allowed takes IP addresses, like 10.0.0.7 or fd00::7, got '\(address)'.")
             }
@@ -117,21 +117,6 @@ struct ServeSettings {
         guard var components = URLComponents(string: url), components.password != nil else { return url }
         components.password = "***"
         return components.string ?? url
-    }
-
-    /// An IPv4 or IPv6 address in the form SwiftNIO prints a peer's (`FD00:0::7` → `fd00::7`);
-    /// nil for anything else, host names included (a name could change what it points at).
-    static func canonicalIPAddress(_ text: String) -> String? {
-        for family in [AF_INET, AF_INET6] {
-            var address = in6_addr()
-            var printed = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-            if inet_pton(family, text, &address) == 1,
-                inet_ntop(family, &address, &printed, socklen_t(printed.count)) != nil
-            {
-                return String(cString: printed)
-            }
-        }
-        return nil
     }
 
     static func isLoopback(_ host: String) -> Bool {

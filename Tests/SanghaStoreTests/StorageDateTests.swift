@@ -6,8 +6,8 @@ import Testing
 
 @Suite("Dates as SQLite stores them")
 struct StorageDateTests {
-    @Test("The text is GRDB's own for every kind of instant a day boundary is")
-    func sameAsGRDB() {
+    @Test("SQLite's strftime of the seconds is GRDB's own text for every kind of instant a day boundary is")
+    func sameAsGRDB() throws {
         var generator = SystemRandomNumberGenerator()
         var dates = [
             Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -1), Date(timeIntervalSince1970: 951_782_400),
@@ -19,8 +19,13 @@ struct StorageDateTests {
                 Date(timeIntervalSince1970: Double(Int64.random(in: -4_000_000_000...6_000_000_000, using: &generator)))
             )
         }
-        for date in dates {
-            #expect(StorageDate.text(date) == String.fromDatabaseValue(date.databaseValue), "\(date)")
+        let database = try DatabaseQueue()
+        try database.read { db in
+            for date in dates {
+                let sqlite = try String.fetchOne(
+                    db, sql: "SELECT \(SittingSessionStore.storedDate)", arguments: [date.timeIntervalSince1970])
+                #expect(sqlite == String.fromDatabaseValue(date.databaseValue), "\(date)")
+            }
         }
     }
 }

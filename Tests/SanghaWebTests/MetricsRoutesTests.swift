@@ -73,6 +73,9 @@ struct MetricsRoutesTests {
         #expect(!access.permits(ip: "10.0.0.8"))
         #expect(!access.permits(ip: "192.168.1.10"))
         #expect(!MetricsAccess().permits(ip: "10.0.0.7"))
+        #expect(MetricsAccess.address("FD00:0::7") == "fd00::7")
+        #expect(MetricsAccess.address("10.0.0.7") == "10.0.0.7")
+        #expect(MetricsAccess.address("prometheus.internal") == nil)
         // Through a proxy on the same machine, loopback is anyone.
         #expect(!access.permits(ip: "127.0.0.1", forwarded: true))
         #expect(MetricsAccess(allowed: ["127.0.0.1"]).permits(ip: "127.0.0.1", forwarded: true))

@@ -87,10 +87,7 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
             state = .error(FriendOperation.load.message(for: error.reason))
         }
         // A failure has no rows, and says so on whichever page was asked for.
-        if case .error = state {
-        } else if page > PagingViewModel.pageCount(rows: state.rowCount) {
-            return .notFound
-        }
+        guard state.isError || page <= PagingViewModel.pageCount(rows: state.rowCount) else { return .notFound }
         return .page(FriendsListViewModel(state: state, query: query, page: page, context: context))
     }
 
@@ -125,6 +122,10 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
 }
 
 extension FriendsListViewModel.State {
+    var isError: Bool {
+        if case .error = self { true } else { false }
+    }
+
     var rowCount: Int {
         switch self {
         case .rows(let rows), .savedRows(let rows, _, _): rows.count

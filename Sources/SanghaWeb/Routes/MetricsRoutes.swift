@@ -48,6 +48,13 @@ public struct MetricsAccess: Sendable {
         self.allowed = Set(allowed)
     }
 
+    /// An IPv4 or IPv6 address as SwiftNIO prints a peer's (`FD00:0::7` → `fd00::7`), the form
+    /// `allowed` is compared in; nil for anything else, host names included (a name could
+    /// change what it points at).
+    public static func address(_ text: String) -> String? {
+        try? SocketAddress(ipAddress: text, port: 0).ipAddress
+    }
+
     func permits(_ address: SocketAddress?, forwarded: Bool) -> Bool {
         guard let ip = address?.ipAddress else { return false }
         return permits(ip: ip, forwarded: forwarded)
