@@ -27,6 +27,11 @@ let package = Package(
         // modules over it and swift-atomics) writes them in Prometheus's text format at /metrics.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.9.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // People: HummingbirdBcrypt hashes passwords (a small C bcrypt; the package's other
+        // modules are not built). swift-crypto, already built for postgres-nio, digests
+        // sign-in session ids so the database never holds a usable cookie.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // Models, validation and the protocols the app depends on. Foundation only.
@@ -77,6 +82,9 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["CompileTemplates", "EmbedPublicFiles"]
         ),

@@ -46,6 +46,20 @@ public struct URLSessionFriendService: FriendService {
         self.session = URLSession(configuration: sessionConfiguration)
     }
 
+    private init(configuration: Configuration, session: URLSession) {
+        self.configuration = configuration
+        self.session = session
+    }
+
+    /// The same service for another bearer token (one person's): the same connections, its own
+    /// memory of the last list. nil or empty: this client's own token.
+    public func with(token: String?) -> URLSessionFriendService {
+        guard let token, !token.isEmpty else { return self }
+        var configuration = configuration
+        configuration.token = token
+        return URLSessionFriendService(configuration: configuration, session: session)
+    }
+
     public func listFriends() async throws(FriendServiceError) -> [Friend] {
         let body = try await send("GET", "listFriends")
         if let friends = lastList.friends(ifBodyIs: body) { return friends }

@@ -13,3 +13,10 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         return try await next(request, context)
     }
 }
+
+/// The bearer token of a request, or nil.
+func bearerToken(of request: Request) -> String? {
+    guard let value = request.headers[.authorization], value.hasPrefix("Bearer ") else { return nil }
+    let token = value.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces)
+    return token.isEmpty ? nil : token
+}

@@ -11,22 +11,31 @@ public enum FriendServiceApplication {
         public var token: String?
         /// Largest request body accepted; bigger ones get 413.
         public var maxBodySize: Int
+        /// One friends list per bearer token (any token; none is 401), instead of one list for
+        /// everyone. `token` is then not checked.
+        public var listPerToken: Bool
 
-        public init(host: String = "127.0.0.1", port: Int = 8081, token: String? = nil, maxBodySize: Int = 64 * 1024) {
+        public init(
+            host: String = "127.0.0.1", port: Int = 8081, token: String? = nil, maxBodySize: Int = 64 * 1024,
+            listPerToken: Bool = false
+        ) {
             self.host = host
             self.port = port
             self.token = token
             self.maxBodySize = maxBodySize
+            self.listPerToken = listPerToken
         }
     }
 
-    public static func buildRouter(store: FriendStore, token: String?) -> Router<BasicRequestContext> {
+    public static func buildRouter(store: FriendStore, token: String?, listPerToken: Bool = false)
+        -> Router<BasicRequestContext>
+    {
         let router = Router()
         router.add(middleware: FriendServiceErrorMiddleware())
-        if let token, !token.isEmpty {
+        if !listPerToken, let token, !token.isEmpty {
             router.add(middleware: BearerTokenMiddleware(token: token))
         }
-        FriendServiceController(store: store).addRoutes(to: router)
+        FriendServiceController(store: store, listPerToken: listPerToken).addRoutes(to: router)
         return router
     }
 
@@ -36,7 +45,8 @@ public enum FriendServiceApplication {
         logger: Logger = Logger(label: "friend-service")
     ) -> some ApplicationProtocol {
         Application(
-            router: buildRouter(store: store, token: configuration.token),
+            router: buildRouter(
+                store: store, token: configuration.token, listPerToken: configuration.listPerToken),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "FriendService"

@@ -6,13 +6,24 @@ import SanghaCore
 /// `GET /listFriends`, `POST /addFriend`, `PATCH /editFriend/{id}`, `DELETE /editFriend/{id}`.
 struct FriendServiceController<Context: RequestContext> {
     let store: FriendStore
+    /// Each bearer token has a list of its own.
+    var listPerToken = false
+
+    /// The list a request works on: its token's, or the one list.
+    func list(_ request: Request) throws -> String {
+        guard listPerToken else { return "" }
+        guard let token = bearerToken(of: request) else {
+            throw HTTPError(.unauthorized, message: "A valid bearer token is required.")
+        }
+        return token
+    }
 
     func addRoutes(to router: Router<Context>) {
-        router.get("listFriends") { _, _ in
+        router.get("listFriends") { request, _ in
             Response(
                 status: .ok,
                 headers: [.contentType: "application/json; charset=utf-8"],
-                body: .init(byteBuffer: try await store.listJSON())
+                body: .init(byteBuffer: try await store.listJSON(of: try list(request)))
             )
         }
         router.post("addFriend", use: add)
@@ -21,6 +32,7 @@ struct FriendServiceController<Context: RequestContext> {
     }
 
     @Sendable func add(_ request: Request, context: Context) async throws -> Friend {
+        let list = try list(request)
         let payload = try await request.decode(as: FriendPatch.self, context: context)
         let missing = FriendField.allCases.filter { payload[$0] == nil }
         guard missing.isEmpty else {
@@ -33,10 +45,11 @@ struct FriendServiceController<Context: RequestContext> {
             phonenumber: payload.phonenumber ?? ""
         )
         try Self.validate(draft.validationErrors())
-        return try await store.add(draft)
+        return try await store.add(draft, to: list)
     }
 
     @Sendable func edit(_ request: Request, context: Context) async throws -> Friend {
+        let list = try list(request)
         let id = try Self.friendID(context)
         let payload = try await request.decode(as: FriendPatch.self, context: context)
         var errors: [FriendField: String] = [:]
@@ -44,13 +57,16 @@ struct FriendServiceController<Context: RequestContext> {
             if let value = payload[field], let message = field.validate(value) { errors[field] = message }
         }
         try Self.validate(errors)
-        guard let updated = try await store.update(id: id, applying: payload) else { throw Self.friendNotFound(id) }
+        guard let updated = try await store.update(id: id, applying: payload, in: list) else {
+            throw Self.friendNotFound(id)
+        }
         return updated
     }
 
     @Sendable func delete(_ request: Request, context: Context) async throws -> HTTPResponse.Status {
+        let list = try list(request)
         let id = try Self.friendID(context)
-        guard try await store.delete(id: id) else { throw Self.friendNotFound(id) }
+        guard try await store.delete(id: id, from: list) else { throw Self.friendNotFound(id) }
         return .ok
     }
 

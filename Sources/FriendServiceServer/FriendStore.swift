@@ -6,12 +6,13 @@ import Synchronization
 
 /// The reference FriendService's storage: one SQLite file through GRDB.
 ///
-/// Ids come from an AUTOINCREMENT key, so an id is never given out twice, even after the friend
-/// holding it was deleted. The list is kept in memory between writes, with its JSON encoded
+/// Friends are in lists: the one list `""`, or with `--list-per-token` one per bearer token. Ids
+/// come from an AUTOINCREMENT key, so an id is never given out twice, even after the friend
+/// holding it was deleted. Each list is kept in memory between writes, with its JSON encoded
 /// once: it is what the service is asked for most, and this store is the file's only writer.
 public struct FriendStore: Sendable {
     private let database: any DatabaseWriter
-    private let listed = ListCache()
+    private let lists = ListCaches()
 
     /// Opens (creating it when absent) the store in `directory/friends.sqlite`.
     public static func open(directory: URL) throws -> FriendStore {
@@ -40,36 +41,45 @@ public struct FriendStore: Sendable {
                 table.column("phonenumber", .text).notNull()
             }
         }
+        migrator.registerMigration("listPerToken") { db in
+            try db.execute(sql: "ALTER TABLE friend ADD COLUMN list TEXT NOT NULL DEFAULT ''")
+            try db.execute(sql: "CREATE INDEX friend_on_list ON friend (list, id)")
+        }
         return migrator
     }
 
-    public func list() async throws -> [Friend] {
-        try await current().friends
+    public func list(_ list: String = "") async throws -> [Friend] {
+        try await current(list).friends
     }
 
     /// The list as `GET /listFriends` sends it.
-    public func listJSON() async throws -> ByteBuffer {
-        try await current().json
+    public func listJSON(of list: String = "") async throws -> ByteBuffer {
+        try await current(list).json
     }
 
-    private func current() async throws -> Listed {
-        let (cached, generation) = listed.current()
+    private func current(_ list: String) async throws -> Listed {
+        let cache = lists.cache(for: list)
+        let (cached, generation) = cache.current()
         if let cached { return cached }
-        let friends = try await database.read { db in try Friend.order(Column("id")).fetchAll(db) }
+        let friends = try await database.read { db in
+            try Friend.filter(Column("list") == list).order(Column("id")).fetchAll(db)
+        }
         let current = Listed(friends: friends, json: ByteBuffer(bytes: try JSONEncoder().encode(friends)))
-        listed.store(current, ifStill: generation)
+        cache.store(current, ifStill: generation)
         return current
     }
 
     /// After a write: the next list is read from the file.
-    private func changed() {
-        listed.invalidate()
+    private func changed(_ list: String) {
+        lists.cache(for: list).invalidate()
     }
 
-    public func add(_ draft: FriendDraft) async throws -> Friend {
-        defer { changed() }
+    public func add(_ draft: FriendDraft, to list: String = "") async throws -> Friend {
+        defer { changed(list) }
         return try await database.write { db in
-            try draft.insert(db)
+            try db.execute(
+                sql: "INSERT INTO friend (firstname, lastname, phonenumber, list) VALUES (?, ?, ?, ?)",
+                arguments: [draft.firstname, draft.lastname, draft.phonenumber, list])
             return Friend(
                 id: Int(db.lastInsertedRowID),
                 firstname: draft.firstname,
@@ -80,10 +90,12 @@ public struct FriendStore: Sendable {
     }
 
     /// The friend with the patch's fields replaced, or nil when no friend has that id.
-    public func update(id: Int, applying patch: FriendPatch) async throws -> Friend? {
-        defer { changed() }
+    public func update(id: Int, applying patch: FriendPatch, in list: String = "") async throws -> Friend? {
+        defer { changed(list) }
         return try await database.write { db in
-            guard var friend = try Friend.fetchOne(db, key: id) else { return nil }
+            guard var friend = try Friend.filter(key: id).filter(Column("list") == list).fetchOne(db) else {
+                return nil
+            }
             if let firstname = patch.firstname { friend.firstname = firstname }
             if let lastname = patch.lastname { friend.lastname = lastname }
             if let phonenumber = patch.phonenumber { friend.phonenumber = phonenumber }
@@ -93,9 +105,11 @@ public struct FriendStore: Sendable {
     }
 
     /// Whether a friend with that id existed.
-    public func delete(id: Int) async throws -> Bool {
-        defer { changed() }
-        return try await database.write { db in try Friend.deleteOne(db, key: id) }
+    public func delete(id: Int, from list: String = "") async throws -> Bool {
+        defer { changed(list) }
+        return try await database.write { db in
+            try Friend.filter(key: id).filter(Column("list") == list).deleteAll(db) > 0
+        }
     }
 }
 
@@ -103,14 +117,24 @@ extension Friend: FetchableRecord, PersistableRecord {
     public static var databaseTableName: String { "friend" }
 }
 
-extension FriendDraft: PersistableRecord {
-    public static var databaseTableName: String { "friend" }
-}
-
 /// A list read from the file, and its JSON.
 private struct Listed: Sendable {
     let friends: [Friend]
     let json: ByteBuffer
+}
+
+/// Each list's cache.
+private final class ListCaches: Sendable {
+    private let caches = Mutex<[String: ListCache]>([:])
+
+    func cache(for list: String) -> ListCache {
+        caches.withLock { caches in
+            if let cache = caches[list] { return cache }
+            let cache = ListCache()
+            caches[list] = cache
+            return cache
+        }
+    }
 }
 
 /// The last list read, and a count of writes, so that a read that raced a write is not kept.

@@ -7,33 +7,39 @@ import SanghaCore
 /// `FriendListSaveThrottle.refreshInterval`.
 public struct PostgresFriendListStore: FriendListStorage {
     private let database: PostgresDatabase
-    private let lastSaved = FriendListSaveThrottle()
+    private let person: Int
+    private let lastSaved: FriendListSaveThrottle
 
-    public init(database: PostgresDatabase) {
+    /// `lastSaved` is shared by an instance's stores: a store is made for each request.
+    public init(database: PostgresDatabase, person: Int, lastSaved: FriendListSaveThrottle = FriendListSaveThrottle()) {
         self.database = database
+        self.person = person
+        self.lastSaved = lastSaved
     }
 
     public func save(_ friends: [Friend], at date: Date) async throws {
-        guard lastSaved.needsSaving(friends, at: date) else { return }
+        guard lastSaved.needsSaving(friends, at: date, for: person) else { return }
         let json = String(decoding: try JSONEncoder().encode(friends), as: UTF8.self)
         do {
-            try await database.withConnection { [logger = database.logger] connection in
+            try await database.withConnection { [logger = database.logger, person] connection in
                 _ = try await connection.query(
                     """
-                    INSERT INTO saved_friend_list (id, friends, saved_at) VALUES (1, \(json)::jsonb, \(date))
-                    ON CONFLICT (id) DO UPDATE SET friends = excluded.friends, saved_at = excluded.saved_at
+                    INSERT INTO saved_friend_list (person_id, friends, saved_at)
+                    VALUES (\(person), \(json)::jsonb, \(date))
+                    ON CONFLICT (person_id) DO UPDATE SET friends = excluded.friends, saved_at = excluded.saved_at
                     """, logger: logger)
             }
         } catch {
-            lastSaved.forget()
+            lastSaved.forget(person)
             throw error
         }
     }
 
     public func load() async throws -> SavedFriendList? {
-        let row = try await database.withConnection { [logger = database.logger] connection -> (String, Date)? in
+        let row = try await database.withConnection {
+            [logger = database.logger, person] connection -> (String, Date)? in
             let rows = try await connection.query(
-                "SELECT friends::text, saved_at FROM saved_friend_list WHERE id = 1", logger: logger)
+                "SELECT friends::text, saved_at FROM saved_friend_list WHERE person_id = \(person)", logger: logger)
             for try await row in rows.decode((String, Date).self) { return row }
             return nil
         }

@@ -79,6 +79,81 @@ enum PostgresMigrations {
                 FOR EACH ROW EXECUTE FUNCTION sitting_session_count()
                 """,
             ]),
+        // People. Profiles and sitting sessions get an owner; those made before people existed
+        // have none until the first person signs up, who adopts them. Deleting a person deletes
+        // everything that is theirs.
+        Migration(
+            number: 4, name: "people",
+            statements: [
+                "LOCK TABLE profile, sitting_session IN SHARE ROW EXCLUSIVE MODE",
+                """
+                CREATE TABLE person (
+                    id BIGSERIAL PRIMARY KEY,
+                    username TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    about TEXT NOT NULL DEFAULT '',
+                    password_hash TEXT NOT NULL,
+                    friend_service_token TEXT,
+                    created_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE UNIQUE INDEX person_username ON person (lower(username))",
+                """
+                CREATE TABLE sign_in_session (
+                    key TEXT PRIMARY KEY,
+                    person_id BIGINT NOT NULL REFERENCES person (id) ON DELETE CASCADE,
+                    last_used_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX sign_in_session_person_id ON sign_in_session (person_id)",
+                "CREATE TABLE sign_in_failure (username TEXT NOT NULL, at TIMESTAMPTZ NOT NULL)",
+                "CREATE INDEX sign_in_failure_username ON sign_in_failure (lower(username), at)",
+                "ALTER TABLE profile ADD COLUMN owner_id BIGINT REFERENCES person (id) ON DELETE CASCADE",
+                "DROP INDEX profile_name",
+                "CREATE INDEX profile_owner_name ON profile (owner_id, lower(name), id)",
+                "ALTER TABLE sitting_session ADD COLUMN owner_id BIGINT REFERENCES person (id) ON DELETE CASCADE",
+                "CREATE INDEX sitting_session_owner_started_at ON sitting_session (owner_id, started_at)",
+                "DROP TRIGGER sitting_session_counted ON sitting_session",
+                "DROP FUNCTION sitting_session_count()",
+                "DROP TABLE sitting_total",
+                """
+                CREATE TABLE sitting_total (
+                    owner_id BIGINT PRIMARY KEY REFERENCES person (id) ON DELETE CASCADE,
+                    sessions BIGINT NOT NULL,
+                    seconds BIGINT NOT NULL
+                )
+                """,
+                // A session is counted when it has an owner: recorded by one, or adopted.
+                """
+                CREATE FUNCTION sitting_session_count() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.owner_id IS NOT NULL
+                        AND (TG_OP = 'INSERT' OR OLD.owner_id IS NULL) THEN
+                        INSERT INTO sitting_total VALUES (NEW.owner_id, 1, NEW.seconds)
+                        ON CONFLICT (owner_id) DO UPDATE
+                        SET sessions = sitting_total.sessions + 1, seconds = sitting_total.seconds + excluded.seconds;
+                    ELSIF TG_OP = 'DELETE' AND OLD.owner_id IS NOT NULL THEN
+                        UPDATE sitting_total SET sessions = sessions - 1, seconds = seconds - OLD.seconds
+                        WHERE owner_id = OLD.owner_id;
+                    END IF;
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER sitting_session_counted AFTER INSERT OR DELETE OR UPDATE OF owner_id ON sitting_session
+                FOR EACH ROW EXECUTE FUNCTION sitting_session_count()
+                """,
+                // The saved list was the deployment's; each person's is saved from their next visit.
+                "DROP TABLE saved_friend_list",
+                """
+                CREATE TABLE saved_friend_list (
+                    person_id BIGINT PRIMARY KEY REFERENCES person (id) ON DELETE CASCADE,
+                    friends JSONB NOT NULL,
+                    saved_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

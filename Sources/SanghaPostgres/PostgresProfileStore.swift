@@ -2,16 +2,19 @@ import Foundation
 import PostgresNIO
 import SanghaCore
 
-/// Profiles in PostgreSQL: one row each, the segments as JSONB.
+/// One person's profiles in PostgreSQL: one row each, the segments as JSONB. Every statement
+/// names the owner, so the store cannot read or change another person's rows.
 ///
 /// Nothing is kept in memory: another instance may have changed any profile since. A save
 /// checks the version in the statement that writes it (`UPDATE … WHERE id = $1 AND version = $2`),
 /// so of two instances saving the same version, exactly one wins.
 public struct PostgresProfileStore: ProfileRepository {
     private let database: PostgresDatabase
+    private let owner: Int
 
-    public init(database: PostgresDatabase) {
+    public init(database: PostgresDatabase, owner: Int) {
         self.database = database
+        self.owner = owner
     }
 
     public func list(limit: Int, offset: Int) async throws(ProfileRepositoryError) -> ProfileListPage {
@@ -23,6 +26,7 @@ public struct PostgresProfileStore: ProfileRepository {
             let rows = try await connection.query(
                 """
                 SELECT id, name, segments::text, version, count(*) OVER () FROM profile
+                WHERE owner_id = \(owner)
                 ORDER BY lower(name), id LIMIT \(limit) OFFSET \(offset)
                 """,
                 logger: database.logger)
@@ -32,7 +36,8 @@ public struct PostgresProfileStore: ProfileRepository {
             }
             if let total { return ProfileListPage(profiles: profiles, total: total) }
             // Past the last row (or none at all): the window had nothing to count.
-            let count = try await connection.query("SELECT count(*) FROM profile", logger: database.logger)
+            let count = try await connection.query(
+                "SELECT count(*) FROM profile WHERE owner_id = \(owner)", logger: database.logger)
             for try await total in count.decode(Int.self) { return ProfileListPage(profiles: [], total: total) }
             return ProfileListPage(profiles: [], total: 0)
         }
@@ -40,7 +45,9 @@ public struct PostgresProfileStore: ProfileRepository {
 
     public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
         try await run { connection in
-            for try await row in try await connection.execute(SelectProfile(id: id), logger: database.logger) {
+            for try await row in try await connection.execute(
+                SelectProfile(id: id, owner: owner), logger: database.logger)
+            {
                 return try Self.profile(row)
             }
             return nil
@@ -52,7 +59,8 @@ public struct PostgresProfileStore: ProfileRepository {
         return try await run { connection in
             let rows = try await connection.query(
                 """
-                INSERT INTO profile (name, segments, version) VALUES (\(profile.name), \(segments)::jsonb, 1)
+                INSERT INTO profile (name, segments, version, owner_id)
+                VALUES (\(profile.name), \(segments)::jsonb, 1, \(owner))
                 RETURNING id
                 """, logger: database.logger)
             for try await id in rows.decode(Int.self) {
@@ -69,7 +77,8 @@ public struct PostgresProfileStore: ProfileRepository {
             let rows = try await connection.query(
                 """
                 UPDATE profile SET name = \(profile.name), segments = \(segments)::jsonb, version = version + 1
-                WHERE id = \(profile.id) AND (\(profile.version) = 0 OR version = \(profile.version))
+                WHERE id = \(profile.id) AND owner_id = \(owner)
+                AND (\(profile.version) = 0 OR version = \(profile.version))
                 RETURNING version
                 """, logger: database.logger)
             for try await version in rows.decode(Int.self) {
@@ -78,7 +87,9 @@ public struct PostgresProfileStore: ProfileRepository {
                 return .updated(updated)
             }
             // Nothing written: the profile is gone, or stored at another version.
-            for try await row in try await connection.execute(SelectProfile(id: profile.id), logger: database.logger) {
+            for try await row in try await connection.execute(
+                SelectProfile(id: profile.id, owner: owner), logger: database.logger)
+            {
                 return .conflict(current: try Self.profile(row))
             }
             return .notFound
@@ -93,7 +104,7 @@ public struct PostgresProfileStore: ProfileRepository {
     public func delete(id: Int) async throws(ProfileRepositoryError) -> Bool {
         try await run { connection in
             let rows = try await connection.query(
-                "DELETE FROM profile WHERE id = \(id) RETURNING id", logger: database.logger)
+                "DELETE FROM profile WHERE id = \(id) AND owner_id = \(owner) RETURNING id", logger: database.logger)
             for try await _ in rows { return true }
             return false
         }
@@ -109,13 +120,15 @@ public struct PostgresProfileStore: ProfileRepository {
 
     /// The editor's read, prepared once per connection.
     struct SelectProfile: PostgresPreparedStatement {
-        static let sql = "SELECT id, name, segments::text, version FROM profile WHERE id = $1"
+        static let sql = "SELECT id, name, segments::text, version FROM profile WHERE id = $1 AND owner_id = $2"
         typealias Row = ProfileRow
         let id: Int
+        let owner: Int
 
         func makeBindings() -> PostgresBindings {
             var bindings = PostgresBindings()
             bindings.append(id)
+            bindings.append(owner)
             return bindings
         }
 

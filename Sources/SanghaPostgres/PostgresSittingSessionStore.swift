@@ -6,18 +6,21 @@ import SanghaCore
 /// `profile_id` and keeps the session under the profile's name.
 public struct PostgresSittingSessionStore: SittingSessionRepository {
     private let database: PostgresDatabase
+    private let owner: Int
 
-    public init(database: PostgresDatabase) {
+    /// The sessions of `owner`; every statement names them.
+    public init(database: PostgresDatabase, owner: Int) {
         self.database = database
+        self.owner = owner
     }
 
     public func record(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> SittingSession {
         try await run { connection in
             let rows = try await connection.query(
                 """
-                INSERT INTO sitting_session (profile_id, profile_name, started_at, seconds, completed)
+                INSERT INTO sitting_session (profile_id, profile_name, started_at, seconds, completed, owner_id)
                 VALUES (\(session.profileID), \(session.profileName), \(session.startedAt), \(session.seconds),
-                        \(session.completed))
+                        \(session.completed), \(owner))
                 RETURNING id
                 """, logger: database.logger)
             for try await id in rows.decode(Int.self) {
@@ -33,6 +36,7 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
         try await sessions(
             """
             SELECT id, profile_id, profile_name, started_at, seconds, completed FROM sitting_session
+            WHERE owner_id = \(owner)
             ORDER BY started_at DESC, id DESC LIMIT \(limit) OFFSET \(offset)
             """)
     }
@@ -40,7 +44,7 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
     public func totals() async throws(SittingSessionRepositoryError) -> SittingTotals {
         try await run { connection in
             let rows = try await connection.query(
-                "SELECT sessions, seconds FROM sitting_total WHERE id = 1", logger: database.logger)
+                "SELECT sessions, seconds FROM sitting_total WHERE owner_id = \(owner)", logger: database.logger)
             for try await (count, seconds) in rows.decode((Int, Int).self) {
                 return SittingTotals(sessions: count, seconds: seconds)
             }
@@ -58,7 +62,7 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
                 """
                 SELECT count(s.id)::bigint, coalesce(sum(s.seconds), 0)::bigint
                 FROM unnest(\(starts)::timestamptz[], \(ends)::timestamptz[]) WITH ORDINALITY AS day(start, stop, i)
-                LEFT JOIN sitting_session s ON s.started_at >= day.start AND s.started_at < day.stop
+                LEFT JOIN sitting_session s ON s.owner_id = \(owner) AND s.started_at >= day.start AND s.started_at < day.stop
                 GROUP BY day.i ORDER BY day.i
                 """, logger: database.logger)
             var tallies: [SittingTotals] = []
@@ -77,7 +81,9 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
         return try await run { connection in
             let rows = try await connection.query(
                 """
-                SELECT EXISTS (SELECT 1 FROM sitting_session WHERE started_at >= day.start AND started_at < day.stop)
+                SELECT EXISTS (
+                    SELECT 1 FROM sitting_session
+                    WHERE owner_id = \(owner) AND started_at >= day.start AND started_at < day.stop)
                 FROM unnest(\(starts)::timestamptz[], \(ends)::timestamptz[]) WITH ORDINALITY AS day(start, stop, i)
                 ORDER BY day.i
                 """, logger: database.logger)

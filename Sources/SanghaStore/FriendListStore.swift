@@ -2,33 +2,38 @@ import Foundation
 import GRDB
 import SanghaCore
 
-/// The last friends list the FriendService gave, in `sangha.sqlite`, for when it fails.
+/// The last friends list the FriendService gave one person, in `sangha.sqlite`, for when it fails.
 ///
 /// Every friends page hands this store the list it got; writing each to SQLite would cost more
 /// than the page. So an unchanged list is written again at most every `FriendListSaveThrottle.refreshInterval`, to
 /// refresh its time, and a changed one at once.
 public struct FriendListStore: FriendListStorage {
     private let database: any DatabaseWriter
-    private let lastSaved = FriendListSaveThrottle()
+    private let person: Int
+    private let lastSaved: FriendListSaveThrottle
 
-    public init(database: any DatabaseWriter) {
+    /// `lastSaved` is shared by the stores of one file: a store is made for each request.
+    public init(database: any DatabaseWriter, person: Int, lastSaved: FriendListSaveThrottle = FriendListSaveThrottle())
+    {
         self.database = database
+        self.person = person
+        self.lastSaved = lastSaved
     }
 
     public func save(_ friends: [Friend], at date: Date) async throws {
-        guard lastSaved.needsSaving(friends, at: date) else { return }
-        let record = SavedFriendListRecord(id: 1, friends: friends, savedAt: date)
+        guard lastSaved.needsSaving(friends, at: date, for: person) else { return }
+        let record = SavedFriendListRecord(personID: person, friends: friends, savedAt: date)
         do {
             try await database.write { db in try record.upsert(db) }
         } catch {
-            lastSaved.forget()
+            lastSaved.forget(person)
             throw error
         }
     }
 
     public func load() async throws -> SavedFriendList? {
-        try await database.read { db in
-            try SavedFriendListRecord.fetchOne(db, key: 1).map {
+        try await database.read { [person] db in
+            try SavedFriendListRecord.fetchOne(db, key: person).map {
                 SavedFriendList(friends: $0.friends, savedAt: $0.savedAt)
             }
         }
@@ -37,7 +42,7 @@ public struct FriendListStore: FriendListStorage {
 
 struct SavedFriendListRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "savedFriendList"
-    var id: Int
+    var personID: Int
     var friends: [Friend]
     var savedAt: Date
 }

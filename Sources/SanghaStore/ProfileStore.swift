@@ -3,82 +3,68 @@ import GRDB
 import SanghaCore
 import Synchronization
 
-/// Profiles in SQLite through GRDB: `directory/sangha.sqlite` (`SanghaDatabase`).
+/// One person's profiles in SQLite through GRDB: `directory/sangha.sqlite` (`SanghaDatabase`).
+/// Every statement names the owner, so the store cannot read or change another person's rows.
 ///
-/// Profiles read by id are kept in memory: the editor is the busiest page, and a read through
-/// the database pool (a hop to its reader and the segments' JSON) cost about 200 µs, ten times
-/// the page's rendering. Every write goes to SQLite first and then to the memory, so the memory
-/// never holds what the file does not. One store per file in a process: another process
-/// writing the same file would not be seen by `get`.
+/// Profiles read by id are kept in memory (`ProfileCache`, shared by the stores of one file):
+/// the editor is the busiest page, and a read through the database pool (a hop to its reader
+/// and the segments' JSON) cost about 200 µs, ten times the page's rendering. Every write goes
+/// to SQLite first and then to the memory, so the memory never holds what the file does not.
+/// One process per file: another process writing the same file would not be seen by `get`.
 ///
 /// A profile is one row; its segments, edited as a whole with it, are a JSON column. Every
 /// update checks the version the form was loaded with inside the write transaction, so two
 /// saves of the same version cannot both win.
 public struct ProfileStore: ProfileRepository {
     private let database: any DatabaseWriter
-    private let cache = ProfileCache()
+    private let owner: Int
+    private let cache: ProfileCache
 
-    public static let fileName = SanghaDatabase.fileName
-
-    /// Opens (creating it when absent) the store in `directory`.
-    public static func open(directory: URL) throws -> ProfileStore {
-        ProfileStore(database: try SanghaDatabase.open(directory: directory))
-    }
-
-    /// A store in memory, for tests.
-    public static func inMemory() throws -> ProfileStore {
-        ProfileStore(database: try SanghaDatabase.inMemory())
-    }
-
-    /// A store on an opened, migrated database (`SanghaDatabase.open`).
-    public init(database: any DatabaseWriter) {
+    /// The profiles of `owner` on an opened, migrated database (`SanghaDatabase.open`).
+    public init(database: any DatabaseWriter, owner: Int, cache: ProfileCache = ProfileCache()) {
         self.database = database
+        self.owner = owner
+        self.cache = cache
     }
 
-    /// The migrations applied so far, oldest first.
-    public func appliedMigrations() async throws -> [String] {
-        try await SanghaDatabase.appliedMigrations(database)
-    }
-
-    /// SQLite's own check of the file: "ok" when it is sound.
-    public func integrityCheck() async throws -> [String] {
-        try await SanghaDatabase.integrityCheck(database)
+    private var owned: QueryInterfaceRequest<ProfileRecord> {
+        ProfileRecord.filter(Column("ownerID") == owner)
     }
 
     public func list(limit: Int, offset: Int) async throws(ProfileRepositoryError) -> ProfileListPage {
         try await run { db in
             // One read transaction: the page and the count agree. The order follows the
             // `profile_on_name` index.
-            let profiles = try ProfileRecord.order(Column("name").collating(.nocase), Column("id"))
+            let profiles = try owned.order(Column("name").collating(.nocase), Column("id"))
                 .limit(limit, offset: offset)
                 .fetchAll(db).map { try $0.profile() }
-            return ProfileListPage(profiles: profiles, total: try ProfileRecord.fetchCount(db))
+            return ProfileListPage(profiles: profiles, total: try owned.fetchCount(db))
         }
     }
 
     public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
-        if let profile = cache.profile(id) { return profile }
-        let profile = try await run { db in try ProfileRecord.fetchOne(db, key: id)?.profile() }
-        if let profile { cache.store(profile) }
+        if let profile = cache.profile(id, of: owner) { return profile }
+        let profile = try await run { [owned] db in try owned.filter(key: id).fetchOne(db)?.profile() }
+        if let profile { cache.store(profile, of: owner) }
         return profile
     }
 
     public func create(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
-        let created = try await write { db in
-            var record = try ProfileRecord(profile)
+        let created = try await write { [owner] db in
+            var record = try ProfileRecord(profile, owner: owner)
             record.id = nil
             record.version = 1
             try record.insert(db)
             return Profile(id: record.id ?? 0, name: profile.name, segments: profile.segments, version: 1)
         }
-        cache.store(created)
+        cache.store(created, of: owner)
         return created
     }
 
     public func update(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
         do {
             let updated = try await writeUpdate(profile)
-            cache.store(updated)
+            cache.store(updated, of: owner)
             return updated
         } catch {
             // Whatever the file holds now is read again on the next get.
@@ -88,14 +74,14 @@ public struct ProfileStore: ProfileRepository {
     }
 
     private func writeUpdate(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
-        try await write { db in
-            guard let stored = try ProfileRecord.fetchOne(db, key: profile.id) else {
+        try await write { [owned, owner] db in
+            guard let stored = try owned.filter(key: profile.id).fetchOne(db) else {
                 throw ProfileRepositoryError.notFound
             }
             guard profile.version == 0 || stored.version == profile.version else {
                 throw ProfileRepositoryError.conflict(current: try stored.profile())
             }
-            var record = try ProfileRecord(profile)
+            var record = try ProfileRecord(profile, owner: owner)
             record.version = stored.version + 1
             try record.update(db)
             var updated = profile
@@ -106,7 +92,7 @@ public struct ProfileStore: ProfileRepository {
 
     public func delete(id: Int) async throws(ProfileRepositoryError) -> Bool {
         defer { cache.forget(id) }
-        return try await write { db in try ProfileRecord.deleteOne(db, key: id) }
+        return try await write { [owned] db in try owned.filter(key: id).deleteAll(db) > 0 }
     }
 
     private func run<Value: Sendable>(_ read: @escaping @Sendable (Database) throws -> Value)
@@ -143,9 +129,11 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
     /// The segments' JSON text (`SegmentsJSON`), whose decoding is remembered.
     var segments: String
     var version: Int
+    var ownerID: Int?
 
-    init(_ profile: Profile) throws {
+    init(_ profile: Profile, owner: Int) throws {
         self.id = profile.id == 0 ? nil : profile.id
+        self.ownerID = owner
         self.name = profile.name
         self.segments = try SegmentsJSON.encode(profile.segments)
         self.version = profile.version
@@ -160,11 +148,18 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
     }
 }
 
-/// Profiles by id, as last read from or written to the file.
-final class ProfileCache: Sendable {
-    private let profiles = Mutex<[Int: Profile]>([:])
+/// Profiles by id with their owners, as last read from or written to the file.
+public final class ProfileCache: Sendable {
+    private let profiles = Mutex<[Int: (owner: Int, profile: Profile)]>([:])
 
-    func profile(_ id: Int) -> Profile? { profiles.withLock { $0[id] } }
-    func store(_ profile: Profile) { profiles.withLock { $0[profile.id] = profile } }
+    public init() {}
+
+    /// The profile `id` if it is `owner`'s: another's is read (and not found) from the file.
+    func profile(_ id: Int, of owner: Int) -> Profile? {
+        profiles.withLock { $0[id] }.flatMap { $0.owner == owner ? $0.profile : nil }
+    }
+    func store(_ profile: Profile, of owner: Int) { profiles.withLock { $0[profile.id] = (owner, profile) } }
     func forget(_ id: Int) { _ = profiles.withLock { $0.removeValue(forKey: id) } }
+    /// After a person and their profiles were deleted.
+    func forgetAll() { profiles.withLock { $0.removeAll() } }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// Sangha's own SQLite file, `sangha.sqlite` in the data folder: profiles and the last known
-/// friends list. A `DatabasePool` keeps it in WAL mode: readers never wait for the writer, and
+/// Sangha's own SQLite file, `sangha.sqlite` in the data folder: people and their sign-in
+/// sessions, profiles, sitting sessions and each person's last known friends list. A `DatabasePool` keeps it in WAL mode: readers never wait for the writer, and
 /// a transaction that was committed survives a crash of the process.
 public enum SanghaDatabase {
     public static let fileName = "sangha.sqlite"
@@ -72,6 +72,72 @@ public enum SanghaDatabase {
                     CREATE TRIGGER sittingSessionUncounted AFTER DELETE ON sittingSession BEGIN
                         UPDATE sittingTotal SET sessions = sessions - 1, seconds = seconds - OLD.seconds WHERE id = 1;
                     END;
+                    """)
+        }
+        migrator.registerMigration("people") { db in
+            // Profiles and sitting sessions get an owner. Those made before people existed have
+            // none until the first person signs up (`PeopleStore.create` adopts them). Deleting
+            // a person deletes everything that is theirs.
+            try db.execute(
+                sql: """
+                    CREATE TABLE person (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        name TEXT NOT NULL,
+                        about TEXT NOT NULL DEFAULT '',
+                        passwordHash TEXT NOT NULL,
+                        friendServiceToken TEXT,
+                        createdAt DATETIME NOT NULL
+                    );
+                    CREATE TABLE signInSession (
+                        key TEXT PRIMARY KEY,
+                        personID INTEGER NOT NULL REFERENCES person (id) ON DELETE CASCADE,
+                        lastUsedAt DATETIME NOT NULL
+                    );
+                    CREATE INDEX signInSession_on_personID ON signInSession (personID);
+                    CREATE TABLE signInFailure (
+                        username TEXT NOT NULL COLLATE NOCASE,
+                        at DATETIME NOT NULL
+                    );
+                    CREATE INDEX signInFailure_on_username ON signInFailure (username, at);
+
+                    ALTER TABLE profile ADD COLUMN ownerID INTEGER REFERENCES person (id) ON DELETE CASCADE;
+                    DROP INDEX profile_on_name;
+                    CREATE INDEX profile_on_owner_name ON profile (ownerID, name COLLATE NOCASE, id);
+
+                    ALTER TABLE sittingSession ADD COLUMN ownerID INTEGER REFERENCES person (id) ON DELETE CASCADE;
+                    CREATE INDEX sittingSession_on_owner_startedAt ON sittingSession (ownerID, startedAt);
+                    DROP TRIGGER sittingSessionCounted;
+                    DROP TRIGGER sittingSessionUncounted;
+                    DROP TABLE sittingTotal;
+                    CREATE TABLE sittingTotal (
+                        ownerID INTEGER PRIMARY KEY REFERENCES person (id) ON DELETE CASCADE,
+                        sessions INTEGER NOT NULL,
+                        seconds INTEGER NOT NULL
+                    );
+                    CREATE TRIGGER sittingSessionCounted AFTER INSERT ON sittingSession
+                    WHEN NEW.ownerID IS NOT NULL BEGIN
+                        INSERT INTO sittingTotal VALUES (NEW.ownerID, 1, NEW.seconds)
+                        ON CONFLICT (ownerID) DO UPDATE SET sessions = sessions + 1, seconds = seconds + excluded.seconds;
+                    END;
+                    CREATE TRIGGER sittingSessionAdopted AFTER UPDATE OF ownerID ON sittingSession
+                    WHEN OLD.ownerID IS NULL AND NEW.ownerID IS NOT NULL BEGIN
+                        INSERT INTO sittingTotal VALUES (NEW.ownerID, 1, NEW.seconds)
+                        ON CONFLICT (ownerID) DO UPDATE SET sessions = sessions + 1, seconds = seconds + excluded.seconds;
+                    END;
+                    CREATE TRIGGER sittingSessionUncounted AFTER DELETE ON sittingSession
+                    WHEN OLD.ownerID IS NOT NULL BEGIN
+                        UPDATE sittingTotal SET sessions = sessions - 1, seconds = seconds - OLD.seconds
+                        WHERE ownerID = OLD.ownerID;
+                    END;
+
+                    -- The saved list was the deployment's; each person's is saved from their next visit.
+                    DROP TABLE savedFriendList;
+                    CREATE TABLE savedFriendList (
+                        personID INTEGER PRIMARY KEY REFERENCES person (id) ON DELETE CASCADE,
+                        friends TEXT NOT NULL,
+                        savedAt DATETIME NOT NULL
+                    );
                     """)
         }
         return migrator

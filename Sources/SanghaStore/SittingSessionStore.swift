@@ -2,20 +2,23 @@ import Foundation
 import GRDB
 import SanghaCore
 
-/// Sessions in SQLite, the `sittingSession` table of `SanghaDatabase`. A session keeps its
-/// profile's name; deleting the profile leaves its sessions with `profileID` cleared.
+/// One person's sessions in SQLite, the `sittingSession` table of `SanghaDatabase`; every
+/// statement names the owner. A session keeps its profile's name; deleting the profile leaves
+/// its sessions with `profileID` cleared.
 public struct SittingSessionStore: SittingSessionRepository {
     private let database: any DatabaseWriter
+    private let owner: Int
 
-    /// A store on an opened, migrated database (`SanghaDatabase.open`).
-    public init(database: any DatabaseWriter) {
+    /// The sessions of `owner` on an opened, migrated database (`SanghaDatabase.open`).
+    public init(database: any DatabaseWriter, owner: Int) {
         self.database = database
+        self.owner = owner
     }
 
     public func record(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> SittingSession {
         do {
-            return try await database.write { db in
-                var record = SittingSessionRecord(session)
+            return try await database.write { [owner] db in
+                var record = SittingSessionRecord(session, owner: owner)
                 record.id = nil
                 try record.insert(db)
                 return record.session
@@ -26,15 +29,18 @@ public struct SittingSessionStore: SittingSessionRepository {
     }
 
     public func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
-        try await read { db in
-            try SittingSessionRecord.order(Column("startedAt").desc, Column("id").desc)
-                .limit(limit, offset: offset).fetchAll(db).map(\.session)
+        try await read { [owner] db in
+            try SittingSessionRecord.filter(Column("ownerID") == owner).order(
+                Column("startedAt").desc, Column("id").desc
+            )
+            .limit(limit, offset: offset).fetchAll(db).map(\.session)
         }
     }
 
     public func totals() async throws(SittingSessionRepositoryError) -> SittingTotals {
-        try await read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT sessions, seconds FROM sittingTotal WHERE id = 1")
+        try await read { [owner] db in
+            let row = try Row.fetchOne(
+                db, sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?", arguments: [owner])
             return SittingTotals(sessions: row?[0] ?? 0, seconds: row?[1] ?? 0)
         }
     }
@@ -45,11 +51,11 @@ public struct SittingSessionStore: SittingSessionRepository {
         let sql = """
             WITH day(i, start, stop) AS (\(Self.dayRows(days.count - 1)))
             SELECT count(s.id), coalesce(sum(s.seconds), 0) FROM day
-            LEFT JOIN sittingSession s ON s.startedAt >= day.start AND s.startedAt < day.stop
+            LEFT JOIN sittingSession s ON s.ownerID = ? AND s.startedAt >= day.start AND s.startedAt < day.stop
             GROUP BY day.i ORDER BY day.i
             """
         return try await read { db in
-            try Row.fetchAll(db, sql: sql, arguments: Self.dayArguments(days)).map {
+            try Row.fetchAll(db, sql: sql, arguments: Self.dayArguments(days, owner: owner)).map {
                 SittingTotals(sessions: $0[0], seconds: $0[1])
             }
         }
@@ -60,11 +66,12 @@ public struct SittingSessionStore: SittingSessionRepository {
         // One probe of the startedAt index a day: the cost is the days', not the sessions'.
         let sql = """
             WITH day(i, start, stop) AS (\(Self.dayRows(days.count - 1)))
-            SELECT EXISTS (SELECT 1 FROM sittingSession WHERE startedAt >= day.start AND startedAt < day.stop)
+            SELECT EXISTS (
+                SELECT 1 FROM sittingSession WHERE ownerID = ? AND startedAt >= day.start AND startedAt < day.stop)
             FROM day ORDER BY day.i
             """
         return try await read { db in
-            try Bool.fetchAll(db, sql: sql, arguments: Self.dayArguments(days))
+            try Bool.fetchAll(db, sql: sql, arguments: Self.dayArguments(days, owner: owner))
         }
     }
 
@@ -79,11 +86,13 @@ public struct SittingSessionStore: SittingSessionRepository {
         "VALUES " + Array(repeating: "(?, \(storedDate), \(storedDate))", count: count).joined(separator: ", ")
     }
 
-    private static func dayArguments(_ days: [Date]) -> StatementArguments {
+    /// The days' values, then the owner (named after them in the statements).
+    private static func dayArguments(_ days: [Date], owner: Int) -> StatementArguments {
         var values: [(any DatabaseValueConvertible)?] = []
         for (index, (start, end)) in zip(days, days.dropFirst()).enumerated() {
             values += [index, start.timeIntervalSince1970, end.timeIntervalSince1970]
         }
+        values.append(owner)
         return StatementArguments(values)
     }
 
@@ -107,9 +116,11 @@ struct SittingSessionRecord: Codable, FetchableRecord, MutablePersistableRecord 
     var startedAt: Date
     var seconds: Int
     var completed: Bool
+    var ownerID: Int?
 
-    init(_ session: SittingSession) {
+    init(_ session: SittingSession, owner: Int) {
         id = session.id
+        ownerID = owner
         profileID = session.profileID
         profileName = session.profileName
         startedAt = session.startedAt

@@ -8,6 +8,10 @@ import SanghaViewModels
 public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     public var page = PageContext()
+    /// The signed-in session's key (the digest of its cookie), for signing out.
+    public var signInKey: String?
+    /// Why the session could not be looked up (the database out of reach), if it could not.
+    public var signInFailure: String?
     /// The peer of the connection (for a balancer's requests, the balancer).
     public let remoteAddress: SocketAddress?
 

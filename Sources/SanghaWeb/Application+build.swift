@@ -23,6 +23,10 @@ public struct AppConfiguration: Sendable {
     public var benchmarkPages: [String: [UInt8]]
     /// Who may read `GET /metrics` besides loopback.
     public var metricsAccess: MetricsAccess
+    /// The address people reach Sangha at behind a proxy (`--public-url`): form posts must come
+    /// from its origin, and when it is `https` every cookie is Secure and browsers are told to
+    /// keep to HTTPS (Strict-Transport-Security). nil: loopback and the allowed hosts, over HTTP.
+    public var publicURL: URL?
 
     public init(
         host: String = "127.0.0.1",
@@ -32,8 +36,10 @@ public struct AppConfiguration: Sendable {
         maxFormSize: Int = 64 * 1024,
         extraAllowedHosts: [String] = [],
         benchmarkPages: [String: [UInt8]] = [:],
-        metricsAccess: MetricsAccess = MetricsAccess()
+        metricsAccess: MetricsAccess = MetricsAccess(),
+        publicURL: URL? = nil
     ) {
+        self.publicURL = publicURL
         self.host = host
         self.port = port
         self.resourcesDirectory = resourcesDirectory
@@ -52,14 +58,27 @@ public struct AppConfiguration: Sendable {
             hosts.insert(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
         }
         for extra in extraAllowedHosts { hosts.insert(extra.lowercased()) }
+        if let host = publicURL?.host { hosts.insert(host.lowercased()) }
         return hosts
     }
 
-    /// The origins a form post may come from.
+    /// The origins a form post may come from: the public URL's alone when there is one.
     public var allowedOrigins: Set<String> {
-        Set(
+        if let origin = publicOrigin { return [origin] }
+        return Set(
             allowedHosts.flatMap { ["http://\($0)", "http://\($0):\(port)", "https://\($0)", "https://\($0):\(port)"] })
     }
+
+    /// `https://sangha.example` (with its port when it names one) of the public URL.
+    public var publicOrigin: String? {
+        guard let url = publicURL, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else {
+            return nil
+        }
+        return url.port.map { "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)"
+    }
+
+    /// Whether people reach Sangha over HTTPS.
+    var isSecure: Bool { publicURL?.scheme?.lowercased() == "https" }
 
     /// Where `--dev` reads templates and static files: the resources folder, else the current one.
     var developmentDirectory: URL {
@@ -101,8 +120,11 @@ public func buildRouter(
     // (swift-metrics; Prometheus in `sangha serve`).
     router.add(middleware: RequestMetricsMiddleware())
     router.add(middleware: RequestLogMiddleware())
-    router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: HostCheckMiddleware(allowedHosts: configuration.allowedHosts, port: configuration.port))
+    router.add(middleware: SecurityHeadersMiddleware(secure: configuration.isSecure))
+    router.add(
+        middleware: HostCheckMiddleware(
+            allowedHosts: configuration.allowedHosts, port: configuration.port,
+            publicPort: configuration.publicURL?.port))
     // Static files come before the page context: they need no cookie. In development they are
     // read from disk on every request, further in (below).
     let staticFiles =
@@ -119,6 +141,9 @@ public func buildRouter(
             assets: configuration.development ? .plain : staticFiles.assets
         )
     )
+    // Who is signed in, for every page (error pages too: the layout names them); the routes that
+    // need someone are behind `RequireSignInMiddleware` below.
+    router.add(middleware: SignInMiddleware(people: dependencies.people))
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
     router.add(
         middleware: CSRFMiddleware(allowedOrigins: configuration.allowedOrigins, maxFormSize: configuration.maxFormSize)
@@ -131,23 +156,19 @@ public func buildRouter(
                 configuration.developmentDirectory.appendingPathComponent("Public").path, logger: logger))
     }
 
-    HomeRoutes(dependencies: dependencies, renderer: renderer).addRoutes(to: router)
-    ProfilesRoutes(
-        profiles: dependencies.profiles,
-        renderer: renderer,
-        maxFormSize: configuration.maxFormSize
-    ).addRoutes(to: router)
-    SittingRoutes(
-        profiles: dependencies.profiles,
-        sessions: dependencies.sessions,
-        renderer: renderer,
-        maxFormSize: configuration.maxFormSize
-    ).addRoutes(to: router)
-    FriendsRoutes(
-        repository: dependencies.friends,
-        renderer: renderer,
-        maxFormSize: configuration.maxFormSize
-    ).addRoutes(to: router)
+    router.get("health") { _, _ in "OK" }
+    let people = PeopleRoutes(dependencies: dependencies, renderer: renderer, maxFormSize: configuration.maxFormSize)
+    people.addPublicRoutes(to: router)
+    // Everything else is someone's: without a sign-in, a GET goes to the sign-in page.
+    let signedIn = router.group().add(middleware: RequireSignInMiddleware())
+    people.addRoutes(to: signedIn)
+    HomeRoutes(dependencies: dependencies, renderer: renderer).addRoutes(to: signedIn)
+    ProfilesRoutes(data: dependencies.data, renderer: renderer, maxFormSize: configuration.maxFormSize)
+        .addRoutes(to: signedIn)
+    SittingRoutes(data: dependencies.data, renderer: renderer, maxFormSize: configuration.maxFormSize)
+        .addRoutes(to: signedIn)
+    FriendsRoutes(dependencies: dependencies, renderer: renderer, maxFormSize: configuration.maxFormSize)
+        .addRoutes(to: signedIn)
     if configuration.development {
         GalleryRoutes(renderer: renderer).addRoutes(to: router)
     }

@@ -5,11 +5,14 @@ import SanghaCore
 /// Everything the routes need from outside, built once at start-up: the real parts in
 /// `sangha serve`, fakes in tests.
 public struct Dependencies: Sendable {
-    /// The friends: the FriendService, with the last list it gave saved locally.
-    public var friends: FriendsRepository
-    public var profiles: any ProfileRepository
-    /// The sessions sat.
-    public var sessions: any SittingSessionRepository
+    /// People, their sign-in sessions and failed sign-ins.
+    public var people: any PeopleRepository
+    /// Each person's profiles, sitting sessions and saved friends list: a handler gets the
+    /// repositories of the signed-in person only.
+    public var data: any PersonalData
+    /// The FriendService as each person reaches it, with their token.
+    public var friendServices: FriendServiceDirectory
+    public var passwords: any PasswordHashing
     /// Makes a new CSRF token for a browser that has none; tests fix it.
     public var makeFormToken: @Sendable () -> String
     /// The clock pages read the time from; tests fix it.
@@ -20,20 +23,28 @@ public struct Dependencies: Sendable {
     public var metrics: PrometheusCollectorRegistry?
 
     public init(
-        friends: FriendsRepository,
-        profiles: any ProfileRepository,
-        sessions: any SittingSessionRepository,
+        people: any PeopleRepository,
+        data: any PersonalData,
+        friendServices: FriendServiceDirectory,
+        passwords: any PasswordHashing = PasswordHasher(),
         makeFormToken: @escaping @Sendable () -> String = { FormToken.random() },
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
         metrics: PrometheusCollectorRegistry? = nil
     ) {
-        self.friends = friends
-        self.profiles = profiles
-        self.sessions = sessions
+        self.people = people
+        self.data = data
+        self.friendServices = friendServices
+        self.passwords = passwords
         self.makeFormToken = makeFormToken
         self.now = now
         self.timeZone = timeZone
         self.metrics = metrics
+    }
+
+    /// The friends of `person`: their FriendService, with their last list saved for when it fails.
+    public func friends(of person: Person) -> FriendsRepository {
+        FriendsRepository(
+            remote: friendServices.service(for: person), storage: data.savedFriends(of: person.id), now: now)
     }
 }

@@ -307,20 +307,37 @@ enum HandWrittenPages {
             <a class="skip-link" href="#main">Skip to content</a>
             <header class="site-header">
               <a class="brand" href="/">Sangha</a>
-              <nav aria-label="Main">
-                <ul>
 
             """)
-        for item in layout.navigation {
-            html.raw("      <li><a href=\"")
-            html.text(item.url)
+        if let account = layout.account {
+            html.raw("  <nav aria-label=\"Main\">\n    <ul>\n")
+            for item in account.navigation {
+                html.raw("      <li><a href=\"")
+                html.text(item.url)
+                html.raw("\"")
+                if item.isCurrent { html.raw(" aria-current=\"page\"") }
+                html.raw(">")
+                html.text(item.label)
+                html.raw("</a></li>\n")
+            }
+            html.raw("    </ul>\n  </nav>\n  <div class=\"account\">\n    <a href=\"")
+            html.text(account.meURL)
             html.raw("\"")
-            if item.isCurrent { html.raw(" aria-current=\"page\"") }
+            if account.isMeCurrent { html.raw(" aria-current=\"page\"") }
             html.raw(">")
-            html.text(item.label)
-            html.raw("</a></li>\n")
+            html.text(account.name)
+            html.raw("</a>\n    <a href=\"")
+            html.text(account.settingsURL)
+            html.raw("\"")
+            if account.isSettingsCurrent { html.raw(" aria-current=\"page\"") }
+            html.raw(">Settings</a>\n    <form method=\"post\" action=\"")
+            html.text(account.signOutURL)
+            html.raw("\">\n      <input type=\"hidden\" name=\"_csrf\" value=\"")
+            html.text(account.formToken)
+            html.raw(
+                "\">\n      <button type=\"submit\" class=\"link-button\">Sign out</button>\n    </form>\n  </div>\n")
         }
-        html.raw("    </ul>\n  </nav>\n</header>\n<main id=\"main\">\n")
+        html.raw("</header>\n<main id=\"main\">\n")
         if let flash = layout.flash {
             if flash.isError {
                 html.raw("<div class=\"flash flash-error\" role=\"alert\">\n")

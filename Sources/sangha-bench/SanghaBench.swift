@@ -132,10 +132,13 @@ struct SanghaBench {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sangha-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try SanghaDatabase.open(directory: directory)
-        let store = ProfileStore(database: database)
+        let person = try await PeopleStore(database: database).create(
+            Person(username: "bench", name: "Bench", createdAt: Date()), passwordHash: "-")
+        let store = ProfileStore(database: database, owner: person.id)
         let profile = try await store.create(.new(named: "Bench"))
         let read = try await medianMicroseconds {
-            _ = try await ProfileStore(database: database).get(id: profile.id)  // a new store: from the file
+            // A new store and memory: from the file.
+            _ = try await ProfileStore(database: database, owner: person.id).get(id: profile.id)
         }
         let load = try await medianMicroseconds {
             _ = try await store.get(id: profile.id)

@@ -22,6 +22,12 @@ struct FriendServiceCommand: AsyncParsableCommand {
     @Option(help: "Require 'Authorization: Bearer <token>' on every request. (env: SANGHA_FRIEND_SERVICE_TOKEN)")
     var token: String?
 
+    @Flag(
+        help: """
+            Keep one friends list per bearer token (any token; a request without one gets 401) instead of             one list for everyone; --token is then not checked. (env: SANGHA_LIST_PER_TOKEN=1)
+            """)
+    var listPerToken: Bool = false
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -33,7 +39,8 @@ struct FriendServiceCommand: AsyncParsableCommand {
         let store = try FriendStore.open(directory: URL(fileURLWithPath: dataDir))
         let app = FriendServiceApplication.buildApplication(
             configuration: .init(
-                host: host, port: port, token: token ?? Environment.string("SANGHA_FRIEND_SERVICE_TOKEN")),
+                host: host, port: port, token: token ?? Environment.string("SANGHA_FRIEND_SERVICE_TOKEN"),
+                listPerToken: listPerToken || Environment.string("SANGHA_LIST_PER_TOKEN") == "1"),
             store: store,
             logger: logging.makeLogger(label: "friend-service")
         )

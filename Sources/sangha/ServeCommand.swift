@@ -90,8 +90,18 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var metricsAllowed: [String] = []
 
+    @Option(
+        help: """
+            The address people reach Sangha at through a proxy, like https://sangha.example: form posts             must come from it, and with https every cookie is Secure and Strict-Transport-Security is sent.             (env: SANGHA_PUBLIC_URL)
+            """)
+    var publicURL: String?
+
     @Option(help: .hidden)
     var benchPage: [String] = []
+
+    /// bcrypt's cost for new passwords; tests lower it (4), the default is 12.
+    @Option(help: .hidden)
+    var passwordCost: Int?
 
     @OptionGroup var logging: LoggingOptions
 
@@ -103,9 +113,9 @@ struct ServeCommand: AsyncParsableCommand {
         let settings = try ServeSettings(self, environment: ProcessInfo.processInfo.environment)
         let logger = logging.makeLogger(label: "sangha")
         let metrics = Self.bootstrapMetrics()
-        if settings.isRemote {
+        if settings.isRemote, settings.app.publicURL?.scheme != "https" {
             logger.warning(
-                "Listening on \(settings.app.host): Sangha has no login, so anyone who can reach this address can change its data."
+                "Listening on \(settings.app.host) over plain HTTP: passwords and session cookies cross the network unencrypted. Put a TLS proxy in front and pass --public-url https://…"
             )
         }
         var services: [any Service] = []
@@ -113,7 +123,9 @@ struct ServeCommand: AsyncParsableCommand {
             let store = try FriendStore.open(directory: settings.dataDirectory)
             services.append(
                 FriendServiceApplication.buildApplication(
-                    configuration: .init(host: "127.0.0.1", port: port, token: settings.friendServiceToken),
+                    // Sangha gives each person a token of their own: one list each.
+                    configuration: .init(
+                        host: "127.0.0.1", port: port, token: settings.friendServiceToken, listPerToken: true),
                     store: store,
                     logger: logging.makeLogger(label: "friend-service")
                 )
@@ -128,10 +140,8 @@ struct ServeCommand: AsyncParsableCommand {
         )
         switch settings.storage {
         case .sqlite(let directory):
-            let database = try SanghaDatabase.open(directory: directory)
-            let stores = Stores(
-                profiles: ProfileStore(database: database), sessions: SittingSessionStore(database: database),
-                friendList: FriendListStore(database: database))
+            let data = SQLitePersonalData(database: try SanghaDatabase.open(directory: directory))
+            let stores = Stores(people: data.people, data: data)
             try await buildApp(
                 settings, stores: stores, client: client, metrics: metrics, services: services, logger: logger
             )
@@ -147,10 +157,8 @@ struct ServeCommand: AsyncParsableCommand {
             } catch {
                 throw ValidationError("The database could not be prepared: \(error)")
             }
-            let stores = Stores(
-                profiles: PostgresProfileStore(database: database),
-                sessions: PostgresSittingSessionStore(database: database),
-                friendList: PostgresFriendListStore(database: database))
+            let data = PostgresPersonalData(database: database)
+            let stores = Stores(people: data.people, data: data)
             try await buildApp(
                 settings, stores: stores, client: client, metrics: metrics, services: services, logger: logger
             )
@@ -175,9 +183,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The storage the app keeps its data in.
     struct Stores {
-        var profiles: any ProfileRepository
-        var sessions: any SittingSessionRepository
-        var friendList: any FriendListStorage
+        var people: any PeopleRepository
+        var data: any PersonalData
     }
 
     private func buildApp(
@@ -187,10 +194,12 @@ struct ServeCommand: AsyncParsableCommand {
         try await buildApplication(
             configuration: settings.app,
             dependencies: Dependencies(
-                friends: FriendsRepository(
-                    remote: CoalescingFriendService(MeteredFriendService(client)), storage: stores.friendList),
-                profiles: stores.profiles,
-                sessions: stores.sessions,
+                people: stores.people,
+                data: stores.data,
+                friendServices: FriendServiceDirectory(
+                    tokens: settings.friendServiceTokens,
+                    make: { token in CoalescingFriendService(MeteredFriendService(client.with(token: token))) }),
+                passwords: PasswordHasher(cost: settings.passwordCost),
                 metrics: metrics
             ),
             services: services,

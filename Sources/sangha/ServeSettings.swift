@@ -30,6 +30,13 @@ struct ServeSettings {
     var friendServiceTimeout: Duration
     /// Listening beyond loopback (allowed by --allow-remote).
     var isRemote: Bool
+    /// bcrypt's cost for new passwords.
+    var passwordCost: UInt8
+
+    /// With the embedded service Sangha gives each person a token; with a remote one they paste theirs.
+    var friendServiceTokens: FriendServiceDirectory.Tokens {
+        if case .remote = friendService { .pasted } else { .issued }
+    }
 
     /// The FriendService's address, embedded or remote.
     var friendServiceURL: URL {
@@ -67,6 +74,20 @@ struct ServeSettings {
             }
             return canonical
         }
+        var publicURL: URL?
+        if let text = command.publicURL ?? source.text("SANGHA_PUBLIC_URL") {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                ["http", "https"].contains(scheme),
+                url.host != nil, url.path.isEmpty || url.path == "/", url.query == nil
+            else {
+                throw ValidationError(
+                    "--public-url must be the site's address, like https://sangha.example, got '\(text)'.")
+            }
+            publicURL = url
+        }
+        let cost = command.passwordCost ?? 12
+        guard (4...16).contains(cost) else { throw ValidationError("--password-cost must be between 4 and 16.") }
+        passwordCost = UInt8(cost)
         app = AppConfiguration(
             host: host,
             port: port,
@@ -74,7 +95,8 @@ struct ServeSettings {
             development: development,
             extraAllowedHosts: extraHosts,
             benchmarkPages: benchPages,
-            metricsAccess: MetricsAccess(allowed: metricsAddresses)
+            metricsAccess: MetricsAccess(allowed: metricsAddresses),
+            publicURL: publicURL
         )
         dataDirectory = URL(fileURLWithPath: command.dataDir ?? source.text("SANGHA_DATA_DIR") ?? "data")
         if let text = command.databaseURL ?? source.text("SANGHA_DATABASE_URL") {

@@ -57,6 +57,7 @@ struct FriendServiceFaultTests {
             )
             defer { server.stop() }
             let client = HTTPClient()
+            try await client.signUp(at: server.baseURL)
             let friends = server.baseURL.appendingPathComponent("friends")
 
             // The healthy list is the setup, not the subject: on a machine busy with the other
@@ -110,8 +111,8 @@ struct FriendServiceFaultTests {
             dataDirectory: data, ["--friend-service-url", "http://127.0.0.1:\(servicePort)"])
         defer { server.stop() }
         let client = HTTPClient()
+        try await client.signUp(at: server.baseURL)
         let friends = server.baseURL.appendingPathComponent("friends")
-        _ = try await client.send("GET", friends)
         let added = try await client.send(
             "POST", friends, form: ["firstname": "Jane", "lastname": "Doe", "phonenumber": "123"])
         #expect(added.status == 303)

@@ -13,6 +13,7 @@ struct FriendsEndToEndTests {
         let data = try RepositoryPaths.temporaryDirectory("sangha-e2e")
         defer { try? FileManager.default.removeItem(at: data) }
         var server = try await SanghaProcess.serve(dataDirectory: data)
+        try await client.signUp(at: server.baseURL)
         let friends = server.baseURL.appendingPathComponent("friends")
         let first = try await client.send("GET", friends)
         #expect(first.status == 200)
@@ -103,6 +104,7 @@ struct FriendsEndToEndTests {
             ["--friend-service-url", "http://127.0.0.1:\(hanging.port)", "--friend-service-timeout", "1"]
         )
         defer { server.stop() }
+        try await client.signUp(at: server.baseURL)
         let start = ContinuousClock.now
         let page = try await client.send("GET", server.baseURL.appendingPathComponent("friends"))
         #expect(page.status == 200)
@@ -117,6 +119,7 @@ struct FriendsEndToEndTests {
         #expect(status == 0)
         for option in [
             "--port", "--data-dir", "--friend-service-url", "--friend-service-token", "--friend-service-timeout",
+            "--public-url", "SANGHA_PUBLIC_URL",
         ] {
             #expect(output.contains(option))
         }
@@ -160,7 +163,7 @@ struct ServeRemoteTests {
             dataDirectory: data,
             ["--host", "0.0.0.0", "--allow-remote", "--friend-service-port", "\(try SilentServer.freePort())"]
         )
-        #expect(server.log.contains("Listening on 0.0.0.0"))
+        #expect(server.log.contains("Listening on 0.0.0.0 over plain HTTP"))
         server.stop()
     }
 }

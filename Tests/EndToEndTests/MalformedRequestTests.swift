@@ -138,7 +138,7 @@ struct MalformedRequestTests {
 
         // A browser's cookie and token, and a friend and a profile to aim at.
         let browser = HTTPClient()
-        _ = try await browser.send("GET", server.baseURL)
+        try await browser.signUp(at: server.baseURL)
         _ = try await browser.send("POST", server.baseURL.appendingPathComponent("profiles"), form: ["name": "Target"])
         _ = try await browser.send(
             "POST",
@@ -146,7 +146,8 @@ struct MalformedRequestTests {
             form: ["firstname": "Jane", "lastname": "Doe", "phonenumber": "123"]
         )
         let token = try #require(browser.cookie(named: "sangha_csrf"))
-        let cookie = "sangha_csrf=\(token)"
+        let session = try #require(browser.cookie(named: "sangha_session"))
+        let cookie = "sangha_csrf=\(token); sangha_session=\(session)"
 
         let cases = cases(port: port, cookie: cookie, token: token)
         #expect(cases.count >= 500)

@@ -31,7 +31,8 @@ struct PostgresEndToEndTests {
                 try? FileManager.default.removeItem(at: twoData)
             }
             let client = HTTPClient()
-            _ = try await client.send("GET", one.baseURL.appendingPathComponent("profiles"))
+            // Signed up on one, the same session is served by the other.
+            try await client.signUp(at: one.baseURL)
             let created = try await client.send(
                 "POST", one.baseURL.appendingPathComponent("profiles"), form: ["name": "Shared"])
             #expect(created.status == 303)
@@ -91,7 +92,7 @@ struct PostgresEndToEndTests {
                 try? FileManager.default.removeItem(at: twoData)
             }
             let client = HTTPClient()
-            _ = try await client.send("GET", one.baseURL.appendingPathComponent("profiles"))
+            try await client.signUp(at: one.baseURL)
             let acknowledged = Mutex<[String]>([])
             let profiles = one.baseURL.appendingPathComponent("profiles")
             let saving = Task {

@@ -13,8 +13,8 @@ struct ProfilesEndToEndTests {
         let data = try RepositoryPaths.temporaryDirectory("sangha-e2e-profiles")
         defer { try? FileManager.default.removeItem(at: data) }
         var server = try await SanghaProcess.serve(dataDirectory: data)
+        try await client.signUp(at: server.baseURL)
         let profiles = server.baseURL.appendingPathComponent("profiles")
-        _ = try await client.send("GET", profiles)
 
         let created = try await client.send("POST", profiles, form: ["name": "Morning sit"])
         #expect(created.status == 303)
@@ -49,11 +49,13 @@ struct ProfilesEndToEndTests {
 
         #expect(server.stop() == 0)
         server = try await SanghaProcess.serve(dataDirectory: data)
+        // The sign-in session survives the restart: the same browser is still signed in.
         let reloaded = try await client.send(
             "GET",
             server.baseURL.appendingPathComponent(editorPath),
             headers: ["Accept": "application/json"]
         )
+        #expect(reloaded.status == 200)
         #expect(reloaded.body.contains("\"totalText\":\"27:30\""))
         #expect(reloaded.body.contains("\"value\":\"25:00\""))
         #expect(reloaded.body.contains("\"value\":\"02:30\""))
@@ -68,8 +70,8 @@ struct ProfilesEndToEndTests {
         let data = try RepositoryPaths.temporaryDirectory("sangha-e2e-kill")
         defer { try? FileManager.default.removeItem(at: data) }
         var server = try await SanghaProcess.serve(dataDirectory: data)
+        try await client.signUp(at: server.baseURL)
         let profiles = server.baseURL.appendingPathComponent("profiles")
-        _ = try await client.send("GET", profiles)
         var acknowledged: [String] = []
         for index in 1...20 {
             let response = try await client.send("POST", profiles, form: ["name": "Profile \(index)"])
@@ -78,8 +80,9 @@ struct ProfilesEndToEndTests {
         #expect(acknowledged.count == 20)
         server.kill()
 
-        let store = try ProfileStore.open(directory: data)
-        #expect(try await store.integrityCheck() == ["ok"])
+        let database = try SanghaDatabase.open(directory: data)
+        #expect(try await SanghaDatabase.integrityCheck(database) == ["ok"])
+        let store = ProfileStore(database: database, owner: 1)
         #expect(Set(try await store.list().map(\.name)) == Set(acknowledged))
 
         server = try await SanghaProcess.serve(dataDirectory: data)

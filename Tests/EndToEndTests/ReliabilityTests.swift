@@ -18,7 +18,9 @@ struct ReliabilityTests {
             ["--friend-service-url", "http://127.0.0.1:\(hanging.port)", "--friend-service-timeout", "2"]
         )
         let friends = server.baseURL.appendingPathComponent("friends")
-        let inFlight = Task { try await HTTPClient().send("GET", friends) }
+        let browser = HTTPClient()
+        try await browser.signUp(at: server.baseURL)
+        let inFlight = Task { try await browser.send("GET", friends) }
         try await Task.sleep(for: .milliseconds(500))
         let exitStatus = server.stop()  // SIGTERM while the request waits on the FriendService
         let response = try await inFlight.value
@@ -34,8 +36,8 @@ struct ReliabilityTests {
         defer { try? FileManager.default.removeItem(at: data) }
         var server = try await startServer(data)
         let browser = HTTPClient()
+        try await browser.signUp(at: server.baseURL)
         let profiles = server.baseURL.appendingPathComponent("profiles")
-        _ = try await browser.send("GET", profiles)
         let created = try await browser.send("POST", profiles, form: ["name": "Loop"])
         let editor = server.baseURL.appendingPathComponent(try #require(created.header("Location")))
 
@@ -65,7 +67,7 @@ struct ReliabilityTests {
 
         let database = try SanghaDatabase.open(directory: data)
         #expect(try await SanghaDatabase.integrityCheck(database) == ["ok"])
-        let stored = try await ProfileStore(database: database).list()
+        let stored = try await ProfileStore(database: database, owner: 1).list()
         let storedNames = Set(stored.map(\.name))
         #expect(names.allSatisfy(storedNames.contains), "an acknowledged profile is missing")
         let loop = try #require(stored.first { $0.name == "Loop" })
@@ -73,7 +75,7 @@ struct ReliabilityTests {
         #expect(loop.duration >= (durations.last ?? 0))
 
         server = try await startServer(data)
-        let list = try await HTTPClient().send("GET", server.baseURL.appendingPathComponent("profiles"))
+        let list = try await browser.send("GET", server.baseURL.appendingPathComponent("profiles"))
         #expect(list.status == 200)
         // The first page of the list, by name: "Loop" comes before every "Saved N".
         #expect(list.body.contains("Loop"))

@@ -14,7 +14,8 @@ struct StandaloneBinaryTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try await SanghaProcess.serve(dataDirectory: folder)
         defer { server.stop() }
-        for path in ["/", "/profiles", "/friends", "/friends/new"] {
+        try await client.signUp(at: server.baseURL)
+        for path in ["/", "/profiles", "/friends", "/friends/new", "/me", "/settings"] {
             let page = try await client.send("GET", server.baseURL.appendingPathComponent(path))
             #expect(page.status == 200, "\(path): \(page.status)")
         }

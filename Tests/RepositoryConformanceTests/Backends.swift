@@ -45,20 +45,40 @@ protocol Storage: Sendable {
     func open() async throws -> Stores
 }
 
+/// People and their data on one storage, and the repositories of one person, `ada`, made on the
+/// first open.
 struct Stores: Sendable {
-    var profiles: any ProfileRepository
-    var sessions: any SittingSessionRepository
-    var friendList: any FriendListStorage
+    var people: any PeopleRepository
+    var data: any PersonalData
+    var person: Person
+
+    var profiles: any ProfileRepository { data.profiles(of: person.id) }
+    var sessions: any SittingSessionRepository { data.sessions(of: person.id) }
+    var friendList: any FriendListStorage { data.savedFriends(of: person.id) }
+
+    init(people: any PeopleRepository, data: any PersonalData) async throws {
+        self.people = people
+        self.data = data
+        if let found = try await people.credentials(username: "ada") {
+            person = found.person
+        } else {
+            person = try await people.create(Stores.person("ada"), passwordHash: "hash-of-ada")
+        }
+    }
+
+    static func person(_ username: String) -> Person {
+        Person(
+            username: username, name: username.capitalized, about: "", friendServiceToken: nil,
+            createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+    }
 }
 
 struct SQLiteStorage: Storage {
     let directory: URL
 
     func open() async throws -> Stores {
-        let database = try SanghaDatabase.open(directory: directory)
-        return Stores(
-            profiles: ProfileStore(database: database), sessions: SittingSessionStore(database: database),
-            friendList: FriendListStore(database: database))
+        let data = SQLitePersonalData(database: try SanghaDatabase.open(directory: directory))
+        return try await Stores(people: data.people, data: data)
     }
 }
 
@@ -71,10 +91,8 @@ struct PostgresStorage: Storage {
         let database = PostgresDatabase(configuration: configuration, logger: TestPostgres.logger)
         await clients.run(database.client)
         try await database.migrate()
-        return Stores(
-            profiles: PostgresProfileStore(database: database),
-            sessions: PostgresSittingSessionStore(database: database),
-            friendList: PostgresFriendListStore(database: database))
+        let data = PostgresPersonalData(database: database)
+        return try await Stores(people: data.people, data: data)
     }
 
     static func with(configuration: PostgresClient.Configuration, _ body: (PostgresStorage) async throws -> Void)

@@ -19,13 +19,16 @@ struct PostgresMigrationTests {
                 for database in databases { group.addTask { try await database.migrate() } }
                 return try await group.reduce(into: [Int]()) { $0 += $1 }
             }
-            #expect(applied == [1, 2, 3])
-            #expect(try await databases[0].appliedMigrations() == [1, 2, 3])
+            #expect(applied == [1, 2, 3, 4])
+            #expect(try await databases[0].appliedMigrations() == [1, 2, 3, 4])
 
-            let profiles = PostgresProfileStore(database: databases[1])
+            let ada = try await PostgresPeopleStore(database: databases[1]).create(
+                Stores.person("ada"), passwordHash: "-")
+            let profiles = PostgresProfileStore(database: databases[1], owner: ada.id)
             let created = try await profiles.create(.new(named: "Kept"))
             #expect(try await databases[2].migrate() == [])
-            #expect(try await PostgresProfileStore(database: databases[3]).get(id: created.id) == created)
+            #expect(
+                try await PostgresProfileStore(database: databases[3], owner: ada.id).get(id: created.id) == created)
         }
     }
 }

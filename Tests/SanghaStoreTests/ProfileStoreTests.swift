@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import SanghaCore
-import SanghaStore
 import SanghaTestSupport
 import Testing
+
+@testable import SanghaStore
 
 /// The SQLite store on real files in a temporary folder.
 @Suite("Profile store")
@@ -14,34 +15,82 @@ struct ProfileStoreTests {
         try await test(directory)
     }
 
-    @Test("The migration runs on an empty file, and on an existing one it keeps the data")
-    func migrations() async throws {
-        let all = [
-            "createProfile", "createSavedFriendList", "createSittingSession", "indexProfileName",
-            "totalSittingSessions",
-        ]
-        try await withDirectory { directory in
-            let fresh = try ProfileStore.open(directory: directory)
-            #expect(try await fresh.appliedMigrations() == all)
-            _ = try await fresh.create(.new(named: "Kept"))
+    static let all = [
+        "createProfile", "createSavedFriendList", "createSittingSession", "indexProfileName",
+        "totalSittingSessions", "people",
+    ]
 
-            let reopened = try ProfileStore.open(directory: directory)
-            #expect(try await reopened.appliedMigrations() == all)
-            #expect(try await reopened.list().map(\.name) == ["Kept"])
-            #expect(try await reopened.integrityCheck() == ["ok"])
+    static func person(_ username: String) -> Person {
+        Person(username: username, name: username.capitalized, createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+    }
+
+    @Test("The migrations run on an empty file, and on an existing one they keep the data")
+    func migrations() async throws {
+        try await withDirectory { directory in
+            let fresh = try SanghaDatabase.open(directory: directory)
+            #expect(try await SanghaDatabase.appliedMigrations(fresh) == Self.all)
+            let ada = try await PeopleStore(database: fresh).create(Self.person("ada"), passwordHash: "-")
+            _ = try await ProfileStore(database: fresh, owner: ada.id).create(.new(named: "Kept"))
+
+            let reopened = try SanghaDatabase.open(directory: directory)
+            #expect(try await SanghaDatabase.appliedMigrations(reopened) == Self.all)
+            #expect(try await ProfileStore(database: reopened, owner: ada.id).list().map(\.name) == ["Kept"])
+            #expect(try await SanghaDatabase.integrityCheck(reopened) == ["ok"])
+        }
+    }
+
+    @Test("Upgrading a file from before people: its profiles and sessions become the first person's")
+    func upgradeBeforePeople() async throws {
+        try await withDirectory { directory in
+            // The schema as it was before people, with data in it.
+            let path = directory.appendingPathComponent(SanghaDatabase.fileName).path
+            do {
+                let old = try DatabaseQueue(path: path)
+                try SanghaDatabase.migrator.migrate(old, upTo: "totalSittingSessions")
+                try await old.write { db in
+                    try db.execute(
+                        sql: """
+                            INSERT INTO profile (name, segments, version) VALUES ('Morning', '[]', 3), ('Evening', '[]', 1);
+                            INSERT INTO sittingSession (profileID, profileName, startedAt, seconds, completed)
+                            VALUES (1, 'Morning', '2026-11-20 06:00:00.000', 600, 1),
+                                   (1, 'Morning', '2026-11-21 06:00:00.000', 900, 1),
+                                   (2, 'Evening', '2026-11-21 20:00:00.000', 120, 0);
+                            INSERT INTO savedFriendList (id, friends, savedAt) VALUES (1, '[]', '2026-11-21 20:00:00.000');
+                            """)
+                }
+                try old.close()
+            }
+            let database = try SanghaDatabase.open(directory: directory)
+            #expect(try await SanghaDatabase.appliedMigrations(database) == Self.all)
+            let people = PeopleStore(database: database)
+            let first = try await people.create(Self.person("ada"), passwordHash: "-")
+            let second = try await people.create(Self.person("grace"), passwordHash: "-")
+
+            let profiles = try await ProfileStore(database: database, owner: first.id).list()
+            #expect(profiles.map(\.name) == ["Evening", "Morning"])
+            #expect(profiles.map(\.version) == [1, 3])
+            let sessions = SittingSessionStore(database: database, owner: first.id)
+            #expect(try await sessions.recent(limit: 10).count == 3)
+            #expect(try await sessions.totals() == SittingTotals(sessions: 3, seconds: 1_620))
+
+            #expect(try await ProfileStore(database: database, owner: second.id).list().isEmpty)
+            #expect(try await SittingSessionStore(database: database, owner: second.id).totals().sessions == 0)
+            #expect(try await SanghaDatabase.integrityCheck(database) == ["ok"])
         }
     }
 
     @Test("The file is in WAL mode, and a new id is never an old one")
     func walAndIDs() async throws {
         try await withDirectory { directory in
-            let store = try ProfileStore.open(directory: directory)
+            let database = try SanghaDatabase.open(directory: directory)
+            let ada = try await PeopleStore(database: database).create(Self.person("ada"), passwordHash: "-")
+            let store = ProfileStore(database: database, owner: ada.id)
             let first = try await store.create(.new(named: "One"))
             _ = try await store.delete(id: first.id)
             let second = try await store.create(.new(named: "Two"))
             #expect(second.id == first.id + 1)
 
-            let queue = try DatabaseQueue(path: directory.appendingPathComponent(ProfileStore.fileName).path)
+            let queue = try DatabaseQueue(path: directory.appendingPathComponent(SanghaDatabase.fileName).path)
             let mode = try await queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
             #expect(mode == "wal")
         }

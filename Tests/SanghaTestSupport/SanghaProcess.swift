@@ -29,12 +29,15 @@ public final class SanghaProcess {
         let port = try SilentServer.freePort()
         let rest = try arguments ?? ["--friend-service-port", "\(SilentServer.freePort())"]
         return try await SanghaProcess(
-            serveWith: ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path] + rest,
+            serveWith: ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path] + testPasswordCost + rest,
             port: port,
             logFile: dataDirectory.appendingPathComponent("sangha-\(port).log"),
             workingDirectory: dataDirectory
         )
     }
+
+    /// bcrypt at its least cost: a debug build's sign-up takes a millisecond, not a second.
+    public static let testPasswordCost = ["--password-cost", "4"]
 
     /// Runs `sangha <arguments>` to its end; its exit status and what it printed (standard output
     /// and error together), for commands that do not serve.
@@ -144,6 +147,36 @@ public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
     }
 
     private let session: URLSession
+
+    /// The password every test account has.
+    public static let testPassword = "correct horse battery"
+
+    /// Creates an account on the server at `baseURL` as a person would (the sign-up page for the
+    /// form token, then its post) and keeps the session cookie: from now on this client is
+    /// signed in. Throws unless the server signed it in.
+    public func signUp(at baseURL: URL, username: String = "ada", name: String = "Ada Lovelace") async throws {
+        let signUp = baseURL.appendingPathComponent("sign-up")
+        _ = try await send("GET", signUp)
+        let response = try await send(
+            "POST", signUp, form: ["name": name, "username": username, "password": Self.testPassword])
+        guard response.status == 303, cookie(named: "sangha_session") != nil else {
+            throw SanghaProcessError("Sign-up as \(username) answered \(response.status): \(response.body.prefix(300))")
+        }
+    }
+
+    /// Signs in as `username` with the test password; answers the response (303 when it worked).
+    @discardableResult
+    public func signIn(
+        at baseURL: URL, username: String = "ada", password: String = HTTPClient.testPassword, next: String? = nil
+    )
+        async throws -> Response
+    {
+        let signIn = baseURL.appendingPathComponent("sign-in")
+        _ = try await send("GET", signIn)
+        var form = ["username": username, "password": password]
+        if let next { form["next"] = next }
+        return try await send("POST", signIn, form: form)
+    }
 
     /// The value of a cookie the server has set, as the browser keeps it.
     public func cookie(named name: String) -> String? {

@@ -121,7 +121,7 @@ struct FriendsListViewModelTests {
                 context: .fixture(flash: .success("Added Jane Doe."))
             ).shownPage)
         #expect(page.layout.flash == .success("Added Jane Doe."))
-        #expect(page.layout.navigation.first(where: \.isCurrent)?.url == "/friends")
+        #expect(page.layout.account?.navigation.first(where: \.isCurrent)?.url == "/friends")
     }
 
     @Test(

@@ -14,13 +14,9 @@ struct FriendsRoutesTests {
     {
         let app = try await buildApplication(
             configuration: AppConfiguration(),
-            dependencies: Dependencies(
-                friends: FriendsRepository(remote: service),
-                profiles: InMemoryProfileRepository(), sessions: InMemorySittingSessionRepository(),
-                makeFormToken: { FormPost.token }
-            )
+            dependencies: TestDependencies.make(friends: service)
         )
-        try await app.test(.router, test)
+        try await app.test(.router) { client in try await test(try await client.signedUp()) }
     }
 
     @Test("GET /friends renders the rows as HTML")

@@ -23,16 +23,14 @@ struct MetricsRoutesTests {
     func app(friends: any FriendService) async throws -> some ApplicationProtocol {
         try await buildApplication(
             configuration: AppConfiguration(),
-            dependencies: Dependencies(
-                friends: FriendsRepository(remote: friends),
-                profiles: InMemoryProfileRepository(), sessions: InMemorySittingSessionRepository(),
-                makeFormToken: { FormPost.token }, metrics: TestMetrics.registry))
+            dependencies: TestDependencies.make(friends: friends, metrics: TestMetrics.registry))
     }
 
     @Test("GET /metrics from loopback: Prometheus text with requests by route and status, and FriendService failures")
     func served() async throws {
         let friends = MeteredFriendService(FakeFriendService.failing(.transport("connection refused")))
         try await app(friends: friends).test(.live) { client in
+            let client = try await client.signedUp()
             try await client.execute(uri: "/friends", method: .get) { response in
                 #expect(response.status == .ok)
             }

@@ -18,11 +18,10 @@ struct ProfilesRoutesTests {
     ) async throws {
         let app = try await buildApplication(
             configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: development),
-            dependencies: Dependencies(
-                friends: FriendsRepository(remote: friends), profiles: profiles, sessions: sessions,
-                makeFormToken: { FormPost.token })
+            dependencies: TestDependencies.make(
+                data: InMemoryPersonalData(profiles: profiles, sessions: sessions), friends: friends)
         )
-        try await app.test(.router, test)
+        try await app.test(.router) { client in try await test(try await client.signedUp()) }
     }
 
     static func stored() -> Profile {

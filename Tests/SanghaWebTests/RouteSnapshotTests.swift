@@ -25,15 +25,12 @@ struct RouteSnapshotTests {
     ) async throws {
         let app = try await buildApplication(
             configuration: AppConfiguration(),
-            dependencies: Dependencies(
-                friends: FriendsRepository(remote: friends),
-                profiles: InMemoryProfileRepository(profiles), sessions: InMemorySittingSessionRepository(sessions),
-                makeFormToken: { FormPost.token },
-                now: { Self.clock },
-                timeZone: TimeZone(identifier: "UTC")!
-            )
+            dependencies: TestDependencies.make(
+                data: InMemoryPersonalData(
+                    profiles: InMemoryProfileRepository(profiles), sessions: InMemorySittingSessionRepository(sessions)),
+                friends: friends, now: { Self.clock }, timeZone: TimeZone(identifier: "UTC")!)
         )
-        try await app.test(.router, test)
+        try await app.test(.router) { client in try await test(try await client.signedUp()) }
     }
 
     static let morning: Profile = {

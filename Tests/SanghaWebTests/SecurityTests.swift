@@ -18,12 +18,9 @@ struct SecurityTests {
     ) async throws {
         let app = try await buildApplication(
             configuration: AppConfiguration(extraAllowedHosts: extraAllowedHosts),
-            dependencies: Dependencies(
-                friends: FriendsRepository(remote: FakeFriendService()), profiles: profiles,
-                sessions: InMemorySittingSessionRepository(),
-                makeFormToken: { FormPost.token })
+            dependencies: TestDependencies.make(data: InMemoryPersonalData(profiles: profiles))
         )
-        try await app.test(.router, test)
+        try await app.test(.router) { client in try await test(try await client.signedUp()) }
     }
 
     static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]

@@ -12,8 +12,16 @@ extension PageContext {
     public static let fixture = PageContext(
         formToken: fixtureFormToken,
         now: Date(timeIntervalSince1970: 1_795_000_000),
-        timeZone: TimeZone(identifier: "UTC")!
+        timeZone: TimeZone(identifier: "UTC")!,
+        person: Person.fixture
     )
+
+    /// The fixture context of a page for someone not signed in (sign-in, sign-up).
+    public static let signedOutFixture: PageContext = {
+        var context = PageContext.fixture
+        context.person = nil
+        return context
+    }()
 
     /// The fixture context with a flash to show.
     public static func fixture(flash: FlashViewModel) -> PageContext {
@@ -22,6 +30,14 @@ extension PageContext {
         return context
     }
 }
+extension Person {
+    /// The person every fixture page is shown to.
+    public static let fixture = Person(
+        id: 1, username: "ada", name: "Ada Lovelace",
+        about: "Sits before sunrise. Counts breaths, loses count, starts again.",
+        createdAt: Date(timeIntervalSince1970: 1_780_000_000))
+}
+
 extension Friend {
     static let fixtures: [Friend] = [
         Friend(id: 1, firstname: "Jane", lastname: "Doe", phonenumber: "+15550100"),

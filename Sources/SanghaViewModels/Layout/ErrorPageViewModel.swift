@@ -7,12 +7,15 @@ public struct ErrorPageViewModel: Sendable, Equatable, Encodable {
     public let heading: String
     public let message: String
     public let homeURL = "/"
+    /// A link to the sign-in page, on the page of a post made while signed out (401).
+    public let signIn: SignInLinkViewModel?
 
     public init(status: Int, heading: String, message: String, context: PageContext) {
         self.layout = LayoutViewModel(title: heading, section: nil, context: context)
         self.status = status
         self.heading = heading
         self.message = message
+        self.signIn = status == 401 && context.person == nil ? SignInLinkViewModel() : nil
     }
 
     /// The page for `failure`, with its status.
@@ -28,6 +31,7 @@ public struct ErrorPageViewModel: Sendable, Equatable, Encodable {
             case 404: ("Page not found", "There is no page at this address.")
             case 413: ("Too much data", "The form sent more data than Sangha accepts.")
             case 400: ("Bad request", "Sangha could not read what the browser sent.")
+            case 401: ("Sign in to continue", "You are not signed in, or your session has ended. Nothing was changed.")
             default: (reasonPhrase, "Something went wrong on our side. Please try again.")
             }
         self.init(status: status, heading: heading, message: message ?? fallback, context: context)
@@ -36,4 +40,10 @@ public struct ErrorPageViewModel: Sendable, Equatable, Encodable {
     public static func notFound(_ message: String? = nil, context: PageContext) -> ErrorPageViewModel {
         ErrorPageViewModel(status: 404, reasonPhrase: "Not Found", message: message, context: context)
     }
+}
+
+/// The link of a 401 page.
+public struct SignInLinkViewModel: Sendable, Equatable, Encodable {
+    public let url = "/sign-in"
+    public let label = "Sign in"
 }

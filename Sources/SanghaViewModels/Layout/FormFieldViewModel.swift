@@ -24,6 +24,8 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
     /// rule the server applies; nil for fields only the server checks.
     public let clientRule: String?
     public let hasClientRule: Bool
+    /// Whether the browser should refuse the form while the field is empty.
+    public let isRequired: Bool
 
     public init(
         name: String,
@@ -34,11 +36,13 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         inputType: InputType = .text,
         autocomplete: String = "off",
         maxLength: Int,
-        clientRule: String? = nil
+        clientRule: String? = nil,
+        isRequired: Bool = true
     ) {
         self.init(
             names: FieldNames(name: name), label: label, value: value, error: error, hint: hint,
-            inputType: inputType, autocomplete: autocomplete, maxLength: maxLength, clientRule: clientRule)
+            inputType: inputType, autocomplete: autocomplete, maxLength: maxLength, clientRule: clientRule,
+            isRequired: isRequired)
     }
 
     /// A field whose name and ids were spelled once beforehand (the profile editor's forty).
@@ -51,8 +55,10 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         inputType: InputType = .text,
         autocomplete: String = "off",
         maxLength: Int,
-        clientRule: String? = nil
+        clientRule: String? = nil,
+        isRequired: Bool = true
     ) {
+        self.isRequired = isRequired
         self.name = names.name
         self.label = label
         self.value = value

@@ -1,22 +1,47 @@
 import Foundation
+import SanghaCore
 
 /// What the layout around every page shows: the page title, the navigation, a flash message,
 /// and where the stylesheet, script and icon are.
 public struct LayoutViewModel: Sendable, Equatable, Encodable {
     public enum Section: String, Sendable, CaseIterable {
-        case home, profiles, history, friends
+        case home, profiles, history, friends, me, settings
     }
 
     public let title: String
-    public let navigation: [NavigationItemViewModel]
+    /// The navigation of someone signed in; nil on the sign-in and sign-up pages.
+    public let account: AccountNavigationViewModel?
     public let flash: FlashViewModel?
     public let assets: AssetURLs
 
     public init(title: String, section: Section?, context: PageContext) {
         self.title = title
-        self.navigation = NavigationItemViewModel.items(current: section)
+        self.account = context.person.map {
+            AccountNavigationViewModel(person: $0, current: section, formToken: context.formToken)
+        }
         self.flash = context.flash
         self.assets = context.assets
+    }
+}
+
+/// The navigation of someone signed in: the site's pages, the person's name (a link to their
+/// page), Settings and the Sign out button (a form post: signing out changes state).
+public struct AccountNavigationViewModel: Sendable, Equatable, Encodable {
+    public let navigation: [NavigationItemViewModel]
+    public let name: String
+    public let meURL = "/me"
+    public let isMeCurrent: Bool
+    public let settingsURL = "/settings"
+    public let isSettingsCurrent: Bool
+    public let signOutURL = "/sign-out"
+    public let formToken: String
+
+    public init(person: Person, current: LayoutViewModel.Section?, formToken: String) {
+        self.navigation = NavigationItemViewModel.items(current: current)
+        self.name = person.name
+        self.isMeCurrent = current == .me
+        self.isSettingsCurrent = current == .settings
+        self.formToken = formToken
     }
 }
 

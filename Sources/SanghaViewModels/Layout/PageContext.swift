@@ -16,14 +16,18 @@ public struct PageContext: Sendable, Equatable {
     public var now: Date
     public var timeZone: TimeZone
     public var assets: AssetURLs
+    /// Who is signed in; nil on the sign-in and sign-up pages.
+    public var person: Person?
 
     public init(
         formToken: String = "",
         flash: FlashViewModel? = nil,
         now: Date = Date(),
         timeZone: TimeZone = .current,
-        assets: AssetURLs = .plain
+        assets: AssetURLs = .plain,
+        person: Person? = nil
     ) {
+        self.person = person
         self.formToken = formToken
         self.flash = flash
         self.now = now

@@ -8,6 +8,8 @@ struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     let allowedHosts: Set<String>
     /// The port the server listens on; a Host header may name it or no port at all.
     let port: Int
+    /// The port of `--public-url`, when it names one: a proxy passes the Host people typed.
+    var publicPort: Int? = nil
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -15,16 +17,16 @@ struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let authority = request.head.authority else {
             return Self.refusal(.badRequest, "A Host header is required.\n")
         }
-        guard Self.isAllowed(authority, hosts: allowedHosts, port: port) else {
+        guard Self.isAllowed(authority, hosts: allowedHosts, port: port, publicPort: publicPort) else {
             return Self.refusal(.misdirectedRequest, "This server does not serve that host name.\n")
         }
         return try await next(request, context)
     }
 
-    static func isAllowed(_ authority: String, hosts: Set<String>, port: Int) -> Bool {
+    static func isAllowed(_ authority: String, hosts: Set<String>, port: Int, publicPort: Int? = nil) -> Bool {
         let (host, authorityPort) = split(authority.lowercased())
         guard hosts.contains(host) else { return false }
-        return authorityPort == nil || authorityPort == port
+        return authorityPort == nil || authorityPort == port || (publicPort != nil && authorityPort == publicPort)
     }
 
     /// `[::1]:8080` → (`[::1]`, 8080); `localhost` → (`localhost`, nil).

@@ -2,8 +2,12 @@ import HTTPTypes
 import Hummingbird
 
 /// Headers on every response: a Content-Security-Policy that allows no inline script and no
-/// foreign origin, `nosniff`, a Referrer-Policy, and no framing.
+/// foreign origin, `nosniff`, a Referrer-Policy, and no framing. Behind TLS (`--public-url
+/// https://…`) also Strict-Transport-Security, and every cookie the response sets is Secure.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Whether people reach Sangha over HTTPS.
+    var secure = false
+
     static var contentSecurityPolicy: ContentSecurityPolicy {
         [
             .defaultSrc(.self),
@@ -29,6 +33,17 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         var response = try await next(request, context)
         response.headers.append(contentsOf: headers)
+        if secure {
+            response.headers[.strictTransportSecurity] = "max-age=31536000"
+            let cookies = response.headers[values: .setCookie]
+            if !cookies.isEmpty {
+                response.headers[.setCookie] = nil
+                for cookie in cookies {
+                    response.headers.append(
+                        HTTPField(name: .setCookie, value: cookie.contains("; Secure") ? cookie : cookie + "; Secure"))
+                }
+            }
+        }
         return response
     }
 }

@@ -83,5 +83,13 @@ public enum FixtureRegistry {
         Fixture("flash-success", FlashViewModel.success("Saved Jane Doe.")),
         Fixture("flash-error", FlashViewModel.error(title: "Could not remove Jane Doe.", message: "Friend not found.")),
         Fixture("alert", FriendFormViewModel.Fixtures.addFailed.alert!),
+        Fixture("me", MeViewModel.Fixtures.full),
+        Fixture("me-fresh", MeViewModel.Fixtures.fresh),
+        Fixture("me-friends-down", MeViewModel.Fixtures.friendsDown),
+        Fixture("me-hostile", MeViewModel.Fixtures.hostile),
+        Fixture("me-header", MeViewModel.Fixtures.full.header),
+        Fixture("me-practice", MeViewModel.Fixtures.full.practice),
+        Fixture("me-friends-error", MeViewModel.Fixtures.friendsDown.friends),
+        Fixture("me-about-empty", MeViewModel.Fixtures.fresh.about),
     ]
 }

@@ -54,6 +54,18 @@ extension ProfileEditorViewModel: Page {
     public static let template = "pages/profile-editor"
 }
 
+extension SignUpViewModel: Page {
+    public static let template = "pages/sign-up"
+}
+
+extension SignInViewModel: Page {
+    public static let template = "pages/sign-in"
+}
+
+extension SettingsViewModel: Page {
+    public static let template = "pages/settings"
+}
+
 extension GalleryViewModel: Page {
     public static let template = "pages/gallery"
 }
@@ -108,4 +120,24 @@ extension FlashViewModel: Renderable {
 
 extension AlertViewModel: Renderable {
     public static let template = "partials/alert"
+}
+
+extension MeViewModel: Page {
+    public static let template = "pages/me"
+}
+
+extension MeHeaderViewModel: Renderable {
+    public static let template = "partials/me-header"
+}
+
+extension MePracticeViewModel: Renderable {
+    public static let template = "partials/me-practice"
+}
+
+extension MeFriendsViewModel: Renderable {
+    public static let template = "partials/me-friends"
+}
+
+extension MeAboutViewModel: Renderable {
+    public static let template = "partials/me-about"
 }

@@ -4,12 +4,9 @@ import SanghaViewModels
 
 /// The friends pages: `/friends`, `/friends/new`, `/friends/{id}/edit`, and their form posts.
 struct FriendsRoutes {
-    /// Lists read through it (with the saved fallback); writes go to its remote service alone.
-    let repository: FriendsRepository
-    var friends: any FriendService { repository.remote }
+    let dependencies: Dependencies
     let renderer: PageRenderer
     let maxFormSize: Int
-    let rows = FriendRowsCache()
     static let notFound = "There is no friend with this id."
 
     /// The body of the delete button's form: the row's name, for the messages.
@@ -17,7 +14,13 @@ struct FriendsRoutes {
         var fullName: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    /// The signed-in person's FriendService (with their token); lists are read through their
+    /// repository (with the saved fallback), writes go to the service alone.
+    func friends(_ context: AppRequestContext) throws -> any FriendService {
+        dependencies.friendServices.service(for: try context.person())
+    }
+
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.group("friends")
             .get(use: list)
             .post(use: create)
@@ -29,12 +32,13 @@ struct FriendsRoutes {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = try request.pageNumber()
+        let person = try context.person()
         let outcome = await FriendsListViewModel.load(
-            from: repository,
+            from: dependencies.friends(of: person),
             query: request.uri.queryParameters["q"].map(String.init),
             page: page,
             context: context.page,
-            rows: rows.rows
+            rows: dependencies.friendServices.entry(for: person).rows.rows
         )
         return try renderer.response(outcome, for: request, notFound: "The friends list has no page \(page).")
     }
@@ -46,13 +50,14 @@ struct FriendsRoutes {
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let input = try await request.decodeForm(FriendFormInput.self, limit: maxFormSize)
-        let outcome = await FriendFormViewModel.submit(input, mode: .add, to: friends, context: context.page)
+        let outcome = await FriendFormViewModel.submit(
+            input, mode: .add, to: try friends(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.requireID("friend")
-        let outcome = await FriendFormViewModel.loadEdit(id: id, from: friends, context: context.page)
+        let outcome = await FriendFormViewModel.loadEdit(id: id, from: try friends(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
@@ -60,7 +65,8 @@ struct FriendsRoutes {
         let id = try context.requireID("friend")
         var request = request
         let input = try await request.decodeForm(FriendFormInput.self, limit: maxFormSize)
-        let outcome = await FriendFormViewModel.submit(input, mode: .update(id: id), to: friends, context: context.page)
+        let outcome = await FriendFormViewModel.submit(
+            input, mode: .update(id: id), to: try friends(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
@@ -68,6 +74,6 @@ struct FriendsRoutes {
         let id = try context.requireID("friend")
         var request = request
         let form = try await request.decodeForm(DeleteForm.self, limit: maxFormSize)
-        return .redirect(await FriendDeletion.submit(id: id, fullName: form.fullName, to: friends))
+        return .redirect(await FriendDeletion.submit(id: id, fullName: form.fullName, to: try friends(context)))
     }
 }

@@ -6,7 +6,7 @@ import SanghaViewModels
 struct GalleryRoutes {
     let renderer: PageRenderer
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.get("_gallery", use: index)
         router.get("_gallery/{name}", use: fixture)
     }

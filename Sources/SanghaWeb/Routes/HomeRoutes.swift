@@ -7,15 +7,15 @@ struct HomeRoutes {
     let dependencies: Dependencies
     let renderer: PageRenderer
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.get("/", use: home)
-        router.get("health") { _, _ in "OK" }
     }
 
     @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.person()
         let page = await HomeViewModel.load(
-            profiles: dependencies.profiles, friends: dependencies.friends, sessions: dependencies.sessions,
-            context: context.page)
+            profiles: dependencies.data.profiles(of: person.id), friends: dependencies.friends(of: person),
+            sessions: dependencies.data.sessions(of: person.id), context: context.page)
         return try renderer.response(page, for: request)
     }
 }

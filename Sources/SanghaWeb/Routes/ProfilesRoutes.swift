@@ -5,7 +5,7 @@ import SanghaViewModels
 /// The profiles pages: `/profiles`, the editor `/profiles/{id}`, the sitting page
 /// `/profiles/{id}/sit`, and their form posts.
 struct ProfilesRoutes {
-    let profiles: any ProfileRepository
+    let data: any PersonalData
     let renderer: PageRenderer
     let maxFormSize: Int
     static let notFound = "There is no profile with this id."
@@ -14,7 +14,12 @@ struct ProfilesRoutes {
         var name: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    /// The signed-in person's profiles: another's are not there (404, like a missing one).
+    func profiles(_ context: AppRequestContext) throws -> any ProfileRepository {
+        data.profiles(of: try context.person().id)
+    }
+
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.group("profiles")
             .get(use: list)
             .post(use: create)
@@ -26,26 +31,27 @@ struct ProfilesRoutes {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = try request.pageNumber()
-        let outcome = await ProfilesListViewModel.load(page: page, from: profiles, context: context.page)
+        let outcome = await ProfilesListViewModel.load(page: page, from: try profiles(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: "The profiles list has no page \(page).")
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let form = try await request.decodeForm(CreateForm.self, limit: maxFormSize)
-        let outcome = await ProfilesListViewModel.create(name: form.name, in: profiles, context: context.page)
+        let outcome = await ProfilesListViewModel.create(
+            name: form.name, in: try profiles(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.requireID("profile")
-        let outcome = await ProfileEditorViewModel.load(id: id, from: profiles, context: context.page)
+        let outcome = await ProfileEditorViewModel.load(id: id, from: try profiles(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
     @Sendable func sit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.requireID("profile")
-        let outcome = await SittingViewModel.load(id: id, from: profiles, context: context.page)
+        let outcome = await SittingViewModel.load(id: id, from: try profiles(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
@@ -53,12 +59,13 @@ struct ProfilesRoutes {
         let id = try context.requireID("profile")
         var request = request
         let input = try await request.decodeForm(ProfileFormInput.self, limit: maxFormSize)
-        let outcome = await ProfileEditorViewModel.submit(id: id, input, to: profiles, context: context.page)
+        let outcome = await ProfileEditorViewModel.submit(
+            id: id, input, to: try profiles(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.requireID("profile")
-        return .redirect(await ProfilesListViewModel.delete(id: id, in: profiles))
+        return .redirect(await ProfilesListViewModel.delete(id: id, in: try profiles(context)))
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Someone with an account: their own profiles, sitting sessions and FriendService token.
+public struct Person: Sendable, Equatable, Codable, Identifiable {
+    public var id: Int
+    /// How they sign in: 3–30 ASCII letters, digits, `-` or `_`, unique without regard to case.
+    public var username: String
+    public var name: String
+    /// Their own words on their page.
+    public var about: String
+    /// Their own FriendService token; nil: the deployment's (`--friend-service-token`).
+    public var friendServiceToken: String?
+    public var createdAt: Date
+
+    public init(
+        id: Int = 0, username: String, name: String, about: String = "", friendServiceToken: String? = nil,
+        createdAt: Date
+    ) {
+        self.id = id
+        self.username = username
+        self.name = name
+        self.about = about
+        self.friendServiceToken = friendServiceToken
+        self.createdAt = createdAt
+    }
+
+    public static let nameLengthLimit = 100
+    public static let aboutLengthLimit = 2_000
+
+    /// Why `name` cannot be a person's name, or nil.
+    public static func nameRefusal(_ name: String) -> String? {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return "Enter your name." }
+        if trimmed.count > nameLengthLimit { return "A name is at most \(nameLengthLimit) characters." }
+        if trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+            return "A name cannot contain control characters."
+        }
+        return nil
+    }
+
+    /// Why `username` cannot be one, or nil.
+    public static func usernameRefusal(_ username: String) -> String? {
+        let allowed = username.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                true
+            default: false
+            }
+        }
+        return allowed && (3...30).contains(username.utf8.count)
+            ? nil : "A username is 3 to 30 letters (a–z), digits, - or _."
+    }
+
+    public static let minimumPasswordLength = 10
+    /// Longer ones are refused so a request cannot make hashing slow; bcrypt reads 72 bytes.
+    public static let maximumPasswordLength = 200
+
+    /// Why `password` cannot be one, or nil.
+    public static func passwordRefusal(_ password: String) -> String? {
+        if password.count < minimumPasswordLength {
+            return "A password is at least \(minimumPasswordLength) characters."
+        }
+        if password.count > maximumPasswordLength {
+            return "A password is at most \(maximumPasswordLength) characters."
+        }
+        if CommonPasswords.contains(password) {
+            return "This password is among the most common ones. Choose another."
+        }
+        return nil
+    }
+
+    /// "JD" for Jane Doe: the first letters of the first and last words of the name.
+    public var initials: String {
+        let words = name.split(whereSeparator: \.isWhitespace)
+        let letters = [words.first, words.count > 1 ? words.last : nil].compactMap { $0?.first }
+        return letters.isEmpty ? "?" : String(letters).uppercased()
+    }
+
+    /// The token's last four characters, as Settings shows it.
+    public var friendServiceTokenEnding: String? {
+        friendServiceToken.map { String($0.suffix(4)) }
+    }
+}

@@ -1,0 +1,9 @@
+/// Where each person's data is kept. Every repository it hands out reads and writes the rows of
+/// one person only, so a handler cannot show another person's data by forgetting a filter: it
+/// has no repository that could.
+public protocol PersonalData: Sendable {
+    func profiles(of person: Int) -> any ProfileRepository
+    func sessions(of person: Int) -> any SittingSessionRepository
+    /// The last friends list the FriendService gave this person, for when it fails.
+    func savedFriends(of person: Int) -> any FriendListStorage
+}

@@ -1,0 +1,37 @@
+import Foundation
+import GRDB
+import SanghaCore
+
+/// Each person's profiles, sitting sessions and saved friends list in one SQLite file. The
+/// stores it hands out are made per request and share what this process keeps in memory.
+public struct SQLitePersonalData: PersonalData {
+    public let database: any DatabaseWriter
+    let profileCache = ProfileCache()
+    let friendListThrottle = FriendListSaveThrottle()
+
+    public init(database: any DatabaseWriter) {
+        self.database = database
+    }
+
+    public func profiles(of person: Int) -> any ProfileRepository {
+        ProfileStore(database: database, owner: person, cache: profileCache)
+    }
+
+    public func sessions(of person: Int) -> any SittingSessionRepository {
+        SittingSessionStore(database: database, owner: person)
+    }
+
+    public func savedFriends(of person: Int) -> any FriendListStorage {
+        FriendListStore(database: database, person: person, lastSaved: friendListThrottle)
+    }
+
+    /// The people of the same file, who forget this data's memory of a person they delete.
+    public var people: PeopleStore {
+        PeopleStore(
+            database: database,
+            onDelete: { [profileCache, friendListThrottle] person in
+                profileCache.forgetAll()
+                friendListThrottle.forget(person)
+            })
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import SanghaCore
+
+/// The fields of the sign-up, sign-in and settings forms as posted. A missing field counts as
+/// empty. Passwords are never put back into a page.
+public struct AccountInput: Sendable, Equatable, Decodable {
+    public var name: String?
+    public var username: String?
+    public var password: String?
+    /// Where to go after signing in: a local path (`LocalPath`).
+    public var next: String?
+    public var about: String?
+    public var friendServiceToken: String?
+    public var currentPassword: String?
+    public var newPassword: String?
+
+    public init(
+        name: String? = nil, username: String? = nil, password: String? = nil, next: String? = nil,
+        about: String? = nil, friendServiceToken: String? = nil, currentPassword: String? = nil,
+        newPassword: String? = nil
+    ) {
+        self.name = name
+        self.username = username
+        self.password = password
+        self.next = next
+        self.about = about
+        self.friendServiceToken = friendServiceToken
+        self.currentPassword = currentPassword
+        self.newPassword = newPassword
+    }
+
+    var trimmedName: String { (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+    var trimmedUsername: String { (username ?? "").trimmingCharacters(in: .whitespaces) }
+}
+
+/// Where a sign-in may lead: a path on this site only. `//evil.example`, `http://evil.example`,
+/// `/\evil.example` and anything that is not a plain local path lead home.
+public enum LocalPath {
+    public static func sanitize(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"),
+            next.utf8.count <= 2_000,
+            !next.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\\" || $0.value == 0x7F }),
+            let components = URLComponents(string: next), components.scheme == nil, components.host == nil
+        else { return "/" }
+        return next
+    }
+}
+
+/// How a sign-up or sign-in ends: signed in (the web layer starts the session and goes on),
+/// or the form again with its status.
+public enum AccountOutcome<Form: Sendable & Equatable>: Sendable, Equatable {
+    case signedIn(Person, next: String)
+    /// The form again: 422 for a rule broken, 401 for a wrong username or password, 429 for too
+    /// many attempts, 503 for the database out of reach.
+    case form(Form, status: Int)
+}

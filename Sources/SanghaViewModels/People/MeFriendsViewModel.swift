@@ -1,0 +1,53 @@
+import Foundation
+import SanghaCore
+
+/// The friends on the person's own page: how many, the first few by name, or why the list
+/// could not be loaded. What it shows of the list, and the words for a failure, are the home
+/// page's friends panel's.
+public struct MeFriendsViewModel: Sendable, Equatable, Encodable {
+    public let title = "Friends"
+    /// `3 friends`; nil when the list could not be loaded and none was saved.
+    public let countText: String?
+    /// The first `FriendsPanelViewModel.limit` friends' full names.
+    public let names: [String]
+    public let hasNames: Bool
+    public let errorMessage: String?
+    /// The list shown is the one saved at the service's last answer.
+    public let savedNotice: String?
+    public let allURL: String
+    public let allLabel: String
+    public let addURL: String
+
+    /// `friends` empty with `errorMessage`: the list could not be loaded and none was saved.
+    public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil) {
+        let panel = FriendsPanelViewModel(friends: friends, errorMessage: errorMessage, savedNotice: savedNotice)
+        let failedWithNothing = friends.isEmpty && errorMessage != nil
+        countText = failedWithNothing ? nil : (friends.count == 1 ? "1 friend" : "\(friends.count) friends")
+        names = panel.items.map(\.fullName)
+        hasNames = panel.hasItems
+        self.errorMessage = panel.errorMessage
+        self.savedNotice = panel.savedNotice
+        allURL = panel.allURL
+        allLabel = panel.allLabel
+        addURL = panel.addURL
+    }
+
+    /// The list as the friends panel loads it: the service's, else the saved one with the
+    /// failure's message, else the message alone.
+    public static func load(from repository: FriendsRepository, context: PageContext) async -> MeFriendsViewModel {
+        do {
+            switch try await repository.listFriends() {
+            case .live(let friends):
+                return MeFriendsViewModel(friends: friends)
+            case .saved(let saved, let failure):
+                return MeFriendsViewModel(
+                    friends: saved.friends,
+                    errorMessage: FriendOperation.load.message(for: failure.reason),
+                    savedNotice: FriendsListViewModel.savedNotice(saved, timeZone: context.timeZone)
+                )
+            }
+        } catch {
+            return MeFriendsViewModel(friends: [], errorMessage: FriendOperation.load.message(for: error.reason))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import SanghaCore
+
+/// The top of the person's own page: the initials as an avatar, the name, and since when they
+/// sit and how often (`Sitting since November 2026 · 12 sessions`).
+public struct MeHeaderViewModel: Sendable, Equatable, Encodable {
+    /// Decorative: the name beside it says the same.
+    public let initials: String
+    public let name: String
+    public let sinceText: String
+
+    /// `sessionCount` nil: the sessions could not be counted, and the line says only since when.
+    public init(person: Person, sessionCount: Int?, timeZone: TimeZone) {
+        initials = person.initials
+        name = person.name
+        let since = "Sitting since \(Self.monthAndYear(person.createdAt, timeZone: timeZone))"
+        sinceText = sessionCount.map { "\(since) · \(Self.sessions($0))" } ?? since
+    }
+
+    public static func load(person: Person, sessions: any SittingSessionRepository, context: PageContext) async
+        -> MeHeaderViewModel
+    {
+        let count = try? await sessions.totals().sessions
+        return MeHeaderViewModel(person: person, sessionCount: count, timeZone: context.timeZone)
+    }
+
+    /// `November 2026`, in `timeZone`.
+    static func monthAndYear(_ date: Date, timeZone: TimeZone) -> String {
+        let parts = Calendar.gregorian(in: timeZone).dateComponents([.year, .month], from: date)
+        return "\(CalendarText.months[((parts.month ?? 1) - 1) % 12]) \(parts.year ?? 1970)"
+    }
+
+    /// `1 session`, `12 sessions`.
+    static func sessions(_ count: Int) -> String {
+        count == 1 ? "1 session" : "\(count) sessions"
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import SanghaCore
+
+/// The practice on the person's own page: the streak and the time sat in all, the last few
+/// sessions, and the profiles they sit with. Sessions and profiles are read apart: one failing
+/// leaves the other whole. The words and rules are the home panels' and the history's.
+public struct MePracticeViewModel: Sendable, Equatable, Encodable {
+    /// Sessions shown, the newest first.
+    public static let sessionLimit = 3
+
+    public let title = "Practice"
+    /// Whether there is a session to count: the streak and total time are shown.
+    public let hasPractice: Bool
+    public let streakText: String
+    public let totalTimeText: String
+    /// No session yet (and none failed to be read).
+    public let emptyMessage: String?
+    /// The sessions could not be read.
+    public let errorMessage: String?
+    /// Back to the cushion: the profile of the last session, or the profiles with none yet.
+    public let sitLink: LinkViewModel?
+    public let sessionsTitle = "Last sessions"
+    public let sessions: [HistorySessionRowViewModel]
+    public let hasSessions: Bool
+    public let historyURL = "/history"
+    public let historyLabel = "History"
+
+    public let profilesTitle = "Profiles"
+    /// `2 profiles`; nil when they could not be read.
+    public let profilesCountText: String?
+    /// The first few, by name, each a link to its editor.
+    public let profiles: [ProfilesPanelViewModel.Item]
+    public let hasProfiles: Bool
+    public let profilesErrorMessage: String?
+    public let profilesURL: String
+    public let profilesLabel: String
+
+    /// `practice` nil: the sessions could not be read, for `sessionsFailure`; `recent` are the
+    /// newest sessions. `profiles` nil: they could not be read, for `profilesFailure`;
+    /// `profileCount`: how many there are, when `profiles` are only the first of them.
+    public init(
+        practice: Practice?, recent: [SittingSession], sessionsFailure: (any Error)? = nil,
+        profiles: [Profile]?, profileCount: Int? = nil, profilesFailure: (any Error)? = nil,
+        timeZone: TimeZone
+    ) {
+        let panel = PracticePanelViewModel(practice: practice, last: recent.first, failure: sessionsFailure)
+        hasPractice = panel.hasPractice
+        streakText = panel.streakText
+        totalTimeText = DurationFormatter.words(from: practice?.totals.seconds ?? 0)
+        emptyMessage = panel.emptyMessage
+        errorMessage = panel.errorMessage
+        sitLink = panel.sitLink
+        sessions =
+            practice == nil
+            ? [] : recent.prefix(Self.sessionLimit).map { HistorySessionRowViewModel(session: $0, timeZone: timeZone) }
+        hasSessions = !sessions.isEmpty
+
+        let profilesPanel = ProfilesPanelViewModel(profiles: profiles, total: profileCount, failure: profilesFailure)
+        profilesCountText = profiles.map {
+            let count = profileCount ?? $0.count
+            return count == 1 ? "1 profile" : "\(count) profiles"
+        }
+        self.profiles = profilesPanel.items
+        hasProfiles = profilesPanel.hasItems
+        profilesErrorMessage = profilesPanel.errorMessage
+        profilesURL = profilesPanel.allURL
+        profilesLabel = profilesPanel.allLabel
+    }
+
+    /// The sessions and the first profiles, read side by side.
+    public static func load(
+        profiles profileRepository: any ProfileRepository,
+        sessions repository: any SittingSessionRepository,
+        context: PageContext
+    ) async -> MePracticeViewModel {
+        async let profiles = firstProfiles(from: profileRepository)
+        async let sessions = practiceAndRecent(from: repository, context: context)
+        let (listed, sat) = await (profiles, sessions)
+        return MePracticeViewModel(
+            practice: sat.practice, recent: sat.recent, sessionsFailure: sat.failure,
+            profiles: listed.page?.profiles, profileCount: listed.page?.total, profilesFailure: listed.failure,
+            timeZone: context.timeZone)
+    }
+
+    private static func firstProfiles(from repository: any ProfileRepository) async
+        -> (page: ProfileListPage?, failure: (any Error)?)
+    {
+        do {
+            return (try await repository.list(limit: ProfilesPanelViewModel.limit, offset: 0), nil)
+        } catch {
+            return (nil, error)
+        }
+    }
+
+    private static func practiceAndRecent(from repository: any SittingSessionRepository, context: PageContext) async
+        -> (practice: Practice?, recent: [SittingSession], failure: (any Error)?)
+    {
+        do {
+            async let practice = repository.practice(
+                now: context.now, timeZone: context.timeZone, dayCount: HistoryViewModel.dayCount)
+            async let recent = repository.recent(limit: sessionLimit)
+            return try await (practice, recent, nil)
+        } catch {
+            return (nil, [], error)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import SanghaCore
+
+/// The settings page: name, About text, FriendService token, a new password; and deleting the
+/// account.
+public struct SettingsViewModel: Sendable, Equatable, Encodable {
+    public let layout: LayoutViewModel
+    public let heading = "Settings"
+    public let actionURL = "/settings"
+    public let submitLabel = "Save"
+    public let name: FormFieldViewModel
+    public let about: FormFieldViewModel
+    /// Only with a remote FriendService: with the embedded one Sangha gives each person theirs.
+    public let friendServiceToken: FormFieldViewModel?
+    public let currentPassword: FormFieldViewModel
+    public let newPassword: FormFieldViewModel
+    public let alert: AlertViewModel?
+    public let formToken: String
+    public let deleteURL = "/settings/delete"
+    public let deleteLabel = "Delete account"
+    public let deletePassword: FormFieldViewModel
+
+    public static let aboutRows = 6
+
+    public init(
+        person: Person, acceptsToken: Bool, context: PageContext, input: AccountInput? = nil,
+        errors: [String: String] = [:], alert: AlertViewModel? = nil
+    ) {
+        self.layout = LayoutViewModel(title: "Settings", section: .settings, context: context)
+        self.name = FormFieldViewModel(
+            name: "name", label: "Name", value: input?.name ?? person.name, error: errors["name"],
+            autocomplete: "name", maxLength: Person.nameLengthLimit)
+        self.about = FormFieldViewModel(
+            name: "about", label: "About", value: input?.about ?? person.about, error: errors["about"],
+            hint: "Shown on your page.", maxLength: Person.aboutLengthLimit, isRequired: false)
+        self.friendServiceToken =
+            acceptsToken
+            ? FormFieldViewModel(
+                name: "friendServiceToken", label: "FriendService token", value: "",
+                error: errors["friendServiceToken"],
+                hint: person.friendServiceTokenEnding.map {
+                    "Yours ends in …\($0). Paste a new one to replace it; leave empty to keep it."
+                } ?? "None yet: Sangha's own token is used. Paste yours to keep your own friends list.",
+                inputType: .password, maxLength: 500, isRequired: false)
+            : nil
+        self.currentPassword = FormFieldViewModel(
+            name: "currentPassword", label: "Current password", value: "", error: errors["currentPassword"],
+            hint: "Needed only to set a new password.", inputType: .password, autocomplete: "current-password",
+            maxLength: Person.maximumPasswordLength, isRequired: false)
+        self.newPassword = FormFieldViewModel(
+            name: "newPassword", label: "New password", value: "", error: errors["newPassword"],
+            hint:
+                "At least \(Person.minimumPasswordLength) characters, not a common password. Leave empty to keep yours.",
+            inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength,
+            isRequired: false)
+        self.deletePassword = FormFieldViewModel(
+            names: FieldNames(name: "password"), label: "Password", value: "", error: errors["password"],
+            hint: "Deleting removes your profiles, sessions and friends for good.", inputType: .password,
+            autocomplete: "current-password", maxLength: Person.maximumPasswordLength)
+        self.alert = alert
+        self.formToken = context.formToken
+    }
+
+    /// Saves name, About and token, and the new password when one is typed with the current one.
+    public static func submit(
+        _ input: AccountInput, person: Person, acceptsToken: Bool, people: any PeopleRepository,
+        passwords: any PasswordHashing, context: PageContext
+    ) async -> SubmitOutcome<SettingsViewModel> {
+        func form(errors: [String: String] = [:], alert: AlertViewModel? = nil) -> SettingsViewModel {
+            SettingsViewModel(
+                person: person, acceptsToken: acceptsToken, context: context, input: input, errors: errors,
+                alert: alert)
+        }
+        var errors: [String: String] = [:]
+        if let refusal = Person.nameRefusal(input.name ?? "") { errors["name"] = refusal }
+        let about = (input.about ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if about.count > Person.aboutLengthLimit {
+            errors["about"] = "About is at most \(Person.aboutLengthLimit) characters."
+        }
+        let token = (input.friendServiceToken ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if acceptsToken, !token.isEmpty,
+            token.count > 500 || !token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
+        {
+            errors["friendServiceToken"] = "A token is up to 500 visible characters, without spaces."
+        }
+        let newPassword = input.newPassword ?? ""
+        let currentPassword = input.currentPassword ?? ""
+        if !newPassword.isEmpty {
+            if let refusal = Person.passwordRefusal(newPassword) { errors["newPassword"] = refusal }
+            if currentPassword.isEmpty { errors["currentPassword"] = "Enter your current password to change it." }
+        }
+        guard errors.isEmpty else { return .invalid(form(errors: errors)) }
+        var updated = person
+        updated.name = input.trimmedName
+        updated.about = about
+        if acceptsToken, !token.isEmpty { updated.friendServiceToken = token }
+        do {
+            if !newPassword.isEmpty {
+                guard let stored = try await people.credentials(id: person.id),
+                    await passwords.verify(currentPassword, against: stored.passwordHash)
+                else {
+                    return .invalid(form(errors: ["currentPassword": "This is not your current password."]))
+                }
+                try await people.setPasswordHash(try await passwords.hash(newPassword), of: person.id)
+            }
+            try await people.update(updated)
+            return .saved(Redirect(to: "/settings", flash: .success("Settings saved.")))
+        } catch {
+            return .failed(
+                form(
+                    alert: AlertViewModel(
+                        title: "Could not save the settings.",
+                        message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))),
+                .storage)
+        }
+    }
+
+    /// Deletes the person and all their data once the password is typed again. `clearFriends`
+    /// removes their friends from the embedded FriendService first.
+    public static func delete(
+        password: String?, person: Person, acceptsToken: Bool, people: any PeopleRepository,
+        passwords: any PasswordHashing, clearFriends: (@Sendable () async -> Void)?, context: PageContext
+    ) async -> SubmitOutcome<SettingsViewModel> {
+        func form(errors: [String: String] = [:], alert: AlertViewModel? = nil) -> SettingsViewModel {
+            SettingsViewModel(
+                person: person, acceptsToken: acceptsToken, context: context, errors: errors, alert: alert)
+        }
+        do {
+            guard let stored = try await people.credentials(id: person.id),
+                await passwords.verify(password ?? "", against: stored.passwordHash)
+            else {
+                return .invalid(form(errors: ["password": "Type your password to delete the account."]))
+            }
+            await clearFriends?()
+            try await people.delete(id: person.id)
+            return .saved(
+                Redirect(to: "/sign-up", flash: .success("Your account and everything in it were deleted.")))
+        } catch {
+            return .failed(
+                form(
+                    alert: AlertViewModel(
+                        title: "Could not delete the account.",
+                        message: StorageMessage.text(for: error, otherwise: "Deleting failed. Please try again."))),
+                .storage)
+        }
+    }
+}

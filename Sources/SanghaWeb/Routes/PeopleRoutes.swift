@@ -1,0 +1,147 @@
+import Hummingbird
+import SanghaCore
+import SanghaViewModels
+
+/// People: `/sign-up`, `/sign-in`, `POST /sign-out`, `/settings` (and `POST /settings/delete`),
+/// and the person's own page `/me`.
+struct PeopleRoutes {
+    let dependencies: Dependencies
+    let renderer: PageRenderer
+    let maxFormSize: Int
+    var people: any PeopleRepository { dependencies.people }
+    var passwords: any PasswordHashing { dependencies.passwords }
+    var acceptsToken: Bool { dependencies.friendServices.tokens == .pasted }
+
+    /// The pages anyone may open.
+    func addPublicRoutes(to router: some RouterMethods<AppRequestContext>) {
+        router.get("sign-up", use: signUpPage)
+        router.post("sign-up", use: signUp)
+        router.get("sign-in", use: signInPage)
+        router.post("sign-in", use: signIn)
+    }
+
+    /// The pages of someone signed in.
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
+        router.post("sign-out", use: signOut)
+        router.get("settings", use: settings)
+        router.post("settings", use: saveSettings)
+        router.post("settings/delete", use: deleteAccount)
+        router.get("me", use: me)
+    }
+
+    @Sendable func signUpPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if let signedIn = alreadySignedIn(request, context) { return signedIn }
+        let input = AccountInput(next: request.uri.queryParameters["next"].map(String.init))
+        return try renderer.response(SignUpViewModel(context: context.page, input: input), for: request)
+    }
+
+    @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
+        let outcome = await SignUpViewModel.submit(
+            input, people: people, passwords: passwords, makeToken: dependencies.friendServices.makeToken,
+            context: context.page)
+        return try await respond(outcome, request: request, context: context)
+    }
+
+    @Sendable func signInPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if let signedIn = alreadySignedIn(request, context) { return signedIn }
+        let page = SignInViewModel(context: context.page, next: request.uri.queryParameters["next"].map(String.init))
+        return try renderer.response(page, for: request)
+    }
+
+    @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
+        let outcome = await SignInViewModel.submit(input, people: people, passwords: passwords, context: context.page)
+        return try await respond(outcome, request: request, context: context)
+    }
+
+    @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if let key = context.signInKey {
+            do {
+                try await people.endSession(key: key)
+            } catch {
+                throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
+            }
+        }
+        var response = Response.redirect(Redirect(to: "/sign-in", flash: .success("You are signed out.")))
+        response.setCookie(SignInCookie.cleared)
+        return response
+    }
+
+    @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let page = SettingsViewModel(person: try context.person(), acceptsToken: acceptsToken, context: context.page)
+        return try renderer.response(page, for: request)
+    }
+
+    @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
+        let outcome = await SettingsViewModel.submit(
+            input, person: try context.person(), acceptsToken: acceptsToken, people: people, passwords: passwords,
+            context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.failed)
+    }
+
+    @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
+        let person = try context.person()
+        // With the embedded service the person's list is Sangha's to clear; a remote one is theirs.
+        var clearFriends: (@Sendable () async -> Void)?
+        if dependencies.friendServices.tokens == .issued, person.friendServiceToken != nil {
+            let service = dependencies.friendServices.service(for: person)
+            clearFriends = {
+                guard let list = try? await service.listFriends() else { return }
+                for friend in list { try? await service.deleteFriend(id: friend.id) }
+            }
+        }
+        let outcome = await SettingsViewModel.delete(
+            password: input.password, person: person, acceptsToken: acceptsToken, people: people,
+            passwords: passwords, clearFriends: clearFriends, context: context.page)
+        var response = try renderer.response(outcome, for: request, notFound: Self.failed)
+        if case .saved = outcome { response.setCookie(SignInCookie.cleared) }
+        return response
+    }
+
+    @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.person()
+        let page = await MeViewModel.load(
+            person: person, profiles: dependencies.data.profiles(of: person.id),
+            sessions: dependencies.data.sessions(of: person.id), friends: dependencies.friends(of: person),
+            context: context.page)
+        return try renderer.response(page, for: request)
+    }
+
+    /// Signed in: a new session (never the one the browser brought, so no fixation) and on to
+    /// `next`. Otherwise the form again with its status.
+    private func respond<Form: Page>(_ outcome: AccountOutcome<Form>, request: Request, context: AppRequestContext)
+        async throws -> Response
+    {
+        switch outcome {
+        case .form(let form, let status):
+            return try renderer.response(form, status: HTTPResponse.Status(code: status), for: request)
+        case .signedIn(let person, let next):
+            let id = SignInCookie.newID()
+            do {
+                if let old = context.signInKey { try await people.endSession(key: old) }
+                try await people.startSession(key: SignInCookie.key(of: id), of: person.id, at: context.page.now)
+            } catch {
+                throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
+            }
+            var response = Response.redirect(Redirect(to: next))
+            response.setCookie(SignInCookie.cookie(id))
+            return response
+        }
+    }
+
+    /// The sign-in and sign-up pages of someone signed in lead home (or to `next`).
+    private func alreadySignedIn(_ request: Request, _ context: AppRequestContext) -> Response? {
+        guard context.page.person != nil, !request.prefersJSON else { return nil }
+        let next = LocalPath.sanitize(request.uri.queryParameters["next"].map(String.init))
+        return Response(status: .seeOther, headers: [.location: next])
+    }
+
+    static let failed = "Sangha could not reach its database. Please try again."
+}

@@ -1,0 +1,125 @@
+import Foundation
+import SanghaCore
+import SanghaTestSupport
+import Testing
+
+/// The people repository's contract, and each person's data kept apart, on every backend.
+@Suite("People conformance")
+struct PeopleConformanceTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    @Test("People: unique usernames ignoring case, credentials, updates, password hashes", arguments: Backend.allCases)
+    func people(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let people = stores.people
+            await #expect(throws: PeopleRepositoryError.usernameTaken) {
+                try await people.create(Stores.person("ADA"), passwordHash: "x")
+            }
+            var grace = try await people.create(Stores.person("grace"), passwordHash: "hash-1")
+            #expect(grace.id != stores.person.id)
+            #expect(try await people.credentials(username: "GRACE")?.passwordHash == "hash-1")
+            #expect(try await people.credentials(username: "nobody") == nil)
+            grace.name = "Grace Hopper"
+            grace.about = "Navy."
+            grace.friendServiceToken = "token-1234"
+            try await people.update(grace)
+            try await people.setPasswordHash("hash-2", of: grace.id)
+            let stored = try #require(try await people.credentials(id: grace.id))
+            #expect(stored.person == grace)
+            #expect(stored.passwordHash == "hash-2")
+            var missing = grace
+            missing.id = 999_999
+            await #expect(throws: PeopleRepositoryError.notFound) { try await people.update(missing) }
+        }
+    }
+
+    @Test("Sign-in sessions: found by key, ended, expired after 30 days unused", arguments: Backend.allCases)
+    func sessions(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let people = stores.people
+            try await people.startSession(key: "key-1", of: stores.person.id, at: Self.now)
+            #expect(try await people.person(session: "key-1", at: Self.now)?.id == stores.person.id)
+            #expect(try await people.person(session: "key-2", at: Self.now) == nil)
+            // Used on day 29, it lasts to day 58; unused from then, it has ended by day 59.
+            #expect(try await people.person(session: "key-1", at: Self.now + 29 * 86_400) != nil)
+            #expect(try await people.person(session: "key-1", at: Self.now + 58 * 86_400) != nil)
+            #expect(try await people.person(session: "key-1", at: Self.now + 89 * 86_400) == nil)
+            // Another instance agrees.
+            let other = try await storage.open()
+            #expect(try await other.people.person(session: "key-1", at: Self.now + 58 * 86_400) == nil)
+            try await people.startSession(key: "key-3", of: stores.person.id, at: Self.now)
+            try await other.people.endSession(key: "key-3")
+            #expect(try await people.person(session: "key-3", at: Self.now) == nil)
+        }
+    }
+
+    @Test("Failed sign-ins are counted per username, ignoring case, within the window", arguments: Backend.allCases)
+    func failures(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let people = try await storage.open().people
+            for minute in 0..<5 {
+                try await people.recordFailure(
+                    of: minute.isMultiple(of: 2) ? "ada" : "ADA", at: Self.now + Double(minute) * 60)
+            }
+            try await people.recordFailure(of: "grace", at: Self.now)
+            let counted = try await people.failures(of: "Ada", since: Self.now)
+            #expect(counted.count == 5)
+            #expect(counted.first == Self.now)
+            #expect(try await people.failures(of: "ada", since: Self.now + 150).count == 2)
+            try await people.clearFailures(of: "ada")
+            #expect(try await people.failures(of: "ada", since: Self.now).isEmpty)
+            #expect(try await people.failures(of: "grace", since: Self.now).count == 1)
+        }
+    }
+
+    @Test(
+        "Each person's profiles, sessions, totals and saved list are theirs alone; deleting a person deletes them",
+        arguments: Backend.allCases)
+    func isolation(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let ada = stores.person
+            let grace = try await stores.people.create(Stores.person("grace"), passwordHash: "x")
+            let adaProfile = try await stores.data.profiles(of: ada.id).create(.new(named: "Ada's"))
+            let graceProfiles = stores.data.profiles(of: grace.id)
+            #expect(try await graceProfiles.get(id: adaProfile.id) == nil)
+            #expect(try await graceProfiles.list().isEmpty)
+            #expect(try await graceProfiles.delete(id: adaProfile.id) == false)
+            var stolen = adaProfile
+            stolen.name = "Stolen"
+            await #expect(throws: ProfileRepositoryError.notFound) { try await graceProfiles.update(stolen) }
+            #expect(try await stores.data.profiles(of: ada.id).get(id: adaProfile.id)?.name == "Ada's")
+
+            let session = SittingSession(
+                profileID: adaProfile.id, profileName: "Ada's", startedAt: Self.now, seconds: 600, completed: true)
+            _ = try await stores.data.sessions(of: ada.id).record(session)
+            let graceSessions = stores.data.sessions(of: grace.id)
+            #expect(try await graceSessions.recent(limit: 10).isEmpty)
+            #expect(try await graceSessions.totals() == SittingTotals(sessions: 0, seconds: 0))
+            #expect(try await graceSessions.sat(days: [Self.now - 60, Self.now + 60]) == [false])
+            #expect(try await stores.data.sessions(of: ada.id).totals() == SittingTotals(sessions: 1, seconds: 600))
+
+            try await stores.data.savedFriends(of: ada.id).save(
+                [Friend(id: 1, firstname: "Jane", lastname: "Doe", phonenumber: "1")], at: Self.now)
+            #expect(try await stores.data.savedFriends(of: grace.id).load() == nil)
+
+            try await stores.startSession(key: "ada-key")
+            try await stores.people.delete(id: ada.id)
+            #expect(try await stores.people.credentials(username: "ada") == nil)
+            #expect(try await stores.people.person(session: "ada-key", at: Self.now) == nil)
+            #expect(try await stores.data.profiles(of: ada.id).get(id: adaProfile.id) == nil)
+            #expect(try await stores.data.sessions(of: ada.id).recent(limit: 10).isEmpty)
+            #expect(try await stores.data.sessions(of: ada.id).totals() == SittingTotals(sessions: 0, seconds: 0))
+            #expect(try await stores.data.savedFriends(of: ada.id).load() == nil)
+            #expect(try await stores.people.credentials(username: "grace") != nil)
+        }
+    }
+}
+
+extension Stores {
+    func startSession(key: String) async throws {
+        try await people.startSession(key: key, of: person.id, at: PeopleConformanceTests.now)
+    }
+}

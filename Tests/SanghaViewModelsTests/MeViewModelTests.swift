@@ -1,0 +1,249 @@
+import Foundation
+import SanghaCore
+import SanghaTestSupport
+import SanghaViewModels
+import Testing
+
+@Suite("The person's own page")
+struct MeViewModelTests {
+    static let utc = TimeZone(identifier: "UTC")!
+    static let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+    static let newYork = TimeZone(identifier: "America/New_York")!
+
+    /// The instant a wall clock in `timeZone` shows `text` (`2026-11-23 07:00`).
+    static func date(_ text: String, in timeZone: TimeZone = utc) -> Date {
+        let numbers = text.split(whereSeparator: { " -:".contains($0) }).map { Int($0)! }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.date(
+            from: DateComponents(
+                year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers[4]))!
+    }
+
+    static func context(in timeZone: TimeZone = utc, person: Person = ada) -> PageContext {
+        PageContext(formToken: "t", now: date("2026-11-23 08:00"), timeZone: timeZone, person: person)
+    }
+
+    static let ada = Person(
+        id: 1, username: "ada", name: "Ada Lovelace", about: "Counts breaths.",
+        createdAt: date("2026-05-10 09:00"))
+
+    static func session(_ text: String, seconds: Int = 600, profile: Profile? = morning) -> SittingSession {
+        SittingSession(
+            profileID: profile?.id, profileName: profile?.name ?? "Walking", startedAt: date(text), seconds: seconds,
+            completed: true)
+    }
+
+    static let morning = profile(1, "Morning")
+    static let evening = profile(2, "Evening")
+
+    static func profile(_ id: Int, _ name: String) -> Profile {
+        var profile = Profile.new(named: name)
+        profile.id = id
+        profile.version = 1
+        profile.duration = 1200
+        return profile
+    }
+
+    static func friends(_ count: Int) -> [Friend] {
+        (1...count).map { Friend(id: $0, firstname: "Friend", lastname: "No. \($0)", phonenumber: "+1555\($0)") }
+    }
+
+    /// The page of `person`, loaded from these repositories.
+    static func page(
+        person: Person = ada,
+        profiles: InMemoryProfileRepository = InMemoryProfileRepository([morning, evening]),
+        sessions: InMemorySittingSessionRepository = InMemorySittingSessionRepository(),
+        friends: FriendsRepository = FriendsRepository(remote: FakeFriendService.listing([.jane, .kenji, .amira])),
+        in timeZone: TimeZone = utc
+    ) async -> MeViewModel {
+        await MeViewModel.load(
+            person: person, profiles: profiles, sessions: sessions, friends: friends,
+            context: context(in: timeZone, person: person))
+    }
+
+    @Test("The header's line counts no session, one session, and many")
+    func headerSessions() async {
+        let none = await Self.page(sessions: InMemorySittingSessionRepository())
+        #expect(none.header.sinceText == "Sitting since May 2026 · 0 sessions")
+        let one = await Self.page(sessions: InMemorySittingSessionRepository([Self.session("2026-11-20 07:00")]))
+        #expect(one.header.sinceText == "Sitting since May 2026 · 1 session")
+        let twelve = (1...12).map { Self.session("2026-11-\(String(format: "%02d", $0)) 07:00") }
+        let many = await Self.page(sessions: InMemorySittingSessionRepository(twelve))
+        #expect(many.header.sinceText == "Sitting since May 2026 · 12 sessions")
+        #expect(many.header.name == "Ada Lovelace")
+        #expect(many.header.initials == "AL")
+        #expect(many.layout.title == "Ada Lovelace")
+        #expect(many.layout.account?.isMeCurrent == true)
+    }
+
+    @Test("Sitting since the month the account was made in the person's time zone")
+    func sinceInTimeZone() async {
+        // 31 October 2026, 23:30 UTC: already 1 November in Tokyo, still 31 October in New York.
+        var person = Self.ada
+        person.createdAt = Self.date("2026-10-31 23:30")
+        let inUTC = await Self.page(person: person, in: Self.utc)
+        #expect(inUTC.header.sinceText == "Sitting since October 2026 · 0 sessions")
+        let inTokyo = await Self.page(person: person, in: Self.tokyo)
+        #expect(inTokyo.header.sinceText == "Sitting since November 2026 · 0 sessions")
+        // 1 December 2026, 02:00 UTC: 30 November, 21:00 in New York.
+        person.createdAt = Self.date("2026-12-01 02:00")
+        let inNewYork = await Self.page(person: person, in: Self.newYork)
+        #expect(inNewYork.header.sinceText == "Sitting since November 2026 · 0 sessions")
+    }
+
+    @Test("Sessions that cannot be counted leave the header with since when alone")
+    func headerWithoutTotals() async {
+        let page = await Self.page(sessions: InMemorySittingSessionRepository(failing: true))
+        #expect(page.header.sinceText == "Sitting since May 2026")
+    }
+
+    @Test("Friends: how many, and the first five of more by full name")
+    func firstFiveFriends() async {
+        let seven = await Self.page(friends: FriendsRepository(remote: FakeFriendService.listing(Self.friends(7))))
+        #expect(seven.friends.countText == "7 friends")
+        #expect(seven.friends.names == (1...5).map { "Friend No. \($0)" })
+        #expect(seven.friends.hasNames)
+        #expect(seven.friends.allLabel == "All 7 friends")
+        #expect(seven.friends.errorMessage == nil)
+        let one = await Self.page(friends: FriendsRepository(remote: FakeFriendService.listing([.jane])))
+        #expect(one.friends.countText == "1 friend")
+        #expect(one.friends.names == ["Jane Doe"])
+        let none = await Self.page(friends: FriendsRepository(remote: FakeFriendService.listing([])))
+        #expect(none.friends.countText == "0 friends")
+        #expect(!none.friends.hasNames)
+    }
+
+    @Test(
+        "A failing FriendService with nothing saved: the friends panel's message, no count, no names",
+        arguments: [
+            (FriendServiceError.Reason.transport("down"), "Loading failed, check network connection"),
+            (.unauthorized, "Please login to load your friends."),
+            (.notFound, "Could not complete request, please try again."),
+        ]
+    )
+    func friendsError(reason: FriendServiceError.Reason, message: String) async {
+        let repository = FriendsRepository(
+            remote: FakeFriendService.failing(reason), storage: InMemoryFriendListStorage())
+        let page = await Self.page(friends: repository)
+        #expect(page.friends.errorMessage == message)
+        #expect(page.friends.countText == nil)
+        #expect(page.friends.names.isEmpty && !page.friends.hasNames)
+        #expect(page.friends.savedNotice == nil)
+        let panel = await FriendsPanelViewModel.load(from: repository, context: Self.context())
+        #expect(page.friends.errorMessage == panel.errorMessage)
+        // The other parts are whole.
+        #expect(page.practice.profiles.map(\.name) == ["Evening", "Morning"])
+    }
+
+    @Test("A failing FriendService with a saved list: the saved friends, marked, with the message")
+    func friendsSaved() async {
+        let saved = SavedFriendList(friends: [.jane, .kenji], savedAt: Self.date("2026-11-21 07:04"))
+        let repository = FriendsRepository(
+            remote: FakeFriendService.failing(.transport("down")), storage: InMemoryFriendListStorage(saved))
+        let page = await Self.page(friends: repository)
+        #expect(page.friends.names == ["Jane Doe", "Kenji Satō"])
+        #expect(page.friends.countText == "2 friends")
+        #expect(page.friends.errorMessage == "Loading failed, check network connection")
+        #expect(page.friends.savedNotice == "Showing the list saved on 21 Nov 2026 at 07:04.")
+    }
+
+    @Test("Sessions that cannot be read: the practice says so; the profiles, friends and about are whole")
+    func sessionsFailure() async {
+        let page = await Self.page(sessions: InMemorySittingSessionRepository(failing: true))
+        #expect(page.practice.errorMessage == HistoryViewModel.storageFailureMessage)
+        #expect(!page.practice.hasPractice && !page.practice.hasSessions)
+        #expect(page.practice.emptyMessage == nil)
+        #expect(page.practice.sitLink == nil)
+        #expect(page.practice.profiles.map(\.name) == ["Evening", "Morning"])
+        #expect(page.practice.profiles.map(\.url) == ["/profiles/2", "/profiles/1"])
+        #expect(page.practice.profilesCountText == "2 profiles")
+        #expect(page.practice.profilesErrorMessage == nil)
+        #expect(page.friends.names == ["Jane Doe", "Kenji Satō", "Amira O'Neil-Haddad"])
+        #expect(page.friends.errorMessage == nil)
+        #expect(page.about.text == "Counts breaths.")
+    }
+
+    @Test("Profiles that cannot be read: the profiles say so; the sessions are whole")
+    func profilesFailure() async {
+        let page = await Self.page(
+            profiles: InMemoryProfileRepository(failing: true),
+            sessions: InMemorySittingSessionRepository([Self.session("2026-11-23 07:00")]))
+        #expect(page.practice.profilesErrorMessage == ProfilesListViewModel.storageFailureMessage)
+        #expect(page.practice.profilesCountText == nil)
+        #expect(!page.practice.hasProfiles)
+        #expect(page.practice.errorMessage == nil)
+        #expect(page.practice.streakText == "1 day")
+        #expect(page.practice.hasSessions)
+    }
+
+    @Test("The practice: streak, total time in words, the last three sessions newest first, the first five profiles")
+    func practice() async {
+        let sessions = [
+            Self.session("2026-11-19 07:00", seconds: 600),
+            Self.session("2026-11-21 07:00", seconds: 1500, profile: Self.evening),
+            Self.session("2026-11-22 07:00", seconds: 1500),
+            Self.session("2026-11-23 07:00", seconds: 300, profile: nil),
+        ]
+        let profiles = (1...7).map { Self.profile($0, "Profile \($0)") }
+        let page = await Self.page(
+            profiles: InMemoryProfileRepository(profiles), sessions: InMemorySittingSessionRepository(sessions))
+        #expect(page.practice.hasPractice)
+        #expect(page.practice.streakText == "3 days")
+        #expect(page.practice.totalTimeText == "1 h 5 min")
+        #expect(
+            page.practice.sessions.map(\.dateText) == [
+                "Mon 23 Nov 2026, 07:00", "Sun 22 Nov 2026, 07:00", "Sat 21 Nov 2026, 07:00",
+            ])
+        #expect(page.practice.sessions.map(\.profileName) == ["Walking", "Morning", "Evening"])
+        #expect(page.practice.sessions.map { $0.profileLink == nil } == [true, false, false])
+        #expect(page.practice.sessions.map(\.durationText) == ["05:00", "25:00", "25:00"])
+        #expect(page.practice.profiles.map(\.name) == (1...5).map { "Profile \($0)" })
+        #expect(page.practice.profiles.first?.url == "/profiles/1")
+        #expect(page.practice.profilesCountText == "7 profiles")
+        #expect(page.practice.profilesLabel == "All 7 profiles")
+        #expect(page.header.sinceText == "Sitting since May 2026 · 4 sessions")
+    }
+
+    @Test("A new person: no session, no profile, no friend, each part says so")
+    func fresh() async {
+        var person = Self.ada
+        person.about = ""
+        let page = await Self.page(
+            person: person, profiles: InMemoryProfileRepository(),
+            friends: FriendsRepository(remote: FakeFriendService.listing([])))
+        #expect(!page.practice.hasPractice && !page.practice.hasSessions)
+        #expect(page.practice.emptyMessage == "No sessions yet.")
+        #expect(page.practice.sitLink == LinkViewModel(url: "/profiles", label: "Choose a profile to sit with"))
+        #expect(page.practice.profilesCountText == "0 profiles")
+        #expect(page.practice.profilesLabel == "Create a profile")
+        #expect(page.friends.countText == "0 friends")
+    }
+
+    @Test("About: the person's own words; with none, a way to write some in Settings")
+    func about() {
+        var person = Self.ada
+        person.about = "Sits before sunrise.\nCounts breaths."
+        let written = MeAboutViewModel(person: person)
+        #expect(written.text == "Sits before sunrise.\nCounts breaths.")
+        #expect(written.emptyMessage == nil && written.editLink == nil)
+        for empty in ["", "  \n\t "] {
+            person.about = empty
+            let about = MeAboutViewModel(person: person)
+            #expect(about.text == nil)
+            #expect(about.emptyMessage == "Nothing here yet.")
+            #expect(about.editLink == LinkViewModel(url: "/settings", label: "Write something in Settings"))
+        }
+    }
+
+    @Test("The fixtures are the states they are named for")
+    func fixtures() {
+        #expect(MeViewModel.Fixtures.full.layout.title == "Ada Lovelace")
+        #expect(MeViewModel.Fixtures.full.header.sinceText == "Sitting since May 2026 · 6 sessions")
+        #expect(MeViewModel.Fixtures.full.practice.sessions.count == 3)
+        #expect(MeViewModel.Fixtures.fresh.about.emptyMessage == "Nothing here yet.")
+        #expect(MeViewModel.Fixtures.friendsDown.friends.errorMessage == "Loading failed, check network connection")
+        #expect(MeViewModel.Fixtures.friendsDown.friends.countText == nil)
+        #expect(MeViewModel.Fixtures.hostile.header.name.contains("<script>"))
+    }
+}

@@ -1,0 +1,349 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SanghaCore
+import SanghaTestSupport
+import SanghaWeb
+import Synchronization
+import Testing
+
+/// Accounts and sign-in sessions through the routes: every rule of signing up, in and out,
+/// settings, deleting, and who may see what.
+@Suite("People routes")
+struct PeopleRoutesTests {
+    final class TestClock: Sendable {
+        let date = Mutex(Date(timeIntervalSince1970: 1_795_000_000))
+        func advance(_ seconds: TimeInterval) { date.withLock { $0 += seconds } }
+        var now: Date { date.withLock { $0 } }
+    }
+
+    func withApp(
+        people: InMemoryPeopleRepository = InMemoryPeopleRepository(),
+        data: InMemoryPersonalData = InMemoryPersonalData(),
+        clock: TestClock = TestClock(),
+        configuration: AppConfiguration = AppConfiguration(),
+        _ test: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let app = try await buildApplication(
+            configuration: configuration,
+            dependencies: TestDependencies.make(people: people, data: data, now: { clock.now }))
+        try await app.test(.router, test)
+    }
+
+    static let password = TestDependencies.password.replacingOccurrences(of: " ", with: "+")
+
+    @Test("Signed out: a GET goes to /sign-in?next=PATH, a post is a 401 page with a link, JSON a 401 body")
+    func signedOut() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/sign-in")
+            }
+            try await client.execute(uri: "/profiles/1?x=1", method: .get) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/sign-in?next=/profiles/1?x%3D1")
+            }
+            try await client.post("/profiles", form: "name=Evening") { response in
+                #expect(response.status == .unauthorized)
+                let html = String(buffer: response.body)
+                #expect(html.contains("<a href=\"/sign-in\">Sign in</a>"))
+            }
+            try await client.execute(uri: "/history", method: .get, headers: [.accept: "application/json"]) {
+                response in
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                #expect(String(buffer: response.body).contains("\"status\":401"))
+            }
+            for open in ["/sign-in", "/sign-up", "/health"] {
+                try await client.execute(uri: open, method: .get) { response in
+                    #expect(response.status == .ok, "\(open)")
+                }
+            }
+        }
+    }
+
+    @Test(
+        "Sign-up refuses a short, a common or a missing password, a bad or taken username; the password never comes back",
+        arguments: [
+            ("name=Ada&username=ada&password=short", "A password is at least 10 characters."),
+            ("name=Ada&username=ada&password=qwertyuiop", "This password is among the most common ones."),
+            ("name=Ada&username=ada&password=Password123", "This password is among the most common ones."),
+            ("name=Ada&username=ada", "A password is at least 10 characters."),
+            ("name=Ada&username=a&password=\(password)", "A username is 3 to 30 letters"),
+            ("name=Ada&username=ada+lovelace&password=\(password)", "A username is 3 to 30 letters"),
+            ("name=&username=ada&password=\(password)", "Enter your name."),
+            ("name=Grace&username=ADA&password=\(password)", "This username is taken."),
+        ])
+    func signUpRefusals(form: String, message: String) async throws {
+        try await withApp { client in
+            _ = try await client.signedUp(username: "ada")
+            try await client.post("/sign-up", form: form) { response in
+                #expect(response.status == .unprocessableContent)
+                let html = String(buffer: response.body)
+                #expect(html.contains(message))
+                #expect(
+                    !html.contains("qwertyuiop") && !html.contains("Password123") && !html.contains("correct horse"))
+                #expect(Self.sessionCookie(response) == nil)
+            }
+        }
+    }
+
+    static func sessionCookie(_ response: TestResponse) -> String? {
+        response.headers[values: .setCookie].first { $0.hasPrefix("sangha_session=") }
+    }
+
+    @Test("Sign-up signs in at once: a 256-bit id in an HttpOnly, SameSite=Lax cookie, kept only as a digest")
+    func signUp() async throws {
+        let people = InMemoryPeopleRepository()
+        try await withApp(people: people) { client in
+            try await client.post("/sign-up", form: "name=Ada+Lovelace&username=Ada&password=\(Self.password)") {
+                response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/")
+                let cookie = try #require(Self.sessionCookie(response))
+                #expect(cookie.contains("HttpOnly"))
+                #expect(cookie.contains("SameSite=Lax"))
+                #expect(!cookie.contains("Secure"))
+                let id = try #require(cookie.split(separator: ";").first?.split(separator: "=").last)
+                #expect(id.count == 64 && id.allSatisfy(\.isHexDigit))
+                // The repository knows the session by the id's digest, not the id.
+                #expect(try await people.person(session: String(id), at: Date()) == nil)
+            }
+            let stored = try #require(try await people.credentials(username: "ada"))
+            #expect(stored.person.name == "Ada Lovelace")
+            #expect(stored.passwordHash.hasPrefix("$2"))
+            #expect(!stored.passwordHash.contains("correct"))
+        }
+    }
+
+    @Test("Sign-in: one message for either mistake; 429 after five failures within 15 minutes; then again")
+    func signInFailures() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { client in
+            _ = try await client.signedUp(username: "ada")
+            try await client.post("/sign-in", form: "username=nobody&password=\(Self.password)") { response in
+                #expect(response.status == .unauthorized)
+                #expect(String(buffer: response.body).contains("Wrong username or password."))
+            }
+            for _ in 1...5 {
+                try await client.post("/sign-in", form: "username=ada&password=wrong+password") { response in
+                    #expect(response.status == .unauthorized)
+                    #expect(String(buffer: response.body).contains("Wrong username or password."))
+                }
+                clock.advance(60)
+            }
+            // The right password too: the username is refused for now.
+            try await client.post("/sign-in", form: "username=ADA&password=\(Self.password)") { response in
+                #expect(response.status == .tooManyRequests)
+                #expect(String(buffer: response.body).contains("Too many attempts. Try again in 10 minutes."))
+            }
+            clock.advance(10 * 60 + 1)
+            try await client.post("/sign-in", form: "username=ada&password=\(Self.password)") { response in
+                #expect(response.status == .seeOther)
+            }
+        }
+    }
+
+    @Test(
+        "Sign-in goes to next when it is a local path, else home",
+        arguments: [
+            ("/profiles/1", "/profiles/1"), ("//evil.example", "/"), ("http://evil.example", "/"),
+            ("/\\evil.example", "/"), ("https:evil.example", "/"), ("", "/"), ("/history?page=2", "/history?page=2"),
+        ])
+    func next(next: String, location: String) async throws {
+        try await withApp { client in
+            _ = try await client.signedUp(username: "ada")
+            let encoded = next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            try await client.post("/sign-in", form: "username=ada&password=\(Self.password)&next=\(encoded)") {
+                response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == location)
+            }
+        }
+    }
+
+    @Test("Signing in makes a new session (a planted one is ended); signing out ends it")
+    func renewAndSignOut() async throws {
+        let people = InMemoryPeopleRepository()
+        try await withApp(people: people) { client in
+            let first = try await client.signedUp(username: "ada")
+            #expect(await people.sessionCount == 1)
+            // Signing in again from the same browser: another id, the old one gone.
+            let second = try await first.post("/sign-in", form: "username=ada&password=\(Self.password)") {
+                response in
+                #expect(response.status == .seeOther)
+                return try #require(Self.sessionCookie(response)).split(separator: ";")[0]
+            }
+            #expect(String(second) != first.sessionCookie)
+            #expect(await people.sessionCount == 1)
+            try await first.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[values: .setCookie].contains { $0.hasPrefix("sangha_session=;") })
+            }
+            let signedIn = SignedInClient(base: client, sessionCookie: String(second))
+            try await signedIn.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("Sign out"))
+            }
+            try await signedIn.post("/sign-out", form: "") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/sign-in")
+                #expect(response.headers[values: .setCookie].contains { $0.hasPrefix("sangha_session=;") })
+            }
+            #expect(await people.sessionCount == 0)
+            try await signedIn.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .seeOther)
+            }
+        }
+    }
+
+    @Test("A session unused for 30 days has ended; used, it lasts")
+    func expiry() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { client in
+            let signedIn = try await client.signedUp()
+            clock.advance(29 * 86_400)
+            try await signedIn.execute(uri: "/", method: .get) { response in #expect(response.status == .ok) }
+            clock.advance(29 * 86_400)
+            try await signedIn.execute(uri: "/", method: .get) { response in #expect(response.status == .ok) }
+            clock.advance(30 * 86_400)
+            try await signedIn.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .seeOther)
+            }
+        }
+    }
+
+    @Test("Another person's profile is 404 like a missing one; their list is not shown")
+    func isolation() async throws {
+        let data = InMemoryPersonalData()
+        try await withApp(data: data) { client in
+            let ada = try await client.signedUp(username: "ada")
+            try await ada.post("/profiles", form: "name=Ada%27s+morning") { response in
+                #expect(response.headers[.location] == "/profiles/1")
+            }
+            let grace = try await client.signedUp(username: "grace", name: "Grace Hopper")
+            for uri in ["/profiles/1", "/profiles/1/sit"] {
+                try await grace.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                }
+            }
+            try await grace.post("/profiles/1", form: "version=1&name=Taken&main.duration=10") { response in
+                #expect(response.status == .notFound)
+            }
+            try await grace.execute(uri: "/profiles", method: .get) { response in
+                #expect(!String(buffer: response.body).contains("morning"))
+            }
+            try await grace.post("/profiles/1/delete", form: "") { _ in }
+            try await ada.execute(uri: "/profiles/1", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("Ada&#39;s morning"))
+            }
+        }
+    }
+
+    @Test("Settings: name and About saved; a new password needs the current one; then it signs in")
+    func settings() async throws {
+        let people = InMemoryPeopleRepository()
+        try await withApp(people: people) { client in
+            let ada = try await client.signedUp()
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("FriendService token"))
+                #expect(html.contains(">Save</button>"))
+            }
+            try await ada.post("/settings", form: "name=Ada+King&about=Counts+breaths.") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/settings")
+            }
+            #expect(try await people.credentials(id: 1)?.person.about == "Counts breaths.")
+            try await ada.post("/settings", form: "name=Ada&newPassword=another+long+phrase") { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("Enter your current password to change it."))
+            }
+            try await ada.post(
+                "/settings", form: "name=Ada&currentPassword=not+it+at+all&newPassword=another+long+phrase"
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("This is not your current password."))
+            }
+            try await ada.post(
+                "/settings",
+                form:
+                    "name=Ada&currentPassword=\(Self.password)&newPassword=another+long+phrase&friendServiceToken=tok-12345678"
+            ) { response in
+                #expect(response.status == .seeOther)
+            }
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("Yours ends in …5678."))
+                #expect(!html.contains("tok-12345678"))
+            }
+            try await client.post("/sign-in", form: "username=ada&password=another+long+phrase") { response in
+                #expect(response.status == .seeOther)
+            }
+        }
+    }
+
+    @Test("Deleting the account asks for the password, then removes the person and their sessions")
+    func deleteAccount() async throws {
+        let people = InMemoryPeopleRepository()
+        try await withApp(people: people) { client in
+            let ada = try await client.signedUp()
+            try await ada.post("/settings/delete", form: "password=wrong+password") { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("Type your password to delete the account."))
+            }
+            try await ada.post("/settings/delete", form: "password=\(Self.password)") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/sign-up")
+            }
+            #expect(try await people.credentials(username: "ada") == nil)
+            #expect(await people.sessionCount == 0)
+            try await ada.execute(uri: "/", method: .get) { response in #expect(response.status == .seeOther) }
+        }
+    }
+
+    @Test("/me: the person's page, as HTML and JSON")
+    func me() async throws {
+        try await withApp { client in
+            let ada = try await client.signedUp()
+            try await ada.execute(uri: "/me", method: .get) { response in
+                #expect(response.status == .ok)
+                let html = String(buffer: response.body)
+                #expect(html.contains("<h1>Ada Lovelace</h1>"))
+                #expect(html.contains(">AL</span>"))
+            }
+            try await ada.execute(uri: "/me", method: .get, headers: [.accept: "application/json"]) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("\"initials\":\"AL\""))
+            }
+        }
+    }
+
+    @Test("--public-url https: Secure cookies, Strict-Transport-Security, posts only from that origin")
+    func publicURL() async throws {
+        let configuration = AppConfiguration(publicURL: URL(string: "https://sangha.example"))
+        try await withApp(configuration: configuration) { client in
+            try await client.execute(uri: "/sign-in", method: .get) { response in
+                #expect(response.headers[.strictTransportSecurity] == "max-age=31536000")
+                #expect(response.headers[values: .setCookie].allSatisfy { $0.contains("; Secure") })
+            }
+            var headers = FormPost.headers()
+            headers[.origin] = "http://localhost:8080"
+            try await client.execute(
+                uri: "/sign-up", method: .post, headers: headers,
+                body: FormPost.body("name=Ada&username=ada&password=\(Self.password)")
+            ) { response in
+                #expect(response.status == .forbidden)
+            }
+            headers[.origin] = "https://sangha.example"
+            try await client.execute(
+                uri: "/sign-up", method: .post, headers: headers,
+                body: FormPost.body("name=Ada&username=ada&password=\(Self.password)")
+            ) { response in
+                #expect(response.status == .seeOther)
+                #expect(Self.sessionCookie(response)?.contains("; Secure") == true)
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Prometheus
+import SanghaCore
+import SanghaTestSupport
+import SanghaWeb
+import Testing
+
+/// The parts route tests run on: in-memory people and data, bcrypt at its least cost.
+enum TestDependencies {
+    static let passwords = PasswordHasher(cost: 4)
+    static let password = "correct horse battery"
+
+    static func make(
+        people: InMemoryPeopleRepository = InMemoryPeopleRepository(),
+        data: InMemoryPersonalData = InMemoryPersonalData(),
+        friends: any FriendService = FakeFriendService.listing([]),
+        now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone = .current,
+        metrics: PrometheusCollectorRegistry? = nil
+    ) -> Dependencies {
+        Dependencies(
+            people: people, data: data, friendServices: FriendServiceDirectory(friends), passwords: passwords,
+            makeFormToken: { FormPost.token }, now: now, timeZone: timeZone, metrics: metrics)
+    }
+}
+
+/// A browser that signed up (person 1 of a fresh app: the data of `InMemoryPersonalData`'s
+/// first person) and sends its session cookie with every request.
+struct SignedInClient: TestClientProtocol {
+    let base: any TestClientProtocol
+    let sessionCookie: String
+
+    var port: Int? { base.port }
+
+    func executeRequest(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?)
+        async throws -> TestResponse
+    {
+        var headers = headers
+        headers[.cookie] = [headers[.cookie], sessionCookie].compactMap { $0 }.joined(separator: "; ")
+        return try await base.executeRequest(uri: uri, method: method, headers: headers, body: body)
+    }
+}
+
+extension TestClientProtocol {
+    /// Signs up as `username` through `POST /sign-up` and answers a client carrying the session.
+    func signedUp(username: String = "ada", name: String = "Ada Lovelace") async throws -> SignedInClient {
+        let cookie = try await post(
+            "/sign-up",
+            form:
+                "name=\(name.replacingOccurrences(of: " ", with: "+"))&username=\(username)&password=\(TestDependencies.password.replacingOccurrences(of: " ", with: "+"))"
+        ) { response in
+            #expect(response.status == .seeOther)
+            return try #require(Self.sessionCookie(in: response))
+        }
+        return SignedInClient(base: self, sessionCookie: cookie)
+    }
+
+    /// `sangha_session=…` of a response's Set-Cookie headers.
+    static func sessionCookie(in response: TestResponse) -> String? {
+        response.headers[values: .setCookie].first {
+            $0.hasPrefix("sangha_session=") && !$0.hasPrefix("sangha_session=;")
+        }
+        .map { String($0.prefix { $0 != ";" }) }
+    }
+}
