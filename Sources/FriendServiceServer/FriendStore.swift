@@ -104,6 +104,19 @@ public struct FriendStore: Sendable {
         }
     }
 
+    /// Gives the friends of list `from` to list `to` (they keep their ids); how many moved.
+    @discardableResult
+    public func moveList(from: String, to: String) async throws -> Int {
+        defer {
+            changed(from)
+            changed(to)
+        }
+        return try await database.write { db in
+            try db.execute(sql: "UPDATE friend SET list = ? WHERE list = ?", arguments: [to, from])
+            return db.changesCount
+        }
+    }
+
     /// Whether a friend with that id existed.
     public func delete(id: Int, from list: String = "") async throws -> Bool {
         defer { changed(list) }

@@ -106,8 +106,10 @@ enum PostgresMigrations {
                 )
                 """,
                 "CREATE INDEX sign_in_session_person_id ON sign_in_session (person_id)",
+                "CREATE INDEX sign_in_session_last_used_at ON sign_in_session (last_used_at)",
                 "CREATE TABLE sign_in_failure (username TEXT NOT NULL, at TIMESTAMPTZ NOT NULL)",
                 "CREATE INDEX sign_in_failure_username ON sign_in_failure (lower(username), at)",
+                "CREATE INDEX sign_in_failure_at ON sign_in_failure (at)",
                 "ALTER TABLE profile ADD COLUMN owner_id BIGINT REFERENCES person (id) ON DELETE CASCADE",
                 "DROP INDEX profile_name",
                 "CREATE INDEX profile_owner_name ON profile (owner_id, lower(name), id)",

@@ -95,7 +95,11 @@ public struct PostgresPeopleStore: PeopleRepository {
     }
 
     public func startSession(key: String, of id: Int, at date: Date) async throws(PeopleRepositoryError) {
+        let expired = date.addingTimeInterval(-SignInSession.lifetime)
         try await run { connection in
+            // Sessions unused for their lifetime are gone whether or not their cookie comes back.
+            try await connection.query(
+                "DELETE FROM sign_in_session WHERE last_used_at < \(expired)", logger: database.logger)
             try await connection.query(
                 "INSERT INTO sign_in_session (key, person_id, last_used_at) VALUES (\(key), \(id), \(date))",
                 logger: database.logger)
@@ -174,13 +178,26 @@ public struct PostgresPeopleStore: PeopleRepository {
         }
     }
 
-    public func recordFailure(of username: String, at date: Date) async throws(PeopleRepositoryError) {
-        let expired = date.addingTimeInterval(-SignInSession.failureWindow)
-        try await run { connection in
+    public func countAttempt(of username: String, at date: Date) async throws(PeopleRepositoryError) -> [Date] {
+        let since = date.addingTimeInterval(-SignInSession.failureWindow)
+        // Attempts for one username, on any instance, wait for each other (a transaction lock).
+        return try await transaction { connection in
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(hashtextextended(lower(\(username)), \(PostgresMigrations.lockKey + 1)))",
+                logger: database.logger)
+            var earlier: [Date] = []
+            let rows = try await connection.query(
+                """
+                SELECT at FROM sign_in_failure WHERE lower(username) = lower(\(username)) AND at >= \(since)
+                ORDER BY at
+                """, logger: database.logger)
+            for try await at in rows.decode(Date.self) { earlier.append(at) }
+            guard earlier.count < SignInSession.failureLimit else { return earlier }
             // Failures older than the window count for nothing: they go as new ones come.
-            try await connection.query("DELETE FROM sign_in_failure WHERE at < \(expired)", logger: database.logger)
+            try await connection.query("DELETE FROM sign_in_failure WHERE at < \(since)", logger: database.logger)
             try await connection.query(
                 "INSERT INTO sign_in_failure (username, at) VALUES (\(username), \(date))", logger: database.logger)
+            return earlier
         }
     }
 

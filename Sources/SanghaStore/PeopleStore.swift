@@ -1,15 +1,27 @@
 import Foundation
 import GRDB
 import SanghaCore
+import Synchronization
 
 /// People, their sign-in sessions and failed sign-ins in `sangha.sqlite`.
+///
+/// Every page looks its session up, and a read through the database pool costs more than the
+/// editor's whole page; so a session found is remembered (`SignInSessionMemo`) until it is due
+/// to be touched again (`SignInSession.touchInterval`), and every change to a session or a
+/// person goes to SQLite first and then forgets what it changed. One process per file, as for
+/// the profiles: the memory never holds what the file does not.
 public struct PeopleStore: PeopleRepository {
     private let database: any DatabaseWriter
+    private let sessions: SignInSessionMemo
     /// Called after a person was deleted, so memory of their data goes too.
     private let onDelete: @Sendable (Int) -> Void
 
-    public init(database: any DatabaseWriter, onDelete: @escaping @Sendable (Int) -> Void = { _ in }) {
+    public init(
+        database: any DatabaseWriter, sessions: SignInSessionMemo = SignInSessionMemo(),
+        onDelete: @escaping @Sendable (Int) -> Void = { _ in }
+    ) {
         self.database = database
+        self.sessions = sessions
         self.onDelete = onDelete
     }
 
@@ -49,6 +61,7 @@ public struct PeopleStore: PeopleRepository {
                 arguments: [person.name, person.about, person.friendServiceToken, person.id])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
+        sessions.forget(person: person.id)
     }
 
     public func setPasswordHash(_ hash: String, of id: Int) async throws(PeopleRepositoryError) {
@@ -62,11 +75,16 @@ public struct PeopleStore: PeopleRepository {
         // Foreign keys cascade: profiles, sitting sessions (and their totals), sign-in sessions
         // and the saved friends list go with the person, in one transaction.
         try await write { db in _ = try PersonRecord.deleteOne(db, key: id) }
+        sessions.forget(person: id)
         onDelete(id)
     }
 
     public func startSession(key: String, of id: Int, at date: Date) async throws(PeopleRepositoryError) {
         try await write { db in
+            // Sessions unused for their lifetime are gone whether or not their cookie comes back.
+            try db.execute(
+                sql: "DELETE FROM signInSession WHERE lastUsedAt < ?",
+                arguments: [date.addingTimeInterval(-SignInSession.lifetime)])
             try db.execute(
                 sql: "INSERT INTO signInSession (key, personID, lastUsedAt) VALUES (?, ?, ?)",
                 arguments: [key, id, date])
@@ -74,6 +92,9 @@ public struct PeopleStore: PeopleRepository {
     }
 
     public func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person? {
+        if let person = sessions.person(key, at: date) { return person }
+        // A sign-out or a deletion while this reads must not be undone by `remember` below.
+        let generation = sessions.generation
         let found = try await read { db -> (Person, Date)? in
             guard
                 let row = try Row.fetchOne(
@@ -92,16 +113,20 @@ public struct PeopleStore: PeopleRepository {
             try await endSession(key: key)
             return nil
         }
+        var touched = lastUsed
         if unused >= SignInSession.touchInterval {
             try await write { db in
                 try db.execute(sql: "UPDATE signInSession SET lastUsedAt = ? WHERE key = ?", arguments: [date, key])
             }
+            touched = date
         }
+        sessions.remember(key, person: person, lastUsed: touched, ifStill: generation)
         return person
     }
 
     public func endSession(key: String) async throws(PeopleRepositoryError) {
         try await write { db in try db.execute(sql: "DELETE FROM signInSession WHERE key = ?", arguments: [key]) }
+        sessions.forget(key)
     }
 
     public func failures(of username: String, since date: Date) async throws(PeopleRepositoryError) -> [Date] {
@@ -112,13 +137,18 @@ public struct PeopleStore: PeopleRepository {
         }
     }
 
-    public func recordFailure(of username: String, at date: Date) async throws(PeopleRepositoryError) {
-        try await write { db in
+    public func countAttempt(of username: String, at date: Date) async throws(PeopleRepositoryError) -> [Date] {
+        let since = date.addingTimeInterval(-SignInSession.failureWindow)
+        // One write transaction: SQLite runs them one at a time.
+        return try await write { db in
+            let earlier = try Date.fetchAll(
+                db, sql: "SELECT at FROM signInFailure WHERE username = ? AND at >= ? ORDER BY at",
+                arguments: [username, since])
+            guard earlier.count < SignInSession.failureLimit else { return earlier }
             // Failures older than the window count for nothing: they go as new ones come.
-            try db.execute(
-                sql: "DELETE FROM signInFailure WHERE at < ?",
-                arguments: [date.addingTimeInterval(-SignInSession.failureWindow)])
+            try db.execute(sql: "DELETE FROM signInFailure WHERE at < ?", arguments: [since])
             try db.execute(sql: "INSERT INTO signInFailure (username, at) VALUES (?, ?)", arguments: [username, date])
+            return earlier
         }
     }
 
@@ -183,5 +213,49 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = Int(inserted.rowID)
+    }
+}
+
+/// Sign-in sessions found, with their person and the last use written to the file: a session is
+/// served from here until `SignInSession.touchInterval` after that, then read (and touched) again.
+public final class SignInSessionMemo: Sendable {
+    private let state = Mutex<(entries: [String: (person: Person, lastUsed: Date)], generation: Int)>(([:], 0))
+    /// More sessions than this and the memory starts again (it is only a memo).
+    static let limit = 100_000
+
+    public init() {}
+
+    /// Counts what was forgotten: a read that began before a forget is not remembered.
+    var generation: Int { state.withLock { $0.generation } }
+
+    func person(_ key: String, at date: Date) -> Person? {
+        state.withLock { state in
+            guard let entry = state.entries[key], date.timeIntervalSince(entry.lastUsed) < SignInSession.touchInterval
+            else { return nil }
+            return entry.person
+        }
+    }
+
+    func remember(_ key: String, person: Person, lastUsed: Date, ifStill generation: Int) {
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.entries.count >= Self.limit { state.entries.removeAll() }
+            state.entries[key] = (person, lastUsed)
+        }
+    }
+
+    func forget(_ key: String) {
+        state.withLock { state in
+            state.entries[key] = nil
+            state.generation += 1
+        }
+    }
+
+    /// After the person changed or was deleted: their sessions are read from the file again.
+    func forget(person id: Int) {
+        state.withLock { state in
+            state.entries = state.entries.filter { $0.value.person.id != id }
+            state.generation += 1
+        }
     }
 }

@@ -8,6 +8,7 @@ public struct SQLitePersonalData: PersonalData {
     public let database: any DatabaseWriter
     let profileCache = ProfileCache()
     let friendListThrottle = FriendListSaveThrottle()
+    let signInSessions = SignInSessionMemo()
 
     public init(database: any DatabaseWriter) {
         self.database = database

@@ -95,11 +95,13 @@ public enum SanghaDatabase {
                         lastUsedAt DATETIME NOT NULL
                     );
                     CREATE INDEX signInSession_on_personID ON signInSession (personID);
+                    CREATE INDEX signInSession_on_lastUsedAt ON signInSession (lastUsedAt);
                     CREATE TABLE signInFailure (
                         username TEXT NOT NULL COLLATE NOCASE,
                         at DATETIME NOT NULL
                     );
                     CREATE INDEX signInFailure_on_username ON signInFailure (username, at);
+                    CREATE INDEX signInFailure_on_at ON signInFailure (at);
 
                     ALTER TABLE profile ADD COLUMN ownerID INTEGER REFERENCES person (id) ON DELETE CASCADE;
                     DROP INDEX profile_on_name;

@@ -74,7 +74,9 @@ public struct AppConfiguration: Sendable {
         guard let url = publicURL, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else {
             return nil
         }
-        return url.port.map { "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)"
+        // A browser names no port that is its scheme's default.
+        let defaultPort = scheme == "https" ? 443 : 80
+        return url.port.flatMap { $0 == defaultPort ? nil : "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)"
     }
 
     /// Whether people reach Sangha over HTTPS.

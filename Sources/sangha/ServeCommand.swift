@@ -119,8 +119,17 @@ struct ServeCommand: AsyncParsableCommand {
             )
         }
         var services: [any Service] = []
+        var claimUnownedList: (@Sendable (String) async -> Void)?
         if case .embedded(let port) = settings.friendService {
             let store = try FriendStore.open(directory: settings.dataDirectory)
+            // The list kept before people existed is the first new person's.
+            claimUnownedList = { [logger] token in
+                do {
+                    try await store.moveList(from: "", to: token)
+                } catch {
+                    logger.error("The friends kept before people existed could not be moved: \(error)")
+                }
+            }
             services.append(
                 FriendServiceApplication.buildApplication(
                     // Sangha gives each person a token of their own: one list each.
@@ -143,7 +152,8 @@ struct ServeCommand: AsyncParsableCommand {
             let data = SQLitePersonalData(database: try SanghaDatabase.open(directory: directory))
             let stores = Stores(people: data.people, data: data)
             try await buildApp(
-                settings, stores: stores, client: client, metrics: metrics, services: services, logger: logger
+                settings, stores: stores, client: client, claimUnownedList: claimUnownedList, metrics: metrics,
+                services: services, logger: logger
             )
             .runService()
         case .postgres(let configuration):
@@ -160,7 +170,8 @@ struct ServeCommand: AsyncParsableCommand {
             let data = PostgresPersonalData(database: database)
             let stores = Stores(people: data.people, data: data)
             try await buildApp(
-                settings, stores: stores, client: client, metrics: metrics, services: services, logger: logger
+                settings, stores: stores, client: client, claimUnownedList: claimUnownedList, metrics: metrics,
+                services: services, logger: logger
             )
             .runService()
         }
@@ -189,7 +200,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     private func buildApp(
         _ settings: ServeSettings, stores: Stores, client: URLSessionFriendService,
-        metrics: PrometheusCollectorRegistry, services: [any Service], logger: Logger
+        claimUnownedList: (@Sendable (String) async -> Void)?, metrics: PrometheusCollectorRegistry,
+        services: [any Service], logger: Logger
     ) async throws -> some ApplicationProtocol {
         try await buildApplication(
             configuration: settings.app,
@@ -198,7 +210,8 @@ struct ServeCommand: AsyncParsableCommand {
                 data: stores.data,
                 friendServices: FriendServiceDirectory(
                     tokens: settings.friendServiceTokens,
-                    make: { token in CoalescingFriendService(MeteredFriendService(client.with(token: token))) }),
+                    make: { token in CoalescingFriendService(MeteredFriendService(client.with(token: token))) },
+                    claimUnownedList: claimUnownedList),
                 passwords: PasswordHasher(cost: settings.passwordCost),
                 metrics: metrics
             ),

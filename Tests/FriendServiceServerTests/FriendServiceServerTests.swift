@@ -169,3 +169,70 @@ struct FriendServiceServerTests {
         #expect(third.id == 3)
     }
 }
+
+@Suite("Reference FriendService, one list per token")
+struct FriendServiceListPerTokenTests {
+    @Test("--list-per-token: each bearer token has its own list; none is 401; one token cannot touch another's friends")
+    func listsPerToken() async throws {
+        let router = FriendServiceApplication.buildRouter(store: try .inMemory(), token: nil, listPerToken: true)
+        try await Application(router: router).test(.router) { client in
+            func headers(_ token: String) -> HTTPFields { [.authorization: "Bearer \(token)"] }
+            try await client.execute(uri: "/listFriends", method: .get) { response in
+                #expect(response.status == .unauthorized)
+            }
+            try await client.execute(
+                uri: "/addFriend", method: .post, headers: headers("ada-token"),
+                body: FriendServiceServerTests.json(FriendServiceServerTests.jane)
+            ) { response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(uri: "/listFriends", method: .get, headers: headers("ada-token")) { response in
+                #expect(String(buffer: response.body).contains("Jane"))
+            }
+            try await client.execute(uri: "/listFriends", method: .get, headers: headers("grace-token")) {
+                response in
+                #expect(String(buffer: response.body) == "[]")
+            }
+            try await client.execute(
+                uri: "/editFriend/1", method: .patch, headers: headers("grace-token"),
+                body: FriendServiceServerTests.json(#"{"firstname":"Eve"}"#)
+            ) { response in
+                #expect(response.status == .notFound)
+            }
+            try await client.execute(uri: "/editFriend/1", method: .delete, headers: headers("grace-token")) {
+                response in
+                #expect(response.status == .notFound)
+            }
+            try await client.execute(uri: "/listFriends", method: .get, headers: headers("ada-token")) { response in
+                #expect(String(buffer: response.body).contains("\"firstname\":\"Jane\""))
+            }
+        }
+    }
+
+    @Test("The list kept before people existed moves to a new person's token, ids kept; then it is empty")
+    func moveList() async throws {
+        let store = try FriendStore.inMemory()
+        let jane = try await store.add(FriendDraft(firstname: "Jane", lastname: "Doe", phonenumber: "123"))
+        _ = try await store.add(FriendDraft(firstname: "Eve", lastname: "Moss", phonenumber: "9"), to: "grace-token")
+        #expect(try await store.moveList(from: "", to: "ada-token") == 1)
+        #expect(try await store.list("").isEmpty)
+        #expect(try await store.list("ada-token").map(\.id) == [jane.id])
+        #expect(try await store.list("grace-token").map(\.firstname) == ["Eve"])
+        #expect(try await store.moveList(from: "", to: "grace-token") == 0, "only the first takes it")
+    }
+
+    @Test("Without the flag it is one list, as before: the token is checked, not used to pick a list")
+    func oneList() async throws {
+        let router = FriendServiceApplication.buildRouter(store: try .inMemory(), token: "secret")
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/listFriends", method: .get, headers: [.authorization: "Bearer other"]) {
+                response in
+                #expect(response.status == .unauthorized)
+            }
+            try await client.execute(uri: "/listFriends", method: .get, headers: [.authorization: "Bearer secret"]) {
+                response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+}

@@ -52,6 +52,19 @@ struct PeopleConformanceTests {
             try await people.startSession(key: "key-3", of: stores.person.id, at: Self.now)
             try await other.people.endSession(key: "key-3")
             #expect(try await people.person(session: "key-3", at: Self.now) == nil)
+            // A session just found, then changed through the same store: the change shows at once.
+            try await people.startSession(key: "key-4", of: stores.person.id, at: Self.now)
+            var person = try #require(try await people.person(session: "key-4", at: Self.now))
+            person.name = "Ada King"
+            try await people.update(person)
+            #expect(try await people.person(session: "key-4", at: Self.now + 1)?.name == "Ada King")
+            try await people.endSession(key: "key-4")
+            #expect(try await people.person(session: "key-4", at: Self.now + 2) == nil)
+            // A new session clears those unused for their lifetime, whether or not they come back.
+            try await people.startSession(key: "key-5", of: stores.person.id, at: Self.now)
+            try await people.startSession(key: "key-6", of: stores.person.id, at: Self.now + 31 * 86_400)
+            #expect(try await people.person(session: "key-5", at: Self.now + 1) == nil, "asked as if at the time")
+            #expect(try await people.person(session: "key-6", at: Self.now + 31 * 86_400) != nil)
         }
     }
 
@@ -60,14 +73,26 @@ struct PeopleConformanceTests {
         try await backend.withStorage { storage in
             let people = try await storage.open().people
             for minute in 0..<5 {
-                try await people.recordFailure(
+                _ = try await people.countAttempt(
                     of: minute.isMultiple(of: 2) ? "ada" : "ADA", at: Self.now + Double(minute) * 60)
             }
-            try await people.recordFailure(of: "grace", at: Self.now)
+            _ = try await people.countAttempt(of: "grace", at: Self.now)
             let counted = try await people.failures(of: "Ada", since: Self.now)
             #expect(counted.count == 5)
             #expect(counted.first == Self.now)
             #expect(try await people.failures(of: "ada", since: Self.now + 150).count == 2)
+            // The limit reached: the next attempt is not counted, and answers the five.
+            #expect(try await people.countAttempt(of: "ada", at: Self.now + 600).count == 5)
+            #expect(try await people.failures(of: "ada", since: Self.now).count == 5)
+            // Attempts at the same moment: no more than the limit are counted.
+            let burst = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<20 {
+                    group.addTask { try await people.countAttempt(of: "burst", at: Self.now).count }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(burst.filter { $0 < 5 }.count == 5)
+            #expect(try await people.failures(of: "burst", since: Self.now).count == 5)
             try await people.clearFailures(of: "ada")
             #expect(try await people.failures(of: "ada", since: Self.now).isEmpty)
             #expect(try await people.failures(of: "grace", since: Self.now).count == 1)

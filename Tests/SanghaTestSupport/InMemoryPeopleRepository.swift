@@ -96,9 +96,10 @@ public actor InMemoryPeopleRepository: PeopleRepository {
             .sorted()
     }
 
-    public func recordFailure(of username: String, at date: Date) async throws(PeopleRepositoryError) {
-        try check()
-        failures.append((username, date))
+    public func countAttempt(of username: String, at date: Date) async throws(PeopleRepositoryError) -> [Date] {
+        let earlier = try await failures(of: username, since: date.addingTimeInterval(-SignInSession.failureWindow))
+        if earlier.count < SignInSession.failureLimit { failures.append((username, date)) }
+        return earlier
     }
 
     public func clearFailures(of username: String) async throws(PeopleRepositoryError) {

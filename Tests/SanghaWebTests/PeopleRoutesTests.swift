@@ -20,13 +20,15 @@ struct PeopleRoutesTests {
     func withApp(
         people: InMemoryPeopleRepository = InMemoryPeopleRepository(),
         data: InMemoryPersonalData = InMemoryPersonalData(),
+        friendServices: FriendServiceDirectory? = nil,
         clock: TestClock = TestClock(),
         configuration: AppConfiguration = AppConfiguration(),
         _ test: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let app = try await buildApplication(
             configuration: configuration,
-            dependencies: TestDependencies.make(people: people, data: data, now: { clock.now }))
+            dependencies: TestDependencies.make(
+                people: people, data: data, friendServices: friendServices, now: { clock.now }))
         try await app.test(.router, test)
     }
 
@@ -142,6 +144,55 @@ struct PeopleRoutesTests {
                 #expect(response.status == .seeOther)
             }
         }
+    }
+
+    @Test("A name that cannot be a username is wrong at once: no hash, and no count against anyone")
+    func impossibleUsername() async throws {
+        let people = InMemoryPeopleRepository()
+        try await withApp(people: people) { client in
+            for _ in 1...6 {
+                try await client.post("/sign-in", form: "username=no+such+name!&password=\(Self.password)") {
+                    response in
+                    #expect(response.status == .unauthorized)
+                    #expect(String(buffer: response.body).contains("Wrong username or password."))
+                }
+            }
+            #expect(try await people.failures(of: "no such name!", since: .distantPast).isEmpty)
+        }
+    }
+
+    @Test("Signing out without a session, or with one already ended, goes to the sign-in page")
+    func signOutSignedOut() async throws {
+        try await withApp { client in
+            try await client.post("/sign-out", form: "") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/sign-in")
+            }
+            let ada = try await client.signedUp(username: "ada")
+            try await ada.post("/sign-out", form: "") { response in #expect(response.status == .seeOther) }
+            try await ada.post("/sign-out", form: "") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/sign-in")
+            }
+        }
+    }
+
+    @Test("With the embedded service each new person gets a token; the first takes the list kept before people")
+    func issuedTokens() async throws {
+        let people = InMemoryPeopleRepository()
+        let claimed = Mutex<[String]>([])
+        let directory = FriendServiceDirectory(
+            tokens: .issued, make: { _ in FakeFriendService.listing([]) },
+            claimUnownedList: { token in claimed.withLock { $0.append(token) } })
+        try await withApp(people: people, friendServices: directory) { client in
+            _ = try await client.signedUp(username: "ada")
+            _ = try await client.signedUp(username: "grace")
+        }
+        let ada = try #require(try await people.credentials(username: "ada")?.person.friendServiceToken)
+        let grace = try #require(try await people.credentials(username: "grace")?.person.friendServiceToken)
+        #expect(ada.count == 64 && grace.count == 64 && ada != grace)
+        // Every sign-up asks; the store moves the unowned list only once (it is empty after).
+        #expect(claimed.withLock { $0 } == [ada, grace])
     }
 
     @Test(
@@ -323,6 +374,16 @@ struct PeopleRoutesTests {
     @Test("--public-url https: Secure cookies, Strict-Transport-Security, posts only from that origin")
     func publicURL() async throws {
         let configuration = AppConfiguration(publicURL: URL(string: "https://sangha.example"))
+        // The origin as a browser sends it: no port when it is the scheme's own.
+        #expect(
+            AppConfiguration(publicURL: URL(string: "https://Sangha.example:443/")).publicOrigin
+                == "https://sangha.example")
+        #expect(
+            AppConfiguration(publicURL: URL(string: "https://sangha.example:8443")).publicOrigin
+                == "https://sangha.example:8443")
+        #expect(
+            AppConfiguration(publicURL: URL(string: "http://sangha.example:80")).publicOrigin == "http://sangha.example"
+        )
         try await withApp(configuration: configuration) { client in
             try await client.execute(uri: "/sign-in", method: .get) { response in
                 #expect(response.headers[.strictTransportSecurity] == "max-age=31536000")

@@ -16,12 +16,14 @@ enum TestDependencies {
         people: InMemoryPeopleRepository = InMemoryPeopleRepository(),
         data: InMemoryPersonalData = InMemoryPersonalData(),
         friends: any FriendService = FakeFriendService.listing([]),
+        friendServices: FriendServiceDirectory? = nil,
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
         metrics: PrometheusCollectorRegistry? = nil
     ) -> Dependencies {
         Dependencies(
-            people: people, data: data, friendServices: FriendServiceDirectory(friends), passwords: passwords,
+            people: people, data: data, friendServices: friendServices ?? FriendServiceDirectory(friends),
+            passwords: passwords,
             makeFormToken: { FormPost.token }, now: now, timeZone: timeZone, metrics: metrics)
     }
 }

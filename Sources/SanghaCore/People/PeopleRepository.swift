@@ -27,7 +27,12 @@ public protocol PeopleRepository: Sendable {
 
     /// When `username` failed to sign in since `date`, oldest first.
     func failures(of username: String, since date: Date) async throws(PeopleRepositoryError) -> [Date]
-    func recordFailure(of username: String, at date: Date) async throws(PeopleRepositoryError)
+    /// Counts an attempt to sign in as `username` at `date` as a failure (a success clears it),
+    /// unless `SignInSession.failureLimit` failures within `SignInSession.failureWindow` are
+    /// counted already; answers those earlier failures, oldest first. One step for every
+    /// instance: of attempts made at the same moment, no more than the limit are counted, so a
+    /// burst of guesses cannot pass the limit while the passwords are checked.
+    func countAttempt(of username: String, at date: Date) async throws(PeopleRepositoryError) -> [Date]
     /// After a sign-in that succeeded: the count starts again.
     func clearFailures(of username: String) async throws(PeopleRepositoryError)
 }

@@ -53,7 +53,7 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     }
 
     public static let minimumPasswordLength = 10
-    /// Longer ones are refused so a request cannot make hashing slow; bcrypt reads 72 bytes.
+    /// Longer ones are refused: a passphrase, not a document.
     public static let maximumPasswordLength = 200
 
     /// Why `password` cannot be one, or nil.

@@ -12,6 +12,8 @@ public struct FriendsPanelViewModel: Sendable, Equatable, Encodable {
     }
 
     public let title = "Friends"
+    /// How many friends the list has (the saved one's, when the service failed).
+    public let friendCount: Int
     public let items: [Item]
     public let hasItems: Bool
     public let emptyMessage: String?
@@ -23,6 +25,7 @@ public struct FriendsPanelViewModel: Sendable, Equatable, Encodable {
 
     /// `friends` nil with `errorMessage`: the list could not be loaded and none was saved.
     public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil) {
+        friendCount = friends.count
         items = friends.prefix(Self.limit).map { Item(fullName: $0.fullName, phoneNumberText: $0.phonenumber) }
         hasItems = !items.isEmpty
         emptyMessage = friends.isEmpty && errorMessage == nil ? FriendsListViewModel.noFriendsMessage : nil

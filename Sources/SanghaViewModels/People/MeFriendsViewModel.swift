@@ -18,36 +18,27 @@ public struct MeFriendsViewModel: Sendable, Equatable, Encodable {
     public let allLabel: String
     public let addURL: String
 
-    /// `friends` empty with `errorMessage`: the list could not be loaded and none was saved.
-    public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil) {
-        let panel = FriendsPanelViewModel(friends: friends, errorMessage: errorMessage, savedNotice: savedNotice)
-        let failedWithNothing = friends.isEmpty && errorMessage != nil
-        countText = failedWithNothing ? nil : (friends.count == 1 ? "1 friend" : "\(friends.count) friends")
+    /// What the home page's friends panel shows of the same list, with how many there are.
+    public init(panel: FriendsPanelViewModel) {
+        let failedWithNothing = panel.friendCount == 0 && panel.errorMessage != nil
+        countText = failedWithNothing ? nil : (panel.friendCount == 1 ? "1 friend" : "\(panel.friendCount) friends")
         names = panel.items.map(\.fullName)
         hasNames = panel.hasItems
-        self.errorMessage = panel.errorMessage
-        self.savedNotice = panel.savedNotice
+        errorMessage = panel.errorMessage
+        savedNotice = panel.savedNotice
         allURL = panel.allURL
         allLabel = panel.allLabel
         addURL = panel.addURL
     }
 
+    /// `friends` empty with `errorMessage`: the list could not be loaded and none was saved.
+    public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil) {
+        self.init(panel: FriendsPanelViewModel(friends: friends, errorMessage: errorMessage, savedNotice: savedNotice))
+    }
+
     /// The list as the friends panel loads it: the service's, else the saved one with the
     /// failure's message, else the message alone.
     public static func load(from repository: FriendsRepository, context: PageContext) async -> MeFriendsViewModel {
-        do {
-            switch try await repository.listFriends() {
-            case .live(let friends):
-                return MeFriendsViewModel(friends: friends)
-            case .saved(let saved, let failure):
-                return MeFriendsViewModel(
-                    friends: saved.friends,
-                    errorMessage: FriendOperation.load.message(for: failure.reason),
-                    savedNotice: FriendsListViewModel.savedNotice(saved, timeZone: context.timeZone)
-                )
-            }
-        } catch {
-            return MeFriendsViewModel(friends: [], errorMessage: FriendOperation.load.message(for: error.reason))
-        }
+        MeFriendsViewModel(panel: await FriendsPanelViewModel.load(from: repository, context: context))
     }
 }

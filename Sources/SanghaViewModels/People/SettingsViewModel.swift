@@ -131,8 +131,10 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             else {
                 return .invalid(form(errors: ["password": "Type your password to delete the account."]))
             }
-            await clearFriends?()
             try await people.delete(id: person.id)
+            // The account is gone; its friends list goes after it (a failure leaves a list no
+            // one can reach, never an account without its friends).
+            await clearFriends?()
             return .saved(
                 Redirect(to: "/sign-up", flash: .success("Your account and everything in it were deleted.")))
         } catch {

@@ -65,9 +65,11 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
         if password.isEmpty { missing["password"] = "Enter your password." }
         guard missing.isEmpty else { return form(422, errors: missing) }
         let refused = AlertViewModel(title: "Could not sign in.", message: wrongCredentials)
+        // A name that cannot be a username is wrong without a database or a hash.
+        guard Person.usernameRefusal(username) == nil else { return form(401, alert: refused) }
         do {
-            let since = context.now.addingTimeInterval(-SignInSession.failureWindow)
-            let failures = try await people.failures(of: username, since: since)
+            // Counted as a failure before the password is checked, cleared when it is right.
+            let failures = try await people.countAttempt(of: username, at: context.now)
             if failures.count >= SignInSession.failureLimit {
                 // Allowed again when the oldest of the last `failureLimit` leaves the window.
                 let freed = failures[failures.count - SignInSession.failureLimit]
@@ -81,14 +83,12 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
             }
             guard let found = try await people.credentials(username: username) else {
                 await passwords.verifyNoOne(password)
-                try await people.recordFailure(of: username, at: context.now)
                 return form(401, alert: refused)
             }
             guard await passwords.verify(password, against: found.passwordHash) else {
-                try await people.recordFailure(of: username, at: context.now)
                 return form(401, alert: refused)
             }
-            if !failures.isEmpty { try await people.clearFailures(of: username) }
+            try await people.clearFailures(of: username)
             return .signedIn(found.person, next: LocalPath.sanitize(input.next))
         } catch {
             return form(

@@ -20,6 +20,9 @@ public final class FriendServiceDirectory: Sendable {
 
     public let tokens: Tokens
     private let make: @Sendable (String?) -> any FriendService
+    /// With the embedded service: gives the one list kept before Sangha had people to a new
+    /// person's token (the first to sign up takes it, as they take the profiles).
+    let claimUnownedList: (@Sendable (String) async -> Void)?
     private let entries = Mutex<[String: Entry]>([:])
     /// More tokens than this in memory and the oldest memory is dropped (it is only a memo).
     static let limit = 10_000
@@ -30,9 +33,13 @@ public final class FriendServiceDirectory: Sendable {
     }
 
     /// `make` builds the service for a token (nil: the deployment's own).
-    public init(tokens: Tokens, make: @escaping @Sendable (String?) -> any FriendService) {
+    public init(
+        tokens: Tokens, make: @escaping @Sendable (String?) -> any FriendService,
+        claimUnownedList: (@Sendable (String) async -> Void)? = nil
+    ) {
         self.tokens = tokens
         self.make = make
+        self.claimUnownedList = claimUnownedList
     }
 
     /// A directory whose every person reaches `service` (tests, one shared list).

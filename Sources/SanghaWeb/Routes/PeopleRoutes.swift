@@ -18,11 +18,12 @@ struct PeopleRoutes {
         router.post("sign-up", use: signUp)
         router.get("sign-in", use: signInPage)
         router.post("sign-in", use: signIn)
+        // Signing out with a session that has already ended is not an error.
+        router.post("sign-out", use: signOut)
     }
 
     /// The pages of someone signed in.
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.post("sign-out", use: signOut)
         router.get("settings", use: settings)
         router.post("settings", use: saveSettings)
         router.post("settings/delete", use: deleteAccount)
@@ -41,6 +42,9 @@ struct PeopleRoutes {
         let outcome = await SignUpViewModel.submit(
             input, people: people, passwords: passwords, makeToken: dependencies.friendServices.makeToken,
             context: context.page)
+        if case .signedIn(let person, _) = outcome, let token = person.friendServiceToken {
+            await dependencies.friendServices.claimUnownedList?(token)
+        }
         return try await respond(outcome, request: request, context: context)
     }
 
@@ -81,7 +85,7 @@ struct PeopleRoutes {
         let outcome = await SettingsViewModel.submit(
             input, person: try context.person(), acceptsToken: acceptsToken, people: people, passwords: passwords,
             context: context.page)
-        return try renderer.response(outcome, for: request, notFound: Self.failed)
+        return try renderer.response(outcome, for: request, notFound: Self.gone)
     }
 
     @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -100,7 +104,7 @@ struct PeopleRoutes {
         let outcome = await SettingsViewModel.delete(
             password: input.password, person: person, acceptsToken: acceptsToken, people: people,
             passwords: passwords, clearFriends: clearFriends, context: context.page)
-        var response = try renderer.response(outcome, for: request, notFound: Self.failed)
+        var response = try renderer.response(outcome, for: request, notFound: Self.gone)
         if case .saved = outcome { response.setCookie(SignInCookie.cleared) }
         return response
     }
@@ -144,4 +148,5 @@ struct PeopleRoutes {
     }
 
     static let failed = "Sangha could not reach its database. Please try again."
+    static let gone = "This account no longer exists."
 }

@@ -1,0 +1,59 @@
+import Foundation
+import SanghaTestSupport
+import Testing
+
+/// People on one running `sangha serve` with its embedded FriendService, over HTTP.
+@Suite("People end to end", .serialized)
+struct PeopleEndToEndTests {
+    @Test("Two people never see each other's profiles or friends; sign-out ends a session; 429 after five failures")
+    func twoPeople() async throws {
+        let data = try RepositoryPaths.temporaryDirectory("sangha-e2e-people")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try await SanghaProcess.serve(dataDirectory: data)
+        defer { server.stop() }
+        let ada = HTTPClient()
+        let grace = HTTPClient()
+        try await ada.signUp(at: server.baseURL, username: "ada", name: "Ada Lovelace")
+        try await grace.signUp(at: server.baseURL, username: "grace", name: "Grace Hopper")
+        let profiles = server.baseURL.appendingPathComponent("profiles")
+        let friends = server.baseURL.appendingPathComponent("friends")
+
+        let created = try await ada.send("POST", profiles, form: ["name": "Ada's morning"])
+        let editor = server.baseURL.appendingPathComponent(try #require(created.header("Location")))
+        let added = try await ada.send(
+            "POST", friends, form: ["firstname": "Jane", "lastname": "Doe", "phonenumber": "+15550100"])
+        #expect(added.status == 303)
+        #expect(try await ada.send("GET", friends).body.contains("Jane Doe"))
+
+        #expect(try await grace.send("GET", editor).status == 404)
+        #expect(!(try await grace.send("GET", profiles).body.contains("morning")))
+        let graceFriends = try await grace.send("GET", friends)
+        #expect(graceFriends.status == 200)
+        #expect(graceFriends.body.contains("No data available"))
+        #expect(!graceFriends.body.contains("Jane"))
+        #expect(try await grace.send("GET", friends.appendingPathComponent("1/edit")).status == 404)
+        let me = try await grace.send("GET", server.baseURL.appendingPathComponent("me"))
+        #expect(me.body.contains("<h1>Grace Hopper</h1>"))
+        #expect(!me.body.contains("Jane"))
+
+        // Signing out ends the session: the same cookie no longer serves a page.
+        let session = try #require(ada.cookie(named: "sangha_session"))
+        let out = try await ada.send("POST", server.baseURL.appendingPathComponent("sign-out"), form: [:])
+        #expect(out.status == 303)
+        #expect(out.header("Location") == "/sign-in")
+        let replayed = try await HTTPClient().send("GET", editor, headers: ["Cookie": "sangha_session=\(session)"])
+        #expect(replayed.status == 303)
+        #expect(replayed.header("Location") == "/sign-in?next=\(editor.path)")
+
+        // Five wrong passwords, then even the right one waits.
+        for _ in 1...5 {
+            #expect(try await ada.signIn(at: server.baseURL, password: "not the password").status == 401)
+        }
+        let refused = try await ada.signIn(at: server.baseURL)
+        #expect(refused.status == 429)
+        #expect(refused.body.contains("Too many attempts. Try again in 15 minutes."))
+        // Another username is not held back by them.
+        let other = HTTPClient()
+        #expect(try await other.signIn(at: server.baseURL, username: "grace", next: "/me").header("Location") == "/me")
+    }
+}
