@@ -1,5 +1,9 @@
 """Shared fixtures: a running `sangha serve` on free loopback ports, and headless Chromium.
 
+Every page but /sign-up, /sign-in and /health needs someone signed in: `sign_up` creates an
+account through the sign-up page, and a module with `pytestmark = pytest.mark.usefixtures("signed_in")`
+runs each test with its browsers already signed up on the test's server.
+
 Elements are found as a person finds them: by label, button text, link text and heading.
 """
 import os
@@ -19,6 +23,8 @@ from selenium.webdriver.common.by import By
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".build" / "debug" / "sangha"
 SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", ROOT / ".build" / "screenshots"))
+# Long enough and uncommon enough for the sign-up rules.
+PASSWORD = "correct horse battery"
 
 
 def free_port():
@@ -28,7 +34,8 @@ def free_port():
 
 
 class Server:
-    """`sangha serve` in its own data folder, stopped by its process id."""
+    """`sangha serve` in its own data folder, stopped by its process id. Passwords are hashed at
+    bcrypt's lowest cost, so signing up is quick in the debug build."""
 
     def __init__(self, *extra):
         assert BINARY.exists(), f"{BINARY} is missing: build it first (make test does)"
@@ -36,7 +43,7 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         arguments = [str(BINARY), "serve", "--port", str(self.port), "--data-dir", str(self.data),
-                     "--resources-dir", str(ROOT), "--log-level", "warning", *extra]
+                     "--resources-dir", str(ROOT), "--log-level", "warning", "--password-cost", "4", *extra]
         if "--friend-service-url" not in extra:
             arguments += ["--friend-service-port", str(free_port())]
         self.log = open(self.data / "sangha.log", "w")
@@ -99,6 +106,20 @@ def browser_without_javascript():
     driver = make_driver(javascript=False)
     yield driver
     driver.quit()
+
+
+@pytest.fixture
+def signed_in(request, server):
+    """Each browser the test uses (`browser`, `browser_without_javascript`) signed up on the
+    test's server as Ada Lovelace (the first signs up, a second signs in), and on the home page."""
+    used = [name for name in ("browser", "browser_without_javascript") if name in request.fixturenames]
+    for index, name in enumerate(used):
+        driver = request.getfixturevalue(name)
+        if index == 0:
+            sign_up(driver, server)
+        else:
+            sign_in(driver, server)  # the same person in a second browser
+            driver.get(server.url + "/")
 
 
 # What a person sees and uses -------------------------------------------------------------
@@ -183,3 +204,40 @@ def shows(driver, expected, timeout=5):
 def shows_heading(driver, expected, timeout=5):
     """Waits until the page's first heading reads `expected`."""
     return eventually(driver, lambda d: heading(d) == expected, timeout)
+
+
+def signed_in_as(driver):
+    """The name in the page header's account links, or None on a page of someone signed out."""
+    driver.implicitly_wait(0)  # no waiting for what a signed-out page never has
+    try:
+        accounts = driver.find_elements(By.CSS_SELECTOR, ".site-header .account a[href='/me']")
+        return accounts[0].text if accounts else None
+    finally:
+        driver.implicitly_wait(3)
+
+
+def sign_up(driver, server, username="ada", name="Ada Lovelace", password=PASSWORD, next=None):
+    """Creates an account on the sign-up page as a person does, and waits until the page it
+    leads to (`next`, else home) shows the person signed in."""
+    driver.get(server.url + "/sign-up" + (f"?next={next}" if next else ""))
+    fill(driver, "Name", name)
+    fill(driver, "Username", username)
+    fill(driver, "Password", password)
+    button(driver, "Create account").click()
+    eventually(driver, lambda d: signed_in_as(d) == name, timeout=10)
+
+
+def sign_in(driver, server, username="ada", password=PASSWORD, name="Ada Lovelace"):
+    """Signs in on the sign-in page as a person does."""
+    driver.get(server.url + "/sign-in")
+    fill(driver, "Username", username)
+    fill(driver, "Password", password)
+    button(driver, "Sign in").click()
+    eventually(driver, lambda d: signed_in_as(d) == name, timeout=10)
+
+
+def sign_out(driver):
+    """Presses the header's Sign out button and waits for the sign-in page."""
+    settled(driver, lambda d: button(d, "Sign out").click())
+    shows_heading(driver, "Sign in")
+

@@ -1,10 +1,14 @@
 """A person manages friends in a real browser."""
+import pytest
 from selenium.webdriver.common.alert import Alert
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import Server, button, field, fill, free_port, make_driver, named, screenshot, shows, shows_heading, text, value
+from conftest import (Server, button, field, fill, free_port, make_driver, named, screenshot, shows, shows_heading,
+                      sign_up, text, value)
+
+pytestmark = pytest.mark.usefixtures("signed_in")
 
 
 def test_add_see_edit_search_and_delete_a_friend(server, browser):
@@ -114,6 +118,7 @@ def test_a_stopped_friend_service_shows_its_message():
     stopped = Server("--friend-service-url", f"http://127.0.0.1:{free_port()}")
     driver = make_driver()
     try:
+        sign_up(driver, stopped)
         driver.get(stopped.url + "/friends")
         assert shows(driver, "Loading failed, check network connection")
         screenshot(driver, "friends-service-down")
@@ -134,6 +139,7 @@ def test_a_form_being_sent_is_busy_and_cannot_be_sent_twice():
                   "--friend-service-timeout", "3")
     driver = make_driver()
     try:
+        sign_up(driver, slow, next="/friends/new")  # not home, whose friends would wait for the silence
         driver.get(slow.url + "/friends/new")
         fill(driver, "First name", "Jane")
         fill(driver, "Last name", "Doe")

@@ -1,10 +1,14 @@
 """A person creates and edits a meditation profile in a real browser."""
 import time
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import button, field, fill, make_driver, named, screenshot, settled, shows, shows_heading, text, value
+from conftest import (button, field, fill, make_driver, named, screenshot, settled, shows, shows_heading, sign_up, text,
+                      value)
+
+pytestmark = pytest.mark.usefixtures("signed_in")
 
 
 def test_create_a_profile_turn_warm_up_on_change_durations_and_save(server, browser):
@@ -61,6 +65,7 @@ def test_without_javascript_turning_a_section_on_is_a_save(server, browser_witho
 def test_the_pages_read_well_on_a_phone(server):
     phone = make_driver(width=360, height=800, phone=True)
     try:
+        sign_up(phone, server)
         phone.get(server.url + "/profiles")
         fill(phone, "Name", "Phone")
         button(phone, "Create profile").click()
