@@ -29,7 +29,7 @@ public struct SQLitePersonalData: PersonalData {
     /// The people of the same file, who forget this data's memory of a person they delete.
     public var people: PeopleStore {
         PeopleStore(
-            database: database,
+            database: database, sessions: signInSessions,
             onDelete: { [profileCache, friendListThrottle] person in
                 profileCache.forgetAll()
                 friendListThrottle.forget(person)

@@ -8,6 +8,9 @@ import SanghaViewModels
 public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     public var page = PageContext()
+    /// The id in the request's sign-in cookie, if it has a well-formed one (read by
+    /// `PageContextMiddleware` with the other cookies; `SignInMiddleware` looks it up).
+    public var signInCookieID: String?
     /// The signed-in session's key (the digest of its cookie), for signing out.
     public var signInKey: String?
     /// Why the session could not be looked up (the database out of reach), if it could not.

@@ -112,6 +112,15 @@ struct PeopleRoutesTests {
                 #expect(try await people.person(session: String(id), at: Date()) == nil)
             }
             let stored = try #require(try await people.credentials(username: "ada"))
+            // The digest is SHA-256, hex: a session kept under the digest of a known id (as
+            // Python's hashlib computes it) signs that id's cookie in.
+            let id = String(repeating: "0123456789abcdef", count: 4)
+            try await people.startSession(
+                key: "a8ae6e6ee929abea3afcfc5258c8ccd6f85273e0d4626d26c7279f3250f77c8e", of: stored.person.id,
+                at: Date())
+            try await client.execute(uri: "/me", method: .get, headers: [.cookie: "sangha_session=\(id)"]) { response in
+                #expect(response.status == .ok)
+            }
             #expect(stored.person.name == "Ada Lovelace")
             #expect(stored.passwordHash.hasPrefix("$2"))
             #expect(!stored.passwordHash.contains("correct"))

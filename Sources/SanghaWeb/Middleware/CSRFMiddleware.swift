@@ -36,7 +36,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         let body = try await request.collectFormBody(limit: maxFormSize)
         let text = String(decoding: body.readableBytesView, as: UTF8.self)
         let field = (try? URLEncodedFormDecoder().decode(TokenField.self, from: text))?._csrf
-        guard let cookieToken = FormToken.fromCookie(of: request), let field,
+        guard let cookieToken = FormToken.fromCookie(in: request.cookies), let field,
             Self.constantTimeEqual(field, cookieToken)
         else {
             throw HTTPError(.forbidden, message: Self.refusal)

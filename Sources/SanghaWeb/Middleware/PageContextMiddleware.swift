@@ -18,9 +18,12 @@ struct PageContextMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        let cookieToken = FormToken.fromCookie(of: request)
-        let flashCookie = request.cookies[FlashCookie.name]
+        // Parsed once: the form token, the flash and the sign-in session all come from here.
+        let cookies = request.cookies
+        let cookieToken = FormToken.fromCookie(in: cookies)
+        let flashCookie = cookies[FlashCookie.name]
         var context = context
+        context.signInCookieID = SignInCookie.id(in: cookies)
         context.page = PageContext(
             formToken: cookieToken ?? makeFormToken(),
             flash: flashCookie.flatMap { FlashCookie.decode($0.value) },
@@ -45,8 +48,8 @@ public enum FormToken {
 
     /// The token of the request's cookie, when it looks like one of ours (16–128 ASCII letters,
     /// digits, `-` or `_`); a malformed one is never echoed into a page.
-    static func fromCookie(of request: Request) -> String? {
-        guard let value = request.cookies[cookieName]?.value, (16...128).contains(value.utf8.count) else { return nil }
+    static func fromCookie(in cookies: Cookies) -> String? {
+        guard let value = cookies[cookieName]?.value, (16...128).contains(value.utf8.count) else { return nil }
         let wellFormed = value.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -64,17 +67,18 @@ public enum FormToken {
 
     /// A new token: 32 random bytes, hex.
     public static func random() -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var generator = SystemRandomNumberGenerator()
+        return hex((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
+    /// `bytes` as lowercase hex digits, two per byte.
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
         var hex = [UInt8]()
         hex.reserveCapacity(64)
-        for _ in 0..<4 {
-            var word = generator.next()
-            for _ in 0..<8 {
-                hex.append(digits[Int(word & 0xF)])
-                hex.append(digits[Int((word >> 4) & 0xF)])
-                word >>= 8
-            }
+        for byte in bytes {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0xF)])
         }
         return String(decoding: hex, as: UTF8.self)
     }

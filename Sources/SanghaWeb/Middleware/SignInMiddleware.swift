@@ -12,7 +12,7 @@ struct SignInMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard let id = SignInCookie.id(of: request) else { return try await next(request, context) }
+        guard let id = context.signInCookieID else { return try await next(request, context) }
         let key = SignInCookie.key(of: id)
         var context = context
         do {
