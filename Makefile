@@ -60,7 +60,8 @@ screenshots: deps build browser-deps
 	SCREENSHOT_DIR=docs/screenshots $(VENV)/bin/pytest -q -p no:cacheprovider Tests/Browser -k "not accessibility and not valid"
 
 ## Render times against a hand-written baseline, then wrk against the release server, nginx
-## and the FriendService; then PostgreSQL against SQLite, the paged lists with large data
+## and the FriendService; then a page signed in against the version before people (built once)
+## and while others sign in; then PostgreSQL against SQLite, the paged lists with large data
 ## against a page's worth, and two instances behind nginx against one. Prints medians and
 ## ratios (see docs/performance.md).
 bench: APT_PACKAGES += wrk curl nginx-light postgresql
@@ -68,6 +69,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product sangha
 	$(SWIFT) build $(RELEASE) --product sangha-bench
 	scripts/bench.sh
+	scripts/bench-people.sh
 	scripts/bench-scale.sh
 	CLUSTER_PORT=$$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])') \
 	  scripts/cluster.sh --bench
