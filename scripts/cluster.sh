@@ -99,6 +99,7 @@ declare -A instance_ports
 start_instance() {
   "$BIN" serve --port "${instance_ports[$1]}" --database-url "$database_url" \
     --friend-service-url "http://127.0.0.1:$friend_port" --data-dir "$work/$1" --log-level "$log_level" \
+    --public-url "http://127.0.0.1:$CLUSTER_PORT" \
     >>"$work/$1.log" 2>&1 &
 }
 
@@ -117,9 +118,8 @@ done
 # instance that failed is not set aside for fail_timeout (10 s), so one restarted a moment ago
 # takes requests again at once, and stopping the next one right after does not leave nginx with
 # "no live upstreams"; a stopped instance on this machine refuses at once. The Host header
-# goes without its port: an instance serves 127.0.0.1 or 127.0.0.1:ITS_PORT, not :8080. For the
-# same reason a browser's Origin http://127.0.0.1:8080 (this balancer's own) is passed as
-# http://127.0.0.1, which the instances accept; any other origin goes as it came, and is refused.
+# goes as it came; each instance is told the address people use (--public-url
+# http://127.0.0.1:8080), so it serves that host and takes form posts from that origin alone.
 mkdir -p "$work/nginx"
 chmod 755 "$work/nginx"
 cat >"$work/nginx/nginx.conf" <<CONF
@@ -142,11 +142,6 @@ http {
     keepalive 32;
   }
 
-  map \$http_origin \$sangha_origin {
-    default \$http_origin;
-    "http://127.0.0.1:$CLUSTER_PORT" "http://127.0.0.1";
-    "http://localhost:$CLUSTER_PORT" "http://localhost";
-  }
 
   server {
     listen 127.0.0.1:$CLUSTER_PORT;
@@ -155,7 +150,6 @@ http {
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host \$host;
-      proxy_set_header Origin \$sangha_origin;
       proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
       proxy_next_upstream error timeout;
       proxy_connect_timeout 2s;
@@ -207,8 +201,7 @@ fi
 
 # The benchmark: a browser's cookie, 50 friends and two profiles, then GET /profiles/1 straight
 # at instance one and through nginx to both.
-token=$(seed "$base" "$work/cookies")
-cookie="Cookie: sangha_csrf=$token"
+cookie="Cookie: $(seed "$base" "$work/cookies")"
 cpu_seconds() { awk '{ printf "%.1f", ($14 + $15) / 100 }' "/proc/$1/stat"; }
 declare -A figures
 failed=0

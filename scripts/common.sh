@@ -12,14 +12,21 @@ wait_until_up() {
   return 1
 }
 
-# seed BASE JAR: takes a browser's CSRF cookie into JAR, then adds 50 friends, a profile as it
-# is made (/profiles/1) and one with Warm Up and Cool Down on and every sound enabled, the
-# heaviest editor (/profiles/2). Prints the CSRF token.
+# seed BASE JAR: signs a person up (a browser's CSRF and session cookies into JAR), then adds
+# their 50 friends, a profile as it is made (/profiles/1) and one with Warm Up and Cool Down on
+# and every sound enabled, the heaviest editor (/profiles/2). Prints the value of a Cookie
+# header that is that person's browser.
 seed() {
   local base=$1 jar=$2
-  curl -fs -c "$jar" "$base/" >/dev/null
+  # A person first: every page but sign-up and sign-in needs one.
+  curl -fs -c "$jar" "$base/sign-up" >/dev/null
   local token
   token=$(awk '$6 == "sangha_csrf" { print $7 }' "$jar")
+  curl -fs -b "$jar" -c "$jar" -o /dev/null \
+    -d "name=Bench+Person&username=bench&password=${BENCH_PASSWORD}&_csrf=$token" "$base/sign-up"
+  local session
+  session=$(awk '$6 == "sangha_session" { print $7 }' "$jar")
+  [ -n "$session" ] || { echo "seed: signing up at $base/sign-up failed" >&2; return 1; }
   local letters=(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z)
   for i in $(seq 50); do
     curl -fs -b "$jar" -o /dev/null \
@@ -34,8 +41,14 @@ seed() {
     for sound in begin end repeat; do full+="&$segment.$sound.enabled=on&$segment.$sound.name=Bowl"; done
   done
   curl -fs -b "$jar" -o /dev/null -d "$full&_csrf=$token" "$base/profiles/2"
-  echo "$token"
+  echo "sangha_csrf=$token; sangha_session=$session"
 }
+
+# The password of the person `seed` signs up.
+BENCH_PASSWORD=bench-password-1
+
+# csrf_of COOKIES: the form token of a `seed` cookie header value.
+csrf_of() { sed -E 's/.*sangha_csrf=([^;]+).*/\1/' <<<"$1"; }
 
 # wrk_figures LINE: "RPS P50 P99;" from the RESULT line of scripts/wrk-report.lua, a round's
 # entry in results[LABEL].

@@ -22,7 +22,8 @@ trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$data"' EXIT
 base="http://127.0.0.1:$port"
 wait_until_up "$base"
 # A browser's CSRF cookie, then 50 friends and a profile to load.
-token=$(seed "$base" "$data/cookies")
+cookies=$(seed "$base" "$data/cookies")
+token=$(csrf_of "$cookies")
 
 echo "Sangha load test: $CONNECTIONS connections, $DURATION per route, $THREADS wrk threads, pid $pid"
 echo "RSS before: $(rss_mib "$pid") MiB"
@@ -38,7 +39,7 @@ run() {
 }
 run "GET /friends (50 friends)" "$base/friends"
 run "GET /profiles/1" "$base/profiles/1"
-FORM_BODY="name=Load%20test&main.duration=20&_csrf=$token" COOKIE="sangha_csrf=$token" \
+FORM_BODY="name=Load%20test&main.duration=20&_csrf=$token" COOKIE="$cookies" \
   run "POST /profiles/1 (save)" "$base/profiles/1"
 echo "RSS after:  $(rss_mib "$pid") MiB"
 if [ "$failed" -ne 0 ]; then

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Seeds a running Sangha with many records, fast: friends, profiles and sitting sessions.
 
-    scripts/seed.py BASE_URL [--friends N] [--profiles N] [--sessions N] [--threads N]
+    scripts/seed.py BASE_URL --cookie COOKIES [--friends N] [--profiles N] [--sessions N] [--threads N]
 
-Posts the forms a browser would (POST /friends, POST /profiles, POST /sessions) with the CSRF
-cookie taken from GET /, over keep-alive connections, one per thread. Friends and profiles go
+Posts the forms a browser would (POST /friends, POST /profiles, POST /sessions) as the signed-in
+person whose Cookie header value is COOKIES (`seed` in scripts/common.sh prints one), over
+keep-alive connections, one per thread. Friends and profiles go
 first, then the sessions (with profile --session-profile, which must exist by then: `seed` in
 scripts/common.sh makes profiles 1 and 2, and so does this script's first profile on an empty
 instance). Every answer must be 303; on any other the script stops with what it got. Prints one
@@ -82,26 +83,23 @@ class Client:
             self.connection = None
 
 
-def csrf_token(base):
-    client = Client(base)
-    status, headers, _ = client.request("GET", "/")
-    client.close()
-    if status != 200:
-        raise SeedError(f"GET / answered {status}, not 200")
-    for cookie in headers.get_all("Set-Cookie") or []:
-        name, _, rest = cookie.partition("=")
-        if name.strip() == "sangha_csrf":
-            return rest.split(";", 1)[0].strip()
-    raise SeedError("GET / set no sangha_csrf cookie")
+def csrf_token(cookies):
+    """The form token of a signed-in browser's Cookie header value (`seed` in common.sh prints it)."""
+    for cookie in cookies.split(";"):
+        name, _, value = cookie.strip().partition("=")
+        if name == "sangha_csrf":
+            return value
+    raise SeedError("--cookie names no sangha_csrf")
 
 
-def post_all(base, token, path, forms, threads, check=None):
+def post_all(base, cookies, path, forms, threads, check=None):
     """Posts each form to path, spread over threads; every answer must be 303."""
     failures = []
     stop = threading.Event()
+    token = csrf_token(cookies)
     headers = {
         "Content-Type": "application/x-www-form-urlencoded",
-        "Cookie": f"sangha_csrf={token}",
+        "Cookie": cookies,
     }
 
     def work(part):
@@ -145,6 +143,7 @@ def profile_location(headers):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("base", help="the server, e.g. http://127.0.0.1:8080")
+    parser.add_argument("--cookie", required=True, help="a signed-in browser's Cookie header value")
     parser.add_argument("--friends", type=int, default=0)
     parser.add_argument("--profiles", type=int, default=0)
     parser.add_argument("--sessions", type=int, default=0)
@@ -179,10 +178,9 @@ def main():
 
     began = time.monotonic()
     try:
-        token = csrf_token(args.base)
-        post_all(args.base, token, "/friends", friends, args.threads)
-        post_all(args.base, token, "/profiles", profiles, args.threads, check=profile_location)
-        post_all(args.base, token, "/sessions", sessions, args.threads)
+        post_all(args.base, args.cookie, "/friends", friends, args.threads)
+        post_all(args.base, args.cookie, "/profiles", profiles, args.threads, check=profile_location)
+        post_all(args.base, args.cookie, "/sessions", sessions, args.threads)
     except SeedError as error:
         print(f"seed.py: {error}", file=sys.stderr)
         return 1

@@ -55,8 +55,27 @@ enum HandWrittenPages {
             html.text(message)
             html.raw("</p>\n")
         }
+        if let paging = page.paging { pagingNav(&html, paging) }
         layoutBottom(&html)
         return html.string
+    }
+
+    static func pagingNav(_ html: inout HTMLWriter, _ paging: PagingViewModel) {
+        html.raw("<nav class=\"paging\" aria-label=\"Pages\">\n")
+        if let url = paging.previousURL {
+            html.raw("  <a href=\"")
+            html.text(url)
+            html.raw("\" rel=\"prev\">Previous</a>\n")
+        }
+        html.raw("  <span class=\"paging-label\">")
+        html.text(paging.label)
+        html.raw("</span>\n")
+        if let url = paging.nextURL {
+            html.raw("  <a href=\"")
+            html.text(url)
+            html.raw("\" rel=\"next\">Next</a>\n")
+        }
+        html.raw("</nav>\n")
     }
 
     static func friendRow(_ html: inout HTMLWriter, _ row: FriendRowViewModel) {
