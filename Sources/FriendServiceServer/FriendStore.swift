@@ -117,6 +117,15 @@ public struct FriendStore: Sendable {
         }
     }
 
+    /// Removes every friend of list `list`; how many there were.
+    @discardableResult
+    public func deleteList(_ list: String) async throws -> Int {
+        defer { changed(list) }
+        return try await database.write { db in
+            try Friend.filter(Column("list") == list).deleteAll(db)
+        }
+    }
+
     /// Whether a friend with that id existed.
     public func delete(id: Int, from list: String = "") async throws -> Bool {
         defer { changed(list) }

@@ -75,8 +75,8 @@ public struct AppConfiguration: Sendable {
             return nil
         }
         // A browser names no port that is its scheme's default.
-        let defaultPort = scheme == "https" ? 443 : 80
-        return url.port.flatMap { $0 == defaultPort ? nil : "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)"
+        guard let port = url.port, port != (scheme == "https" ? 443 : 80) else { return "\(scheme)://\(host)" }
+        return "\(scheme)://\(host):\(port)"
     }
 
     /// Whether people reach Sangha over HTTPS.

@@ -119,17 +119,10 @@ struct ServeCommand: AsyncParsableCommand {
             )
         }
         var services: [any Service] = []
-        var claimUnownedList: (@Sendable (String) async -> Void)?
+        var embeddedLists: FriendStoreLists?
         if case .embedded(let port) = settings.friendService {
             let store = try FriendStore.open(directory: settings.dataDirectory)
-            // The list kept before people existed is the first new person's.
-            claimUnownedList = { [logger] token in
-                do {
-                    try await store.moveList(from: "", to: token)
-                } catch {
-                    logger.error("The friends kept before people existed could not be moved: \(error)")
-                }
-            }
+            embeddedLists = FriendStoreLists(store: store, logger: logger)
             services.append(
                 FriendServiceApplication.buildApplication(
                     // Sangha gives each person a token of their own: one list each.
@@ -152,7 +145,7 @@ struct ServeCommand: AsyncParsableCommand {
             let data = SQLitePersonalData(database: try SanghaDatabase.open(directory: directory))
             let stores = Stores(people: data.people, data: data)
             try await buildApp(
-                settings, stores: stores, client: client, claimUnownedList: claimUnownedList, metrics: metrics,
+                settings, stores: stores, client: client, embeddedLists: embeddedLists, metrics: metrics,
                 services: services, logger: logger
             )
             .runService()
@@ -170,7 +163,7 @@ struct ServeCommand: AsyncParsableCommand {
             let data = PostgresPersonalData(database: database)
             let stores = Stores(people: data.people, data: data)
             try await buildApp(
-                settings, stores: stores, client: client, claimUnownedList: claimUnownedList, metrics: metrics,
+                settings, stores: stores, client: client, embeddedLists: embeddedLists, metrics: metrics,
                 services: services, logger: logger
             )
             .runService()
@@ -200,7 +193,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     private func buildApp(
         _ settings: ServeSettings, stores: Stores, client: URLSessionFriendService,
-        claimUnownedList: (@Sendable (String) async -> Void)?, metrics: PrometheusCollectorRegistry,
+        embeddedLists: FriendStoreLists?, metrics: PrometheusCollectorRegistry,
         services: [any Service], logger: Logger
     ) async throws -> some ApplicationProtocol {
         try await buildApplication(
@@ -211,7 +204,7 @@ struct ServeCommand: AsyncParsableCommand {
                 friendServices: FriendServiceDirectory(
                     tokens: settings.friendServiceTokens,
                     make: { token in CoalescingFriendService(MeteredFriendService(client.with(token: token))) },
-                    claimUnownedList: claimUnownedList),
+                    embeddedLists: embeddedLists),
                 passwords: PasswordHasher(cost: settings.passwordCost),
                 metrics: metrics
             ),

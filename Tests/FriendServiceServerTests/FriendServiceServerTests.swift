@@ -209,7 +209,9 @@ struct FriendServiceListPerTokenTests {
         }
     }
 
-    @Test("The list kept before people existed moves to a new person's token, ids kept; then it is empty")
+    @Test(
+        "The list kept before people existed moves to a new person's token, ids kept; then it is empty; a list is deleted alone"
+    )
     func moveList() async throws {
         let store = try FriendStore.inMemory()
         let jane = try await store.add(FriendDraft(firstname: "Jane", lastname: "Doe", phonenumber: "123"))
@@ -219,11 +221,17 @@ struct FriendServiceListPerTokenTests {
         #expect(try await store.list("ada-token").map(\.id) == [jane.id])
         #expect(try await store.list("grace-token").map(\.firstname) == ["Eve"])
         #expect(try await store.moveList(from: "", to: "grace-token") == 0, "only the first takes it")
+        // A deleted account's list goes, and no other.
+        #expect(try await store.deleteList("ada-token") == 1)
+        #expect(try await store.list("ada-token").isEmpty)
+        #expect(try await store.list("grace-token").map(\.firstname) == ["Eve"])
     }
 
     @Test("Without the flag it is one list, as before: the token is checked, not used to pick a list")
     func oneList() async throws {
-        let router = FriendServiceApplication.buildRouter(store: try .inMemory(), token: "secret")
+        let store = try FriendStore.inMemory()
+        _ = try await store.add(FriendDraft(firstname: "Jane", lastname: "Doe", phonenumber: "123"))
+        let router = FriendServiceApplication.buildRouter(store: store, token: "secret")
         try await Application(router: router).test(.router) { client in
             try await client.execute(uri: "/listFriends", method: .get, headers: [.authorization: "Bearer other"]) {
                 response in
@@ -232,6 +240,7 @@ struct FriendServiceListPerTokenTests {
             try await client.execute(uri: "/listFriends", method: .get, headers: [.authorization: "Bearer secret"]) {
                 response in
                 #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("\"firstname\":\"Jane\""), "the one list")
             }
         }
     }

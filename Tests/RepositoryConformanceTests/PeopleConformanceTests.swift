@@ -42,7 +42,7 @@ struct PeopleConformanceTests {
             try await people.startSession(key: "key-1", of: stores.person.id, at: Self.now)
             #expect(try await people.person(session: "key-1", at: Self.now)?.id == stores.person.id)
             #expect(try await people.person(session: "key-2", at: Self.now) == nil)
-            // Used on day 29, it lasts to day 58; unused from then, it has ended by day 59.
+            // Used on day 29 it lasts again; used on day 58 too, it has ended by day 89.
             #expect(try await people.person(session: "key-1", at: Self.now + 29 * 86_400) != nil)
             #expect(try await people.person(session: "key-1", at: Self.now + 58 * 86_400) != nil)
             #expect(try await people.person(session: "key-1", at: Self.now + 89 * 86_400) == nil)
@@ -65,6 +65,12 @@ struct PeopleConformanceTests {
             try await people.startSession(key: "key-6", of: stores.person.id, at: Self.now + 31 * 86_400)
             #expect(try await people.person(session: "key-5", at: Self.now + 1) == nil, "asked as if at the time")
             #expect(try await people.person(session: "key-6", at: Self.now + 31 * 86_400) != nil)
+            // The lifetime exactly: found a second before it, ended at it.
+            let start = Self.now + 40 * 86_400
+            try await people.startSession(key: "key-7", of: stores.person.id, at: start)
+            try await people.startSession(key: "key-8", of: stores.person.id, at: start)
+            #expect(try await people.person(session: "key-7", at: start + SignInSession.lifetime - 1) != nil)
+            #expect(try await people.person(session: "key-8", at: start + SignInSession.lifetime) == nil)
         }
     }
 

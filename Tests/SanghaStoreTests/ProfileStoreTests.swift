@@ -68,6 +68,9 @@ struct ProfileStoreTests {
 
             let profiles = try await ProfileStore(database: database, owner: first.id).list()
             #expect(profiles.map(\.name) == ["Evening", "Morning"])
+            // The deployment's saved list was no one's: each person's is saved from their next visit.
+            #expect(try await FriendListStore(database: database, person: first.id).load() == nil)
+            #expect(try await FriendListStore(database: database, person: second.id).load() == nil)
             #expect(profiles.map(\.version) == [1, 3])
             let sessions = SittingSessionStore(database: database, owner: first.id)
             #expect(try await sessions.recent(limit: 10).count == 3)

@@ -71,6 +71,8 @@ public actor InMemoryPeopleRepository: PeopleRepository {
 
     public func startSession(key: String, of id: Int, at date: Date) async throws(PeopleRepositoryError) {
         try check()
+        // As the stores: sessions unused for their lifetime go when a new one starts.
+        sessions = sessions.filter { date.timeIntervalSince($0.value.lastUsed) < SignInSession.lifetime }
         sessions[key] = (id, date)
     }
 

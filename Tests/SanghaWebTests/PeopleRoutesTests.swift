@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import SanghaCore
 import SanghaTestSupport
+import SanghaViewModels
 import SanghaWeb
 import Synchronization
 import Testing
@@ -97,7 +98,8 @@ struct PeopleRoutesTests {
     @Test("Sign-up signs in at once: a 256-bit id in an HttpOnly, SameSite=Lax cookie, kept only as a digest")
     func signUp() async throws {
         let people = InMemoryPeopleRepository()
-        try await withApp(people: people) { client in
+        let clock = TestClock()
+        try await withApp(people: people, clock: clock) { client in
             try await client.post("/sign-up", form: "name=Ada+Lovelace&username=Ada&password=\(Self.password)") {
                 response in
                 #expect(response.status == .seeOther)
@@ -109,7 +111,8 @@ struct PeopleRoutesTests {
                 let id = try #require(cookie.split(separator: ";").first?.split(separator: "=").last)
                 #expect(id.count == 64 && id.allSatisfy(\.isHexDigit))
                 // The repository knows the session by the id's digest, not the id.
-                #expect(try await people.person(session: String(id), at: Date()) == nil)
+                #expect(await people.sessionCount == 1)
+                #expect(try await people.person(session: String(id), at: clock.now) == nil)
             }
             let stored = try #require(try await people.credentials(username: "ada"))
             // The digest is SHA-256, hex: a session kept under the digest of a known id (as
@@ -117,7 +120,7 @@ struct PeopleRoutesTests {
             let id = String(repeating: "0123456789abcdef", count: 4)
             try await people.startSession(
                 key: "a8ae6e6ee929abea3afcfc5258c8ccd6f85273e0d4626d26c7279f3250f77c8e", of: stored.person.id,
-                at: Date())
+                at: clock.now)
             try await client.execute(uri: "/me", method: .get, headers: [.cookie: "sangha_session=\(id)"]) { response in
                 #expect(response.status == .ok)
             }
@@ -170,6 +173,26 @@ struct PeopleRoutesTests {
         }
     }
 
+    @Test("The database out of reach: pages of someone signed in and signing in say so (503); /health answers")
+    func databaseDown() async throws {
+        let people = InMemoryPeopleRepository()
+        try await withApp(people: people) { client in
+            let ada = try await client.signedUp(username: "ada")
+            await people.fail(with: .unreachable("connection refused"))
+            try await ada.execute(uri: "/profiles", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(String(buffer: response.body).contains(StorageMessage.unreachable))
+            }
+            try await client.post("/sign-in", form: "username=ada&password=\(Self.password)") { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(String(buffer: response.body).contains(StorageMessage.unreachable))
+            }
+            try await ada.execute(uri: "/health", method: .get) { response in #expect(response.status == .ok) }
+            await people.fail(with: nil)
+            try await ada.execute(uri: "/profiles", method: .get) { response in #expect(response.status == .ok) }
+        }
+    }
+
     @Test("Signing out without a session, or with one already ended, goes to the sign-in page")
     func signOutSignedOut() async throws {
         try await withApp { client in
@@ -186,22 +209,35 @@ struct PeopleRoutesTests {
         }
     }
 
-    @Test("With the embedded service each new person gets a token; the first takes the list kept before people")
+    /// The embedded service's lists as the routes reach them: what was claimed and deleted.
+    final class RecordingLists: EmbeddedFriendLists {
+        let claimed = Mutex<[String]>([])
+        let deleted = Mutex<[String]>([])
+        func claimUnowned(for token: String) async { claimed.withLock { $0.append(token) } }
+        func delete(token: String) async { deleted.withLock { $0.append(token) } }
+    }
+
+    @Test(
+        "With the embedded service each new person gets a token; the first takes the list kept before people; a deleted account's list goes"
+    )
     func issuedTokens() async throws {
         let people = InMemoryPeopleRepository()
-        let claimed = Mutex<[String]>([])
+        let lists = RecordingLists()
         let directory = FriendServiceDirectory(
-            tokens: .issued, make: { _ in FakeFriendService.listing([]) },
-            claimUnownedList: { token in claimed.withLock { $0.append(token) } })
+            tokens: .issued, make: { _ in FakeFriendService.listing([]) }, embeddedLists: lists)
         try await withApp(people: people, friendServices: directory) { client in
             _ = try await client.signedUp(username: "ada")
-            _ = try await client.signedUp(username: "grace")
+            let signedIn = try await client.signedUp(username: "grace")
+            let ada = try #require(try await people.credentials(username: "ada")?.person.friendServiceToken)
+            let grace = try #require(try await people.credentials(username: "grace")?.person.friendServiceToken)
+            #expect(ada.count == 64 && grace.count == 64 && ada != grace)
+            // Every sign-up asks; the store moves the unowned list only once (it is empty after).
+            #expect(lists.claimed.withLock { $0 } == [ada, grace])
+            try await signedIn.post("/settings/delete", form: "password=\(Self.password)") { response in
+                #expect(response.status == .seeOther)
+            }
+            #expect(lists.deleted.withLock { $0 } == [grace])
         }
-        let ada = try #require(try await people.credentials(username: "ada")?.person.friendServiceToken)
-        let grace = try #require(try await people.credentials(username: "grace")?.person.friendServiceToken)
-        #expect(ada.count == 64 && grace.count == 64 && ada != grace)
-        // Every sign-up asks; the store moves the unowned list only once (it is empty after).
-        #expect(claimed.withLock { $0 } == [ada, grace])
     }
 
     @Test(
@@ -275,8 +311,7 @@ struct PeopleRoutesTests {
 
     @Test("Another person's profile is 404 like a missing one; their list is not shown")
     func isolation() async throws {
-        let data = InMemoryPersonalData()
-        try await withApp(data: data) { client in
+        try await withApp { client in
             let ada = try await client.signedUp(username: "ada")
             try await ada.post("/profiles", form: "name=Ada%27s+morning") { response in
                 #expect(response.headers[.location] == "/profiles/1")
@@ -291,9 +326,14 @@ struct PeopleRoutesTests {
                 #expect(response.status == .notFound)
             }
             try await grace.execute(uri: "/profiles", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("Grace Hopper"), "Grace's own list")
                 #expect(!String(buffer: response.body).contains("morning"))
             }
-            try await grace.post("/profiles/1/delete", form: "") { _ in }
+            // Deleting it answers as for a missing profile (back to the list), and deletes nothing.
+            try await grace.post("/profiles/1/delete", form: "") { response in
+                #expect(response.status == .seeOther)
+            }
             try await ada.execute(uri: "/profiles/1", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("Ada&#39;s morning"))
@@ -316,6 +356,7 @@ struct PeopleRoutesTests {
                 #expect(response.headers[.location] == "/settings")
             }
             #expect(try await people.credentials(id: 1)?.person.about == "Counts breaths.")
+            #expect(try await people.credentials(id: 1)?.person.name == "Ada King")
             try await ada.post("/settings", form: "name=Ada&newPassword=another+long+phrase") { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(String(buffer: response.body).contains("Enter your current password to change it."))
@@ -396,6 +437,7 @@ struct PeopleRoutesTests {
         try await withApp(configuration: configuration) { client in
             try await client.execute(uri: "/sign-in", method: .get) { response in
                 #expect(response.headers[.strictTransportSecurity] == "max-age=31536000")
+                #expect(!response.headers[values: .setCookie].isEmpty, "the form token's cookie, at least")
                 #expect(response.headers[values: .setCookie].allSatisfy { $0.contains("; Secure") })
             }
             var headers = FormPost.headers()

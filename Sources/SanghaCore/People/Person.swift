@@ -26,6 +26,9 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
 
     public static let nameLengthLimit = 100
     public static let aboutLengthLimit = 2_000
+    public static let usernameLengths = 3...30
+    /// A FriendService token pasted in Settings: visible ASCII, at most this long.
+    public static let tokenLengthLimit = 500
 
     /// Why `name` cannot be a person's name, or nil.
     public static func nameRefusal(_ name: String) -> String? {
@@ -48,7 +51,7 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
             default: false
             }
         }
-        return allowed && (3...30).contains(username.utf8.count)
+        return allowed && usernameLengths.contains(username.utf8.count)
             ? nil : "A username is 3 to 30 letters (a–z), digits, - or _."
     }
 

@@ -46,9 +46,7 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     }
 
     /// `1 day`, `4 days`.
-    static func days(_ count: Int) -> String {
-        count == 1 ? "1 day" : "\(count) days"
-    }
+    static func days(_ count: Int) -> String { CountText.of(count, "day") }
 
     /// What `GET /history?page=N` shows: a page past the last is not found (the first always
     /// exists, empty or not).

@@ -22,6 +22,7 @@ public struct FriendsPanelViewModel: Sendable, Equatable, Encodable {
     public let allURL = "/friends"
     public let allLabel: String
     public let addURL = "/friends/new"
+    public let addLabel = "Add friend"
 
     /// `friends` nil with `errorMessage`: the list could not be loaded and none was saved.
     public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil) {

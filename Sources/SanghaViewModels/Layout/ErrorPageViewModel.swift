@@ -6,16 +6,18 @@ public struct ErrorPageViewModel: Sendable, Equatable, Encodable {
     public let status: Int
     public let heading: String
     public let message: String
-    public let homeURL = "/"
-    /// A link to the sign-in page, on the page of a post made while signed out (401).
-    public let signIn: SignInLinkViewModel?
+    /// Where to go from here: the sign-in page after a post made while signed out (401), else
+    /// home.
+    public let link: LinkViewModel
 
     public init(status: Int, heading: String, message: String, context: PageContext) {
         self.layout = LayoutViewModel(title: heading, section: nil, context: context)
         self.status = status
         self.heading = heading
         self.message = message
-        self.signIn = status == 401 && context.person == nil ? SignInLinkViewModel() : nil
+        self.link =
+            status == 401 && context.person == nil
+            ? LinkViewModel(url: "/sign-in", label: "Sign in") : LinkViewModel(url: "/", label: "Go to the home page")
     }
 
     /// The page for `failure`, with its status.
@@ -40,10 +42,4 @@ public struct ErrorPageViewModel: Sendable, Equatable, Encodable {
     public static func notFound(_ message: String? = nil, context: PageContext) -> ErrorPageViewModel {
         ErrorPageViewModel(status: 404, reasonPhrase: "Not Found", message: message, context: context)
     }
-}
-
-/// The link of a 401 page.
-public struct SignInLinkViewModel: Sendable, Equatable, Encodable {
-    public let url = "/sign-in"
-    public let label = "Sign in"
 }

@@ -26,6 +26,9 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
     public let hasClientRule: Bool
     /// Whether the browser should refuse the form while the field is empty.
     public let isRequired: Bool
+    /// How many lines the field shows: 1, a one-line input; more, a text area.
+    public let lines: Int
+    public let isMultiline: Bool
 
     public init(
         name: String,
@@ -37,12 +40,13 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         autocomplete: String = "off",
         maxLength: Int,
         clientRule: String? = nil,
-        isRequired: Bool = true
+        isRequired: Bool = true,
+        lines: Int = 1
     ) {
         self.init(
             names: FieldNames(name: name), label: label, value: value, error: error, hint: hint,
             inputType: inputType, autocomplete: autocomplete, maxLength: maxLength, clientRule: clientRule,
-            isRequired: isRequired)
+            isRequired: isRequired, lines: lines)
     }
 
     /// A field whose name and ids were spelled once beforehand (the profile editor's forty).
@@ -56,9 +60,12 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         autocomplete: String = "off",
         maxLength: Int,
         clientRule: String? = nil,
-        isRequired: Bool = true
+        isRequired: Bool = true,
+        lines: Int = 1
     ) {
         self.isRequired = isRequired
+        self.lines = lines
+        self.isMultiline = lines > 1
         self.name = names.name
         self.label = label
         self.value = value

@@ -32,8 +32,10 @@ public struct AccountNavigationViewModel: Sendable, Equatable, Encodable {
     public let meURL = "/me"
     public let isMeCurrent: Bool
     public let settingsURL = "/settings"
+    public let settingsLabel = "Settings"
     public let isSettingsCurrent: Bool
     public let signOutURL = "/sign-out"
+    public let signOutLabel = "Sign out"
     public let formToken: String
 
     public init(person: Person, current: LayoutViewModel.Section?, formToken: String) {

@@ -17,11 +17,12 @@ public struct MeFriendsViewModel: Sendable, Equatable, Encodable {
     public let allURL: String
     public let allLabel: String
     public let addURL: String
+    public let addLabel: String
 
     /// What the home page's friends panel shows of the same list, with how many there are.
     public init(panel: FriendsPanelViewModel) {
         let failedWithNothing = panel.friendCount == 0 && panel.errorMessage != nil
-        countText = failedWithNothing ? nil : (panel.friendCount == 1 ? "1 friend" : "\(panel.friendCount) friends")
+        countText = failedWithNothing ? nil : CountText.of(panel.friendCount, "friend")
         names = panel.items.map(\.fullName)
         hasNames = panel.hasItems
         errorMessage = panel.errorMessage
@@ -29,6 +30,7 @@ public struct MeFriendsViewModel: Sendable, Equatable, Encodable {
         allURL = panel.allURL
         allLabel = panel.allLabel
         addURL = panel.addURL
+        addLabel = panel.addLabel
     }
 
     /// `friends` empty with `errorMessage`: the list could not be loaded and none was saved.

@@ -14,7 +14,7 @@ public struct MeHeaderViewModel: Sendable, Equatable, Encodable {
         initials = person.initials
         name = person.name
         let since = "Sitting since \(Self.monthAndYear(person.createdAt, timeZone: timeZone))"
-        sinceText = sessionCount.map { "\(since) · \(Self.sessions($0))" } ?? since
+        sinceText = sessionCount.map { "\(since) · \(CountText.of($0, "session"))" } ?? since
     }
 
     public static func load(person: Person, sessions: any SittingSessionRepository, context: PageContext) async
@@ -30,8 +30,4 @@ public struct MeHeaderViewModel: Sendable, Equatable, Encodable {
         return "\(CalendarText.months[((parts.month ?? 1) - 1) % 12]) \(parts.year ?? 1970)"
     }
 
-    /// `1 session`, `12 sessions`.
-    static func sessions(_ count: Int) -> String {
-        count == 1 ? "1 session" : "\(count) sessions"
-    }
 }

@@ -11,7 +11,9 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
     public let title = "Practice"
     /// Whether there is a session to count: the streak and total time are shown.
     public let hasPractice: Bool
+    public let streakLabel = "Streak"
     public let streakText: String
+    public let totalTimeLabel = "Total time"
     public let totalTimeText: String
     /// No session yet (and none failed to be read).
     public let emptyMessage: String?
@@ -56,10 +58,7 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
         hasSessions = !sessions.isEmpty
 
         let profilesPanel = ProfilesPanelViewModel(profiles: profiles, total: profileCount, failure: profilesFailure)
-        profilesCountText = profiles.map {
-            let count = profileCount ?? $0.count
-            return count == 1 ? "1 profile" : "\(count) profiles"
-        }
+        profilesCountText = profiles.map { CountText.of(profileCount ?? $0.count, "profile") }
         self.profiles = profilesPanel.items
         hasProfiles = profilesPanel.hasItems
         profilesErrorMessage = profilesPanel.errorMessage

@@ -13,14 +13,14 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     /// Only with a remote FriendService: with the embedded one Sangha gives each person theirs.
     public let friendServiceToken: FormFieldViewModel?
     public let currentPassword: FormFieldViewModel
+    public let passwordLegend = "Password"
     public let newPassword: FormFieldViewModel
     public let alert: AlertViewModel?
     public let formToken: String
+    public let deleteHeading = "Delete account"
     public let deleteURL = "/settings/delete"
     public let deleteLabel = "Delete account"
     public let deletePassword: FormFieldViewModel
-
-    public static let aboutRows = 6
 
     public init(
         person: Person, acceptsToken: Bool, context: PageContext, input: AccountInput? = nil,
@@ -32,7 +32,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             autocomplete: "name", maxLength: Person.nameLengthLimit)
         self.about = FormFieldViewModel(
             name: "about", label: "About", value: input?.about ?? person.about, error: errors["about"],
-            hint: "Shown on your page.", maxLength: Person.aboutLengthLimit, isRequired: false)
+            hint: "Shown on your page.", maxLength: Person.aboutLengthLimit, isRequired: false, lines: 6)
         self.friendServiceToken =
             acceptsToken
             ? FormFieldViewModel(
@@ -41,7 +41,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 hint: person.friendServiceTokenEnding.map {
                     "Yours ends in …\($0). Paste a new one to replace it; leave empty to keep it."
                 } ?? "None yet: Sangha's own token is used. Paste yours to keep your own friends list.",
-                inputType: .password, maxLength: 500, isRequired: false)
+                inputType: .password, maxLength: Person.tokenLengthLimit, isRequired: false)
             : nil
         self.currentPassword = FormFieldViewModel(
             name: "currentPassword", label: "Current password", value: "", error: errors["currentPassword"],
@@ -79,9 +79,11 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         }
         let token = (input.friendServiceToken ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if acceptsToken, !token.isEmpty,
-            token.count > 500 || !token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
+            token.count > Person.tokenLengthLimit
+                || !token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
         {
-            errors["friendServiceToken"] = "A token is up to 500 visible characters, without spaces."
+            errors["friendServiceToken"] =
+                "A token is up to \(Person.tokenLengthLimit) visible characters, without spaces."
         }
         let newPassword = input.newPassword ?? ""
         let currentPassword = input.currentPassword ?? ""

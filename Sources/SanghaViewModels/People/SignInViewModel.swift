@@ -14,6 +14,8 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
     public let formToken: String
     /// "Create account", keeping where the person was going.
     public let signUpURL: String
+    public let signUpPrompt = "New here?"
+    public let signUpLabel = "Create account"
 
     public static let wrongCredentials = "Wrong username or password."
 
@@ -26,7 +28,7 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
         self.fields = [
             FormFieldViewModel(
                 name: "username", label: "Username", value: username, error: errors["username"],
-                autocomplete: "username", maxLength: 30),
+                autocomplete: "username", maxLength: Person.usernameLengths.upperBound),
             FormFieldViewModel(
                 name: "password", label: "Password", value: "", error: errors["password"], inputType: .password,
                 autocomplete: "current-password", maxLength: Person.maximumPasswordLength),
@@ -79,7 +81,7 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
                     429,
                     alert: AlertViewModel(
                         title: "Could not sign in.",
-                        message: "Too many attempts. Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."))
+                        message: "Too many attempts. Try again in \(CountText.of(minutes, "minute"))."))
             }
             guard let found = try await people.credentials(username: username) else {
                 await passwords.verifyNoOne(password)

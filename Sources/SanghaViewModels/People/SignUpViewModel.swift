@@ -13,6 +13,8 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
     public let formToken: String
     /// "Sign in" instead, keeping where the person was going.
     public let signInURL: String
+    public let signInPrompt = "Have an account?"
+    public let signInLabel = "Sign in"
 
     public init(
         context: PageContext, input: AccountInput = AccountInput(), errors: [String: String] = [:],
@@ -26,7 +28,8 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
                 maxLength: Person.nameLengthLimit),
             FormFieldViewModel(
                 name: "username", label: "Username", value: input.username ?? "", error: errors["username"],
-                hint: "3 to 30 letters (a–z), digits, - or _.", autocomplete: "username", maxLength: 30),
+                hint: "3 to 30 letters (a–z), digits, - or _.", autocomplete: "username",
+                maxLength: Person.usernameLengths.upperBound),
             FormFieldViewModel(
                 name: "password", label: "Password", value: "", error: errors["password"],
                 hint: "At least \(Person.minimumPasswordLength) characters, not a common password.",

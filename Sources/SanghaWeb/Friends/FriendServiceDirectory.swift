@@ -1,6 +1,16 @@
 import SanghaCore
 import Synchronization
 
+/// The embedded FriendService's lists, which Sangha looks after for its people: one per token
+/// it issued.
+public protocol EmbeddedFriendLists: Sendable {
+    /// Gives the one list kept before Sangha had people to a new person's token (the first to
+    /// sign up takes it, as they take the profiles; after that it is empty).
+    func claimUnowned(for token: String) async
+    /// Removes the list of a deleted person's token.
+    func delete(token: String) async
+}
+
 /// The FriendService as each person reaches it: with their own token, or the deployment's. The
 /// API layer owns the tokens; pages get a service and never see one.
 ///
@@ -20,9 +30,8 @@ public final class FriendServiceDirectory: Sendable {
 
     public let tokens: Tokens
     private let make: @Sendable (String?) -> any FriendService
-    /// With the embedded service: gives the one list kept before Sangha had people to a new
-    /// person's token (the first to sign up takes it, as they take the profiles).
-    let claimUnownedList: (@Sendable (String) async -> Void)?
+    /// With the embedded service, its lists.
+    let embeddedLists: (any EmbeddedFriendLists)?
     private let entries = Mutex<[String: Entry]>([:])
     /// More tokens than this in memory and the oldest memory is dropped (it is only a memo).
     static let limit = 10_000
@@ -35,11 +44,11 @@ public final class FriendServiceDirectory: Sendable {
     /// `make` builds the service for a token (nil: the deployment's own).
     public init(
         tokens: Tokens, make: @escaping @Sendable (String?) -> any FriendService,
-        claimUnownedList: (@Sendable (String) async -> Void)? = nil
+        embeddedLists: (any EmbeddedFriendLists)? = nil
     ) {
         self.tokens = tokens
         self.make = make
-        self.claimUnownedList = claimUnownedList
+        self.embeddedLists = embeddedLists
     }
 
     /// A directory whose every person reaches `service` (tests, one shared list).
@@ -61,6 +70,20 @@ public final class FriendServiceDirectory: Sendable {
 
     public func service(for person: Person) -> any FriendService {
         entry(for: person).service
+    }
+
+    /// A new person signed up: with the embedded service, their list starts as the one kept
+    /// before Sangha had people, if there is one.
+    func welcome(_ person: Person) async {
+        guard let lists = embeddedLists, let token = person.friendServiceToken else { return }
+        await lists.claimUnowned(for: token)
+    }
+
+    /// What removes a deleted person's friends: with the embedded service their list is
+    /// Sangha's to remove; a remote one is theirs. nil: nothing to remove.
+    func listRemover(for person: Person) -> (@Sendable () async -> Void)? {
+        guard let lists = embeddedLists, let token = person.friendServiceToken else { return nil }
+        return { await lists.delete(token: token) }
     }
 
     /// A new person's token, with the embedded service; nil with a remote one.

@@ -26,7 +26,7 @@ struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     static func isAllowed(_ authority: String, hosts: Set<String>, port: Int, publicPort: Int? = nil) -> Bool {
         let (host, authorityPort) = split(authority.lowercased())
         guard hosts.contains(host) else { return false }
-        return authorityPort == nil || authorityPort == port || (publicPort != nil && authorityPort == publicPort)
+        return authorityPort == nil || authorityPort == port || authorityPort == publicPort
     }
 
     /// `[::1]:8080` → (`[::1]`, 8080); `localhost` → (`localhost`, nil).

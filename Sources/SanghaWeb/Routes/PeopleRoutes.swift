@@ -42,9 +42,7 @@ struct PeopleRoutes {
         let outcome = await SignUpViewModel.submit(
             input, people: people, passwords: passwords, makeToken: dependencies.friendServices.makeToken,
             context: context.page)
-        if case .signedIn(let person, _) = outcome, let token = person.friendServiceToken {
-            await dependencies.friendServices.claimUnownedList?(token)
-        }
+        if case .signedIn(let person, _) = outcome { await dependencies.friendServices.welcome(person) }
         return try await respond(outcome, request: request, context: context)
     }
 
@@ -92,18 +90,10 @@ struct PeopleRoutes {
         var request = request
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let person = try context.person()
-        // With the embedded service the person's list is Sangha's to clear; a remote one is theirs.
-        var clearFriends: (@Sendable () async -> Void)?
-        if dependencies.friendServices.tokens == .issued, person.friendServiceToken != nil {
-            let service = dependencies.friendServices.service(for: person)
-            clearFriends = {
-                guard let list = try? await service.listFriends() else { return }
-                for friend in list { try? await service.deleteFriend(id: friend.id) }
-            }
-        }
         let outcome = await SettingsViewModel.delete(
             password: input.password, person: person, acceptsToken: acceptsToken, people: people,
-            passwords: passwords, clearFriends: clearFriends, context: context.page)
+            passwords: passwords, clearFriends: dependencies.friendServices.listRemover(for: person),
+            context: context.page)
         var response = try renderer.response(outcome, for: request, notFound: Self.gone)
         if case .saved = outcome { response.setCookie(SignInCookie.cleared) }
         return response
