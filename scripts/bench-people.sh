@@ -4,7 +4,7 @@
 # 1. GET /profiles/1 signed in, against the same page of the last version without people
 #    (BASELINE_COMMIT, built once in release mode into .build/bench-baseline/COMMIT), both
 #    servers running side by side on SQLite and measured in interleaved rounds.
-# 2. GET /profiles/1's p99 latency while WRK_SIGN_INS connections sign in continuously (bcrypt
+# 2. GET /profiles/1's p99 latency while SIGN_INS connections sign in continuously (bcrypt
 #    at the real cost, 12), against its p99 without them, in interleaved rounds.
 # Prints medians, ratios and whether each goal was met; fails on any error answer.
 set -euo pipefail
@@ -77,6 +77,7 @@ csrf=$(awk '$6 == "sangha_csrf" { print $7 }' "$work/people.jar")
 sign_up() {
   curl -fs -b "$work/people.jar" -c "$work/$1.jar" -o /dev/null \
     -d "name=$1&username=$1&password=${BENCH_PASSWORD}&_csrf=$csrf" "$people/sign-up"
+  grep -q sangha_session "$work/$1.jar" || { echo "signing $1 up failed" >&2; return 1; }
 }
 sign_up ada
 make_profile "$people" "$work/ada.jar"

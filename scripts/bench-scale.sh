@@ -65,12 +65,12 @@ start_sangha large
 # Seed every instance alike (50 friends, profiles 1 and 2), each with its own browser cookie;
 # then one full page of each list on the small one (the SQLite one), so that small and large
 # render the same 50 rows, and the large data on the large one.
-declare -A tokens
+declare -A cookies
 for name in sqlite postgres large; do
-  tokens[$name]=$(seed "${bases[$name]}" "$work/cookies-$name")
+  cookies[$name]=$(seed "${bases[$name]}" "$work/cookies-$name")
 done
-small_seeding=$(python3 scripts/seed.py "${bases[sqlite]}" --cookie "${tokens[sqlite]}" --profiles 48 --sessions 50)
-large_seeding=$(python3 scripts/seed.py "${bases[large]}" --cookie "${tokens[large]}" --friends 4950 --profiles 998 --sessions 10000)
+small_seeding=$(python3 scripts/seed.py "${bases[sqlite]}" --cookie "${cookies[sqlite]}" --profiles 48 --sessions 50)
+large_seeding=$(python3 scripts/seed.py "${bases[large]}" --cookie "${cookies[large]}" --friends 4950 --profiles 998 --sessions 10000)
 echo "Data: each instance gets \`seed\` (50 friends, profiles 1 and 2), then scripts/seed.py adds the rest."
 echo
 echo "- small (the SQLite instance), 50 friends, 50 profiles, 50 sessions: $small_seeding"
@@ -111,7 +111,7 @@ max_rss=0
 for round in $(seq "$ROUNDS"); do
   for target in "${targets[@]}"; do
     IFS='|' read -r label name path <<<"$target"
-    line=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "Cookie: ${tokens[$name]}" \
+    line=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "Cookie: ${cookies[$name]}" \
       -s scripts/wrk-report.lua "${bases[$name]}$path" | grep '^RESULT')
     # Errors fail the script, at its end: the tables still show what every target did.
     if ! grep -q 'status_errors=0 socket_errors=0' <<<"$line"; then

@@ -44,7 +44,8 @@ friend_port=$(free_port)
 base="http://127.0.0.1:$port"
 start_sangha
 
-# A browser's cookie (so pages do not mint a token per request), 50 friends and a profile.
+# A person signed up (their browser's cookies, so pages do not mint a token per request), their
+# 50 friends and profiles.
 jar="$work/cookies"
 cookies=$(seed "$base" "$jar")
 

@@ -1,5 +1,9 @@
 # shellcheck shell=bash
-# Shared by scripts/loadtest.sh, bench.sh, bench-scale.sh and cluster.sh.
+# Shared by scripts/loadtest.sh, bench.sh, bench-people.sh, bench-scale.sh and cluster.sh.
+
+# A command that fails inside $(…) fails the script too (a seed that could not sign up or add
+# its friends stops the benchmark instead of measuring something else).
+shopt -s inherit_errexit
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
