@@ -151,6 +151,30 @@ def settled(driver, action, timeout=5):
         time.sleep(0.05)
 
 
+def press(driver, label, timeout=10):
+    """Presses the button `label` and waits for the page its form leads to."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def click(d):
+        page = d.find_element(By.TAG_NAME, "html")
+        button(d, label).click()
+        return page
+    old = settled(driver, click)
+
+    def replaced(_):
+        # Selenium's staleness_of knows only StaleElementReference; Chrome may instead say the
+        # node "does not belong to the document": both mean the new page is there.
+        from selenium.common.exceptions import WebDriverException
+        try:
+            old.is_enabled()
+            return False
+        except WebDriverException as error:
+            if _page_was_replaced(error):
+                return True
+            raise
+    WebDriverWait(driver, timeout).until(replaced)
+
+
 def eventually(driver, condition, timeout=5):
     """Waits until `condition(driver)` holds, across page replacements."""
     deadline = time.time() + timeout

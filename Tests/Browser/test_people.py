@@ -3,20 +3,9 @@ their settings."""
 import re
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (PASSWORD, button, eventually, fill, heading, make_driver, screenshot, settled, shows,
+from conftest import (PASSWORD, button, eventually, fill, heading, make_driver, press, screenshot, settled, shows,
                       shows_heading, sign_in, sign_out, sign_up, signed_in_as, text, value)
-
-
-def press(driver, label):
-    """Presses the button `label` and waits for the page its form leads to."""
-    def click(d):
-        page = d.find_element(By.TAG_NAME, "html")
-        button(d, label).click()
-        return page
-    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(settled(driver, click)))
 
 
 def section(driver, title):
