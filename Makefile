@@ -15,7 +15,7 @@ VENV := .venv
 # deployed: the process maps only the code it uses (about 5 MB less resident memory).
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: run test build release deps browser-deps bench loadtest cluster snapshots screenshots sounds format lint clean
+.PHONY: run test build release deps browser-deps bench loadtest cluster snapshots screenshots sounds catalog format lint clean
 
 ## Install the Debian packages that are missing (apt-get runs only when one is absent).
 deps:
@@ -91,6 +91,11 @@ cluster: deps release
 snapshots: build
 	SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --skip-build --filter SnapshotTests || true
 	git status --short Tests
+
+## Templates/view-models.json, the view models' stored properties that the build's template
+## compiler reads: run after changing a view model a template shows (make test checks it).
+catalog:
+	$(SWIFT) run view-model-catalog "$(CURDIR)"
 
 ## The catalogue's sounds (Public/sounds/*.mp3), synthesized by sox from the script's parameters.
 sounds: APT_PACKAGES += $(SOUND_PACKAGES)

@@ -88,15 +88,22 @@ let package = Package(
             ],
             plugins: ["CompileTemplates", "EmbedPublicFiles"]
         ),
-        // Compiles Templates/*.mustache into Swift render functions at build time.
+        // Compiles Templates/*.mustache into Swift render functions at build time, from the view
+        // model catalog Templates/view-models.json. Foundation only, so no build of the app
+        // compiles SwiftSyntax.
+        .target(name: "TemplateCompilerCore"),
+        .executableTarget(name: "template-compiler", dependencies: ["TemplateCompilerCore"]),
+        // Reads the catalog from the view models' Swift source with SwiftSyntax: `make catalog`
+        // writes the file, and the test suite checks it is current. Never part of the app's build.
         .target(
-            name: "TemplateCompilerCore",
+            name: "ViewModelScanner",
             dependencies: [
+                "TemplateCompilerCore",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
-        .executableTarget(name: "template-compiler", dependencies: ["TemplateCompilerCore"]),
+        .executableTarget(name: "view-model-catalog", dependencies: ["TemplateCompilerCore", "ViewModelScanner"]),
         .plugin(name: "CompileTemplates", capability: .buildTool(), dependencies: ["template-compiler"]),
         // Builds Public/ into SanghaWeb, so `sangha serve` runs from any folder.
         .executableTarget(name: "embed-files"),
@@ -131,7 +138,7 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "TemplateCompilerCoreTests", dependencies: ["TemplateCompilerCore"]),
+        .testTarget(name: "TemplateCompilerCoreTests", dependencies: ["TemplateCompilerCore", "ViewModelScanner"]),
         .testTarget(name: "SanghaCoreTests", dependencies: ["SanghaCore", "SanghaTestSupport"]),
         .testTarget(
             name: "SanghaViewModelsTests",

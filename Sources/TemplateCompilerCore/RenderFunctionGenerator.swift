@@ -3,7 +3,7 @@
 /// into the buffer the response sends.
 ///
 /// Names are looked up in the view model of the section they stand in (the template rules of
-/// docs/architecture.md), with the types read from the view models' source; a name the view
+/// docs/architecture.md), with the types of the view model catalog; a name the view
 /// model lacks, a section over something that is not a flag, optional, list or value, and a
 /// printed value that is not text are errors at the template's file and line. A String-backed
 /// enum prints its raw value (which swift-mustache prints only if the enum's `description` is
@@ -37,7 +37,8 @@ public struct RenderFunctionGenerator {
 
     public mutating func generate(imports: [String]) throws -> String {
         var extensions: [String] = []
-        for (template, type) in catalog.templates.sorted(by: { $0.template < $1.template }) {
+        for root in catalog.templates.sorted(by: { $0.template < $1.template }) {
+            let (template, type) = (root.template, root.type)
             guard let nodes = templates[template] else {
                 throw TemplateError(
                     file: "Templates/\(template).mustache", line: 1,

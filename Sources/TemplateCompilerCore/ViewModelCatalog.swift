@@ -1,5 +1,4 @@
-import SwiftParser
-import SwiftSyntax
+import Foundation
 
 /// A Swift type as a template sees it.
 public indirect enum SwiftType: Equatable, Sendable, CustomStringConvertible {
@@ -7,25 +6,30 @@ public indirect enum SwiftType: Equatable, Sendable, CustomStringConvertible {
     case optional(SwiftType)
     case array(SwiftType)
 
-    public init(parsing text: String) {
-        var parser = Parser(text)
-        self.init(TypeSyntax.parse(from: &parser))
+    /// A type as `description` writes it (`[Row]?`, `Outer.Inner`, `[String: Int]`): the form the
+    /// catalog file keeps. Swift's other spellings (`Optional<T>`) are the scanner's to read.
+    public init(catalogText text: String) {
+        if text.hasSuffix("?") {
+            self = .optional(SwiftType(catalogText: String(text.dropLast())))
+        } else if text.hasPrefix("["), text.hasSuffix("]"), !Self.isDictionary(text) {
+            self = .array(SwiftType(catalogText: String(text.dropFirst().dropLast())))
+        } else {
+            self = .named(text)
+        }
     }
 
-    /// Optionals and arrays, sugared or spelled out, are what sections tell apart; any other
-    /// type is a name.
-    init(_ syntax: TypeSyntax) {
-        if let optional = syntax.as(OptionalTypeSyntax.self) {
-            self = .optional(SwiftType(optional.wrappedType))
-        } else if let array = syntax.as(ArrayTypeSyntax.self) {
-            self = .array(SwiftType(array.element))
-        } else if let wrapped = syntax.genericArgument(of: "Optional") {
-            self = .optional(SwiftType(wrapped))
-        } else if let element = syntax.genericArgument(of: "Array") {
-            self = .array(SwiftType(element))
-        } else {
-            self = .named(syntax.trimmedDescription)
+    /// `[K: V]`: a colon outside any inner brackets.
+    private static func isDictionary(_ text: String) -> Bool {
+        var depth = 0
+        for character in text.dropFirst().dropLast() {
+            switch character {
+            case "[", "<", "(": depth += 1
+            case "]", ">", ")": depth -= 1
+            case ":" where depth == 0: return true
+            default: continue
+            }
         }
+        return false
     }
 
     public var description: String {
@@ -37,29 +41,44 @@ public indirect enum SwiftType: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The stored properties of the view models, read from their Swift source, and which template
-/// each renders with (`extension X: Page { public static let template = "…" }`).
+/// The stored properties of the view models, and which template each renders with
+/// (`extension X: Page { public static let template = "…" }`).
 ///
-/// A view model is data: a struct of stored `let` properties (STYLE.md). That is all this reads;
-/// a computed property is invisible to Mustache, and so it is here.
-public struct ViewModelCatalog: Sendable {
+/// The `ViewModelScanner` module reads it from the Swift sources (with SwiftSyntax) and
+/// `Templates/view-models.json` keeps it, so the template compiler that runs in every build needs
+/// neither SwiftSyntax nor the sources: the test suite checks that the file is what the sources
+/// declare (`make catalog` writes it), and the Swift compiler checks every name the generated
+/// code reads.
+public struct ViewModelCatalog: Sendable, Equatable {
+    public struct Property: Sendable, Equatable {
+        public let name: String
+        public let type: SwiftType
+
+        public init(name: String, type: SwiftType) {
+            self.name = name
+            self.type = type
+        }
+    }
+
+    public struct TemplateRoot: Sendable, Equatable {
+        public let template: String
+        public let type: String
+
+        public init(template: String, type: String) {
+            self.template = template
+            self.type = type
+        }
+    }
+
     /// Properties by qualified type name (`GalleryViewModel.Entry`), in declaration order.
-    public fileprivate(set) var properties: [String: [(name: String, type: SwiftType)]] = [:]
+    public var properties: [String: [Property]] = [:]
     /// Root type of each compiled template.
-    public fileprivate(set) var templates: [(template: String, type: String)] = []
+    public var templates: [TemplateRoot] = []
     /// Qualified names of the enums whose raw values are strings (`enum Kind: String`), which
     /// templates print as their raw values.
-    public fileprivate(set) var stringEnums: Set<String> = []
+    public var stringEnums: Set<String> = []
 
     public init() {}
-
-    /// Adds the declarations in one Swift file, parsed as the compiler parses it, so no brace,
-    /// quote or declaration inside a string or a comment is taken for code.
-    public mutating func scan(source: String) {
-        let reader = DeclarationReader(into: self)
-        reader.walk(Parser.parse(source: source))
-        self = reader.catalog
-    }
 
     /// The type of `name` on `owner`, nil when the view model has no such stored property.
     public func type(of name: String, in owner: String) -> SwiftType? {
@@ -84,141 +103,49 @@ public struct ViewModelCatalog: Sendable {
     }
 }
 
-/// Adds one file's view model declarations to a catalog.
-private final class DeclarationReader: SyntaxVisitor {
-    var catalog: ViewModelCatalog
-
-    init(into catalog: ViewModelCatalog) {
-        self.catalog = catalog
-        super.init(viewMode: .sourceAccurate)
+extension ViewModelCatalog: Codable {
+    /// The file is read by people in review: templates in order, each type's properties as
+    /// `name: Type` lines in declaration order, keys sorted.
+    private struct File: Codable {
+        var templates: [String: String]
+        var stringEnums: [String]
+        var types: [String: [String]]
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        // Known even without properties, so names used in other view models resolve to it.
-        let name = qualifiedName(of: node)
-        if catalog.properties[name] == nil { catalog.properties[name] = [] }
-        return .visitChildren
-    }
-
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        // A raw type comes first among the inherited types.
-        if node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription == "String" {
-            catalog.stringEnums.insert(qualifiedName(of: node))
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let isRenderable =
-            node.inheritanceClause?.inheritedTypes.contains {
-                ["Page", "Renderable"].contains($0.type.trimmedDescription)
-            } ?? false
-        if isRenderable, let template = node.memberBlock.members.lazy.compactMap(Self.templateName).first {
-            catalog.templates.append((template, node.extendedType.trimmedDescription))
-        }
-        return .visitChildren
-    }
-
-    /// A struct's stored `let`s. A `static` one is not the view model's, a `private` one is out
-    /// of reach of the compiled templates (in another file), and a `var` is not read, by
-    /// convention (view models are `let`-only).
-    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard let owner = node.enclosingType, owner.is(StructDeclSyntax.self),
-            node.bindingSpecifier.tokenKind == .keyword(.let), !node.isStatic, !node.isFilePrivate
-        else { return .skipChildren }
-        // In `let a, b: Int`, `a` has the type annotated after it: the bindings are read last first.
-        var type: SwiftType?
-        var members: [(name: String, type: SwiftType)] = []
-        for binding in node.bindings.reversed() {
-            if let annotation = binding.typeAnnotation {
-                type = SwiftType(annotation.type)
-            } else if let value = binding.initializer?.value {
-                type = Self.literalType(value)
+    public init(from decoder: any Decoder) throws {
+        let file = try File(from: decoder)
+        self.templates = file.templates.map { TemplateRoot(template: $0.key, type: $0.value) }
+            .sorted { $0.template < $1.template }
+        self.stringEnums = Set(file.stringEnums)
+        self.properties = try file.types.mapValues { lines in
+            try lines.map { line in
+                guard let colon = line.range(of: ": ") else {
+                    throw DecodingError.dataCorrupted(
+                        .init(codingPath: decoder.codingPath, debugDescription: "'\(line)' is not 'name: Type'."))
+                }
+                return Property(
+                    name: String(line[..<colon.lowerBound]),
+                    type: SwiftType(catalogText: String(line[colon.upperBound...])))
             }
-            if let type, let name = binding.pattern.identifierName { members.insert((name, type), at: 0) }
-        }
-        catalog.properties[qualifiedName(of: owner), default: []] += members
-        return .skipChildren
-    }
-
-    // What function bodies, accessors and closures declare is local: never a view model.
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-
-    /// `Outer.Inner` for a type declared in `Outer` or in `extension Outer`.
-    private func qualifiedName(of declaration: some SyntaxProtocol) -> String {
-        sequence(first: Syntax(declaration), next: \.enclosingType)
-            .compactMap {
-                $0.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
-                    ?? $0.asProtocol(NamedDeclSyntax.self)?.name.text
-            }
-            .reversed()
-            .joined(separator: ".")
-    }
-
-    /// The literal in `static let template = "…"`.
-    private static func templateName(_ member: MemberBlockItemSyntax) -> String? {
-        guard let variable = member.decl.as(VariableDeclSyntax.self), variable.isStatic,
-            let binding = variable.bindings.first, binding.pattern.identifierName == "template",
-            let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self)
-        else { return nil }
-        return literal.representedLiteralValue
-    }
-
-    /// The type of a `let` with no annotation, from its literal or its initializer call.
-    private static func literalType(_ value: ExprSyntax) -> SwiftType? {
-        if value.is(StringLiteralExprSyntax.self) { return .named("String") }
-        if value.is(BooleanLiteralExprSyntax.self) { return .named("Bool") }
-        if value.is(IntegerLiteralExprSyntax.self)
-            || value.as(PrefixOperatorExprSyntax.self)?.expression.is(IntegerLiteralExprSyntax.self) == true
-        {
-            return .named("Int")
-        }
-        // `TypeName(…)` or `Outer.Inner(…)`; `Factory.make(…)` says nothing of its type.
-        if let called = value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription,
-            called.split(separator: ".").allSatisfy({ $0.first?.isUppercase == true })
-        {
-            return .named(called)
-        }
-        return nil
-    }
-}
-
-extension TypeSyntax {
-    /// `T` in `name<T>`.
-    fileprivate func genericArgument(of name: String) -> TypeSyntax? {
-        guard let type = self.as(IdentifierTypeSyntax.self), type.name.text == name,
-            let arguments = type.genericArgumentClause?.arguments, arguments.count == 1,
-            case .type(let argument) = arguments.first?.argument
-        else { return nil }
-        return argument
-    }
-}
-
-extension SyntaxProtocol {
-    /// The nearest type or extension declaration this node is inside.
-    fileprivate var enclosingType: Syntax? {
-        sequence(first: Syntax(self), next: \.parent).dropFirst().first { $0.isProtocol(DeclGroupSyntax.self) }
-    }
-}
-
-extension VariableDeclSyntax {
-    fileprivate var isStatic: Bool {
-        modifiers.contains { $0.name.tokenKind == .keyword(.static) }
-    }
-
-    /// `private` or `fileprivate`; `private(set)` leaves it readable.
-    fileprivate var isFilePrivate: Bool {
-        modifiers.contains {
-            [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) && $0.detail == nil
         }
     }
-}
 
-extension PatternSyntax {
-    /// `a` in `let a`; nil for a tuple pattern.
-    fileprivate var identifierName: String? {
-        self.as(IdentifierPatternSyntax.self)?.identifier.text
+    public func encode(to encoder: any Encoder) throws {
+        try File(
+            templates: Dictionary(templates.map { ($0.template, $0.type) }, uniquingKeysWith: { first, _ in first }),
+            stringEnums: stringEnums.sorted(),
+            types: properties.mapValues { $0.map { "\($0.name): \($0.type)" } }
+        ).encode(to: encoder)
+    }
+
+    /// The catalog file's text: stable from run to run, so an unchanged catalog is an unchanged file.
+    public func fileText() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+
+    public init(fileText: String) throws {
+        self = try JSONDecoder().decode(ViewModelCatalog.self, from: Data(fileText.utf8))
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import TemplateCompilerCore
 
-// template-compiler --templates DIR --output FILE SWIFT_SOURCE...
+// template-compiler --templates DIR --catalog FILE --output FILE
 //
-// Compiles every template that a view model renders with (`extension X: Page/Renderable
-// { static let template = "…" }` in the sources) into Swift render functions. Run by the
-// CompileTemplates build plugin; its messages name the template's file and line.
+// Compiles every template that a view model renders with (the catalog's `templates`, read from
+// `extension X: Page/Renderable { static let template = "…" }` in the sources) into Swift render
+// functions. Run by the CompileTemplates build plugin; its messages name the template's file
+// and line.
 /// The value after `name`, taken out of `arguments`.
 func option(_ name: String, from arguments: inout [String]) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
@@ -14,16 +15,21 @@ func option(_ name: String, from arguments: inout [String]) -> String? {
 }
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let templatesDirectory = option("--templates", from: &arguments),
+    let catalogFile = option("--catalog", from: &arguments),
     let output = option("--output", from: &arguments)
 else {
-    FileHandle.standardError.write(Data("usage: template-compiler --templates DIR --output FILE SOURCE...\n".utf8))
+    FileHandle.standardError.write(Data("usage: template-compiler --templates DIR --catalog FILE --output FILE\n".utf8))
     exit(2)
 }
 
 do {
-    var catalog = ViewModelCatalog()
-    for source in arguments {
-        catalog.scan(source: try String(contentsOfFile: source, encoding: .utf8))
+    let catalog: ViewModelCatalog
+    do {
+        catalog = try ViewModelCatalog(fileText: try String(contentsOfFile: catalogFile, encoding: .utf8))
+    } catch {
+        throw TemplateError(
+            file: catalogFile, line: 1, message: "The view model catalog cannot be read (\(error)); run `make catalog`."
+        )
     }
     var templates: [String: [TemplateNode]] = [:]
     var files: [String: String] = [:]

@@ -1,5 +1,6 @@
 import TemplateCompilerCore
 import Testing
+import ViewModelScanner
 
 @Suite("Template compiler")
 struct TemplateCompilerTests {

@@ -1,5 +1,6 @@
 import TemplateCompilerCore
 import Testing
+import ViewModelScanner
 
 @Suite("View model catalog")
 struct ViewModelCatalogTests {
