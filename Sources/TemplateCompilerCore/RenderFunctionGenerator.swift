@@ -2,10 +2,10 @@
 /// `compiledHTMLBuffer()`, writing what swift-mustache would, byte for byte, without reflection,
 /// into the buffer the response sends.
 ///
-/// Names are looked up in the view model of the section they stand in (the template rules of
-/// docs/architecture.md), with the types of the view model catalog; a name the view
-/// model lacks, a section over something that is not a flag, optional, list or value, and a
-/// printed value that is not text are errors at the template's file and line. A String-backed
+/// Names are looked up the context stack, innermost first, as Mustache looks them up (the
+/// template rules of docs/architecture.md), with the types of the view model catalog; a name no
+/// view model of the stack has, a section over something that is not a flag, optional, list or
+/// value, and a printed value that is not text are errors at the template's file and line. A String-backed
 /// enum prints its raw value (which swift-mustache prints only if the enum's `description` is
 /// its raw value).
 public struct RenderFunctionGenerator {
@@ -24,15 +24,25 @@ public struct RenderFunctionGenerator {
         self.files = files
     }
 
-    struct Context {
+    /// A view model a section stands in, and the Swift expression that reads it.
+    struct Frame {
         let variable: String
         let type: SwiftType
+    }
+
+    struct Context {
+        /// The context stack, outermost (the template's root) first: a name is looked up in the
+        /// innermost view model that has it, as Mustache (and swift-mustache) look it up.
+        let frames: [Frame]
         let template: String
         /// Overrides of blocks, while a page's layout is written.
         let blocks: [String: (body: [TemplateNode], template: String)]
         /// The indentation of the partials and blocks being written here, known as the code is
         /// made: the text's own lines get it now, not byte by byte as the page renders.
         var indentation = ""
+
+        var variable: String { frames[frames.count - 1].variable }
+        var type: SwiftType { frames[frames.count - 1].type }
     }
 
     public mutating func generate(imports: [String]) throws -> String {
@@ -44,7 +54,8 @@ public struct RenderFunctionGenerator {
                     file: "Templates/\(template).mustache", line: 1,
                     message: "\(type) renders with this template, which is missing.")
             }
-            let context = Context(variable: "self", type: .named(type), template: template, blocks: [:])
+            let context = Context(
+                frames: [Frame(variable: "self", type: .named(type))], template: template, blocks: [:])
             let body = try code(for: nodes, in: context, indent: "        ")
             extensions.append(
                 "extension \(type) {\n    private static let compiledSizeHint = TemplateSizeHint()\n\n"
@@ -67,17 +78,38 @@ public struct RenderFunctionGenerator {
         TemplateError(file: files[context.template] ?? context.template, line: line, message: message)
     }
 
-    /// The type and Swift expression of a dotted name in the context.
+    /// The type and Swift expression of a dotted name in the context. Its first name is read from
+    /// the innermost view model of the stack that has it; the rest from what that one holds.
+    ///
+    /// swift-mustache looks further out when the property it finds is nil, which a compiled
+    /// lookup cannot know: an optional that hides a name of an outer view model is an error.
     private func resolve(_ path: [String], in context: Context, line: Int) throws -> (
         expression: String, type: SwiftType
     ) {
         if path == ["."] { return (context.variable, context.type) }
-        var expression = context.variable
-        var type = context.type
-        for name in path {
+        let name = path[0]
+        let declaring = context.frames.indices.reversed().filter { index in
+            guard case .named(let owner) = context.frames[index].type else { return false }
+            return catalog.type(of: name, in: owner) != nil
+        }
+        guard let innermost = declaring.first, case .named(let owner) = context.frames[innermost].type,
+            var type = catalog.type(of: name, in: owner)
+        else {
+            throw failure(
+                "\(context.type) has no stored property '\(name)' for {{\(path.joined(separator: "."))}}, nor has any "
+                    + "view model around it (after adding one, run `make catalog`).", context, line: line)
+        }
+        if case .optional = type, let outer = declaring.dropFirst().first {
+            throw failure(
+                "\(owner).\(name) is optional and hides \(context.frames[outer].type).\(name): when it is nil, "
+                    + "Mustache reads the outer one. Rename one of them.", context, line: line)
+        }
+        var expression = context.frames[innermost].variable + ".\(name)"
+        for name in path.dropFirst() {
             guard case .named(let owner) = type, let property = catalog.type(of: name, in: owner) else {
                 throw failure(
-                    "\(type) has no stored property '\(name)' for {{\(path.joined(separator: "."))}}.", context,
+                    "\(type) has no stored property '\(name)' for {{\(path.joined(separator: "."))}}"
+                        + " (after adding one, run `make catalog`).", context,
                     line: line)
             }
             expression += ".\(name)"
@@ -190,7 +222,7 @@ public struct RenderFunctionGenerator {
             let inner = try code(
                 for: nodes,
                 in: Context(
-                    variable: context.variable, type: context.type, template: name, blocks: [:],
+                    frames: context.frames, template: name, blocks: [:],
                     indentation: context.indentation + (indentation ?? "")),
                 indent: indent
             )
@@ -207,7 +239,7 @@ public struct RenderFunctionGenerator {
             let inner = try code(
                 for: layout,
                 in: Context(
-                    variable: context.variable, type: context.type, template: name, blocks: merged,
+                    frames: context.frames, template: name, blocks: merged,
                     indentation: context.indentation + indentation),
                 indent: indent
             )
@@ -218,7 +250,7 @@ public struct RenderFunctionGenerator {
             let inner = try code(
                 for: body,
                 in: Context(
-                    variable: context.variable, type: context.type, template: template, blocks: context.blocks,
+                    frames: context.frames, template: template, blocks: context.blocks,
                     indentation: context.indentation + indentation),
                 indent: indent
             )
@@ -238,10 +270,11 @@ public struct RenderFunctionGenerator {
         return "\(indent)let \(saved) = \(enter)\n" + body + "\(indent)out.leave(\(saved))\n"
     }
 
+    /// The context inside a section: `variable` is the innermost view model.
     private func with(_ context: Context, _ variable: String, _ type: SwiftType) -> Context {
         Context(
-            variable: variable, type: type, template: context.template, blocks: context.blocks,
-            indentation: context.indentation)
+            frames: context.frames + [Frame(variable: variable, type: type)], template: context.template,
+            blocks: context.blocks, indentation: context.indentation)
     }
 
     private mutating func printing(

@@ -47,7 +47,7 @@ enum HandWrittenPages {
         }
         if page.hasRows {
             html.raw("<ul class=\"item-list\">\n")
-            for row in page.rows { friendRow(&html, row) }
+            for row in page.rows { friendRow(&html, row, formToken: page.layout.formToken) }
             html.raw("</ul>\n")
         }
         if let message = page.emptyMessage {
@@ -78,7 +78,7 @@ enum HandWrittenPages {
         html.raw("</nav>\n")
     }
 
-    static func friendRow(_ html: inout HTMLWriter, _ row: FriendRowViewModel) {
+    static func friendRow(_ html: inout HTMLWriter, _ row: FriendRowViewModel, formToken: String) {
         html.raw("<li class=\"item\">\n  <div class=\"item-info\">\n    <span class=\"item-name\">")
         html.text(row.fullName)
         html.raw("</span>\n    <span class=\"item-detail\">")
@@ -92,7 +92,7 @@ enum HandWrittenPages {
         html.raw("\" data-confirm=\"")
         html.text(row.deleteConfirmation)
         html.raw("\">\n      <input type=\"hidden\" name=\"_csrf\" value=\"")
-        html.text(row.formToken)
+        html.text(formToken)
         html.raw("\">\n      <input type=\"hidden\" name=\"fullName\" value=\"")
         html.text(row.fullName)
         html.raw("\">\n      <button type=\"submit\" class=\"button-danger\" aria-label=\"")
@@ -120,7 +120,7 @@ enum HandWrittenPages {
         html.raw("<form class=\"form profile-form\" method=\"post\" action=\"")
         html.text(page.actionURL)
         html.raw("\">\n  <input type=\"hidden\" name=\"_csrf\" value=\"")
-        html.text(page.formToken)
+        html.text(page.layout.formToken)
         html.raw("\">\n  <input type=\"hidden\" name=\"version\" value=\"")
         html.text(String(page.version))
         html.raw("\">\n")
@@ -141,7 +141,7 @@ enum HandWrittenPages {
         html.raw("\" data-confirm=\"")
         html.text(page.deleteConfirmation)
         html.raw("\">\n  <input type=\"hidden\" name=\"_csrf\" value=\"")
-        html.text(page.formToken)
+        html.text(page.layout.formToken)
         html.raw("\">\n  <button type=\"submit\" class=\"button-danger\">Delete</button>\n</form>\n")
         layoutBottom(&html)
         return html.string
@@ -352,7 +352,7 @@ enum HandWrittenPages {
             html.raw(">Settings</a>\n    <form method=\"post\" action=\"")
             html.text(account.signOutURL)
             html.raw("\">\n      <input type=\"hidden\" name=\"_csrf\" value=\"")
-            html.text(account.formToken)
+            html.text(layout.formToken)
             html.raw(
                 "\">\n      <button type=\"submit\" class=\"link-button\">Sign out</button>\n    </form>\n  </div>\n")
         }
@@ -360,7 +360,7 @@ enum HandWrittenPages {
         if let flash = layout.flash {
             if flash.isError {
                 html.raw("<div class=\"flash flash-error\" role=\"alert\">\n")
-                if let title = flash.title {
+                if let title = flash.errorTitle {
                     html.raw("  <p class=\"flash-title\">")
                     html.text(title)
                     html.raw("</p>\n")

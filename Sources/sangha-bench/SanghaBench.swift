@@ -101,7 +101,7 @@ struct SanghaBench {
         }
         let rows = medianMicroseconds {
             FriendsListViewModel(
-                state: .rows(friends.map { FriendRowViewModel(friend: $0, formToken: "t") }), context: PageContext()
+                state: .rows(friends.map { FriendRowViewModel(friend: $0) }), context: PageContext()
             ).rows.count
         }
         // As the server builds it: the rows of a list the last page showed too are shared.
@@ -201,11 +201,10 @@ struct SanghaBench {
         let rows = (1...count).map { index in
             FriendRowViewModel(
                 friend: Friend(
-                    id: index, firstname: "Friend", lastname: "Number \(index)", phonenumber: "+1555\(index)"),
-                formToken: "0123456789abcdef0123456789abcdef"
-            )
+                    id: index, firstname: "Friend", lastname: "Number \(index)", phonenumber: "+1555\(index)"))
         }
-        return FriendsListViewModel(state: .rows(rows), context: PageContext())
+        return FriendsListViewModel(
+            state: .rows(rows), context: PageContext(formToken: "0123456789abcdef0123456789abcdef"))
     }
 
     /// Median time of one render (which returns its size in bytes), in microseconds, over 15

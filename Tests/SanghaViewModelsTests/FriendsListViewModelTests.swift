@@ -20,7 +20,7 @@ struct FriendsListViewModelTests {
 
     @Test("A row shows the full name, the phone number and its two actions")
     func row() {
-        let row = FriendRowViewModel(friend: .jane, formToken: "token")
+        let row = FriendRowViewModel(friend: .jane)
         #expect(row.fullName == "Jane Doe")
         #expect(row.phoneNumberText == "+15550100")
         #expect(row.editURL == "/friends/1/edit")
@@ -32,13 +32,14 @@ struct FriendsListViewModelTests {
     func rowsBuilder() async throws {
         let repository = FriendsRepository(remote: FakeFriendService.listing([.jane, .kenji]))
         let built = Mutex(0)
-        let rows: FriendsListViewModel.RowsBuilder = { friends, token in
+        let rows: FriendsListViewModel.RowsBuilder = { friends in
             built.withLock { $0 += 1 }
-            return FriendsListViewModel.buildRows(friends, token)
+            return FriendsListViewModel.buildRows(friends)
         }
         let page = try #require(
             await FriendsListViewModel.load(from: repository, context: .fixture, rows: rows).shownPage)
-        #expect(page.rows.map(\.formToken) == [fixtureFormToken, fixtureFormToken])
+        #expect(page.rows.map(\.fullName) == ["Jane Doe", "Kenji Satō"])
+        #expect(page.layout.formToken == fixtureFormToken)
         let search = try #require(
             await FriendsListViewModel.load(from: repository, query: "kenji", context: .fixture, rows: rows).shownPage)
         #expect(search.rows.map(\.fullName) == ["Kenji Satō"])

@@ -23,6 +23,12 @@ struct TemplateCompilerTests {
             public let kind: Kind
             public let tone: Tone?
             public let level: Level
+            public let card: CardViewModel
+        }
+
+        public struct CardViewModel: Sendable {
+            public let title: String?
+            public let caption: String
         }
 
         public enum Tone: String, Sendable, CustomStringConvertible {
@@ -83,6 +89,30 @@ struct TemplateCompilerTests {
             let description = String(describing: error)
             return description.hasPrefix("Templates/pages/page.mustache:3: error:")
                 && description.contains("RowViewModel has no stored property 'fullName'")
+        }
+    }
+
+    @Test("A name is looked up the context stack, innermost first, as Mustache looks it up")
+    func contextStack() throws {
+        let code = try generate([
+            "pages/page": "{{#rows}}{{title}}: {{name}}{{/rows}}{{#card}}{{caption}} of {{count}}{{/card}}"
+        ])
+        #expect(code.contains("out.appendEscaped(self.title)"))
+        #expect(code.contains("out.appendEscaped(e1[i2].name)"))
+        #expect(code.contains("out.appendEscaped(self.card.caption)"))
+        #expect(code.contains("out.appendEscaped(self.count)"))
+    }
+
+    @Test(
+        "An optional that hides an outer view model's name is an error: swift-mustache reads the outer one when it is nil"
+    )
+    func optionalHidesOuterName() {
+        #expect {
+            _ = try generate(["pages/page": "{{#card}}\n{{title}}\n{{/card}}"])
+        } throws: { error in
+            let description = String(describing: error)
+            return description.hasPrefix("Templates/pages/page.mustache:2: error:")
+                && description.contains("CardViewModel.title is optional and hides PageViewModel.title")
         }
     }
 

@@ -58,7 +58,7 @@ extension Friend {
 extension FriendsListViewModel {
     public enum Fixtures {
         public static let threeFriends = FriendsListViewModel(
-            state: .rows(Friend.fixtures.map { FriendRowViewModel(friend: $0, formToken: fixtureFormToken) }),
+            state: .rows(Friend.fixtures.map { FriendRowViewModel(friend: $0) }),
             context: .fixture
         )
         public static let empty = FriendsListViewModel(
@@ -70,16 +70,16 @@ extension FriendsListViewModel {
         public static let searchNoMatch = FriendsListViewModel(
             state: .empty("No friends match “zed”."), query: "zed", context: .fixture)
         public static let searchOneMatch = FriendsListViewModel(
-            state: .rows([FriendRowViewModel(friend: Friend.fixtures[1], formToken: fixtureFormToken)]),
+            state: .rows([FriendRowViewModel(friend: Friend.fixtures[1])]),
             query: "sato",
             context: .fixture
         )
         public static let flash = FriendsListViewModel(
-            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0], formToken: fixtureFormToken)]),
+            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0])]),
             context: .fixture(flash: .success("Added Jane Doe."))
         )
         public static let errorFlash = FriendsListViewModel(
-            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0], formToken: fixtureFormToken)]),
+            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0])]),
             context: .fixture(flash: .error(title: "Could not remove Kenji Satō.", message: "Friend not found."))
         )
         /// The FriendService failed; the list saved at its last answer is shown, marked.
@@ -88,7 +88,6 @@ extension FriendsListViewModel {
                 SavedFriendList(friends: Friend.fixtures, savedAt: Date(timeIntervalSince1970: 1_795_000_000)),
                 failure: FriendServiceError(.transport("The request timed out.")),
                 query: "",
-                formToken: fixtureFormToken,
                 timeZone: TimeZone(identifier: "UTC")!
             ),
             context: .fixture
@@ -99,15 +98,14 @@ extension FriendsListViewModel {
                 (1...103).map {
                     FriendRowViewModel(
                         friend: Friend(
-                            id: $0, firstname: "Friend", lastname: "Number \($0)", phonenumber: "+1555\($0)"),
-                        formToken: fixtureFormToken)
+                            id: $0, firstname: "Friend", lastname: "Number \($0)", phonenumber: "+1555\($0)"))
                 }),
             query: "friend number",
             page: 3,
             context: .fixture
         )
         public static let hostile = FriendsListViewModel(
-            state: .rows([FriendRowViewModel(friend: Friend.hostile, formToken: fixtureFormToken)]),
+            state: .rows([FriendRowViewModel(friend: Friend.hostile)]),
             query: "\"><script>alert(1)</script>",
             context: .fixture(flash: .success("Added <b>you</b> & \"them\"."))
         )
@@ -142,13 +140,6 @@ extension FriendFormViewModel {
             input: FriendFormInput(friend: Friend.hostile),
             errors: FriendDraft(firstname: Friend.hostile.firstname, lastname: "", phonenumber: "x").validationErrors()
         )
-    }
-}
-
-extension FriendRowViewModel {
-    public enum Fixtures {
-        public static let jane = FriendRowViewModel(friend: Friend.fixtures[0], formToken: fixtureFormToken)
-        public static let hostile = FriendRowViewModel(friend: Friend.hostile, formToken: fixtureFormToken)
     }
 }
 

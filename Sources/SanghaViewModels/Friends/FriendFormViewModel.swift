@@ -15,8 +15,6 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
     public let cancelURL = "/friends"
     public let fields: [FormFieldViewModel]
     public let alert: AlertViewModel?
-    /// The CSRF token the form carries.
-    public let formToken: String
 
     public init(
         mode: Mode,
@@ -49,7 +47,6 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
             )
         }
         self.alert = alert
-        self.formToken = context.formToken
     }
 
     /// The FriendService has no call for one friend, so the edit form finds it in the list.

@@ -13,10 +13,8 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
     public let deleteLabel: String
     /// The question the browser asks before deleting.
     public let deleteConfirmation: String
-    /// The CSRF token the delete form carries.
-    public let formToken: String
 
-    public init(friend: Friend, formToken: String) {
+    public init(friend: Friend) {
         let fullName = friend.fullName
         self.id = friend.id
         self.fullName = fullName
@@ -27,18 +25,5 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
         self.editLabel = "Edit " + fullName
         self.deleteLabel = "Delete " + fullName
         self.deleteConfirmation = "Remove " + fullName + " from your friends?"
-        self.formToken = formToken
-    }
-
-    /// The same row in another browser's page: with its token.
-    public func with(formToken: String) -> FriendRowViewModel {
-        FriendRowViewModel(copying: self, formToken: formToken)
-    }
-
-    private init(copying row: FriendRowViewModel, formToken: String) {
-        (id, fullName, phoneNumberText) = (row.id, row.fullName, row.phoneNumberText)
-        (editURL, deleteURL) = (row.editURL, row.deleteURL)
-        (editLabel, deleteLabel, deleteConfirmation) = (row.editLabel, row.deleteLabel, row.deleteConfirmation)
-        self.formToken = formToken
     }
 }

@@ -55,13 +55,12 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
             parameters: query.isEmpty ? [] : [("q", query)])
     }
 
-    /// Builds the rows of a whole list for a page whose forms carry `formToken`. The web layer
-    /// may pass one that shares the rows among the pages showing the same list.
-    public typealias RowsBuilder = @Sendable (_ friends: [Friend], _ formToken: String) -> [FriendRowViewModel]
+    /// Builds the rows of a whole list. The web layer may pass one that shares the rows among the
+    /// pages showing the same list: a row holds nothing of one browser's (its delete form reads
+    /// the page's token).
+    public typealias RowsBuilder = @Sendable (_ friends: [Friend]) -> [FriendRowViewModel]
 
-    public static let buildRows: RowsBuilder = { friends, formToken in
-        friends.map { FriendRowViewModel(friend: $0, formToken: formToken) }
-    }
+    public static let buildRows: RowsBuilder = { friends in friends.map(FriendRowViewModel.init(friend:)) }
 
     /// Loads the friends, keeps those whose name or phone number contains `query` (ignoring
     /// case and diacritics), and shows page `page` of them; a page past the last is not found
@@ -78,10 +77,9 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         do {
             switch try await repository.listFriends() {
             case .live(let friends):
-                state = Self.state(for: friends, query: query, formToken: context.formToken, rows: rows)
+                state = Self.state(for: friends, query: query, rows: rows)
             case .saved(let saved, let failure):
-                state = Self.savedState(
-                    saved, failure: failure, query: query, formToken: context.formToken, timeZone: context.timeZone)
+                state = Self.savedState(saved, failure: failure, query: query, timeZone: context.timeZone)
             }
         } catch {
             state = .error(FriendOperation.load.message(for: error.reason))
@@ -95,11 +93,10 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         _ saved: SavedFriendList,
         failure: FriendServiceError,
         query: String,
-        formToken: String,
         timeZone: TimeZone
     ) -> State {
         let message = FriendOperation.load.message(for: failure.reason)
-        guard case .rows(let rows) = state(for: saved.friends, query: query, formToken: formToken) else {
+        guard case .rows(let rows) = state(for: saved.friends, query: query) else {
             return .error(message)
         }
         return .savedRows(rows, error: message, notice: savedNotice(saved, timeZone: timeZone))
@@ -110,14 +107,12 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         "Showing the list saved on \(SavedTimeFormatter.string(from: saved.savedAt, timeZone: timeZone))."
     }
 
-    static func state(for friends: [Friend], query: String, formToken: String, rows: RowsBuilder = buildRows)
-        -> State
-    {
+    static func state(for friends: [Friend], query: String, rows: RowsBuilder = buildRows) -> State {
         if friends.isEmpty { return .empty(noFriendsMessage) }
-        if query.isEmpty { return .rows(rows(friends, formToken)) }
+        if query.isEmpty { return .rows(rows(friends)) }
         let matches = friends.filter { $0.matches(query) }
         if matches.isEmpty { return .empty("No friends match “\(query)”.") }
-        return .rows(buildRows(matches, formToken))
+        return .rows(buildRows(matches))
     }
 }
 

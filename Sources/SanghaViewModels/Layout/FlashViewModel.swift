@@ -6,7 +6,9 @@ import Foundation
 /// message, as a single-button alert does.
 public struct FlashViewModel: Sendable, Equatable, Codable {
     public let isError: Bool
-    public let title: String?
+    /// Not `title`: a flash without one would, in Mustache, show the page's title instead (the
+    /// name is looked up the context stack).
+    public let errorTitle: String?
     public let message: String
 
     public static func success(_ message: String) -> FlashViewModel {
@@ -19,7 +21,14 @@ public struct FlashViewModel: Sendable, Equatable, Codable {
 
     public init(isError: Bool, title: String?, message: String) {
         self.isError = isError
-        self.title = title
+        self.errorTitle = title
         self.message = message
+    }
+
+    /// The cookie that carries a flash to the next page keeps its names.
+    private enum CodingKeys: String, CodingKey {
+        case isError
+        case errorTitle = "title"
+        case message
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import SanghaCore
 
 /// What the layout around every page shows: the page title, the navigation, a flash message,
-/// and where the stylesheet, script and icon are.
+/// and where the stylesheet, script and icon are; and the page's one form token, which every form
+/// of the page (its rows' too) reads up the context stack as `{{layout.formToken}}`.
 public struct LayoutViewModel: Sendable, Equatable, Encodable {
     public enum Section: String, Sendable, CaseIterable {
         case home, profiles, history, friends, me, settings
@@ -13,14 +14,17 @@ public struct LayoutViewModel: Sendable, Equatable, Encodable {
     public let account: AccountNavigationViewModel?
     public let flash: FlashViewModel?
     public let assets: AssetURLs
+    /// The CSRF token every form of the page carries.
+    public let formToken: String
 
     public init(title: String, section: Section?, context: PageContext) {
         self.title = title
         self.account = context.person.map {
-            AccountNavigationViewModel(person: $0, current: section, formToken: context.formToken)
+            AccountNavigationViewModel(person: $0, current: section)
         }
         self.flash = context.flash
         self.assets = context.assets
+        self.formToken = context.formToken
     }
 }
 
@@ -36,14 +40,12 @@ public struct AccountNavigationViewModel: Sendable, Equatable, Encodable {
     public let isSettingsCurrent: Bool
     public let signOutURL = "/sign-out"
     public let signOutLabel = "Sign out"
-    public let formToken: String
 
-    public init(person: Person, current: LayoutViewModel.Section?, formToken: String) {
+    public init(person: Person, current: LayoutViewModel.Section?) {
         self.navigation = NavigationItemViewModel.items(current: current)
         self.name = person.name
         self.isMeCurrent = current == .me
         self.isSettingsCurrent = current == .settings
-        self.formToken = formToken
     }
 }
 

@@ -16,7 +16,6 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let passwordLegend = "Password"
     public let newPassword: FormFieldViewModel
     public let alert: AlertViewModel?
-    public let formToken: String
     public let deleteHeading = "Delete account"
     public let deleteURL = "/settings/delete"
     public let deleteLabel = "Delete account"
@@ -58,7 +57,6 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             hint: "Deleting removes your profiles, sessions and friends for good.", inputType: .password,
             autocomplete: "current-password", maxLength: Person.maximumPasswordLength)
         self.alert = alert
-        self.formToken = context.formToken
     }
 
     /// Saves name, About and token, and the new password when one is typed with the current one.

@@ -11,7 +11,6 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
     public let next: String
     public let fields: [FormFieldViewModel]
     public let alert: AlertViewModel?
-    public let formToken: String
     /// "Create account", keeping where the person was going.
     public let signUpURL: String
     public let signUpPrompt = "New here?"
@@ -34,7 +33,6 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
                 autocomplete: "current-password", maxLength: Person.maximumPasswordLength),
         ]
         self.alert = alert
-        self.formToken = context.formToken
         self.signUpURL = Self.url("/sign-up", next: self.next)
     }
 

@@ -10,7 +10,6 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
     public let next: String
     public let fields: [FormFieldViewModel]
     public let alert: AlertViewModel?
-    public let formToken: String
     /// "Sign in" instead, keeping where the person was going.
     public let signInURL: String
     public let signInPrompt = "Have an account?"
@@ -36,7 +35,6 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
                 inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength),
         ]
         self.alert = alert
-        self.formToken = context.formToken
         self.signInURL = SignInViewModel.url("/sign-in", next: self.next)
     }
 

@@ -22,8 +22,6 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
     public let sections: [ProfileSectionViewModel]
     public let totalText: String
     public let alert: AlertViewModel?
-    /// The CSRF token the save and delete forms carry.
-    public let formToken: String
 
     /// The editor for `profile`. After a failed submit, `input` holds what was typed (shown
     /// instead of the stored values) and `errors` the messages by field.
@@ -55,7 +53,6 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         }
         totalText = DurationFormatter.string(from: profile.totalDuration)
         self.alert = alert
-        self.formToken = context.formToken
     }
 
     /// What `GET /profiles/{id}` shows.

@@ -12,10 +12,8 @@ public struct ProfileRowViewModel: Sendable, Equatable, Encodable {
     public let deleteLabel: String
     /// The question the browser asks before deleting.
     public let deleteConfirmation: String
-    /// The CSRF token the delete form carries.
-    public let formToken: String
 
-    public init(profile: Profile, formToken: String) {
+    public init(profile: Profile) {
         self.id = profile.id
         self.name = profile.name
         self.durationText = DurationFormatter.string(from: profile.duration)
@@ -24,6 +22,5 @@ public struct ProfileRowViewModel: Sendable, Equatable, Encodable {
         self.deleteURL = "/profiles/\(profile.id)/delete"
         self.deleteLabel = "Delete \(profile.name)"
         self.deleteConfirmation = "Delete the profile \(profile.name)?"
-        self.formToken = formToken
     }
 }

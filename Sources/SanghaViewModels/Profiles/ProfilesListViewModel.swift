@@ -14,8 +14,6 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
     public let createURL = "/profiles"
     public let createLabel = "Create profile"
     public let nameField: FormFieldViewModel
-    /// The CSRF token the forms carry.
-    public let formToken: String
     /// Previous and Next when there are more profiles than a page holds.
     public let paging: PagingViewModel?
 
@@ -32,8 +30,7 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
     ) {
         layout = LayoutViewModel(
             title: page > 1 ? "Profiles, page \(page)" : "Profiles", section: .profiles, context: context)
-        rows = (profiles ?? []).map { ProfileRowViewModel(profile: $0, formToken: context.formToken) }
-        self.formToken = context.formToken
+        rows = (profiles ?? []).map { ProfileRowViewModel(profile: $0) }
         hasRows = !rows.isEmpty
         emptyMessage = profiles?.isEmpty == true ? Self.noProfilesMessage : nil
         errorMessage = profiles == nil ? StorageMessage.text(for: failure, otherwise: Self.storageFailureMessage) : nil

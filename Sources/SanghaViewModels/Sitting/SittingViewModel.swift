@@ -16,7 +16,6 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
     /// Where the script records a session run to the end or stopped after a minute.
     public let recordURL = "/sessions"
     public let profileID: Int
-    public let formToken: String
     public let alert: AlertViewModel?
 
     public init(profile: Profile, context: PageContext, alert: AlertViewModel? = nil) {
@@ -30,7 +29,6 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
         events = TimelineEventViewModel.events(of: timeline, assets: context.assets)
         firstSection = timeline.sections.first?.segment.title ?? SegmentType.main.title
         profileID = profile.id
-        formToken = context.formToken
         self.alert = alert
     }
 

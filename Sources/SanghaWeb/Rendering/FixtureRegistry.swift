@@ -29,7 +29,6 @@ public enum FixtureRegistry {
         Fixture("profiles-list-flash", ProfilesListViewModel.Fixtures.created),
         Fixture("profiles-list-hostile", ProfilesListViewModel.Fixtures.hostile),
         Fixture("profiles-list-second-page", ProfilesListViewModel.Fixtures.secondPage),
-        Fixture("profile-row", ProfilesListViewModel.Fixtures.twoProfiles.rows[0]),
         Fixture("profile-editor-new", ProfileEditorViewModel.Fixtures.fresh),
         Fixture("profile-editor-warm-up-on", ProfileEditorViewModel.Fixtures.warmUpOn),
         Fixture("profile-editor-long", ProfileEditorViewModel.Fixtures.long),
@@ -57,7 +56,7 @@ public enum FixtureRegistry {
         Fixture(
             "gallery",
             GalleryViewModel(
-                fixtures: [("home", "pages/home"), ("friend-row", "partials/friend-row")], context: .fixture)),
+                fixtures: [("home", "pages/home"), ("flash-success", "partials/flash")], context: .fixture)),
         Fixture("friends-list-rows", FriendsListViewModel.Fixtures.threeFriends),
         Fixture("friends-list-empty", FriendsListViewModel.Fixtures.empty),
         Fixture("friends-list-error", FriendsListViewModel.Fixtures.error),
@@ -77,8 +76,6 @@ public enum FixtureRegistry {
         Fixture("friend-form-hostile", FriendFormViewModel.Fixtures.hostile),
         Fixture("error-not-found", ErrorPageViewModel.Fixtures.notFound),
         Fixture("error-friend-load-failed", ErrorPageViewModel.Fixtures.friendLoadFailed),
-        Fixture("friend-row", FriendRowViewModel.Fixtures.jane),
-        Fixture("friend-row-hostile", FriendRowViewModel.Fixtures.hostile),
         Fixture("form-field-error", FriendFormViewModel.Fixtures.withErrors.fields[0]),
         Fixture("flash-success", FlashViewModel.success("Saved Jane Doe.")),
         Fixture("flash-error", FlashViewModel.error(title: "Could not remove Jane Doe.", message: "Friend not found.")),

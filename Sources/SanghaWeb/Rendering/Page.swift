@@ -2,7 +2,11 @@ import Hummingbird
 import SanghaViewModels
 
 /// A view model with the template it renders with. A view model and its template share a
-/// name: `FriendRowViewModel` renders with `Templates/partials/friend-row.mustache`.
+/// name: `FriendsPanelViewModel` renders with `Templates/partials/friends-panel.mustache`.
+///
+/// A partial that reads a name of the page around it (a row's delete form reads the page's
+/// `{{layout.formToken}}`) is rendered only within its page: `FriendRowViewModel` and
+/// `ProfileRowViewModel` are not renderable alone.
 public protocol Renderable: Encodable, Sendable {
     static var template: String { get }
     /// The template compiled to Swift at build time (the CompileTemplates plugin): the same
@@ -100,14 +104,6 @@ extension ProfileSectionViewModel: Renderable {
 
 extension SoundRowViewModel: Renderable {
     public static let template = "partials/sound-row"
-}
-
-extension ProfileRowViewModel: Renderable {
-    public static let template = "partials/profile-row"
-}
-
-extension FriendRowViewModel: Renderable {
-    public static let template = "partials/friend-row"
 }
 
 extension FormFieldViewModel: Renderable {
