@@ -144,7 +144,7 @@ struct FriendFormViewModelTests {
             return
         }
         #expect(page.message == "Please login to load your friends.")
-        #expect(page.status == 502)
+        #expect(page.heading == "Could not load this friend")
     }
 }
 

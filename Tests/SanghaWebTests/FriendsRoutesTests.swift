@@ -196,7 +196,7 @@ struct FriendsRoutesTests {
                 response in
                 #expect(response.status == .notFound)
                 let page = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
-                #expect(page?["status"] as? Int == 404)
+                #expect(page?["heading"] as? String == "Page not found")
             }
         }
     }

@@ -55,7 +55,7 @@ struct PeopleRoutesTests {
                 response in
                 #expect(response.status == .unauthorized)
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
-                #expect(String(buffer: response.body).contains("\"status\":401"))
+                #expect(String(buffer: response.body).contains(#""heading":"Sign in to continue""#))
             }
             for open in ["/sign-in", "/sign-up", "/health"] {
                 try await client.execute(uri: open, method: .get) { response in

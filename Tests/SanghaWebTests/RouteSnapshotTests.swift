@@ -190,15 +190,23 @@ extension Snapshotting where Value == TestResponse, Format == String {
     }
 }
 
-@Suite("Page failures")
-struct PageFailureTests {
-    @Test(
-        "Each failure's HTTP status is the code its error page shows",
-        arguments: [
-            PageFailure.notFound, .remoteService, .storage,
-        ])
-    func statuses(failure: PageFailure) {
-        #expect(failure.status.code == failure.statusCode)
-        #expect(!failure.status.reasonPhrase.isEmpty)
+@Suite("Outcome statuses")
+struct OutcomeStatusTests {
+    @Test("Each page failure and each refused account form has its status")
+    func statuses() {
+        #expect([PageFailure.notFound, .remoteService, .storage].map(\.status.code) == [404, 502, 503])
+        let refusals: [AccountOutcome<SignInViewModel>.Refusal] = [
+            .invalid, .wrongCredentials, .tooManyAttempts, .storage,
+        ]
+        #expect(refusals.map(\.status.code) == [422, 401, 429, 503])
+    }
+
+    @Test("Each HTTP status of a failed request has its error page's words")
+    func errorPageKinds() {
+        #expect(ErrorPageViewModel.Kind(.notFound) == .notFound)
+        #expect(ErrorPageViewModel.Kind(.badRequest) == .badRequest)
+        #expect(ErrorPageViewModel.Kind(.contentTooLarge) == .contentTooLarge)
+        #expect(ErrorPageViewModel.Kind(.unauthorized) == .signInRequired)
+        #expect(ErrorPageViewModel.Kind(.internalServerError) == .other(reasonPhrase: "Internal Server Error"))
     }
 }

@@ -44,20 +44,13 @@ public struct Redirect: Sendable, Equatable {
     }
 }
 
-/// Why a request could not be served as asked. Each has one HTTP status.
+/// Why a request could not be served as asked. The web layer gives each its HTTP status
+/// (`PageRenderer`): 404, 502 and 503.
 public enum PageFailure: Sendable, Equatable {
-    /// The thing asked about is gone (404).
+    /// The thing asked about is gone.
     case notFound
-    /// The FriendService failed or refused (502): another server, not the person, failed.
+    /// The FriendService failed or refused: another server, not the person, failed.
     case remoteService
-    /// Sangha's own storage failed (503).
+    /// Sangha's own storage failed.
     case storage
-
-    public var statusCode: Int {
-        switch self {
-        case .notFound: 404
-        case .remoteService: 502
-        case .storage: 503
-        }
-    }
 }

@@ -47,10 +47,20 @@ public enum LocalPath {
 }
 
 /// How a sign-up or sign-in ends: signed in (the web layer starts the session and goes on),
-/// or the form again with its status.
+/// or the form again with why (which the web layer maps to its status).
 public enum AccountOutcome<Form: Sendable & Equatable>: Sendable, Equatable {
     case signedIn(Person, next: String)
-    /// The form again: 422 for a rule broken, 401 for a wrong username or password, 429 for too
-    /// many attempts, 503 for the database out of reach.
-    case form(Form, status: Int)
+    case form(Form, Refusal)
+
+    /// Why the form is shown again.
+    public enum Refusal: Sendable, Equatable {
+        /// A field breaks a rule; each message is by its field.
+        case invalid
+        /// A wrong username or password (which of the two is not said).
+        case wrongCredentials
+        /// Too many failed attempts for the username within the window.
+        case tooManyAttempts
+        /// The database could not be reached or failed.
+        case storage
+    }
 }

@@ -23,37 +23,40 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
 
     public init(
         person: Person, acceptsToken: Bool, context: PageContext, input: AccountInput? = nil,
-        errors: [String: String] = [:], alert: AlertViewModel? = nil
+        errors: [AccountField: String] = [:], alert: AlertViewModel? = nil
     ) {
         self.layout = LayoutViewModel(title: "Settings", section: .settings, context: context)
         self.name = FormFieldViewModel(
-            name: "name", label: "Name", value: input?.name ?? person.name, error: errors["name"],
+            name: AccountField.name.formName, label: "Name", value: input?.name ?? person.name, error: errors[.name],
             autocomplete: "name", maxLength: Person.nameLengthLimit)
         self.about = FormFieldViewModel(
-            name: "about", label: "About", value: input?.about ?? person.about, error: errors["about"],
+            name: AccountField.about.formName, label: "About", value: input?.about ?? person.about,
+            error: errors[.about],
             hint: "Shown on your page.", maxLength: Person.aboutLengthLimit, isRequired: false, lines: 6)
         self.friendServiceToken =
             acceptsToken
             ? FormFieldViewModel(
-                name: "friendServiceToken", label: "FriendService token", value: "",
-                error: errors["friendServiceToken"],
+                name: AccountField.friendServiceToken.formName, label: "FriendService token", value: "",
+                error: errors[.friendServiceToken],
                 hint: person.friendServiceTokenEnding.map {
                     "Yours ends in …\($0). Paste a new one to replace it; leave empty to keep it."
                 } ?? "None yet: Sangha's own token is used. Paste yours to keep your own friends list.",
                 inputType: .password, maxLength: Person.tokenLengthLimit, isRequired: false)
             : nil
         self.currentPassword = FormFieldViewModel(
-            name: "currentPassword", label: "Current password", value: "", error: errors["currentPassword"],
+            name: AccountField.currentPassword.formName, label: "Current password", value: "",
+            error: errors[.currentPassword],
             hint: "Needed only to set a new password.", inputType: .password, autocomplete: "current-password",
             maxLength: Person.maximumPasswordLength, isRequired: false)
         self.newPassword = FormFieldViewModel(
-            name: "newPassword", label: "New password", value: "", error: errors["newPassword"],
+            name: AccountField.newPassword.formName, label: "New password", value: "", error: errors[.newPassword],
             hint:
                 "At least \(Person.minimumPasswordLength) characters, not a common password. Leave empty to keep yours.",
             inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength,
             isRequired: false)
         self.deletePassword = FormFieldViewModel(
-            names: FieldNames(name: "password"), label: "Password", value: "", error: errors["password"],
+            names: FieldNames(name: AccountField.password.formName), label: "Password", value: "",
+            error: errors[.password],
             hint: "Deleting removes your profiles, sessions and friends for good.", inputType: .password,
             autocomplete: "current-password", maxLength: Person.maximumPasswordLength)
         self.alert = alert
@@ -64,30 +67,30 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         _ input: AccountInput, person: Person, acceptsToken: Bool, people: any PeopleRepository,
         passwords: any PasswordHashing, context: PageContext
     ) async -> SubmitOutcome<SettingsViewModel> {
-        func form(errors: [String: String] = [:], alert: AlertViewModel? = nil) -> SettingsViewModel {
+        func form(errors: [AccountField: String] = [:], alert: AlertViewModel? = nil) -> SettingsViewModel {
             SettingsViewModel(
                 person: person, acceptsToken: acceptsToken, context: context, input: input, errors: errors,
                 alert: alert)
         }
-        var errors: [String: String] = [:]
-        if let refusal = Person.nameRefusal(input.name ?? "") { errors["name"] = refusal }
+        var errors: [AccountField: String] = [:]
+        if let refusal = Person.nameRefusal(input.name ?? "") { errors[.name] = refusal }
         let about = (input.about ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if about.count > Person.aboutLengthLimit {
-            errors["about"] = "About is at most \(Person.aboutLengthLimit) characters."
+            errors[.about] = "About is at most \(Person.aboutLengthLimit) characters."
         }
         let token = (input.friendServiceToken ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if acceptsToken, !token.isEmpty,
             token.count > Person.tokenLengthLimit
                 || !token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
         {
-            errors["friendServiceToken"] =
+            errors[.friendServiceToken] =
                 "A token is up to \(Person.tokenLengthLimit) visible characters, without spaces."
         }
         let newPassword = input.newPassword ?? ""
         let currentPassword = input.currentPassword ?? ""
         if !newPassword.isEmpty {
-            if let refusal = Person.passwordRefusal(newPassword) { errors["newPassword"] = refusal }
-            if currentPassword.isEmpty { errors["currentPassword"] = "Enter your current password to change it." }
+            if let refusal = Person.passwordRefusal(newPassword) { errors[.newPassword] = refusal }
+            if currentPassword.isEmpty { errors[.currentPassword] = "Enter your current password to change it." }
         }
         guard errors.isEmpty else { return .invalid(form(errors: errors)) }
         var updated = person
@@ -99,7 +102,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 guard let stored = try await people.credentials(id: person.id),
                     await passwords.verify(currentPassword, against: stored.passwordHash)
                 else {
-                    return .invalid(form(errors: ["currentPassword": "This is not your current password."]))
+                    return .invalid(form(errors: [.currentPassword: "This is not your current password."]))
                 }
                 try await people.setPasswordHash(try await passwords.hash(newPassword), of: person.id)
             }
@@ -121,7 +124,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         password: String?, person: Person, acceptsToken: Bool, people: any PeopleRepository,
         passwords: any PasswordHashing, clearFriends: (@Sendable () async -> Void)?, context: PageContext
     ) async -> SubmitOutcome<SettingsViewModel> {
-        func form(errors: [String: String] = [:], alert: AlertViewModel? = nil) -> SettingsViewModel {
+        func form(errors: [AccountField: String] = [:], alert: AlertViewModel? = nil) -> SettingsViewModel {
             SettingsViewModel(
                 person: person, acceptsToken: acceptsToken, context: context, errors: errors, alert: alert)
         }
@@ -129,7 +132,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             guard let stored = try await people.credentials(id: person.id),
                 await passwords.verify(password ?? "", against: stored.passwordHash)
             else {
-                return .invalid(form(errors: ["password": "Type your password to delete the account."]))
+                return .invalid(form(errors: [.password: "Type your password to delete the account."]))
             }
             try await people.delete(id: person.id)
             // The account is gone; its friends list goes after it (a failure leaves a list no

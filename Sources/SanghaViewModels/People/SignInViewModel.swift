@@ -19,17 +19,18 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
     public static let wrongCredentials = "Wrong username or password."
 
     public init(
-        context: PageContext, username: String = "", next: String? = nil, errors: [String: String] = [:],
+        context: PageContext, username: String = "", next: String? = nil, errors: [AccountField: String] = [:],
         alert: AlertViewModel? = nil
     ) {
         self.layout = LayoutViewModel(title: "Sign in", section: nil, context: context)
         self.next = LocalPath.sanitize(next)
         self.fields = [
             FormFieldViewModel(
-                name: "username", label: "Username", value: username, error: errors["username"],
+                name: AccountField.username.formName, label: "Username", value: username, error: errors[.username],
                 autocomplete: "username", maxLength: Person.usernameLengths.upperBound),
             FormFieldViewModel(
-                name: "password", label: "Password", value: "", error: errors["password"], inputType: .password,
+                name: AccountField.password.formName, label: "Password", value: "", error: errors[.password],
+                inputType: .password,
                 autocomplete: "current-password", maxLength: Person.maximumPasswordLength),
         ]
         self.alert = alert
@@ -53,20 +54,21 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
     ) async -> AccountOutcome<SignInViewModel> {
         let username = input.trimmedUsername
         let password = input.password ?? ""
-        func form(_ status: Int, errors: [String: String] = [:], alert: AlertViewModel? = nil)
-            -> AccountOutcome<SignInViewModel>
-        {
+        func form(
+            _ refusal: AccountOutcome<SignInViewModel>.Refusal, errors: [AccountField: String] = [:],
+            alert: AlertViewModel? = nil
+        ) -> AccountOutcome<SignInViewModel> {
             .form(
                 SignInViewModel(context: context, username: username, next: input.next, errors: errors, alert: alert),
-                status: status)
+                refusal)
         }
-        var missing: [String: String] = [:]
-        if username.isEmpty { missing["username"] = "Enter your username." }
-        if password.isEmpty { missing["password"] = "Enter your password." }
-        guard missing.isEmpty else { return form(422, errors: missing) }
+        var missing: [AccountField: String] = [:]
+        if username.isEmpty { missing[.username] = "Enter your username." }
+        if password.isEmpty { missing[.password] = "Enter your password." }
+        guard missing.isEmpty else { return form(.invalid, errors: missing) }
         let refused = AlertViewModel(title: "Could not sign in.", message: wrongCredentials)
         // A name that cannot be a username is wrong without a database or a hash.
-        guard Person.usernameRefusal(username) == nil else { return form(401, alert: refused) }
+        guard Person.usernameRefusal(username) == nil else { return form(.wrongCredentials, alert: refused) }
         do {
             // Counted as a failure before the password is checked, cleared when it is right.
             let failures = try await people.countAttempt(of: username, at: context.now)
@@ -76,23 +78,23 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
                     .addingTimeInterval(SignInSession.failureWindow)
                 let minutes = max(1, Int((freed.timeIntervalSince(context.now) / 60).rounded(.up)))
                 return form(
-                    429,
+                    .tooManyAttempts,
                     alert: AlertViewModel(
                         title: "Could not sign in.",
                         message: "Too many attempts. Try again in \(CountText.of(minutes, "minute"))."))
             }
             guard let found = try await people.credentials(username: username) else {
                 await passwords.verifyNoOne(password)
-                return form(401, alert: refused)
+                return form(.wrongCredentials, alert: refused)
             }
             guard await passwords.verify(password, against: found.passwordHash) else {
-                return form(401, alert: refused)
+                return form(.wrongCredentials, alert: refused)
             }
             try await people.clearFailures(of: username)
             return .signedIn(found.person, next: LocalPath.sanitize(input.next))
         } catch {
             return form(
-                503,
+                .storage,
                 alert: AlertViewModel(
                     title: "Could not sign in.",
                     message: StorageMessage.text(for: error, otherwise: "Signing in failed. Please try again.")))

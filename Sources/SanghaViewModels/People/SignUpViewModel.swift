@@ -16,21 +16,22 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
     public let signInLabel = "Sign in"
 
     public init(
-        context: PageContext, input: AccountInput = AccountInput(), errors: [String: String] = [:],
+        context: PageContext, input: AccountInput = AccountInput(), errors: [AccountField: String] = [:],
         alert: AlertViewModel? = nil
     ) {
         self.layout = LayoutViewModel(title: "Create account", section: nil, context: context)
         self.next = LocalPath.sanitize(input.next)
         self.fields = [
             FormFieldViewModel(
-                name: "name", label: "Name", value: input.name ?? "", error: errors["name"], autocomplete: "name",
-                maxLength: Person.nameLengthLimit),
+                name: AccountField.name.formName, label: "Name", value: input.name ?? "", error: errors[.name],
+                autocomplete: "name", maxLength: Person.nameLengthLimit),
             FormFieldViewModel(
-                name: "username", label: "Username", value: input.username ?? "", error: errors["username"],
+                name: AccountField.username.formName, label: "Username", value: input.username ?? "",
+                error: errors[.username],
                 hint: "3 to 30 letters (a–z), digits, - or _.", autocomplete: "username",
                 maxLength: Person.usernameLengths.upperBound),
             FormFieldViewModel(
-                name: "password", label: "Password", value: "", error: errors["password"],
+                name: AccountField.password.formName, label: "Password", value: "", error: errors[.password],
                 hint: "At least \(Person.minimumPasswordLength) characters, not a common password.",
                 inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength),
         ]
@@ -44,12 +45,12 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         _ input: AccountInput, people: any PeopleRepository, passwords: any PasswordHashing,
         makeToken: (@Sendable () -> String)?, context: PageContext
     ) async -> AccountOutcome<SignUpViewModel> {
-        var errors: [String: String] = [:]
-        if let refusal = Person.nameRefusal(input.name ?? "") { errors["name"] = refusal }
-        if let refusal = Person.usernameRefusal(input.trimmedUsername) { errors["username"] = refusal }
-        if let refusal = Person.passwordRefusal(input.password ?? "") { errors["password"] = refusal }
+        var errors: [AccountField: String] = [:]
+        if let refusal = Person.nameRefusal(input.name ?? "") { errors[.name] = refusal }
+        if let refusal = Person.usernameRefusal(input.trimmedUsername) { errors[.username] = refusal }
+        if let refusal = Person.passwordRefusal(input.password ?? "") { errors[.password] = refusal }
         guard errors.isEmpty else {
-            return .form(SignUpViewModel(context: context, input: input, errors: errors), status: 422)
+            return .form(SignUpViewModel(context: context, input: input, errors: errors), .invalid)
         }
         let person = Person(
             username: input.trimmedUsername, name: input.trimmedName, friendServiceToken: makeToken?(),
@@ -61,13 +62,13 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         } catch PeopleRepositoryError.usernameTaken {
             return .form(
                 SignUpViewModel(
-                    context: context, input: input, errors: ["username": "This username is taken. Choose another."]),
-                status: 422)
+                    context: context, input: input, errors: [.username: "This username is taken. Choose another."]),
+                .invalid)
         } catch {
             let alert = AlertViewModel(
                 title: "Could not create the account.",
                 message: StorageMessage.text(for: error, otherwise: "Creating the account failed. Please try again."))
-            return .form(SignUpViewModel(context: context, input: input, alert: alert), status: 503)
+            return .form(SignUpViewModel(context: context, input: input, alert: alert), .storage)
         }
     }
 }

@@ -25,10 +25,23 @@ struct ErrorPageMiddleware: RouterMiddleware {
     }
 
     private func page(status: HTTPResponse.Status, message: String?, request: Request, context: Context) -> Response {
-        let page = ErrorPageViewModel(
-            status: status.code, reasonPhrase: status.reasonPhrase, message: message, context: context.page)
+        let page = ErrorPageViewModel(ErrorPageViewModel.Kind(status), message: message, context: context.page)
         // An error page always encodes; should it not, its HTML still says what happened.
         return (try? renderer.response(page, status: status, for: request))
             ?? renderer.htmlResponse(page, status: status)
+    }
+}
+
+extension ErrorPageViewModel.Kind {
+    /// The page's words for an HTTP status.
+    init(_ status: HTTPResponse.Status) {
+        self =
+            switch status {
+            case .notFound: .notFound
+            case .badRequest: .badRequest
+            case .contentTooLarge: .contentTooLarge
+            case .unauthorized: .signInRequired
+            default: .other(reasonPhrase: status.reasonPhrase)
+            }
     }
 }

@@ -96,11 +96,24 @@ public struct PageRenderer: Sendable {
     }
 }
 
+// The one place a view model's outcome becomes an HTTP status.
+
 extension PageFailure {
     var status: HTTPResponse.Status {
         switch self {
         case .notFound: .notFound
         case .remoteService: .badGateway
+        case .storage: .serviceUnavailable
+        }
+    }
+}
+
+extension AccountOutcome.Refusal {
+    var status: HTTPResponse.Status {
+        switch self {
+        case .invalid: .unprocessableContent
+        case .wrongCredentials: .unauthorized
+        case .tooManyAttempts: .tooManyRequests
         case .storage: .serviceUnavailable
         }
     }

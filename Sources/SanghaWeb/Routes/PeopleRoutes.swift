@@ -114,8 +114,8 @@ struct PeopleRoutes {
         async throws -> Response
     {
         switch outcome {
-        case .form(let form, let status):
-            return try renderer.response(form, status: HTTPResponse.Status(code: status), for: request)
+        case .form(let form, let refusal):
+            return try renderer.response(form, status: refusal.status, for: request)
         case .signedIn(let person, let next):
             let id = SignInCookie.newID()
             do {
