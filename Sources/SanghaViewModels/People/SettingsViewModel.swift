@@ -41,7 +41,11 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 hint: person.friendServiceTokenEnding.map {
                     "Yours ends in …\($0). Paste a new one to replace it; leave empty to keep it."
                 } ?? "None yet: Sangha's own token is used. Paste yours to keep your own friends list.",
-                inputType: .password, maxLength: Person.tokenLengthLimit, isRequired: false)
+                // A secret kept like a password, but never the account's: "new-password" keeps the
+                // browser from filling the account's password in (and "off" is not a valid hint for
+                // a password field to accessibility checkers).
+                inputType: .password, autocomplete: "new-password", maxLength: Person.tokenLengthLimit,
+                isRequired: false)
             : nil
         self.currentPassword = FormFieldViewModel(
             name: AccountField.currentPassword.formName, label: "Current password", value: "",

@@ -1,0 +1,94 @@
+import Foundation
+import SanghaCore
+
+extension SignInViewModel {
+    public enum Fixtures {
+        /// The empty form, on the way to a page that asked for sign-in.
+        public static let blank = SignInViewModel(context: .signedOutFixture, next: "/history")
+        /// Posted with nothing typed: a message by each field.
+        public static let missing = SignInViewModel(
+            context: .signedOutFixture,
+            errors: [.username: "Enter your username.", .password: "Enter your password."])
+        /// A wrong username or password: the alert, the username kept.
+        public static let wrongCredentials = SignInViewModel(
+            context: .signedOutFixture, username: "ada",
+            alert: AlertViewModel(title: "Could not sign in.", message: SignInViewModel.wrongCredentials))
+        /// Too many failures for the username.
+        public static let tooManyAttempts = SignInViewModel(
+            context: .signedOutFixture, username: "ada",
+            alert: AlertViewModel(title: "Could not sign in.", message: "Too many attempts. Try again in 12 minutes."))
+        /// What a hostile visitor could put in the username and `next`.
+        public static let hostile = SignInViewModel(
+            context: .signedOutFixture, username: "<script>alert('u')</script>\" & '", next: "/profiles?a=1&b=\"<x>\"")
+    }
+}
+
+extension SignUpViewModel {
+    public enum Fixtures {
+        public static let blank = SignUpViewModel(context: .signedOutFixture)
+        /// Every field refused, what was typed kept (never the password).
+        public static let invalid = SignUpViewModel(
+            context: .signedOutFixture,
+            input: AccountInput(name: "", username: "a b", password: "1234567890"),
+            errors: [
+                .name: Person.nameRefusal("")!,
+                .username: Person.usernameRefusal("a b")!,
+                .password: Person.passwordRefusal("1234567890")!,
+            ])
+        /// The username belongs to someone else.
+        public static let taken = SignUpViewModel(
+            context: .signedOutFixture, input: AccountInput(name: "Ada", username: "ada"),
+            errors: [.username: "This username is taken. Choose another."])
+        /// The database could not be reached.
+        public static let storageFailure = SignUpViewModel(
+            context: .signedOutFixture, input: AccountInput(name: "Ada", username: "ada"),
+            alert: AlertViewModel(
+                title: "Could not create the account.",
+                message: "The database is not reachable. Try again in a moment."))
+        public static let hostile = SignUpViewModel(
+            context: .signedOutFixture,
+            input: AccountInput(name: "<b>Ada</b> & \"Sons\" 🧘", username: "<script>", next: "/\"><script>"))
+    }
+}
+
+extension SettingsViewModel {
+    public enum Fixtures {
+        /// With the embedded FriendService, which gives each person a token: no token field.
+        public static let embedded = SettingsViewModel(person: .fixture, acceptsToken: false, context: .fixture)
+        /// With a remote FriendService, before the person pasted a token of their own.
+        public static let remoteWithoutToken = SettingsViewModel(
+            person: .fixture, acceptsToken: true, context: .fixture)
+        /// With a remote FriendService and the person's own token (shown by its last four).
+        public static let remoteWithToken: SettingsViewModel = {
+            var person = Person.fixture
+            person.friendServiceToken = "secret-token-7f3a"
+            return SettingsViewModel(
+                person: person, acceptsToken: true, context: .fixture(flash: .success("Settings saved.")))
+        }()
+        /// Refused values, each message by its field, what was typed kept.
+        public static let invalid = SettingsViewModel(
+            person: .fixture, acceptsToken: true, context: .fixture,
+            input: AccountInput(
+                name: "", about: "Sits.", friendServiceToken: "has spaces", currentPassword: "",
+                newPassword: "short"),
+            errors: [
+                .name: Person.nameRefusal("")!,
+                .friendServiceToken: "A token is up to 500 visible characters, without spaces.",
+                .currentPassword: "Enter your current password to change it.",
+                .newPassword: Person.passwordRefusal("short")!,
+            ])
+        /// Deleting the account without the right password.
+        public static let deleteRefused = SettingsViewModel(
+            person: .fixture, acceptsToken: false, context: .fixture,
+            errors: [.password: "Type your password to delete the account."])
+        /// The database failed while saving.
+        public static let storageFailure = SettingsViewModel(
+            person: .fixture, acceptsToken: false, context: .fixture, input: AccountInput(name: "Ada", about: ""),
+            alert: AlertViewModel(
+                title: "Could not save the settings.",
+                message: "The database is not reachable. Try again in a moment."))
+        public static let hostile = SettingsViewModel(
+            person: MeViewModel.Fixtures.hostilePerson, acceptsToken: true,
+            context: MeViewModel.Fixtures.shownTo(MeViewModel.Fixtures.hostilePerson))
+    }
+}
