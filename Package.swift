@@ -38,16 +38,20 @@ let package = Package(
         .target(name: "SanghaCore"),
         // Page and component view models, formatters and fixtures. SanghaCore only.
         .target(name: "SanghaViewModels", dependencies: ["SanghaCore"]),
+        // What both stores share and the domain does not: the segments' JSON text with its decode
+        // memo, and the throttle of the saved friends list's writes.
+        .target(name: "SanghaStoreSupport", dependencies: ["SanghaCore"]),
         // GRDB/SQLite implementations of SanghaCore's repositories.
         .target(
             name: "SanghaStore",
-            dependencies: ["SanghaCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SanghaCore", "SanghaStoreSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // PostgreSQL implementations of the same repositories, for many instances on one database.
         .target(
             name: "SanghaPostgres",
             dependencies: [
                 "SanghaCore",
+                "SanghaStoreSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -140,6 +144,7 @@ let package = Package(
 
         .testTarget(name: "TemplateCompilerCoreTests", dependencies: ["TemplateCompilerCore", "ViewModelScanner"]),
         .testTarget(name: "SanghaCoreTests", dependencies: ["SanghaCore", "SanghaTestSupport"]),
+        .testTarget(name: "SanghaStoreSupportTests", dependencies: ["SanghaStoreSupport", "SanghaCore"]),
         .testTarget(
             name: "SanghaViewModelsTests",
             dependencies: ["SanghaViewModels", "SanghaCore", "SanghaTestSupport"]

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SanghaCore
+import SanghaStoreSupport
 
 /// The last friends list the FriendService gave, in PostgreSQL (`saved_friend_list`), shared by
 /// every instance. As with SQLite, an unchanged list is written again at most every

@@ -1,4 +1,5 @@
 import SanghaCore
+import SanghaStoreSupport
 
 /// Each person's profiles, sitting sessions and saved friends list in PostgreSQL. The stores it
 /// hands out are made per request; nothing of the data is kept in memory.

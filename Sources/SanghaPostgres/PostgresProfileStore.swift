@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SanghaCore
+import SanghaStoreSupport
 
 /// One person's profiles in PostgreSQL: one row each, the segments as JSONB. Every statement
 /// names the owner, so the store cannot read or change another person's rows.

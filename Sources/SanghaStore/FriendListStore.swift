@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SanghaCore
+import SanghaStoreSupport
 
 /// The last friends list the FriendService gave one person, in `sangha.sqlite`, for when it fails.
 ///

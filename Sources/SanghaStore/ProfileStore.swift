@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SanghaCore
+import SanghaStoreSupport
 import Synchronization
 
 /// One person's profiles in SQLite through GRDB: `directory/sangha.sqlite` (`SanghaDatabase`).

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SanghaCore
+import SanghaStoreSupport
 
 /// Each person's profiles, sitting sessions and saved friends list in one SQLite file. The
 /// stores it hands out are made per request and share what this process keeps in memory.

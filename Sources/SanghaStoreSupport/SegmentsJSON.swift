@@ -1,4 +1,5 @@
 import Foundation
+import SanghaCore
 import Synchronization
 
 /// A profile's segments as the JSON text storage keeps them in.
