@@ -12,6 +12,8 @@ public struct Dependencies: Sendable {
     public var data: any PersonalData
     /// The FriendService as each person reaches it, with their token.
     public var friendServices: FriendServiceDirectory
+    /// How people get those tokens (issued with the embedded service, pasted with a remote one).
+    public var friendTokens: FriendTokenPolicy
     public var passwords: any PasswordHashing
     /// Makes a new CSRF token for a browser that has none; tests fix it.
     public var makeFormToken: @Sendable () -> String
@@ -26,6 +28,7 @@ public struct Dependencies: Sendable {
         people: any PeopleRepository,
         data: any PersonalData,
         friendServices: FriendServiceDirectory,
+        friendTokens: FriendTokenPolicy = FriendTokenPolicy(.pasted),
         passwords: any PasswordHashing = PasswordHasher(),
         makeFormToken: @escaping @Sendable () -> String = { FormToken.random() },
         now: @escaping @Sendable () -> Date = { Date() },
@@ -35,6 +38,7 @@ public struct Dependencies: Sendable {
         self.people = people
         self.data = data
         self.friendServices = friendServices
+        self.friendTokens = friendTokens
         self.passwords = passwords
         self.makeFormToken = makeFormToken
         self.now = now

@@ -201,10 +201,10 @@ struct ServeCommand: AsyncParsableCommand {
             dependencies: Dependencies(
                 people: stores.people,
                 data: stores.data,
-                friendServices: FriendServiceDirectory(
-                    tokens: settings.friendServiceTokens,
-                    make: { token in CoalescingFriendService(MeteredFriendService(client.with(token: token))) },
-                    embeddedLists: embeddedLists),
+                friendServices: FriendServiceDirectory(make: { token in
+                    CoalescingFriendService(MeteredFriendService(client.with(token: token)))
+                }),
+                friendTokens: FriendTokenPolicy(settings.friendServiceTokens, embeddedLists: embeddedLists),
                 passwords: PasswordHasher(cost: settings.passwordCost),
                 metrics: metrics
             ),

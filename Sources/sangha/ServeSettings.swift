@@ -34,7 +34,7 @@ struct ServeSettings {
     var passwordCost: UInt8
 
     /// With the embedded service Sangha gives each person a token; with a remote one they paste theirs.
-    var friendServiceTokens: FriendServiceDirectory.Tokens {
+    var friendServiceTokens: FriendTokenPolicy.Source {
         if case .remote = friendService { .pasted } else { .issued }
     }
 

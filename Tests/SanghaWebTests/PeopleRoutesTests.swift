@@ -22,6 +22,7 @@ struct PeopleRoutesTests {
         people: InMemoryPeopleRepository = InMemoryPeopleRepository(),
         data: InMemoryPersonalData = InMemoryPersonalData(),
         friendServices: FriendServiceDirectory? = nil,
+        friendTokens: FriendTokenPolicy = FriendTokenPolicy(.pasted),
         clock: TestClock = TestClock(),
         configuration: AppConfiguration = AppConfiguration(),
         _ test: @Sendable (any TestClientProtocol) async throws -> Void
@@ -29,7 +30,8 @@ struct PeopleRoutesTests {
         let app = try await buildApplication(
             configuration: configuration,
             dependencies: TestDependencies.make(
-                people: people, data: data, friendServices: friendServices, now: { clock.now }))
+                people: people, data: data, friendServices: friendServices, friendTokens: friendTokens,
+                now: { clock.now }))
         try await app.test(.router, test)
     }
 
@@ -223,9 +225,7 @@ struct PeopleRoutesTests {
     func issuedTokens() async throws {
         let people = InMemoryPeopleRepository()
         let lists = RecordingLists()
-        let directory = FriendServiceDirectory(
-            tokens: .issued, make: { _ in FakeFriendService.listing([]) }, embeddedLists: lists)
-        try await withApp(people: people, friendServices: directory) { client in
+        try await withApp(people: people, friendTokens: FriendTokenPolicy(.issued, embeddedLists: lists)) { client in
             _ = try await client.signedUp(username: "ada")
             let signedIn = try await client.signedUp(username: "grace")
             let ada = try #require(try await people.credentials(username: "ada")?.person.friendServiceToken)

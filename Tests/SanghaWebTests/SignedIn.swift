@@ -17,13 +17,14 @@ enum TestDependencies {
         data: InMemoryPersonalData = InMemoryPersonalData(),
         friends: any FriendService = FakeFriendService.listing([]),
         friendServices: FriendServiceDirectory? = nil,
+        friendTokens: FriendTokenPolicy = FriendTokenPolicy(.pasted),
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
         metrics: PrometheusCollectorRegistry? = nil
     ) -> Dependencies {
         Dependencies(
             people: people, data: data, friendServices: friendServices ?? FriendServiceDirectory(friends),
-            passwords: passwords,
+            friendTokens: friendTokens, passwords: passwords,
             makeFormToken: { FormPost.token }, now: now, timeZone: timeZone, metrics: metrics)
     }
 }

@@ -10,7 +10,7 @@ struct PeopleRoutes {
     let maxFormSize: Int
     var people: any PeopleRepository { dependencies.people }
     var passwords: any PasswordHashing { dependencies.passwords }
-    var acceptsToken: Bool { dependencies.friendServices.tokens == .pasted }
+    var acceptsToken: Bool { dependencies.friendTokens.acceptsPastedToken }
 
     /// The pages anyone may open.
     func addPublicRoutes(to router: some RouterMethods<AppRequestContext>) {
@@ -40,9 +40,9 @@ struct PeopleRoutes {
         var request = request
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let outcome = await SignUpViewModel.submit(
-            input, people: people, passwords: passwords, makeToken: dependencies.friendServices.makeToken,
+            input, people: people, passwords: passwords, makeToken: dependencies.friendTokens.makeToken,
             context: context.page)
-        if case .signedIn(let person, _) = outcome { await dependencies.friendServices.welcome(person) }
+        if case .signedIn(let person, _) = outcome { await dependencies.friendTokens.welcome(person) }
         return try await respond(outcome, request: request, context: context)
     }
 
@@ -92,7 +92,7 @@ struct PeopleRoutes {
         let person = try context.person()
         let outcome = await SettingsViewModel.delete(
             password: input.password, person: person, acceptsToken: acceptsToken, people: people,
-            passwords: passwords, clearFriends: dependencies.friendServices.listRemover(for: person),
+            passwords: passwords, clearFriends: dependencies.friendTokens.listRemover(for: person),
             context: context.page)
         var response = try renderer.response(outcome, for: request, notFound: Self.gone)
         if case .saved = outcome { response.setCookie(SignInCookie.cleared) }
