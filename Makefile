@@ -17,7 +17,7 @@ VENV := .venv
 # symbol table): it was most of the binary's size and a part of its build time.
 RELEASE := -c release --static-swift-stdlib -debug-info-format none
 
-.PHONY: run test build release deps browser-deps bench loadtest cluster snapshots screenshots sounds catalog format lint clean
+.PHONY: run test build release deps browser-deps bench loadtest cluster snapshots screenshots sounds catalog gallery format lint clean
 
 ## Install the Debian packages that are missing (apt-get runs only when one is absent).
 deps:
@@ -95,6 +95,11 @@ cluster: deps release
 snapshots: build
 	SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --skip-build --filter SnapshotTests || true
 	git status --short Tests
+
+## Every fixture of every page and component at http://127.0.0.1:8090/_gallery, rendered from the
+## templates on disk (edit one and reload).
+gallery: deps
+	$(SWIFT) run sangha-gallery --port 8090 "$(CURDIR)"
 
 ## Templates/view-models.json, the view models' stored properties that the build's template
 ## compiler reads: run after changing a view model a template shows (make test checks it).

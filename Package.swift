@@ -133,11 +133,24 @@ let package = Package(
 
         // Fakes and helpers shared by the test targets; never linked into the app.
         .target(name: "SanghaTestSupport", dependencies: ["SanghaCore"], path: "Tests/SanghaTestSupport"),
-        // `make bench`: render times, swift-mustache against a hand-written baseline.
+        // Every page and component in each of its named states (`FixtureRegistry`): the snapshot
+        // tests, the gallery and the bench render them. Never linked into the app.
+        .target(name: "SanghaFixtures", dependencies: ["SanghaCore", "SanghaViewModels", "SanghaWeb"]),
+        // `make gallery`: every fixture rendered by swift-mustache from the templates on disk, in
+        // the app's own middleware, on in-memory parts (the accessibility tests audit it).
+        .executableTarget(
+            name: "sangha-gallery",
+            dependencies: [
+                "SanghaCore", "SanghaViewModels", "SanghaWeb", "SanghaFixtures", "SanghaTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        // `make bench`: render times, swift-mustache against a hand-written baseline; and
+        // `sangha-bench serve-pages`, pages' bytes from memory through the app's middleware.
         .executableTarget(
             name: "sangha-bench",
             dependencies: [
-                "SanghaCore", "SanghaViewModels", "SanghaStore", "SanghaWeb",
+                "SanghaCore", "SanghaViewModels", "SanghaStore", "SanghaWeb", "SanghaFixtures", "SanghaTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
@@ -147,7 +160,7 @@ let package = Package(
         .testTarget(name: "SanghaStoreSupportTests", dependencies: ["SanghaStoreSupport", "SanghaCore"]),
         .testTarget(
             name: "SanghaViewModelsTests",
-            dependencies: ["SanghaViewModels", "SanghaCore", "SanghaTestSupport"]
+            dependencies: ["SanghaViewModels", "SanghaCore", "SanghaFixtures", "SanghaTestSupport"]
         ),
         .testTarget(
             name: "SanghaStoreTests",
@@ -188,6 +201,7 @@ let package = Package(
                 "FriendServiceClient",
                 "SanghaViewModels",
                 "SanghaCore",
+                "SanghaFixtures",
                 "SanghaTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

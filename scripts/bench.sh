@@ -49,16 +49,18 @@ start_sangha
 jar="$work/cookies"
 cookies=$(seed "$base" "$jar")
 
-# The friends page's and the heaviest editor's own bytes, served again from the server's memory
-# (at /_bench/NAME) and, the friends page, by nginx.
+# The friends page's and the heaviest editor's own bytes, served again from memory through the
+# app's own middleware (sangha-bench serve-pages, at /_bench/NAME) and, the friends page, by nginx.
 mkdir -p "$work/static"
 curl -fs -b "$jar" "$base/friends" >"$work/static/friends.html"
 curl -fs -b "$jar" "$base/profiles/2" >"$work/static/editor.html"
 grep -q 'Cool Down duration' "$work/static/editor.html"  # the editor with both sections on
 chmod 755 "$work" "$work/static" && chmod 644 "$work/static/"*.html  # nginx's workers read them
-kill "$sangha_pid"
-wait "$sangha_pid" 2>/dev/null || true
-start_sangha --bench-page "$work/static/friends.html" --bench-page "$work/static/editor.html"
+pages_port=$(free_port)
+.build/release/sangha-bench serve-pages --port "$pages_port" "$work/static/friends.html" "$work/static/editor.html" \
+  >"$work/pages.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$pages_port/_bench/friends.html" && break; sleep 0.1; done
 
 nginx_port=$(free_port)
 cat >"$work/nginx.conf" <<CONF
@@ -92,9 +94,9 @@ done
 targets=(
   "GET /friends (50 friends)|$base/friends"
   "GET /profiles/1|$base/profiles/1"
-  "same bytes from memory|$base/_bench/friends.html"
+  "same bytes from memory|http://127.0.0.1:$pages_port/_bench/friends.html"
   "GET /profiles/2 (heaviest editor)|$base/profiles/2"
-  "heaviest editor's bytes from memory|$base/_bench/editor.html"
+  "heaviest editor's bytes from memory|http://127.0.0.1:$pages_port/_bench/editor.html"
   "FriendService GET /listFriends|http://127.0.0.1:$friend_port/listFriends"
   "nginx static file|http://127.0.0.1:$nginx_port/friends.html"
 )

@@ -11,16 +11,12 @@ public struct AppConfiguration: Sendable {
     /// A folder holding `Public/` (and, for `--dev`, `Templates/`) to use instead of the files
     /// built into the binary; nil: the built-in ones.
     public var resourcesDirectory: URL?
-    /// Development mode: templates and static files are read from disk on every request, and
-    /// the gallery is served.
+    /// Development mode: templates and static files are read from disk on every request.
     public var development: Bool
     /// Largest form body accepted; bigger ones get 413.
     public var maxFormSize: Int
     /// Host names served besides localhost, 127.0.0.1 and [::1] (DNS-rebinding defence).
     public var extraAllowedHosts: [String]
-    /// For `make bench` only: pages' bytes by name, served from memory at `GET /_bench/NAME`,
-    /// the server's ceiling for a page of that size.
-    public var benchmarkPages: [String: [UInt8]]
     /// Who may read `GET /metrics` besides loopback.
     public var metricsAccess: MetricsAccess
     /// The address people reach Sangha at behind a proxy (`--public-url`): form posts must come
@@ -35,7 +31,6 @@ public struct AppConfiguration: Sendable {
         development: Bool = false,
         maxFormSize: Int = 64 * 1024,
         extraAllowedHosts: [String] = [],
-        benchmarkPages: [String: [UInt8]] = [:],
         metricsAccess: MetricsAccess = MetricsAccess(),
         publicURL: URL? = nil
     ) {
@@ -46,7 +41,6 @@ public struct AppConfiguration: Sendable {
         self.development = development
         self.maxFormSize = maxFormSize
         self.extraAllowedHosts = extraAllowedHosts
-        self.benchmarkPages = benchmarkPages
         self.metricsAccess = metricsAccess
     }
 
@@ -171,17 +165,8 @@ public func buildRouter(
         .addRoutes(to: signedIn)
     FriendsRoutes(dependencies: dependencies, renderer: renderer, maxFormSize: configuration.maxFormSize)
         .addRoutes(to: signedIn)
-    if configuration.development {
-        GalleryRoutes(renderer: renderer).addRoutes(to: router)
-    }
     if let registry = dependencies.metrics {
         MetricsRoutes(registry: registry, access: configuration.metricsAccess).addRoutes(to: router)
-    }
-    for (name, page) in configuration.benchmarkPages {
-        let body = ByteBuffer(bytes: page)
-        router.get("_bench/\(name)") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: body))
-        }
     }
     MethodNotAllowedRoutes.add(to: router)
     return router

@@ -188,25 +188,33 @@ extension PatternSyntax {
 extension ViewModelCatalog {
     /// Where the catalog file lives, in the package.
     public static let filePath = "Templates/view-models.json"
-    /// The sources the templates' view models are declared in: SanghaViewModels holds them, and
-    /// SanghaWeb says which template each renders with.
-    public static let sourceDirectories = ["Sources/SanghaViewModels", "Sources/SanghaWeb"]
+    /// Where the view models are declared.
+    public static let viewModelDirectory = "Sources/SanghaViewModels"
+    /// Where each view model is given its template (`extension X: Page { static let template … }`):
+    /// only those declarations are read there, none of the web layer's own types.
+    public static let templatesDirectory = "Sources/SanghaWeb"
 
     /// The catalog of the package at `root`, its files read in path order so the result never
     /// depends on the file system's.
     public static func scanning(package root: URL) throws -> ViewModelCatalog {
-        var paths: [String] = []
-        for directory in sourceDirectories {
-            let url = root.appending(path: directory)
-            guard let enumerator = FileManager.default.enumerator(atPath: url.path) else { continue }
-            while let path = enumerator.nextObject() as? String {
-                if path.hasSuffix(".swift") { paths.append(url.appending(path: path).path) }
-            }
-        }
         var catalog = ViewModelCatalog()
-        for path in paths.sorted() {
+        for path in try swiftFiles(in: root.appending(path: viewModelDirectory)) {
             catalog.scan(source: try String(contentsOfFile: path, encoding: .utf8))
         }
+        var web = ViewModelCatalog()
+        for path in try swiftFiles(in: root.appending(path: templatesDirectory)) {
+            web.scan(source: try String(contentsOfFile: path, encoding: .utf8))
+        }
+        catalog.templates += web.templates
         return catalog
+    }
+
+    private static func swiftFiles(in directory: URL) throws -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        var paths: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if path.hasSuffix(".swift") { paths.append(directory.appending(path: path).path) }
+        }
+        return paths.sorted()
     }
 }

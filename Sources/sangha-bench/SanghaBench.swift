@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import SanghaCore
+import SanghaFixtures
 import SanghaStore
 import SanghaViewModels
 import SanghaWeb
@@ -23,6 +24,9 @@ struct SanghaBench {
     }
 
     static func main() async throws {
+        if CommandLine.arguments.dropFirst().first == "serve-pages" {
+            return try await BenchPageServer.run(Array(CommandLine.arguments.dropFirst(2)))
+        }
         let root = CommandLine.arguments.dropFirst().first ?? FileManager.default.currentDirectoryPath
         let renderer = try await MustacheTemplates(
             directory: URL(fileURLWithPath: root).appendingPathComponent("Templates"))

@@ -24,7 +24,8 @@ struct FriendServiceCommand: AsyncParsableCommand {
 
     @Flag(
         help: """
-            Keep one friends list per bearer token (any token; a request without one gets 401) instead of             one list for everyone; --token is then not checked. (env: SANGHA_LIST_PER_TOKEN=1)
+            Keep one friends list per bearer token (any token; a request without one gets 401) instead of \
+            one list for everyone; --token is then not checked. (env: SANGHA_LIST_PER_TOKEN=1)
             """)
     var listPerToken: Bool = false
 

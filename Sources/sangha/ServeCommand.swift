@@ -79,7 +79,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(
         help: """
             Development mode: render with swift-mustache from Templates/ on disk, re-read on every request, \
-            serve Public/ from disk and the gallery at /_gallery. (env: SANGHA_DEV=1)
+            and serve Public/ from disk. (env: SANGHA_DEV=1)
             """)
     var dev: Bool = false
 
@@ -92,12 +92,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: """
-            The address people reach Sangha at through a proxy, like https://sangha.example: form posts             must come from it, and with https every cookie is Secure and Strict-Transport-Security is sent.             (env: SANGHA_PUBLIC_URL)
+            The address people reach Sangha at through a proxy, like https://sangha.example: form posts \
+            must come from it, and with https every cookie is Secure and Strict-Transport-Security is sent. \
+            (env: SANGHA_PUBLIC_URL)
             """)
     var publicURL: String?
-
-    @Option(help: .hidden)
-    var benchPage: [String] = []
 
     /// bcrypt's cost for new passwords; tests lower it (4), the default is 12.
     @Option(help: .hidden)

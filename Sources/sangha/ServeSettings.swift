@@ -61,11 +61,6 @@ struct ServeSettings {
         let resources = (command.resourcesDir ?? source.text("SANGHA_RESOURCES_DIR")).map {
             URL(fileURLWithPath: $0)
         }
-        var benchPages: [String: [UInt8]] = [:]
-        for path in command.benchPage {
-            let file = URL(fileURLWithPath: path)
-            benchPages[file.lastPathComponent] = Array(try Data(contentsOf: file))
-        }
         let metricsAllowed = source.list(command.metricsAllowed, variable: "SANGHA_METRICS_ALLOWED")
         let metricsAddresses = try metricsAllowed.map { address in
             guard let canonical = MetricsAccess.address(address) else {
@@ -94,7 +89,6 @@ struct ServeSettings {
             resourcesDirectory: resources,
             development: development,
             extraAllowedHosts: extraHosts,
-            benchmarkPages: benchPages,
             metricsAccess: MetricsAccess(allowed: metricsAddresses),
             publicURL: publicURL
         )

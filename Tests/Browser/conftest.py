@@ -22,6 +22,7 @@ from selenium.webdriver.common.by import By
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".build" / "debug" / "sangha"
+GALLERY = ROOT / ".build" / "debug" / "sangha-gallery"
 SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", ROOT / ".build" / "screenshots"))
 # Long enough and uncommon enough for the sign-up rules.
 PASSWORD = "correct horse battery"
@@ -42,10 +43,16 @@ class Server:
         self.data = Path(tempfile.mkdtemp(prefix="sangha-browser-"))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.start(self.arguments(*extra))
+
+    def arguments(self, *extra):
         arguments = [str(BINARY), "serve", "--port", str(self.port), "--data-dir", str(self.data),
                      "--resources-dir", str(ROOT), "--log-level", "warning", "--password-cost", "4", *extra]
         if "--friend-service-url" not in extra:
             arguments += ["--friend-service-port", str(free_port())]
+        return arguments
+
+    def start(self, arguments):
         self.log = open(self.data / "sangha.log", "w")
         self.process = subprocess.Popen(arguments, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
@@ -67,6 +74,15 @@ class Server:
             self.process.kill()
         self.log.close()
         shutil.rmtree(self.data, ignore_errors=True)
+
+
+class Gallery(Server):
+    """`sangha-gallery`: every fixture rendered by swift-mustache from the templates on disk, in
+    the app's middleware."""
+
+    def arguments(self, *extra):
+        assert GALLERY.exists(), f"{GALLERY} is missing: build it first (make test does)"
+        return [str(GALLERY), "--port", str(self.port), str(ROOT)]
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ import pytest
 from axe_selenium_python import Axe
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import PASSWORD, ROOT, Server, make_driver
+from conftest import PASSWORD, ROOT, Gallery, Server, make_driver
 
 SNAPSHOTS = ROOT / "Tests" / "SanghaWebTests" / "__Snapshots__" / "FixtureSnapshotTests"
 
@@ -55,7 +55,7 @@ def nu_check(files):
 
 @pytest.fixture(scope="module")
 def gallery():
-    running = Server("--dev")
+    running = Gallery()
     yield running
     running.stop()
 

@@ -1,3 +1,4 @@
+import SanghaFixtures
 import SanghaViewModels
 import Testing
 

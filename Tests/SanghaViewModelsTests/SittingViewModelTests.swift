@@ -1,5 +1,6 @@
 import Foundation
 import SanghaCore
+import SanghaFixtures
 import SanghaTestSupport
 import SanghaViewModels
 import Testing

@@ -1,3 +1,4 @@
+import SanghaFixtures
 import SanghaTestSupport
 import SanghaWeb
 import SnapshotTesting

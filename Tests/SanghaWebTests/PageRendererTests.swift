@@ -1,4 +1,5 @@
 import Foundation
+import SanghaFixtures
 import SanghaTestSupport
 import SanghaViewModels
 import SanghaWeb

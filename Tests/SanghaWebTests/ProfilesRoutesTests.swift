@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import SanghaCore
+import SanghaFixtures
 import SanghaTestSupport
 import SanghaViewModels
 import SanghaWeb
@@ -269,14 +270,24 @@ struct ProfilesRoutesTests {
         }
     }
 
-    @Test("The gallery exists only with --dev, and renders every fixture")
+    @Test("The app serves no gallery, even with --dev; sangha-gallery's routes render every fixture")
     func gallery() async throws {
-        try await withApp { client in
-            try await client.execute(uri: "/_gallery", method: .get) { response in
-                #expect(response.status == .notFound)
+        for development in [false, true] {
+            try await withApp(development: development) { client in
+                try await client.execute(uri: "/_gallery", method: .get) { response in
+                    #expect(response.status == .notFound)
+                }
             }
         }
-        try await withApp(development: true) { client in
+        // As sangha-gallery builds it: the app's router, in development mode, and the gallery.
+        let renderer = PageRenderer(
+            mustache: try await MustacheTemplates(
+                directory: RepositoryPaths.root.appendingPathComponent("Templates"), reload: true))
+        let router = try buildRouter(
+            configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: true),
+            dependencies: TestDependencies.make(), renderer: renderer)
+        GalleryRoutes(fixtures: FixtureRegistry.all, renderer: renderer).addRoutes(to: router)
+        try await Application(router: router).test(.router) { client in
             try await client.execute(uri: "/_gallery", method: .get) { response in
                 #expect(response.status == .ok)
                 let html = String(buffer: response.body)

@@ -131,6 +131,7 @@ struct TemplateCompilerTests {
                 "{{#isEmpty}}none{{/isEmpty}}{{^isEmpty}}{{count}}{{/isEmpty}}{{#rows}}{{#note}}{{.}}{{/note}}{{/rows}}{{#entries}}{{url}}{{/entries}}"
         ])
         #expect(code.contains("extension PageViewModel {"))
+        #expect(code.contains(#"static let names: [String] = [\#n        "pages/page",\#n    ]"#))
         #expect(code.contains(" = self.rows.span\n"))
         #expect(code.contains("out.startElement()"))
         #expect(code.contains("if self.note != nil") == false)

@@ -89,7 +89,8 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         return .page(FriendsListViewModel(state: state, query: query, page: page, context: context))
     }
 
-    static func savedState(
+    /// The rows of the list saved at the service's last answer, marked with why it is shown.
+    public static func savedState(
         _ saved: SavedFriendList,
         failure: FriendServiceError,
         query: String,

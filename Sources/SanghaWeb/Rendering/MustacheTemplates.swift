@@ -20,8 +20,8 @@ public struct MustacheTemplates: Sendable {
         }
     }
 
-    /// Templates every page needs; loading fails loudly without them.
-    static let requiredTemplates = ["layout"] + FixtureRegistry.all.map(\.template)
+    /// The templates the app renders with; loading fails loudly without one of them.
+    static let requiredTemplates = ["layout"] + CompiledTemplates.names
 
     public init(directory: URL, reload: Bool = false) async throws {
         self.directory = directory

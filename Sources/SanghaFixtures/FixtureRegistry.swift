@@ -1,17 +1,5 @@
 import SanghaViewModels
-
-/// One named state of a page or component.
-public struct Fixture: Sendable {
-    public let name: String
-    public let value: any Renderable
-
-    public init(_ name: String, _ value: any Renderable) {
-        self.name = name
-        self.value = value
-    }
-
-    public var template: String { type(of: value).template }
-}
+import SanghaWeb
 
 /// Every page and component in each of its states. Snapshot tests iterate it, so a fixture
 /// added here gets a snapshot without a new test.

@@ -1,5 +1,6 @@
 import Foundation
 import SanghaCore
+import SanghaViewModels
 
 extension MeViewModel {
     public enum Fixtures {

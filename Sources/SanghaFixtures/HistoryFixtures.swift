@@ -1,5 +1,6 @@
 import Foundation
 import SanghaCore
+import SanghaViewModels
 
 extension SittingSession {
     /// Sessions before the fixture clock (Wednesday 18 November 2026, 11:06 UTC), newest first:

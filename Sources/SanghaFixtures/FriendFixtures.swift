@@ -1,5 +1,6 @@
 import Foundation
 import SanghaCore
+import SanghaViewModels
 
 /// Named states of the friends pages and components, for snapshot tests and the dev gallery.
 /// Each is a plain value: no clock, no random token, so what renders is the same every run.

@@ -1,5 +1,6 @@
 import Foundation
 import SanghaCore
+import SanghaViewModels
 
 extension Profile {
     /// A profile with Warm Up on (with a repeating sound) and Cool Down off.

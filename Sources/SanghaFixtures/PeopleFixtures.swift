@@ -1,5 +1,6 @@
 import Foundation
 import SanghaCore
+import SanghaViewModels
 
 extension SignInViewModel {
     public enum Fixtures {
