@@ -61,8 +61,8 @@ screenshots: APT_PACKAGES += $(BROWSER_PACKAGES)
 screenshots: deps build browser-deps
 	SCREENSHOT_DIR=docs/screenshots $(VENV)/bin/pytest -q -p no:cacheprovider Tests/Browser -k "not accessibility and not valid"
 
-## What a fresh clone's build costs (and the binary's size); render times against a hand-written
-## baseline, then wrk against the release server, nginx
+## What a fresh clone's build costs (and the binary's size); render times of the compiled
+## templates against swift-mustache, then wrk against the release server, nginx
 ## and the FriendService; then a page signed in against the version before people (built once)
 ## and while others sign in; then PostgreSQL against SQLite, the paged lists with large data
 ## against a page's worth, and two instances behind nginx against one. Prints medians and
