@@ -5,6 +5,9 @@ import Logging
 /// Builds the reference FriendService: the router for tests, the application for `sangha`.
 public enum FriendServiceApplication {
     public struct Configuration: Sendable {
+        /// Where the FriendService listens unless told otherwise (`sangha serve`'s embedded one too).
+        public static let defaultPort = 8081
+
         public var host: String
         public var port: Int
         /// When set, every request needs `Authorization: Bearer <token>`.
@@ -16,7 +19,8 @@ public enum FriendServiceApplication {
         public var listPerToken: Bool
 
         public init(
-            host: String = "127.0.0.1", port: Int = 8081, token: String? = nil, maxBodySize: Int = 64 * 1024,
+            host: String = "127.0.0.1", port: Int = Configuration.defaultPort, token: String? = nil,
+            maxBodySize: Int = 64 * 1024,
             listPerToken: Bool = false
         ) {
             self.host = host

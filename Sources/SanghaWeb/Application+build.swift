@@ -6,6 +6,9 @@ import ServiceLifecycle
 
 /// How the web application listens and where it finds its templates and static files.
 public struct AppConfiguration: Sendable {
+    /// Where `sangha serve` listens unless told otherwise.
+    public static let defaultPort = 8080
+
     public var host: String
     public var port: Int
     /// A folder holding `Public/` (and, for `--dev`, `Templates/`) to use instead of the files
@@ -26,7 +29,7 @@ public struct AppConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1",
-        port: Int = 8080,
+        port: Int = AppConfiguration.defaultPort,
         resourcesDirectory: URL? = nil,
         development: Bool = false,
         maxFormSize: Int = 64 * 1024,

@@ -10,14 +10,18 @@ struct FriendServiceCommand: AsyncParsableCommand {
         abstract: "Run the reference FriendService (the original Friends API, stored in SQLite)."
     )
 
-    @Option(help: "Address to listen on. (env: SANGHA_FRIEND_SERVICE_HOST)")
-    var host: String = Environment.value("SANGHA_FRIEND_SERVICE_HOST", default: "127.0.0.1")
+    @Option(help: "Address to listen on. (default: 127.0.0.1; env: SANGHA_FRIEND_SERVICE_HOST)")
+    var host: String?
 
-    @Option(help: "Port to listen on. (env: SANGHA_FRIEND_SERVICE_PORT)")
-    var port: Int = Environment.value("SANGHA_FRIEND_SERVICE_PORT", default: 8081)
+    @Option(
+        help: """
+            Port to listen on. \
+            (default: \(FriendServiceApplication.Configuration.defaultPort); env: SANGHA_FRIEND_SERVICE_PORT)
+            """)
+    var port: Int?
 
-    @Option(help: "Folder for friends.sqlite; created when missing. (env: SANGHA_DATA_DIR)")
-    var dataDir: String = Environment.value("SANGHA_DATA_DIR", default: "data")
+    @Option(help: "Folder for friends.sqlite; created when missing. (default: data; env: SANGHA_DATA_DIR)")
+    var dataDir: String?
 
     @Option(help: "Require 'Authorization: Bearer <token>' on every request. (env: SANGHA_FRIEND_SERVICE_TOKEN)")
     var token: String?
@@ -31,20 +35,27 @@ struct FriendServiceCommand: AsyncParsableCommand {
 
     @OptionGroup var logging: LoggingOptions
 
+    /// The service's configuration and data folder, from the flags and else the variables.
+    func settings(_ source: SettingSource) throws -> (FriendServiceApplication.Configuration, dataDirectory: URL) {
+        let configuration = FriendServiceApplication.Configuration(
+            host: host ?? source.text("SANGHA_FRIEND_SERVICE_HOST") ?? "127.0.0.1",
+            port: try source.port(
+                port, flag: "--port", variable: "SANGHA_FRIEND_SERVICE_PORT",
+                default: FriendServiceApplication.Configuration.defaultPort),
+            token: token ?? source.text("SANGHA_FRIEND_SERVICE_TOKEN"),
+            listPerToken: source.flag(listPerToken, variable: "SANGHA_LIST_PER_TOKEN"))
+        return (configuration, URL(fileURLWithPath: dataDir ?? source.text("SANGHA_DATA_DIR") ?? "data"))
+    }
+
     func validate() throws {
-        try Environment.check("SANGHA_FRIEND_SERVICE_PORT", as: Int.self)
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        _ = try settings(.process)
     }
 
     func run() async throws {
-        let store = try FriendStore.open(directory: URL(fileURLWithPath: dataDir))
+        let (configuration, dataDirectory) = try settings(.process)
+        let store = try FriendStore.open(directory: dataDirectory)
         let app = FriendServiceApplication.buildApplication(
-            configuration: .init(
-                host: host, port: port, token: token ?? Environment.string("SANGHA_FRIEND_SERVICE_TOKEN"),
-                listPerToken: listPerToken || Environment.string("SANGHA_LIST_PER_TOKEN") == "1"),
-            store: store,
-            logger: logging.makeLogger(label: "friend-service")
-        )
+            configuration: configuration, store: store, logger: try logging.makeLogger(label: "friend-service"))
         try await app.runService()
     }
 }

@@ -2,16 +2,21 @@ import ArgumentParser
 import Logging
 
 struct LoggingOptions: ParsableArguments {
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. (env: SANGHA_LOG_LEVEL)")
-    var logLevel: Logger.Level = Environment.value("SANGHA_LOG_LEVEL", default: Logger.Level.info)
+    @Option(help: "How much to log. (default: info; env: SANGHA_LOG_LEVEL)")
+    var logLevel: Logger.Level?
 
     func validate() throws {
-        try Environment.check("SANGHA_LOG_LEVEL", as: Logger.Level.self)
+        _ = try level(.process)
     }
 
-    func makeLogger(label: String) -> Logger {
+    /// The flag's level, else the variable's, else info.
+    func level(_ source: SettingSource) throws -> Logger.Level {
+        try source.number(logLevel, variable: "SANGHA_LOG_LEVEL", default: .info)
+    }
+
+    func makeLogger(label: String) throws -> Logger {
         var logger = Logger(label: label)
-        logger.logLevel = logLevel
+        logger.logLevel = try level(.process)
         return logger
     }
 }

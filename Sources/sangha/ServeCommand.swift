@@ -40,7 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var allowedHost: [String] = []
 
-    @Option(help: "Port to listen on. (default: 8080; env: SANGHA_PORT)")
+    @Option(help: "Port to listen on. (default: \(AppConfiguration.defaultPort); env: SANGHA_PORT)")
     var port: Int?
 
     @Option(help: "Folder for the SQLite files; created when missing. (default: data; env: SANGHA_DATA_DIR)")
@@ -70,7 +70,11 @@ struct ServeCommand: AsyncParsableCommand {
             "Bearer token for the FriendService (and required by the embedded one). (env: SANGHA_FRIEND_SERVICE_TOKEN)")
     var friendServiceToken: String?
 
-    @Option(help: "Port of the embedded FriendService. (default: 8081; env: SANGHA_FRIEND_SERVICE_PORT)")
+    @Option(
+        help: """
+            Port of the embedded FriendService. \
+            (default: \(FriendServiceApplication.Configuration.defaultPort); env: SANGHA_FRIEND_SERVICE_PORT)
+            """)
     var friendServicePort: Int?
 
     @Option(help: "Seconds one FriendService call may take. (default: 3; env: SANGHA_FRIEND_SERVICE_TIMEOUT)")
@@ -110,7 +114,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try ServeSettings(self, environment: ProcessInfo.processInfo.environment)
-        let logger = logging.makeLogger(label: "sangha")
+        let logger = try logging.makeLogger(label: "sangha")
         let metrics = Self.bootstrapMetrics()
         if settings.isRemote, settings.app.publicURL?.scheme != "https" {
             logger.warning(
@@ -128,7 +132,7 @@ struct ServeCommand: AsyncParsableCommand {
                     configuration: .init(
                         host: "127.0.0.1", port: port, token: settings.friendServiceToken, listPerToken: true),
                     store: store,
-                    logger: logging.makeLogger(label: "friend-service")
+                    logger: try logging.makeLogger(label: "friend-service")
                 )
             )
         }
@@ -149,7 +153,8 @@ struct ServeCommand: AsyncParsableCommand {
             )
             .runService()
         case .postgres(let configuration):
-            let database = PostgresDatabase(configuration: configuration, logger: logging.makeLogger(label: "postgres"))
+            let database = PostgresDatabase(
+                configuration: configuration, logger: try logging.makeLogger(label: "postgres"))
             // The pool runs until the server has stopped, so requests in flight finish with it.
             let pool = Task { await database.client.run() }
             defer { pool.cancel() }

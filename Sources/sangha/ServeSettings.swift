@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FriendServiceServer
 import PostgresNIO
 import SanghaPostgres
 import SanghaWeb
@@ -49,15 +50,16 @@ struct ServeSettings {
     init(_ command: ServeCommand, environment: [String: String]) throws {
         let source = SettingSource(environment: environment)
         let host = command.host ?? source.text("SANGHA_HOST") ?? "127.0.0.1"
-        let allowRemote = command.allowRemote || source.flag("SANGHA_ALLOW_REMOTE")
+        let allowRemote = command.allowRemote || source.flag(variable: "SANGHA_ALLOW_REMOTE")
         isRemote = !Self.isLoopback(host)
         if isRemote, !allowRemote {
             throw ValidationError(
                 "Listening on \(host) would expose Sangha beyond this machine. Pass --allow-remote to do it anyway.")
         }
-        let port = try source.port(command.port, flag: "--port", variable: "SANGHA_PORT", default: 8080)
+        let port = try source.port(
+            command.port, flag: "--port", variable: "SANGHA_PORT", default: AppConfiguration.defaultPort)
         let extraHosts = source.list(command.allowedHost, variable: "SANGHA_ALLOWED_HOSTS")
-        let development = command.dev || source.flag("SANGHA_DEV")
+        let development = command.dev || source.flag(variable: "SANGHA_DEV")
         let resources = (command.resourcesDir ?? source.text("SANGHA_RESOURCES_DIR")).map {
             URL(fileURLWithPath: $0)
         }
@@ -117,7 +119,7 @@ struct ServeSettings {
             friendService = .embedded(
                 port: try source.port(
                     command.friendServicePort, flag: "--friend-service-port", variable: "SANGHA_FRIEND_SERVICE_PORT",
-                    default: 8081))
+                    default: FriendServiceApplication.Configuration.defaultPort))
         }
         friendServiceToken = command.friendServiceToken ?? source.text("SANGHA_FRIEND_SERVICE_TOKEN")
         let seconds = try source.number(
@@ -137,47 +139,5 @@ struct ServeSettings {
 
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
-    }
-}
-
-/// Reads environment variables for settings whose flag was not given.
-struct SettingSource {
-    let environment: [String: String]
-
-    /// The variable's value; unset and empty are the same.
-    func text(_ variable: String) -> String? {
-        guard let value = environment[variable], !value.isEmpty else { return nil }
-        return value
-    }
-
-    /// A repeated flag's values, or else the variable's comma-separated ones.
-    func list(_ flag: [String], variable: String) -> [String] {
-        guard flag.isEmpty else { return flag }
-        return (text(variable) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-    }
-
-    func flag(_ variable: String) -> Bool {
-        guard let value = text(variable)?.lowercased() else { return false }
-        return ["1", "true", "yes", "on"].contains(value)
-    }
-
-    /// The flag's number, else the variable's, else `fallback`; a variable that is not a number
-    /// stops the start.
-    func number<Value: LosslessStringConvertible>(_ flag: Value?, variable: String, default fallback: Value) throws
-        -> Value
-    {
-        if let flag { return flag }
-        guard let text = text(variable) else { return fallback }
-        guard let value = Value(text) else {
-            throw ValidationError("The environment variable \(variable)=\(text) is not a valid \(Value.self).")
-        }
-        return value
-    }
-
-    func port(_ flag: Int?, flag name: String, variable: String, default fallback: Int) throws -> Int {
-        let port = try number(flag, variable: variable, default: fallback)
-        guard (0...65535).contains(port) else { throw ValidationError("\(name) must be between 0 and 65535.") }
-        return port
     }
 }
