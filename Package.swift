@@ -34,8 +34,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
-        // Models, validation and the protocols the app depends on. Foundation only.
-        .target(name: "SanghaCore"),
+        // Models, validation and the protocols the app depends on. Foundation only. The common
+        // passwords a password must not be are a text file, embedded in the code (no bundle to
+        // ship beside the binary).
+        .target(name: "SanghaCore", resources: [.embedInCode("Resources/common-passwords.txt")]),
         // Page and component view models, formatters and fixtures. SanghaCore only.
         .target(name: "SanghaViewModels", dependencies: ["SanghaCore"]),
         // What both stores share and the domain does not: the segments' JSON text with its decode
