@@ -9,19 +9,10 @@ import Testing
 
 @Suite("Friends routes")
 struct FriendsRoutesTests {
-    func withApp(_ service: FakeFriendService, _ test: @Sendable (any TestClientProtocol) async throws -> Void)
-        async throws
-    {
-        let app = try await buildApplication(
-            configuration: AppConfiguration(),
-            dependencies: TestDependencies.make(friends: service)
-        )
-        try await app.test(.router) { client in try await test(try await client.signedUp()) }
-    }
-
     @Test("GET /friends renders the rows as HTML")
     func list() async throws {
-        try await withApp(.listing([.jane, .kenji])) { client in
+        let service = FakeFriendService.listing([.jane, .kenji])
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             try await client.execute(uri: "/friends", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
@@ -37,7 +28,8 @@ struct FriendsRoutesTests {
         let friends = (1...60).map {
             Friend(id: $0, firstname: "Friend", lastname: "Number \($0)", phonenumber: "+1555\($0)")
         }
-        try await withApp(.listing(friends)) { client in
+        let service = FakeFriendService.listing(friends)
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             try await client.execute(uri: "/friends?q=number&page=2", method: .get) { response in
                 #expect(response.status == .ok)
                 let html = String(buffer: response.body)
@@ -60,7 +52,8 @@ struct FriendsRoutesTests {
 
     @Test("GET /friends?q= filters, and Accept: application/json answers the view model")
     func searchAsJSON() async throws {
-        try await withApp(.listing([.jane, .kenji])) { client in
+        let service = FakeFriendService.listing([.jane, .kenji])
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             try await client.execute(uri: "/friends?q=KEN", method: .get, headers: [.accept: "application/json"]) {
                 response in
                 #expect(response.status == .ok)
@@ -75,7 +68,8 @@ struct FriendsRoutesTests {
 
     @Test("A failing FriendService still renders the page, with the error row")
     func listFailure() async throws {
-        try await withApp(.failing(.transport("down"))) { client in
+        let service = FakeFriendService.failing(.transport("down"))
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             try await client.execute(uri: "/friends", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("Loading failed, check network connection"))
@@ -91,7 +85,7 @@ struct FriendsRoutesTests {
                 Friend(id: 1, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
             }
         )
-        try await withApp(service) { client in
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             let cookie = try await client.post(
                 "/friends", form: "firstname=Jane&lastname=Doe&phonenumber=%2B1+555+0100"
             ) { response in
@@ -114,7 +108,7 @@ struct FriendsRoutesTests {
     @Test("Invalid input: 422, messages by their fields, values kept, nothing sent")
     func invalid() async throws {
         let service = FakeFriendService()
-        try await withApp(service) { client in
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             try await client.post("/friends", form: "firstname=J4ne&phonenumber=12") { response in
                 #expect(response.status == .unprocessableContent)
                 let html = String(buffer: response.body)
@@ -128,7 +122,8 @@ struct FriendsRoutesTests {
 
     @Test("A failed add answers 502 with the alert and the values kept")
     func addFailed() async throws {
-        try await withApp(.failing(.unauthorized)) { client in
+        let service = FakeFriendService.failing(.unauthorized)
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             try await client.post("/friends", form: "firstname=Jane&lastname=Doe&phonenumber=123") { response in
                 #expect(response.status == .badGateway)
                 let html = String(buffer: response.body)
@@ -141,7 +136,8 @@ struct FriendsRoutesTests {
 
     @Test("Edit: the form for a known id, 404 for an unknown or non-numeric one")
     func edit() async throws {
-        try await withApp(.listing([.jane])) { client in
+        let service = FakeFriendService.listing([.jane])
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             try await client.execute(uri: "/friends/1/edit", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("value=\"Jane\""))
@@ -161,7 +157,7 @@ struct FriendsRoutesTests {
         let service = FakeFriendService(update: { id, draft in
             Friend(id: id, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
         })
-        try await withApp(service) { client in
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             try await client.post("/friends/1", form: "firstname=Janet&lastname=Doe&phonenumber=123") { response in
                 #expect(response.status == .seeOther)
             }
@@ -174,7 +170,8 @@ struct FriendsRoutesTests {
 
     @Test("Deleting redirects with 303 and a flash naming the friend")
     func delete() async throws {
-        try await withApp(FakeFriendService(delete: { _ in })) { client in
+        let service = FakeFriendService(delete: { _ in })
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             try await client.post("/friends/1/delete", form: "fullName=Jane+Doe") { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/friends")
@@ -185,7 +182,8 @@ struct FriendsRoutesTests {
 
     @Test("Unknown pages are 404 pages in the layout, or JSON when asked")
     func unknownPage() async throws {
-        try await withApp(FakeFriendService()) { client in
+        let service = FakeFriendService()
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             try await client.execute(uri: "/nowhere", method: .get) { response in
                 #expect(response.status == .notFound)
                 let html = String(buffer: response.body)
@@ -207,7 +205,7 @@ struct FriendsRoutesTests {
             list: { [] },
             delete: { _ throws(FriendServiceError) in throw FriendServiceError(.notFound) }
         )
-        try await withApp(service) { client in
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             let cookie = try await client.post("/friends/1/delete", form: "fullName=Jane+Doe") { response in
                 try #require(response.headers[.setCookie]?.split(separator: ";").first.map(String.init))
             }
@@ -220,7 +218,8 @@ struct FriendsRoutesTests {
 
     @Test("Bad form bodies: 413 when too large, 400 when not UTF-8; never 5xx")
     func badBodies() async throws {
-        try await withApp(FakeFriendService()) { client in
+        let service = FakeFriendService()
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             let huge = "firstname=" + String(repeating: "a", count: 70 * 1024)
             try await client.post("/friends", form: huge) { response in
                 #expect(response.status == .contentTooLarge)
@@ -239,7 +238,8 @@ struct FriendsRoutesTests {
 
     @Test("/health answers 200 and the stylesheet is served")
     func healthAndStatic() async throws {
-        try await withApp(FakeFriendService()) { client in
+        let service = FakeFriendService()
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             try await client.execute(uri: "/health", method: .get) { response in
                 #expect(response.status == .ok)
             }
@@ -252,7 +252,8 @@ struct FriendsRoutesTests {
 
     @Test("Every catalogue sound is built in and served as audio/mpeg; its digest name is cached for a year")
     func sounds() async throws {
-        try await withApp(FakeFriendService.listing([])) { client in
+        let service = FakeFriendService.listing([])
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             for name in SoundCatalogue.names {
                 let path = SoundCatalogue.path(of: name)
                 let digestPath = try #require(StaticFiles.embedded.digestPaths[path], "\(path) is not in Public/")
@@ -276,7 +277,8 @@ struct FriendsRoutesTests {
 
     @Test("Static files: built in, linked by a digest name cached for a year, no cookie; the plain name revalidates")
     func staticFiles() async throws {
-        try await withApp(FakeFriendService.listing([])) { client in
+        let service = FakeFriendService.listing([])
+        try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             let page = try await client.execute(uri: "/friends", method: .get) { String(buffer: $0.body) }
             let stylesheet = try #require(page.firstMatch(of: /href="(\/css\/sangha\.[0-9a-f]{16}\.css)"/)?.1)
             let script = try #require(page.firstMatch(of: /src="(\/js\/sangha\.[0-9a-f]{16}\.js)"/)?.1)

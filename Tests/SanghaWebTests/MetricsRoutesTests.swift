@@ -20,17 +20,12 @@ enum TestMetrics {
 
 @Suite("Metrics")
 struct MetricsRoutesTests {
-    func app(friends: any FriendService) async throws -> some ApplicationProtocol {
-        try await buildApplication(
-            configuration: AppConfiguration(),
-            dependencies: TestDependencies.make(friends: friends, metrics: TestMetrics.registry))
-    }
-
     @Test("GET /metrics from loopback: Prometheus text with requests by route and status, and FriendService failures")
     func served() async throws {
         let friends = MeteredFriendService(FakeFriendService.failing(.transport("connection refused")))
-        try await app(friends: friends).test(.live) { client in
-            let client = try await client.signedUp()
+        let dependencies = TestDependencies.make(friends: friends, metrics: TestMetrics.registry)
+        // A live server: the requests come from loopback, which may read the metrics.
+        try await withSignedInApp(dependencies: dependencies, testing: .live) { client in
             try await client.execute(uri: "/friends", method: .get) { response in
                 #expect(response.status == .ok)
             }
@@ -55,7 +50,8 @@ struct MetricsRoutesTests {
     @Test("Anyone but loopback and the allowed addresses gets 403")
     func forbidden() async throws {
         // The router test has no peer address: like a stranger.
-        try await app(friends: FakeFriendService.listing([])).test(.router) { client in
+        let dependencies = TestDependencies.make(friends: FakeFriendService.listing([]), metrics: TestMetrics.registry)
+        try await withApp(dependencies: dependencies) { client in
             try await client.execute(uri: "/metrics", method: .get) { response in
                 #expect(response.status == .forbidden)
                 #expect(String(buffer: response.body).contains("Metrics are served only to loopback"))

@@ -18,28 +18,21 @@ struct PeopleRoutesTests {
         var now: Date { date.withLock { $0 } }
     }
 
-    func withApp(
+    /// In-memory people on a `TestClock`: it stands still unless a test moves it, so the rules
+    /// about time (sessions ending, sign-in attempts counted) are tested at exact times.
+    static func dependencies(
         people: InMemoryPeopleRepository = InMemoryPeopleRepository(),
-        data: InMemoryPersonalData = InMemoryPersonalData(),
-        friendServices: FriendServiceDirectory? = nil,
         friendTokens: FriendTokenPolicy = FriendTokenPolicy(.pasted),
-        clock: TestClock = TestClock(),
-        configuration: AppConfiguration = AppConfiguration(),
-        _ test: @Sendable (any TestClientProtocol) async throws -> Void
-    ) async throws {
-        let app = try await buildApplication(
-            configuration: configuration,
-            dependencies: TestDependencies.make(
-                people: people, data: data, friendServices: friendServices, friendTokens: friendTokens,
-                now: { clock.now }))
-        try await app.test(.router, test)
+        clock: TestClock = TestClock()
+    ) -> Dependencies {
+        TestDependencies.make(people: people, friendTokens: friendTokens, now: { clock.now })
     }
 
     static let password = TestDependencies.password.replacingOccurrences(of: " ", with: "+")
 
     @Test("Signed out: a GET goes to /sign-in?next=PATH, a post is a 401 page with a link, JSON a 401 body")
     func signedOut() async throws {
-        try await withApp { client in
+        try await withApp(dependencies: Self.dependencies()) { client in
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/sign-in")
@@ -80,7 +73,7 @@ struct PeopleRoutesTests {
             ("name=Grace&username=ADA&password=\(password)", "This username is taken."),
         ])
     func signUpRefusals(form: String, message: String) async throws {
-        try await withApp { client in
+        try await withApp(dependencies: Self.dependencies()) { client in
             _ = try await client.signedUp(username: "ada")
             try await client.post("/sign-up", form: form) { response in
                 #expect(response.status == .unprocessableContent)
@@ -101,7 +94,7 @@ struct PeopleRoutesTests {
     func signUp() async throws {
         let people = InMemoryPeopleRepository()
         let clock = TestClock()
-        try await withApp(people: people, clock: clock) { client in
+        try await withApp(dependencies: Self.dependencies(people: people, clock: clock)) { client in
             try await client.post("/sign-up", form: "name=Ada+Lovelace&username=Ada&password=\(Self.password)") {
                 response in
                 #expect(response.status == .seeOther)
@@ -135,7 +128,7 @@ struct PeopleRoutesTests {
     @Test("Sign-in: one message for either mistake; 429 after five failures within 15 minutes; then again")
     func signInFailures() async throws {
         let clock = TestClock()
-        try await withApp(clock: clock) { client in
+        try await withApp(dependencies: Self.dependencies(clock: clock)) { client in
             _ = try await client.signedUp(username: "ada")
             try await client.post("/sign-in", form: "username=nobody&password=\(Self.password)") { response in
                 #expect(response.status == .unauthorized)
@@ -163,7 +156,7 @@ struct PeopleRoutesTests {
     @Test("A name that cannot be a username is wrong at once: no hash, and no count against anyone")
     func impossibleUsername() async throws {
         let people = InMemoryPeopleRepository()
-        try await withApp(people: people) { client in
+        try await withApp(dependencies: Self.dependencies(people: people)) { client in
             for _ in 1...6 {
                 try await client.post("/sign-in", form: "username=no+such+name!&password=\(Self.password)") {
                     response in
@@ -178,7 +171,7 @@ struct PeopleRoutesTests {
     @Test("The database out of reach: pages of someone signed in and signing in say so (503); /health answers")
     func databaseDown() async throws {
         let people = InMemoryPeopleRepository()
-        try await withApp(people: people) { client in
+        try await withApp(dependencies: Self.dependencies(people: people)) { client in
             let ada = try await client.signedUp(username: "ada")
             await people.fail(with: .unreachable("connection refused"))
             try await ada.execute(uri: "/profiles", method: .get) { response in
@@ -197,7 +190,7 @@ struct PeopleRoutesTests {
 
     @Test("Signing out without a session, or with one already ended, goes to the sign-in page")
     func signOutSignedOut() async throws {
-        try await withApp { client in
+        try await withApp(dependencies: Self.dependencies()) { client in
             try await client.post("/sign-out", form: "") { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/sign-in")
@@ -225,7 +218,8 @@ struct PeopleRoutesTests {
     func issuedTokens() async throws {
         let people = InMemoryPeopleRepository()
         let lists = RecordingLists()
-        try await withApp(people: people, friendTokens: FriendTokenPolicy(.issued, embeddedLists: lists)) { client in
+        let friendTokens = FriendTokenPolicy(.issued, embeddedLists: lists)
+        try await withApp(dependencies: Self.dependencies(people: people, friendTokens: friendTokens)) { client in
             _ = try await client.signedUp(username: "ada")
             let signedIn = try await client.signedUp(username: "grace")
             let ada = try #require(try await people.credentials(username: "ada")?.person.friendServiceToken)
@@ -247,7 +241,7 @@ struct PeopleRoutesTests {
             ("/\\evil.example", "/"), ("https:evil.example", "/"), ("", "/"), ("/history?page=2", "/history?page=2"),
         ])
     func next(next: String, location: String) async throws {
-        try await withApp { client in
+        try await withApp(dependencies: Self.dependencies()) { client in
             _ = try await client.signedUp(username: "ada")
             let encoded = next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
             try await client.post("/sign-in", form: "username=ada&password=\(Self.password)&next=\(encoded)") {
@@ -261,7 +255,7 @@ struct PeopleRoutesTests {
     @Test("Signing in makes a new session (a planted one is ended); signing out ends it")
     func renewAndSignOut() async throws {
         let people = InMemoryPeopleRepository()
-        try await withApp(people: people) { client in
+        try await withApp(dependencies: Self.dependencies(people: people)) { client in
             let first = try await client.signedUp(username: "ada")
             #expect(await people.sessionCount == 1)
             // Signing in again from the same browser: another id, the old one gone.
@@ -296,7 +290,7 @@ struct PeopleRoutesTests {
     @Test("A session unused for 30 days has ended; used, it lasts")
     func expiry() async throws {
         let clock = TestClock()
-        try await withApp(clock: clock) { client in
+        try await withApp(dependencies: Self.dependencies(clock: clock)) { client in
             let signedIn = try await client.signedUp()
             clock.advance(29 * 86_400)
             try await signedIn.execute(uri: "/", method: .get) { response in #expect(response.status == .ok) }
@@ -311,7 +305,7 @@ struct PeopleRoutesTests {
 
     @Test("Another person's profile is 404 like a missing one; their list is not shown")
     func isolation() async throws {
-        try await withApp { client in
+        try await withApp(dependencies: Self.dependencies()) { client in
             let ada = try await client.signedUp(username: "ada")
             try await ada.post("/profiles", form: "name=Ada%27s+morning") { response in
                 #expect(response.headers[.location] == "/profiles/1")
@@ -344,7 +338,7 @@ struct PeopleRoutesTests {
     @Test("Settings: name and About saved; a new password needs the current one; then it signs in")
     func settings() async throws {
         let people = InMemoryPeopleRepository()
-        try await withApp(people: people) { client in
+        try await withApp(dependencies: Self.dependencies(people: people)) { client in
             let ada = try await client.signedUp()
             try await ada.execute(uri: "/settings", method: .get) { response in
                 let html = String(buffer: response.body)
@@ -388,7 +382,7 @@ struct PeopleRoutesTests {
     @Test("Deleting the account asks for the password, then removes the person and their sessions")
     func deleteAccount() async throws {
         let people = InMemoryPeopleRepository()
-        try await withApp(people: people) { client in
+        try await withApp(dependencies: Self.dependencies(people: people)) { client in
             let ada = try await client.signedUp()
             try await ada.post("/settings/delete", form: "password=wrong+password") { response in
                 #expect(response.status == .unprocessableContent)
@@ -406,7 +400,7 @@ struct PeopleRoutesTests {
 
     @Test("/me: the person's page, as HTML and JSON")
     func me() async throws {
-        try await withApp { client in
+        try await withApp(dependencies: Self.dependencies()) { client in
             let ada = try await client.signedUp()
             try await ada.execute(uri: "/me", method: .get) { response in
                 #expect(response.status == .ok)
@@ -434,7 +428,7 @@ struct PeopleRoutesTests {
         #expect(
             AppConfiguration(publicURL: URL(string: "http://sangha.example:80")).publicOrigin == "http://sangha.example"
         )
-        try await withApp(configuration: configuration) { client in
+        try await withApp(configuration: configuration, dependencies: Self.dependencies()) { client in
             try await client.execute(uri: "/sign-in", method: .get) { response in
                 #expect(response.headers[.strictTransportSecurity] == "max-age=31536000")
                 #expect(!response.headers[values: .setCookie].isEmpty, "the form token's cookie, at least")

@@ -10,19 +10,10 @@ import Testing
 
 @Suite("Profiles, home and gallery routes")
 struct ProfilesRoutesTests {
-    func withApp(
-        profiles: any ProfileRepository = InMemoryProfileRepository(),
-        sessions: InMemorySittingSessionRepository = InMemorySittingSessionRepository(),
-        friends: FakeFriendService = .listing([]),
-        development: Bool = false,
-        _ test: @Sendable (any TestClientProtocol) async throws -> Void
-    ) async throws {
-        let app = try await buildApplication(
-            configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: development),
-            dependencies: TestDependencies.make(
-                data: InMemoryPersonalData(profiles: profiles, sessions: sessions), friends: friends)
-        )
-        try await app.test(.router) { client in try await test(try await client.signedUp()) }
+    /// Static files (and, in development, templates) from the checkout rather than those built
+    /// in, as `sangha-gallery` and `--dev` read them.
+    static func configuration(development: Bool = false) -> AppConfiguration {
+        AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: development)
     }
 
     static func stored() -> Profile {
@@ -35,7 +26,10 @@ struct ProfilesRoutesTests {
     @Test("GET /profiles lists the profiles; POST /profiles creates one and opens its editor")
     func listAndCreate() async throws {
         let repository = InMemoryProfileRepository([Self.stored()])
-        try await withApp(profiles: repository) { client in
+        try await withSignedInApp(
+            configuration: Self.configuration(),
+            dependencies: TestDependencies.make(data: InMemoryPersonalData(profiles: repository))
+        ) { client in
             try await client.execute(uri: "/profiles", method: .get) { response in
                 #expect(response.status == .ok)
                 let html = String(buffer: response.body)
@@ -55,7 +49,11 @@ struct ProfilesRoutesTests {
 
     @Test("The editor: 200 for a profile, 404 for an unknown or non-numeric id, JSON on request")
     func editor() async throws {
-        try await withApp(profiles: InMemoryProfileRepository([Self.stored()])) { client in
+        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]))
+        try await withSignedInApp(
+            configuration: Self.configuration(),
+            dependencies: TestDependencies.make(data: data)
+        ) { client in
             try await client.execute(uri: "/profiles/1", method: .get) { response in
                 #expect(response.status == .ok)
                 let html = String(buffer: response.body)
@@ -80,7 +78,11 @@ struct ProfilesRoutesTests {
 
     @Test("The sitting page lists the timeline, its sounds linked by digest names that play; 404 for an unknown id")
     func sit() async throws {
-        try await withApp(profiles: InMemoryProfileRepository([Self.stored()])) { client in
+        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]))
+        try await withSignedInApp(
+            configuration: Self.configuration(),
+            dependencies: TestDependencies.make(data: data)
+        ) { client in
             let html = try await client.execute(uri: "/profiles/1/sit", method: .get) { response in
                 #expect(response.status == .ok)
                 return String(buffer: response.body)
@@ -109,7 +111,11 @@ struct ProfilesRoutesTests {
     @Test("POST /sessions records a session: 303 back with \"Session saved.\"; a short stop is 422 and stores nothing")
     func recordSession() async throws {
         let sessions = InMemorySittingSessionRepository()
-        try await withApp(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions) { client in
+        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions)
+        try await withSignedInApp(
+            configuration: Self.configuration(),
+            dependencies: TestDependencies.make(data: data)
+        ) { client in
             let start = "2026-11-18T06:00:00Z"
             try await client.post(
                 "/sessions", form: "profile=1&startedAt=\(start)&seconds=450&completed=true"
@@ -155,7 +161,11 @@ struct ProfilesRoutesTests {
             profile.id = number
             return profile
         }
-        try await withApp(profiles: InMemoryProfileRepository(profiles)) { client in
+        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository(profiles))
+        try await withSignedInApp(
+            configuration: Self.configuration(),
+            dependencies: TestDependencies.make(data: data)
+        ) { client in
             try await client.execute(uri: "/profiles?page=2", method: .get) { response in
                 #expect(response.status == .ok)
                 let html = String(buffer: response.body)
@@ -177,7 +187,11 @@ struct ProfilesRoutesTests {
     @Test("GET /history: a recorded session shows; a broken disk is 503 with why; a huge page is 400 or 404")
     func history() async throws {
         let sessions = InMemorySittingSessionRepository()
-        try await withApp(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions) { client in
+        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions)
+        try await withSignedInApp(
+            configuration: Self.configuration(),
+            dependencies: TestDependencies.make(data: data)
+        ) { client in
             try await client.post(
                 "/sessions", form: "profile=1&startedAt=2026-11-18T06:00:00Z&seconds=450&completed=true"
             ) { response in
@@ -198,7 +212,11 @@ struct ProfilesRoutesTests {
                 }
             }
         }
-        try await withApp(sessions: InMemorySittingSessionRepository(failing: true)) { client in
+        let brokenDisk = InMemoryPersonalData(sessions: InMemorySittingSessionRepository(failing: true))
+        try await withSignedInApp(
+            configuration: Self.configuration(),
+            dependencies: TestDependencies.make(data: brokenDisk)
+        ) { client in
             try await client.execute(uri: "/history", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(String(buffer: response.body).contains(HistoryViewModel.storageFailureMessage))
@@ -213,7 +231,10 @@ struct ProfilesRoutesTests {
     @Test("Saving: 303 back with a flash; invalid: 422; stale version: 409 with the values kept")
     func save() async throws {
         let repository = InMemoryProfileRepository([Self.stored()])
-        try await withApp(profiles: repository) { client in
+        try await withSignedInApp(
+            configuration: Self.configuration(),
+            dependencies: TestDependencies.make(data: InMemoryPersonalData(profiles: repository))
+        ) { client in
             let cookie = try await client.post(
                 "/profiles/1", form: "version=1&name=Morning&main.duration=20&warmUp.enabled=on"
             ) { response in
@@ -246,7 +267,10 @@ struct ProfilesRoutesTests {
     @Test("Deleting a profile redirects to the list")
     func delete() async throws {
         let repository = InMemoryProfileRepository([Self.stored()])
-        try await withApp(profiles: repository) { client in
+        try await withSignedInApp(
+            configuration: Self.configuration(),
+            dependencies: TestDependencies.make(data: InMemoryPersonalData(profiles: repository))
+        ) { client in
             try await client.post("/profiles/1/delete", form: "") { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/profiles")
@@ -257,9 +281,11 @@ struct ProfilesRoutesTests {
 
     @Test("The home page renders both panels; a failing FriendService leaves the rest of the page")
     func home() async throws {
-        try await withApp(profiles: InMemoryProfileRepository([Self.stored()]), friends: .failing(.server(status: 500)))
-        {
-            client in
+        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]))
+        try await withSignedInApp(
+            configuration: Self.configuration(),
+            dependencies: TestDependencies.make(data: data, friends: FakeFriendService.failing(.server(status: 500)))
+        ) { client in
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .ok)
                 let html = String(buffer: response.body)
@@ -273,7 +299,7 @@ struct ProfilesRoutesTests {
     @Test("The app serves no gallery, even with --dev; sangha-gallery's routes render every fixture")
     func gallery() async throws {
         for development in [false, true] {
-            try await withApp(development: development) { client in
+            try await withSignedInApp(configuration: Self.configuration(development: development)) { client in
                 try await client.execute(uri: "/_gallery", method: .get) { response in
                     #expect(response.status == .notFound)
                 }

@@ -17,20 +17,17 @@ import Testing
 struct RouteSnapshotTests {
     static let clock = Date(timeIntervalSince1970: 1_795_000_000)
 
-    func withApp(
+    /// The signed-up person's `profiles` and `sessions`, and `friends`, on a clock that stands
+    /// still in UTC: the dates and times in the pages are the same on every run.
+    static func dependencies(
         profiles: [Profile] = [RouteSnapshotTests.morning],
         friends: FakeFriendService = .listing([.jane, .kenji]),
-        sessions: [SittingSession] = [],
-        _ test: @Sendable (any TestClientProtocol) async throws -> Void
-    ) async throws {
-        let app = try await buildApplication(
-            configuration: AppConfiguration(),
-            dependencies: TestDependencies.make(
-                data: InMemoryPersonalData(
-                    profiles: InMemoryProfileRepository(profiles), sessions: InMemorySittingSessionRepository(sessions)),
-                friends: friends, now: { Self.clock }, timeZone: TimeZone(identifier: "UTC")!)
-        )
-        try await app.test(.router) { client in try await test(try await client.signedUp()) }
+        sessions: [SittingSession] = []
+    ) -> Dependencies {
+        TestDependencies.make(
+            data: InMemoryPersonalData(
+                profiles: InMemoryProfileRepository(profiles), sessions: InMemorySittingSessionRepository(sessions)),
+            friends: friends, now: { Self.clock }, timeZone: TimeZone(identifier: "UTC")!)
     }
 
     static let morning: Profile = {
@@ -60,17 +57,19 @@ struct RouteSnapshotTests {
 
     @Test("Home: both panels; the FriendService down")
     func home() async throws {
-        try await withApp { client in
+        try await withSignedInApp(dependencies: Self.dependencies()) { client in
             try await assertPage(client, "/", named: "home")
         }
-        try await withApp(profiles: [], friends: .failing(.transport("down"))) { client in
+        try await withSignedInApp(
+            dependencies: Self.dependencies(profiles: [], friends: .failing(.transport("down")))
+        ) { client in
             try await assertPage(client, "/", named: "home-empty-friends-down")
         }
     }
 
     @Test("Profiles: the list, creating (303, 422), the editor, saving (303, 422, 409), unknown (404)")
     func profiles() async throws {
-        try await withApp { client in
+        try await withSignedInApp(dependencies: Self.dependencies()) { client in
             try await assertPage(client, "/profiles", named: "profiles")
             try await assertPost(client, "/profiles", form: "name=", named: "profiles-create-invalid")
             try await assertPost(client, "/profiles", form: "name=Evening", named: "profiles-create")
@@ -102,7 +101,7 @@ struct RouteSnapshotTests {
 
     @Test("Sitting and history: the sitting page, recording (303), the history (HTML, JSON), its bad pages (400, 404)")
     func sittingAndHistory() async throws {
-        try await withApp(sessions: Self.sessions) { client in
+        try await withSignedInApp(dependencies: Self.dependencies(sessions: Self.sessions)) { client in
             try await assertPage(client, "/profiles/1/sit", named: "sitting")
             try await assertPost(
                 client, "/sessions", form: "profile=1&startedAt=2026-11-18T10:00:00Z&seconds=60&completed=false",
@@ -113,7 +112,7 @@ struct RouteSnapshotTests {
             try await assertPage(client, "/history?page=2", named: "history-no-such-page")
             try await assertPage(client, "/", named: "home-practice")
         }
-        try await withApp { client in
+        try await withSignedInApp(dependencies: Self.dependencies()) { client in
             try await assertPage(client, "/history", named: "history-empty")
         }
     }
@@ -128,7 +127,7 @@ struct RouteSnapshotTests {
                     id: 3, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
             }
         )
-        try await withApp(friends: service) { client in
+        try await withSignedInApp(dependencies: Self.dependencies(friends: service)) { client in
             try await assertPage(client, "/friends", named: "friends")
             try await assertPage(client, "/friends?q=zed", named: "friends-search-no-match")
             try await assertPage(client, "/friends/new", named: "friend-form")
@@ -142,14 +141,14 @@ struct RouteSnapshotTests {
                 named: "friend-form-service-down")
             try await assertPage(client, "/friends/9/edit", named: "friend-edit-not-found")
         }
-        try await withApp(friends: .failing(.unauthorized)) { client in
+        try await withSignedInApp(dependencies: Self.dependencies(friends: .failing(.unauthorized))) { client in
             try await assertPage(client, "/friends", named: "friends-unauthorized")
         }
     }
 
     @Test("Errors: an unknown address (404), a wrong method (405)")
     func errors() async throws {
-        try await withApp { client in
+        try await withSignedInApp(dependencies: Self.dependencies()) { client in
             try await assertPage(client, "/nowhere", named: "not-found")
             try await client.execute(
                 uri: "/friends/1/edit", method: .delete, headers: FormPost.headers(), body: FormPost.body("")

@@ -11,23 +11,11 @@ import Testing
 
 @Suite("Security: CSRF, host check, headers, methods")
 struct SecurityTests {
-    func withApp(
-        profiles: InMemoryProfileRepository = InMemoryProfileRepository(),
-        extraAllowedHosts: [String] = [],
-        _ test: @Sendable (any TestClientProtocol) async throws -> Void
-    ) async throws {
-        let app = try await buildApplication(
-            configuration: AppConfiguration(extraAllowedHosts: extraAllowedHosts),
-            dependencies: TestDependencies.make(data: InMemoryPersonalData(profiles: profiles))
-        )
-        try await app.test(.router) { client in try await test(try await client.signedUp()) }
-    }
-
     static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
 
     @Test("A page sets the CSRF cookie, HttpOnly and SameSite=Lax, and its forms carry the token")
     func tokenOnPages() async throws {
-        try await withApp { client in
+        try await withSignedInApp { client in
             try await client.execute(uri: "/profiles", method: .get) { response in
                 let cookie = try #require(response.headers[.setCookie])
                 #expect(cookie.hasPrefix("sangha_csrf=\(FormPost.token)"))
@@ -53,7 +41,7 @@ struct SecurityTests {
         ]
     )
     func malformedCookie(value: String) async throws {
-        try await withApp { client in
+        try await withSignedInApp { client in
             try await client.execute(uri: "/profiles", method: .get, headers: [.cookie: "sangha_csrf=\(value)"]) {
                 response in
                 #expect(response.status == .ok)
@@ -67,7 +55,7 @@ struct SecurityTests {
     @Test("Tokens of 16 to 128 letters, digits, - and _ are taken as they are")
     func wellFormedCookie() async throws {
         for value in [String(repeating: "A", count: 16), "Az09-_" + String(repeating: "x", count: 122)] {
-            try await withApp { client in
+            try await withSignedInApp { client in
                 try await client.execute(uri: "/profiles", method: .get, headers: [.cookie: "sangha_csrf=\(value)"]) {
                     response in
                     #expect(response.headers[.setCookie] == nil)
@@ -88,7 +76,9 @@ struct SecurityTests {
     )
     func refused(body: String, cookie: String) async throws {
         let profiles = InMemoryProfileRepository()
-        try await withApp(profiles: profiles) { client in
+        try await withSignedInApp(
+            dependencies: TestDependencies.make(data: InMemoryPersonalData(profiles: profiles))
+        ) { client in
             var headers = Self.form
             if !cookie.isEmpty { headers[.cookie] = cookie }
             try await client.execute(uri: "/profiles", method: .post, headers: headers, body: ByteBuffer(string: body))
@@ -104,7 +94,9 @@ struct SecurityTests {
     @Test("A post from another site's Origin is refused even with the token; our own Origin is fine")
     func origin() async throws {
         let profiles = InMemoryProfileRepository()
-        try await withApp(profiles: profiles) { client in
+        try await withSignedInApp(
+            dependencies: TestDependencies.make(data: InMemoryPersonalData(profiles: profiles))
+        ) { client in
             var foreign = FormPost.headers()
             foreign[.origin] = "http://evil.example"
             try await client.execute(uri: "/profiles", method: .post, headers: foreign, body: FormPost.body("name=A")) {
@@ -145,7 +137,7 @@ struct SecurityTests {
 
     @Test("Every response carries the security headers, error pages included")
     func headers() async throws {
-        try await withApp { client in
+        try await withSignedInApp { client in
             for uri in ["/profiles", "/nowhere", "/css/sangha.css"] {
                 try await client.execute(uri: uri, method: .get) { response in
                     let policy = try #require(response.headers[.contentSecurityPolicy])
@@ -162,7 +154,7 @@ struct SecurityTests {
 
     @Test("A known address with the wrong method is 405 with Allow, in the layout")
     func methodNotAllowed() async throws {
-        try await withApp { client in
+        try await withSignedInApp { client in
             try await client.execute(
                 uri: "/friends", method: .put, headers: FormPost.headers(), body: FormPost.body("")
             ) {

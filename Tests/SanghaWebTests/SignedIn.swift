@@ -1,33 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Prometheus
-import SanghaCore
-import SanghaTestSupport
-import SanghaWeb
 import Testing
-
-/// The parts route tests run on: in-memory people and data, bcrypt at its least cost.
-enum TestDependencies {
-    static let passwords = PasswordHasher(cost: 4)
-    static let password = "correct horse battery"
-
-    static func make(
-        people: InMemoryPeopleRepository = InMemoryPeopleRepository(),
-        data: InMemoryPersonalData = InMemoryPersonalData(),
-        friends: any FriendService = FakeFriendService.listing([]),
-        friendServices: FriendServiceDirectory? = nil,
-        friendTokens: FriendTokenPolicy = FriendTokenPolicy(.pasted),
-        now: @escaping @Sendable () -> Date = { Date() },
-        timeZone: TimeZone = .current,
-        metrics: PrometheusCollectorRegistry? = nil
-    ) -> Dependencies {
-        Dependencies(
-            people: people, data: data, friendServices: friendServices ?? FriendServiceDirectory(friends),
-            friendTokens: friendTokens, passwords: passwords,
-            makeFormToken: { FormPost.token }, now: now, timeZone: timeZone, metrics: metrics)
-    }
-}
 
 /// A browser that signed up (person 1 of a fresh app: the data of `InMemoryPersonalData`'s
 /// first person) and sends its session cookie with every request.

@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Prometheus
+import SanghaCore
+import SanghaTestSupport
+import SanghaWeb
+
+/// The parts route tests run on: in-memory people and data, bcrypt at its least cost.
+enum TestDependencies {
+    static let passwords = PasswordHasher(cost: 4)
+    static let password = "correct horse battery"
+
+    static func make(
+        people: InMemoryPeopleRepository = InMemoryPeopleRepository(),
+        data: InMemoryPersonalData = InMemoryPersonalData(),
+        friends: any FriendService = FakeFriendService.listing([]),
+        friendServices: FriendServiceDirectory? = nil,
+        friendTokens: FriendTokenPolicy = FriendTokenPolicy(.pasted),
+        now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone = .current,
+        metrics: PrometheusCollectorRegistry? = nil
+    ) -> Dependencies {
+        Dependencies(
+            people: people, data: data, friendServices: friendServices ?? FriendServiceDirectory(friends),
+            friendTokens: friendTokens, passwords: passwords,
+            makeFormToken: { FormPost.token }, now: now, timeZone: timeZone, metrics: metrics)
+    }
+}
+
+/// Builds the app as `sangha serve` does, on `dependencies`, and runs `test` against it: so the
+/// route tests exercise the real middleware and routes, and one place says how. Through the
+/// router by default (no server, no peer address: a stranger to `/metrics`); `.live` runs a
+/// real server on a free port of localhost.
+func withApp(
+    configuration: AppConfiguration = AppConfiguration(),
+    dependencies: Dependencies = TestDependencies.make(),
+    testing setup: TestingSetup = .router,
+    _ test: @Sendable (any TestClientProtocol) async throws -> Void
+) async throws {
+    let app = try await buildApplication(configuration: configuration, dependencies: dependencies)
+    try await app.test(setup, test)
+}
+
+/// The same with a person signed up first, since nearly every page is someone's: `test` gets a
+/// client that sends their session cookie (person 1, whose data is `InMemoryPersonalData`'s
+/// first person's).
+func withSignedInApp(
+    configuration: AppConfiguration = AppConfiguration(),
+    dependencies: Dependencies = TestDependencies.make(),
+    testing setup: TestingSetup = .router,
+    _ test: @Sendable (SignedInClient) async throws -> Void
+) async throws {
+    try await withApp(configuration: configuration, dependencies: dependencies, testing: setup) { client in
+        try await test(try await client.signedUp())
+    }
+}
