@@ -137,22 +137,22 @@ let package = Package(
         .target(name: "SanghaTestSupport", dependencies: ["SanghaCore"], path: "Tests/SanghaTestSupport"),
         // Every page and component in each of its named states (`FixtureRegistry`): the snapshot
         // tests, the gallery and the bench render them. Never linked into the app.
-        .target(name: "SanghaFixtures", dependencies: ["SanghaCore", "SanghaViewModels", "SanghaWeb"]),
+        .target(name: "SanghaFixtures", dependencies: ["SanghaCore", "SanghaViewModels", "SanghaStore", "SanghaWeb"]),
         // `make gallery`: every fixture rendered by swift-mustache from the templates on disk, in
-        // the app's own middleware, on in-memory parts (the accessibility tests audit it).
+        // the app's own middleware (the accessibility tests audit it).
         .executableTarget(
             name: "sangha-gallery",
             dependencies: [
-                "SanghaCore", "SanghaViewModels", "SanghaWeb", "SanghaFixtures", "SanghaTestSupport",
+                "SanghaCore", "SanghaViewModels", "SanghaWeb", "SanghaFixtures",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        // `make bench`: render times, swift-mustache against a hand-written baseline; and
+        // `make bench`: render times of the compiled templates against swift-mustache; and
         // `sangha-bench serve-pages`, pages' bytes from memory through the app's middleware.
         .executableTarget(
             name: "sangha-bench",
             dependencies: [
-                "SanghaCore", "SanghaViewModels", "SanghaStore", "SanghaWeb", "SanghaFixtures", "SanghaTestSupport",
+                "SanghaCore", "SanghaViewModels", "SanghaStore", "SanghaWeb", "SanghaFixtures",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

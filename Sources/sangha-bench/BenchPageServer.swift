@@ -1,10 +1,10 @@
 import Foundation
 import Hummingbird
-import SanghaTestSupport
+import SanghaFixtures
 import SanghaWeb
 
 /// `sangha-bench serve-pages --port PORT FILE…`: each file's bytes from memory at
-/// `GET /_bench/NAME`, through the app's own middleware (`buildRouter`) on in-memory parts: the
+/// `GET /_bench/NAME`, through the app's own middleware (`buildRouter`) on fixture parts: the
 /// server's ceiling for a page of that size, which `make bench` puts beside the real page.
 enum BenchPageServer {
     static func run(_ arguments: [String]) async throws {
@@ -18,9 +18,7 @@ enum BenchPageServer {
         }
         let router = try buildRouter(
             configuration: AppConfiguration(port: port),
-            dependencies: Dependencies(
-                people: InMemoryPeopleRepository(), data: InMemoryPersonalData(),
-                friendServices: FriendServiceDirectory(FakeFriendService.listing([]))),
+            dependencies: try FixtureDependencies.make(),
             renderer: .compiled)
         for path in arguments {
             let file = URL(fileURLWithPath: path)

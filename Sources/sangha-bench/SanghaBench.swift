@@ -236,22 +236,3 @@ struct SanghaBench {
         value >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value)
     }
 }
-
-/// A FriendService that always lists the same friends and refuses changes.
-struct FixedFriendService: FriendService {
-    let friends: [Friend]
-
-    func listFriends() async throws(FriendServiceError) -> [Friend] { friends }
-
-    func addFriend(_ draft: FriendDraft) async throws(FriendServiceError) -> Friend {
-        throw FriendServiceError(.invalid("read-only"))
-    }
-
-    func updateFriend(id: Int, with draft: FriendDraft) async throws(FriendServiceError) -> Friend {
-        throw FriendServiceError(.invalid("read-only"))
-    }
-
-    func deleteFriend(id: Int) async throws(FriendServiceError) {
-        throw FriendServiceError(.invalid("read-only"))
-    }
-}

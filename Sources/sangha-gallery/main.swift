@@ -1,14 +1,13 @@
 import Foundation
 import Hummingbird
 import SanghaFixtures
-import SanghaTestSupport
 import SanghaWeb
 
 // sangha-gallery [--port PORT] [PACKAGE_DIR]  (`make gallery`)
 //
 // Every fixture of the registry at http://127.0.0.1:PORT/_gallery, rendered by swift-mustache
 // from PACKAGE_DIR/Templates as they are on disk now (edit a template and reload), with
-// PACKAGE_DIR/Public and the app's own middleware around it. The app's parts are in memory: the
+// PACKAGE_DIR/Public and the app's own middleware around it, on a throwaway SQLite file: the
 // gallery shows fixtures, never data. The browser tests audit every page it serves.
 var arguments = Array(CommandLine.arguments.dropFirst())
 var port = 8090
@@ -23,9 +22,7 @@ let renderer = PageRenderer(
     mustache: try await MustacheTemplates(directory: directory.appendingPathComponent("Templates"), reload: true))
 let router = try buildRouter(
     configuration: configuration,
-    dependencies: Dependencies(
-        people: InMemoryPeopleRepository(), data: InMemoryPersonalData(),
-        friendServices: FriendServiceDirectory(FakeFriendService.listing([]))),
+    dependencies: try FixtureDependencies.make(),
     renderer: renderer)
 GalleryRoutes(fixtures: FixtureRegistry.all, renderer: renderer).addRoutes(to: router)
 print("The gallery: http://127.0.0.1:\(port)/_gallery")

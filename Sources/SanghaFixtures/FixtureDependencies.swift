@@ -1,0 +1,42 @@
+import Foundation
+import SanghaCore
+import SanghaStore
+import SanghaWeb
+
+/// The app's parts for the tools that run it on fixtures (`sangha-gallery`, `sangha-bench
+/// serve-pages`): a throwaway SQLite file and a FriendService whose list never changes. They
+/// serve fixtures and pages' bytes, never anyone's data.
+public enum FixtureDependencies {
+    /// The parts, on a SQLite file in a new temporary folder.
+    public static func make(friends: [Friend] = []) throws -> Dependencies {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sangha-fixtures-\(UUID().uuidString)")
+        let data = SQLitePersonalData(database: try SanghaDatabase.open(directory: directory))
+        return Dependencies(
+            people: data.people, data: data,
+            friendServices: FriendServiceDirectory(FixedFriendService(friends: friends)))
+    }
+}
+
+/// A FriendService whose list is `friends`, always; changes are refused.
+public struct FixedFriendService: FriendService {
+    public let friends: [Friend]
+
+    public init(friends: [Friend]) {
+        self.friends = friends
+    }
+
+    public func listFriends() async throws(FriendServiceError) -> [Friend] { friends }
+
+    public func addFriend(_ draft: FriendDraft) async throws(FriendServiceError) -> Friend {
+        throw FriendServiceError(.invalid("read-only"))
+    }
+
+    public func updateFriend(id: Int, with draft: FriendDraft) async throws(FriendServiceError) -> Friend {
+        throw FriendServiceError(.invalid("read-only"))
+    }
+
+    public func deleteFriend(id: Int) async throws(FriendServiceError) {
+        throw FriendServiceError(.invalid("read-only"))
+    }
+}
