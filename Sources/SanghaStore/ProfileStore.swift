@@ -7,11 +7,12 @@ import Synchronization
 /// One person's profiles in SQLite through GRDB: `directory/sangha.sqlite` (`SanghaDatabase`).
 /// Every statement names the owner, so the store cannot read or change another person's rows.
 ///
-/// Profiles read by id are kept in memory (`ProfileCache`, shared by the stores of one file):
-/// the editor is the busiest page, and a read through the database pool (a hop to its reader
-/// and the segments' JSON) cost about 200 µs, ten times the page's rendering. Every write goes
-/// to SQLite first and then to the memory, so the memory never holds what the file does not.
-/// One process per file: another process writing the same file would not be seen by `get`.
+/// Profiles read by id, and the pages of each person's list, are kept in memory (`ProfileCache`,
+/// shared by the stores of one file): the editor is the busiest page, and a read through the
+/// database pool (a hop to its reader and the segments' JSON) cost about 200 µs, ten times the
+/// page's rendering; a list page of 50 cost ten times the editor. Every write goes to SQLite
+/// first and then to the memory, so the memory never holds what the file does not. One process
+/// per file: another process writing the same file would not be seen by `get` or `list`.
 ///
 /// A profile is one row; its segments, edited as a whole with it, are a JSON column. Every
 /// update checks the version the form was loaded with inside the write transaction, so two
@@ -33,7 +34,10 @@ public struct ProfileStore: ProfileRepository {
     }
 
     public func list(limit: Int, offset: Int) async throws(ProfileRepositoryError) -> ProfileListPage {
-        try await run { db in
+        let key = ProfileCache.ListKey(owner: owner, limit: limit, offset: offset)
+        let (kept, generation) = cache.list(key)
+        if let kept { return kept }
+        let page = try await run { [owned] db in
             // One read transaction: the page and the count agree. The order follows the
             // `profile_on_name` index.
             let profiles = try owned.order(Column("name").collating(.nocase), Column("id"))
@@ -41,6 +45,8 @@ public struct ProfileStore: ProfileRepository {
                 .fetchAll(db).map { try $0.profile() }
             return ProfileListPage(profiles: profiles, total: try owned.fetchCount(db))
         }
+        cache.store(page, for: key, readAt: generation)
+        return page
     }
 
     public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
@@ -59,10 +65,13 @@ public struct ProfileStore: ProfileRepository {
             return Profile(id: record.id ?? 0, name: profile.name, segments: profile.segments, version: 1)
         }
         cache.store(created, of: owner)
+        cache.forgetLists(of: owner)
         return created
     }
 
     public func update(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
+        // The name and durations the list shows may have changed, whatever the outcome.
+        defer { cache.forgetLists(of: owner) }
         do {
             let updated = try await writeUpdate(profile)
             cache.store(updated, of: owner)
@@ -92,7 +101,10 @@ public struct ProfileStore: ProfileRepository {
     }
 
     public func delete(id: Int) async throws(ProfileRepositoryError) -> Bool {
-        defer { cache.forget(id) }
+        defer {
+            cache.forget(id)
+            cache.forgetLists(of: owner)
+        }
         return try await write { [owned] db in try owned.filter(key: id).deleteAll(db) > 0 }
     }
 
@@ -149,9 +161,27 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
     }
 }
 
-/// Profiles by id with their owners, as last read from or written to the file.
+/// Profiles by id with their owners, and pages of each owner's list, as last read from or
+/// written to the file.
 public final class ProfileCache: Sendable {
     private let profiles = Mutex<[Int: (owner: Int, profile: Profile)]>([:])
+
+    /// One page of one person's list.
+    struct ListKey: Hashable {
+        let owner: Int
+        let limit: Int
+        let offset: Int
+    }
+
+    private struct Lists {
+        var pages: [ListKey: ProfileListPage] = [:]
+        /// Moves on at every change of anyone's profiles: a page read before it is not kept.
+        var generation = 0
+    }
+
+    private let lists = Mutex(Lists())
+    /// More pages than this in memory and they are all dropped (it is only a memo).
+    static let listLimit = 10_000
 
     public init() {}
 
@@ -161,6 +191,36 @@ public final class ProfileCache: Sendable {
     }
     func store(_ profile: Profile, of owner: Int) { profiles.withLock { $0[profile.id] = (owner, profile) } }
     func forget(_ id: Int) { _ = profiles.withLock { $0.removeValue(forKey: id) } }
+
+    /// The page kept for `key`, or nil and the generation to store the one read from the file with.
+    func list(_ key: ListKey) -> (ProfileListPage?, generation: Int) {
+        lists.withLock { ($0.pages[key], $0.generation) }
+    }
+
+    /// Keeps `page` unless profiles changed since `generation` was handed out: a read that raced
+    /// a write never outlives it.
+    func store(_ page: ProfileListPage, for key: ListKey, readAt generation: Int) {
+        lists.withLock { lists in
+            guard lists.generation == generation else { return }
+            if lists.pages.count >= Self.listLimit { lists.pages.removeAll() }
+            lists.pages[key] = page
+        }
+    }
+
+    /// After any change of `owner`'s profiles, written to the file.
+    func forgetLists(of owner: Int) {
+        lists.withLock { lists in
+            lists.generation += 1
+            lists.pages = lists.pages.filter { $0.key.owner != owner }
+        }
+    }
+
     /// After a person and their profiles were deleted.
-    func forgetAll() { profiles.withLock { $0.removeAll() } }
+    func forgetAll() {
+        profiles.withLock { $0.removeAll() }
+        lists.withLock { lists in
+            lists.generation += 1
+            lists.pages.removeAll()
+        }
+    }
 }

@@ -48,6 +48,34 @@ struct RepositoryConformanceTests {
     }
 
     @Test(
+        "Profiles: a page read again shows every create, save, failed save and delete since, and only its owner's",
+        arguments: Backend.allCases)
+    func listFollowsChanges(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let repositories = try await storage.open()
+            let store = repositories.profiles
+            let morning = try await store.create(.new(named: "Morning"))
+            #expect(try await store.list(limit: 50, offset: 0).profiles.map(\.name) == ["Morning"])
+            let evening = try await store.create(.new(named: "Evening"))
+            #expect(try await store.list(limit: 50, offset: 0).profiles.map(\.name) == ["Evening", "Morning"])
+            var renamed = morning
+            renamed.name = "Dawn"
+            renamed[.main].duration = 1_200
+            let saved = try await store.update(renamed)
+            let page = try await store.list(limit: 50, offset: 0)
+            #expect(page.profiles == [saved, evening])
+            #expect(page.profiles[0].duration == 1_200)
+            var stale = morning
+            stale.name = "Stale"
+            await #expect(throws: ProfileRepositoryError.self) { try await store.update(stale) }
+            #expect(try await store.list(limit: 50, offset: 0).profiles.map(\.name) == ["Dawn", "Evening"])
+            #expect(try await store.delete(id: evening.id))
+            #expect(try await store.list(limit: 50, offset: 0) == ProfileListPage(profiles: [saved], total: 1))
+            #expect(try await storage.open().profiles.list(limit: 50, offset: 0).total == 1)
+        }
+    }
+
+    @Test(
         "Profiles: saving over a newer version is a conflict with what is stored; nothing changes",
         arguments: Backend.allCases)
     func conflict(_ backend: Backend) async throws {

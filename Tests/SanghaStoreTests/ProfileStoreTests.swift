@@ -98,4 +98,27 @@ struct ProfileStoreTests {
             #expect(mode == "wal")
         }
     }
+
+    @Test("A list page read while profiles changed is not kept; one read after is, until the owner's next change")
+    func listMemoGeneration() {
+        let cache = ProfileCache()
+        let key = ProfileCache.ListKey(owner: 1, limit: 50, offset: 0)
+        let page = ProfileListPage(profiles: [.new(named: "Old")], total: 1)
+        let (none, before) = cache.list(key)
+        #expect(none == nil)
+        cache.forgetLists(of: 2)  // a change, even another person's, while the read was under way
+        cache.store(page, for: key, readAt: before)
+        #expect(cache.list(key).0 == nil)
+        let (_, now) = cache.list(key)
+        cache.store(page, for: key, readAt: now)
+        #expect(cache.list(key).0 == page)
+        cache.forgetLists(of: 2)
+        #expect(cache.list(key).0 == page, "another person's change leaves this page")
+        cache.forgetLists(of: 1)
+        #expect(cache.list(key).0 == nil)
+        let (_, latest) = cache.list(key)
+        cache.store(page, for: key, readAt: latest)
+        cache.forgetAll()
+        #expect(cache.list(key).0 == nil)
+    }
 }
