@@ -42,7 +42,9 @@ public struct Profile: Codable, Sendable, Equatable, Identifiable {
 
     /// The whole session: the warm-up and cool-down when on, and the meditation.
     public var totalDuration: Int {
-        segments.filter { $0.type == .main || $0.enabled }.reduce(0) { $0 + $1.duration }
+        var total = 0
+        for segment in segments where segment.type == .main || segment.enabled { total += segment.duration }
+        return total
     }
 
     public subscript(type: SegmentType) -> Segment {

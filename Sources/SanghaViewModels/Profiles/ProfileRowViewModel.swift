@@ -13,14 +13,16 @@ public struct ProfileRowViewModel: Sendable, Equatable, Encodable {
     /// The question the browser asks before deleting.
     public let deleteConfirmation: String
 
+    /// Built by concatenation, not interpolation: a list page builds 50 rows a request.
     public init(profile: Profile) {
         self.id = profile.id
         self.name = profile.name
         self.durationText = DurationFormatter.string(from: profile.duration)
-        self.totalText = "Session \(DurationFormatter.string(from: profile.totalDuration))"
-        self.editURL = "/profiles/\(profile.id)"
-        self.deleteURL = "/profiles/\(profile.id)/delete"
-        self.deleteLabel = "Delete \(profile.name)"
-        self.deleteConfirmation = "Delete the profile \(profile.name)?"
+        self.totalText = "Session " + DurationFormatter.string(from: profile.totalDuration)
+        let url = "/profiles/" + String(profile.id)
+        self.editURL = url
+        self.deleteURL = url + "/delete"
+        self.deleteLabel = "Delete " + profile.name
+        self.deleteConfirmation = "Delete the profile " + profile.name + "?"
     }
 }
