@@ -93,7 +93,14 @@ public struct PostgresDatabase: Sendable {
     }
 }
 
-/// Why a call to PostgreSQL failed.
+extension PostgresConnection {
+    /// Tells every instance listening (`PostgresChangeFeed`) of `change`, once the statement
+    /// before it has committed.
+    func announce(_ change: PostgresChangeFeed.Change, logger: Logger) async throws {
+        try await query("SELECT pg_notify(\(PostgresChangeFeed.channel), \(change.payload))", logger: logger)
+    }
+}
+
 /// The database's metrics (swift-metrics; at `/metrics` in `sangha serve`): each call's time by
 /// outcome, the wait for a connection from the pool, and the calls in flight.
 enum DatabaseMetrics {

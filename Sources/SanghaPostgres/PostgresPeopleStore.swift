@@ -4,12 +4,31 @@ import SanghaCore
 
 /// People, their sign-in sessions and failed sign-ins in PostgreSQL, so every instance agrees on
 /// who is signed in and how many attempts a username has left.
+///
+/// A session found is kept in memory while the instance listens for changes (`InstanceMemo`,
+/// `PostgresChangeFeed`): signing out, and any change of the person (deleted, renamed, a new
+/// password), is announced, and every instance forgets what it kept.
 public struct PostgresPeopleStore: PeopleRepository {
     private let database: PostgresDatabase
+    private let sessions: InstanceMemo<String, FoundSession>?
     private let onDelete: @Sendable (Int) -> Void
 
+    /// A session as kept in memory: its person, and its last use as the database now has it.
+    struct FoundSession: Sendable {
+        let person: Person
+        let lastUsed: Date
+    }
+
     public init(database: PostgresDatabase, onDelete: @escaping @Sendable (Int) -> Void = { _ in }) {
+        self.init(database: database, sessions: nil, onDelete: onDelete)
+    }
+
+    init(
+        database: PostgresDatabase, sessions: InstanceMemo<String, FoundSession>?,
+        onDelete: @escaping @Sendable (Int) -> Void
+    ) {
         self.database = database
+        self.sessions = sessions
         self.onDelete = onDelete
     }
 
@@ -78,18 +97,20 @@ public struct PostgresPeopleStore: PeopleRepository {
             """
             UPDATE person SET name = \(person.name), about = \(person.about),
             friend_service_token = \(person.friendServiceToken) WHERE id = \(person.id) RETURNING id
-            """)
+            """, person: person.id)
     }
 
     public func setPasswordHash(_ hash: String, of id: Int) async throws(PeopleRepositoryError) {
-        try await changeOne("UPDATE person SET password_hash = \(hash) WHERE id = \(id) RETURNING id")
+        try await changeOne("UPDATE person SET password_hash = \(hash) WHERE id = \(id) RETURNING id", person: id)
     }
 
     public func delete(id: Int) async throws(PeopleRepositoryError) {
         // Foreign keys cascade: profiles, sitting sessions (and their totals), sign-in sessions
         // and the saved friends list go with the person, in one statement.
+        defer { sessions?.forget { $1.person.id == id } }
         try await run { connection in
             try await connection.query("DELETE FROM person WHERE id = \(id)", logger: database.logger)
+            try await connection.announce(.person(id), logger: database.logger)
         }
         onDelete(id)
     }
@@ -107,6 +128,8 @@ public struct PostgresPeopleStore: PeopleRepository {
     }
 
     public func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person? {
+        let (kept, generation) = sessions?.value(key) ?? (nil, 0)
+        if let kept, date.timeIntervalSince(kept.lastUsed) < SignInSession.touchInterval { return kept.person }
         // One round trip: the session's person, and its last use moved to now when it was
         // `touchInterval` ago (most requests write nothing). An expired session is not found
         // and is deleted by `endSession` below.
@@ -126,6 +149,9 @@ public struct PostgresPeopleStore: PeopleRepository {
             try await endSession(key: key)
             return nil
         }
+        // The statement moved the last use to `date` if it was due.
+        let touched = date.timeIntervalSince(lastUsed) >= SignInSession.touchInterval ? date : lastUsed
+        sessions?.keep(FoundSession(person: person, lastUsed: touched), for: key, readAt: generation)
         return person
     }
 
@@ -160,8 +186,10 @@ public struct PostgresPeopleStore: PeopleRepository {
     }
 
     public func endSession(key: String) async throws(PeopleRepositoryError) {
+        defer { sessions?.forget(key) }
         try await run { connection in
             try await connection.query("DELETE FROM sign_in_session WHERE key = \(key)", logger: database.logger)
+            try await connection.announce(.session(key), logger: database.logger)
         }
     }
 
@@ -208,12 +236,15 @@ public struct PostgresPeopleStore: PeopleRepository {
         }
     }
 
-    /// Runs a statement that answers the ids it changed: `.notFound` when none.
-    private func changeOne(_ query: PostgresQuery) async throws(PeopleRepositoryError) {
+    /// Runs a statement that changes `person` and answers the ids it changed (`.notFound` when
+    /// none), and announces the change.
+    private func changeOne(_ query: PostgresQuery, person: Int) async throws(PeopleRepositoryError) {
+        defer { sessions?.forget { $1.person.id == person } }
         let changed = try await run { connection in
-            let rows = try await connection.query(query, logger: database.logger)
-            for try await _ in rows { return true }
-            return false
+            var changed = false
+            for try await _ in try await connection.query(query, logger: database.logger) { changed = true }
+            if changed { try await connection.announce(.person(person), logger: database.logger) }
+            return changed
         }
         if !changed { throw .notFound }
     }

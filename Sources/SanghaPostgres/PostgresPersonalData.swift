@@ -2,17 +2,40 @@ import SanghaCore
 import SanghaStoreSupport
 
 /// Each person's profiles, sitting sessions and saved friends list in PostgreSQL. The stores it
-/// hands out are made per request; nothing of the data is kept in memory.
+/// hands out are made per request. With a `PostgresChangeFeed`, sign-in sessions and profiles
+/// read by id are kept in memory while it listens, and forgotten at every change any instance
+/// announces; without one, nothing is kept.
 public struct PostgresPersonalData: PersonalData {
     public let database: PostgresDatabase
     let friendListThrottle = FriendListSaveThrottle()
+    let signInSessions: InstanceMemo<String, PostgresPeopleStore.FoundSession>
+    let profileMemo: InstanceMemo<Int, PostgresProfileStore.OwnedProfile>
 
-    public init(database: PostgresDatabase) {
+    public init(database: PostgresDatabase, feed: PostgresChangeFeed? = nil) {
         self.database = database
+        let (sessions, profiles) = (
+            InstanceMemo<String, PostgresPeopleStore.FoundSession>(feed: feed),
+            InstanceMemo<Int, PostgresProfileStore.OwnedProfile>(feed: feed)
+        )
+        (signInSessions, profileMemo) = (sessions, profiles)
+        feed?.subscribe { change in
+            switch change {
+            case nil:
+                sessions.forgetAll()
+                profiles.forgetAll()
+            case .session(let key):
+                sessions.forget(key)
+            case .person(let id):
+                sessions.forget { $1.person.id == id }
+                profiles.forget { $1.owner == id }
+            case .profile(let id):
+                profiles.forget(id)
+            }
+        }
     }
 
     public func profiles(of person: Int) -> any ProfileRepository {
-        PostgresProfileStore(database: database, owner: person)
+        PostgresProfileStore(database: database, owner: person, memo: profileMemo)
     }
 
     public func sessions(of person: Int) -> any SittingSessionRepository {
@@ -25,6 +48,11 @@ public struct PostgresPersonalData: PersonalData {
 
     /// The people of the same database.
     public var people: PostgresPeopleStore {
-        PostgresPeopleStore(database: database, onDelete: { [friendListThrottle] in friendListThrottle.forget($0) })
+        PostgresPeopleStore(
+            database: database, sessions: signInSessions,
+            onDelete: { [friendListThrottle, profileMemo] person in
+                friendListThrottle.forget(person)
+                profileMemo.forget { _, kept in kept.owner == person }
+            })
     }
 }

@@ -6,16 +6,30 @@ import SanghaStoreSupport
 /// One person's profiles in PostgreSQL: one row each, the segments as JSONB. Every statement
 /// names the owner, so the store cannot read or change another person's rows.
 ///
-/// Nothing is kept in memory: another instance may have changed any profile since. A save
-/// checks the version in the statement that writes it (`UPDATE … WHERE id = $1 AND version = $2`),
-/// so of two instances saving the same version, exactly one wins.
+/// A profile read by id (the editor, the busiest page) is kept in memory while the instance
+/// listens for changes (`InstanceMemo`, `PostgresChangeFeed`): a save or delete on any instance
+/// announces itself, and every instance forgets what it kept of that profile. A save checks the
+/// version in the statement that writes it (`UPDATE … WHERE id = $1 AND version = $2`), whatever
+/// is kept, so of two instances saving the same version, exactly one wins.
 public struct PostgresProfileStore: ProfileRepository {
     private let database: PostgresDatabase
     private let owner: Int
+    private let memo: InstanceMemo<Int, OwnedProfile>?
+
+    /// A profile as kept in memory, with its owner.
+    struct OwnedProfile: Sendable {
+        let owner: Int
+        let profile: Profile
+    }
 
     public init(database: PostgresDatabase, owner: Int) {
+        self.init(database: database, owner: owner, memo: nil)
+    }
+
+    init(database: PostgresDatabase, owner: Int, memo: InstanceMemo<Int, OwnedProfile>?) {
         self.database = database
         self.owner = owner
+        self.memo = memo
     }
 
     public func list(limit: Int, offset: Int) async throws(ProfileRepositoryError) -> ProfileListPage {
@@ -45,7 +59,9 @@ public struct PostgresProfileStore: ProfileRepository {
     }
 
     public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
-        try await run { connection in
+        let (kept, generation) = memo?.value(id) ?? (nil, 0)
+        if let kept { return kept.owner == owner ? kept.profile : nil }
+        let profile = try await run { connection -> Profile? in
             for try await row in try await connection.execute(
                 SelectProfile(id: id, owner: owner), logger: database.logger)
             {
@@ -53,6 +69,8 @@ public struct PostgresProfileStore: ProfileRepository {
             }
             return nil
         }
+        if let profile { memo?.keep(OwnedProfile(owner: owner, profile: profile), for: id, readAt: generation) }
+        return profile
     }
 
     public func create(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
@@ -82,9 +100,12 @@ public struct PostgresProfileStore: ProfileRepository {
                 AND (\(profile.version) = 0 OR version = \(profile.version))
                 RETURNING version
                 """, logger: database.logger)
-            for try await version in rows.decode(Int.self) {
+            var saved: Int?
+            for try await version in rows.decode(Int.self) { saved = version }
+            if let saved {
                 var updated = profile
-                updated.version = version
+                updated.version = saved
+                try await connection.announce(.profile(profile.id), logger: database.logger)
                 return .updated(updated)
             }
             // Nothing written: the profile is gone, or stored at another version.
@@ -95,6 +116,7 @@ public struct PostgresProfileStore: ProfileRepository {
             }
             return .notFound
         }
+        memo?.forget(profile.id)
         switch outcome {
         case .updated(let profile): return profile
         case .conflict(let current): throw .conflict(current: current)
@@ -103,11 +125,14 @@ public struct PostgresProfileStore: ProfileRepository {
     }
 
     public func delete(id: Int) async throws(ProfileRepositoryError) -> Bool {
-        try await run { connection in
+        defer { memo?.forget(id) }
+        return try await run { connection in
             let rows = try await connection.query(
                 "DELETE FROM profile WHERE id = \(id) AND owner_id = \(owner) RETURNING id", logger: database.logger)
-            for try await _ in rows { return true }
-            return false
+            var deleted = false
+            for try await _ in rows { deleted = true }
+            if deleted { try await connection.announce(.profile(id), logger: database.logger) }
+            return deleted
         }
     }
 

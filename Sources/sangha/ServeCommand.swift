@@ -164,11 +164,14 @@ struct ServeCommand: AsyncParsableCommand {
             } catch {
                 throw ValidationError("The database could not be prepared: \(error)")
             }
-            let data = PostgresPersonalData(database: database)
+            // Sessions and profiles kept in memory while this instance hears every other's
+            // changes (LISTEN on a connection of its own, a service of the app's group).
+            let feed = PostgresChangeFeed(database: database, logger: try logging.makeLogger(label: "postgres"))
+            let data = PostgresPersonalData(database: database, feed: feed)
             let stores = Stores(people: data.people, data: data)
             try await buildApp(
                 settings, stores: stores, client: client, embeddedLists: embeddedLists, metrics: metrics,
-                services: services, logger: logger
+                services: services + [feed], logger: logger
             )
             .runService()
         }

@@ -117,6 +117,11 @@ actor ClientGroup {
         tasks.append(Task { await client.run() })
     }
 
+    /// Another service of the test's instances (a change feed), stopped with the clients.
+    func run(_ body: @escaping @Sendable () async -> Void) {
+        tasks.append(Task { await body() })
+    }
+
     func stop() async {
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }

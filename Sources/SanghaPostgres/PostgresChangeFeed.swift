@@ -1,0 +1,165 @@
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+import Synchronization
+
+/// What instances sharing one database tell each other, so each may keep in memory what another
+/// can change: a change is announced with `NOTIFY sangha_changes` in the statement that makes it
+/// (delivered when it commits), and every instance listens on one connection of its own.
+///
+/// An instance uses what it keeps (`InstanceMemo`) only while it is listening, forgets all of it
+/// whenever it starts or stops listening (it may have missed a notice meanwhile), and never uses
+/// anything older than `maximumAge`: a change made on another instance is seen here as soon as
+/// its notice arrives (a millisecond or so on one host), and after `maximumAge` at the latest.
+public final class PostgresChangeFeed: Service, Sendable {
+    /// The channel every instance listens on.
+    static let channel = "sangha_changes"
+    /// The longest anything kept in memory is used, whatever the notices.
+    public static let maximumAge: Duration = .seconds(2)
+
+    /// A change, as a notice's payload says it.
+    enum Change: Equatable {
+        /// A sign-in session ended (its key, as stored).
+        case session(String)
+        /// A person changed or was deleted: their sessions and profiles are read again.
+        case person(Int)
+        /// A profile was saved or deleted.
+        case profile(Int)
+
+        init?(payload: String) {
+            let parts = payload.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return nil }
+            switch parts[0] {
+            case "session": self = .session(parts[1])
+            case "person": guard let id = Int(parts[1]) else { return nil }; self = .person(id)
+            case "profile": guard let id = Int(parts[1]) else { return nil }; self = .profile(id)
+            default: return nil
+            }
+        }
+
+        var payload: String {
+            switch self {
+            case .session(let key): "session \(key)"
+            case .person(let id): "person \(id)"
+            case .profile(let id): "profile \(id)"
+            }
+        }
+    }
+
+    private let database: PostgresDatabase
+    private let logger: Logger
+    private let listening = Atomic<Bool>(false)
+    private let subscribers = Mutex<[@Sendable (Change?) -> Void]>([])
+
+    public init(database: PostgresDatabase, logger: Logger) {
+        self.database = database
+        self.logger = logger
+    }
+
+    /// Whether notices arrive now: what is kept in memory may be used.
+    var isListening: Bool { listening.load(ordering: .acquiring) }
+
+    /// Calls `receive` with every change announced, and with nil when every kept thing must go.
+    func subscribe(_ receive: @escaping @Sendable (Change?) -> Void) {
+        subscribers.withLock { $0.append(receive) }
+    }
+
+    private func deliver(_ change: Change?) {
+        for receive in subscribers.withLock({ $0 }) { receive(change) }
+    }
+
+    /// Listens until the service group shuts down, connecting again (after a pause that grows
+    /// to 5 s) whenever the connection ends.
+    public func run() async throws {
+        var pause: Duration = .milliseconds(100)
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            do {
+                try await cancelWhenGracefulShutdown {
+                    try await self.database.client.withConnection { connection in
+                        let notices = try await connection.listen(Self.channel)
+                        self.deliver(nil)
+                        self.listening.store(true, ordering: .releasing)
+                        self.logger.debug("Listening for changes of other instances")
+                        for try await notice in notices {
+                            if let change = Change(payload: notice.payload) { self.deliver(change) }
+                        }
+                    }
+                }
+                pause = .milliseconds(100)
+            } catch {
+                if !Task.isCancelled, !Task.isShuttingDownGracefully {
+                    logger.warning("Not listening for changes of other instances: \(error)")
+                }
+            }
+            listening.store(false, ordering: .releasing)
+            deliver(nil)
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(5))
+        }
+    }
+}
+
+/// Values read from the database, kept for `PostgresChangeFeed.maximumAge` while the feed
+/// listens, and forgotten when a notice says they changed.
+final class InstanceMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct State {
+        var entries: [Key: (value: Value, at: ContinuousClock.Instant)] = [:]
+        /// Moves on at every forget: a read begun before one is not kept.
+        var generation = 0
+    }
+
+    private let feed: PostgresChangeFeed?
+    private let state = Mutex(State())
+    private let limit: Int
+
+    /// `feed` nil: nothing is ever kept (an instance that does not listen).
+    init(feed: PostgresChangeFeed?, limit: Int = 100_000) {
+        self.feed = feed
+        self.limit = limit
+    }
+
+    /// The value kept for `key`, if it may be used now; else nil and the generation to keep the
+    /// one read with.
+    func value(_ key: Key) -> (Value?, generation: Int) {
+        guard let feed, feed.isListening else { return (nil, -1) }
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            guard let entry = state.entries[key], now - entry.at < PostgresChangeFeed.maximumAge else {
+                return (nil, state.generation)
+            }
+            return (entry.value, state.generation)
+        }
+    }
+
+    /// Keeps `value`, read at `generation`, unless something was forgotten since.
+    func keep(_ value: Value, for key: Key, readAt generation: Int) {
+        guard let feed, feed.isListening else { return }
+        let now = ContinuousClock.now
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.entries.count >= limit { state.entries.removeAll() }
+            state.entries[key] = (value, now)
+        }
+    }
+
+    func forget(_ key: Key) {
+        state.withLock { state in
+            state.entries[key] = nil
+            state.generation += 1
+        }
+    }
+
+    func forget(where matches: (Key, Value) -> Bool) {
+        state.withLock { state in
+            state.entries = state.entries.filter { !matches($0.key, $0.value.value) }
+            state.generation += 1
+        }
+    }
+
+    func forgetAll() {
+        state.withLock { state in
+            state.entries.removeAll()
+            state.generation += 1
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import PostgresNIO
+import SanghaCore
+import Testing
+
+@testable import SanghaPostgres
+
+/// What an instance on PostgreSQL keeps in memory (sign-in sessions, profiles read by id), and
+/// how it learns that another instance changed them: the bound is the notice's delivery, and
+/// `PostgresChangeFeed.maximumAge` whatever happens.
+@Suite("PostgreSQL: what instances keep, and hear of each other")
+struct PostgresChangeFeedTests {
+    /// One instance: its own pool, its own feed (listening), its data.
+    struct Instance {
+        let database: SanghaPostgres.PostgresDatabase
+        let feed: PostgresChangeFeed
+        let data: PostgresPersonalData
+        var people: PostgresPeopleStore { data.people }
+    }
+
+    func instance(_ storage: PostgresStorage, listening: Bool = true) async throws -> Instance {
+        let database = PostgresDatabase(configuration: storage.configuration, logger: TestPostgres.logger)
+        await storage.clients.run(database.client)
+        try await database.migrate()
+        let feed = PostgresChangeFeed(database: database, logger: TestPostgres.logger)
+        if listening {
+            await storage.clients.run { try? await feed.run() }
+            #expect(try await eventually(within: .seconds(10)) { feed.isListening })
+        }
+        return Instance(database: database, feed: feed, data: PostgresPersonalData(database: database, feed: feed))
+    }
+
+    /// Whether `condition` holds before `limit` is over, asked every 10 ms.
+    func eventually(within limit: Duration, _ condition: () async throws -> Bool) async throws -> Bool {
+        let end = ContinuousClock.now + limit
+        while ContinuousClock.now < end {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return try await condition()
+    }
+
+    /// A change no instance announces, straight in the database.
+    func rename(_ id: Int, to name: String, in database: SanghaPostgres.PostgresDatabase) async throws {
+        try await database.client.query(
+            "UPDATE profile SET name = \(name) WHERE id = \(id)", logger: TestPostgres.logger)
+    }
+
+    @Test(
+        "A profile read is kept: a change announced elsewhere is seen as its notice arrives, any other after maximumAge"
+    )
+    func profiles() async throws {
+        try await Backend.postgres.withStorage { storage in
+            guard let storage = storage as? PostgresStorage else { return }
+            let (a, b) = (try await instance(storage), try await instance(storage))
+            let ada = try await a.people.create(Stores.person("ada"), passwordHash: "-")
+            let created = try await a.data.profiles(of: ada.id).create(.new(named: "Morning"))
+            #expect(try await a.data.profiles(of: ada.id).get(id: created.id)?.name == "Morning")
+
+            try await rename(created.id, to: "Unannounced", in: b.database)
+            #expect(try await a.data.profiles(of: ada.id).get(id: created.id)?.name == "Morning", "kept")
+            try await Task.sleep(for: PostgresChangeFeed.maximumAge)
+            #expect(try await a.data.profiles(of: ada.id).get(id: created.id)?.name == "Unannounced")
+
+            var renamed = try #require(try await b.data.profiles(of: ada.id).get(id: created.id))
+            renamed.name = "Announced"
+            _ = try await b.data.profiles(of: ada.id).update(renamed)
+            // Well before the kept one would have expired: the notice did it.
+            #expect(
+                try await eventually(within: .milliseconds(1_000)) {
+                    try await a.data.profiles(of: ada.id).get(id: created.id)?.name == "Announced"
+                })
+            #expect(try await b.data.profiles(of: ada.id).delete(id: created.id))
+            #expect(
+                try await eventually(within: .milliseconds(1_000)) {
+                    try await a.data.profiles(of: ada.id).get(id: created.id) == nil
+                })
+            // Another person never gets a profile kept for its owner.
+            let grace = try await a.people.create(Stores.person("grace"), passwordHash: "-")
+            let hers = try await a.data.profiles(of: grace.id).create(.new(named: "Hers"))
+            #expect(try await a.data.profiles(of: grace.id).get(id: hers.id) != nil)
+            #expect(try await a.data.profiles(of: ada.id).get(id: hers.id) == nil)
+        }
+    }
+
+    @Test("A session ended, or a person changed, on one instance is not honoured by another once it hears")
+    func sessions() async throws {
+        try await Backend.postgres.withStorage { storage in
+            guard let storage = storage as? PostgresStorage else { return }
+            let (a, b) = (try await instance(storage), try await instance(storage))
+            let now = Date()
+            let ada = try await a.people.create(Stores.person("ada"), passwordHash: "-")
+            try await a.people.startSession(key: "key-a", of: ada.id, at: now)
+            try await a.people.startSession(key: "key-b", of: ada.id, at: now)
+            #expect(try await a.people.person(session: "key-a", at: now)?.id == ada.id)
+            #expect(try await a.people.person(session: "key-b", at: now)?.id == ada.id)
+
+            try await b.people.endSession(key: "key-a")
+            #expect(
+                try await eventually(within: .milliseconds(1_000)) {
+                    try await a.people.person(session: "key-a", at: now) == nil
+                })
+            #expect(try await a.people.person(session: "key-b", at: now)?.id == ada.id)
+
+            var renamed = ada
+            renamed.name = "Ada Byron"
+            try await b.people.update(renamed)
+            #expect(
+                try await eventually(within: .milliseconds(1_000)) {
+                    try await a.people.person(session: "key-b", at: now)?.name == "Ada Byron"
+                })
+            try await b.people.delete(id: ada.id)
+            #expect(
+                try await eventually(within: .milliseconds(1_000)) {
+                    try await a.people.person(session: "key-b", at: now) == nil
+                })
+        }
+    }
+
+    @Test("An instance that is not listening keeps nothing: every read is the database's")
+    func notListening() async throws {
+        try await Backend.postgres.withStorage { storage in
+            guard let storage = storage as? PostgresStorage else { return }
+            let quiet = try await instance(storage, listening: false)
+            let ada = try await quiet.people.create(Stores.person("ada"), passwordHash: "-")
+            let created = try await quiet.data.profiles(of: ada.id).create(.new(named: "Morning"))
+            #expect(try await quiet.data.profiles(of: ada.id).get(id: created.id)?.name == "Morning")
+            try await rename(created.id, to: "Changed", in: quiet.database)
+            #expect(try await quiet.data.profiles(of: ada.id).get(id: created.id)?.name == "Changed")
+        }
+    }
+
+    @Test("A notice's payload names one change; anything else is ignored")
+    func payloads() {
+        for change in [PostgresChangeFeed.Change.session("abc"), .person(7), .profile(12)] {
+            #expect(PostgresChangeFeed.Change(payload: change.payload) == change)
+        }
+        #expect(PostgresChangeFeed.Change(payload: "person seven") == nil)
+        #expect(PostgresChangeFeed.Change(payload: "weather 7") == nil)
+        #expect(PostgresChangeFeed.Change(payload: "") == nil)
+    }
+}
