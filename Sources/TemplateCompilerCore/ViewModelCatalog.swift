@@ -49,31 +49,11 @@ public indirect enum SwiftType: Equatable, Sendable, CustomStringConvertible {
 /// neither SwiftSyntax nor the sources: the test suite checks that the file is what the sources
 /// declare (`make catalog` writes it), and the Swift compiler checks every name the generated
 /// code reads.
-public struct ViewModelCatalog: Sendable, Equatable {
-    public struct Property: Sendable, Equatable {
-        public let name: String
-        public let type: SwiftType
-
-        public init(name: String, type: SwiftType) {
-            self.name = name
-            self.type = type
-        }
-    }
-
-    public struct TemplateRoot: Sendable, Equatable {
-        public let template: String
-        public let type: String
-
-        public init(template: String, type: String) {
-            self.template = template
-            self.type = type
-        }
-    }
-
+public struct ViewModelCatalog: Sendable {
     /// Properties by qualified type name (`GalleryViewModel.Entry`), in declaration order.
-    public var properties: [String: [Property]] = [:]
-    /// Root type of each compiled template.
-    public var templates: [TemplateRoot] = []
+    public var properties: [String: [(name: String, type: SwiftType)]] = [:]
+    /// The root type of each compiled template, by the template's name.
+    public var templates: [String: String] = [:]
     /// Qualified names of the enums whose raw values are strings (`enum Kind: String`), which
     /// templates print as their raw values.
     public var stringEnums: Set<String> = []
@@ -114,8 +94,7 @@ extension ViewModelCatalog: Codable {
 
     public init(from decoder: any Decoder) throws {
         let file = try File(from: decoder)
-        self.templates = file.templates.map { TemplateRoot(template: $0.key, type: $0.value) }
-            .sorted { $0.template < $1.template }
+        self.templates = file.templates
         self.stringEnums = Set(file.stringEnums)
         self.properties = try file.types.mapValues { lines in
             try lines.map { line in
@@ -123,16 +102,14 @@ extension ViewModelCatalog: Codable {
                     throw DecodingError.dataCorrupted(
                         .init(codingPath: decoder.codingPath, debugDescription: "'\(line)' is not 'name: Type'."))
                 }
-                return Property(
-                    name: String(line[..<colon.lowerBound]),
-                    type: SwiftType(catalogText: String(line[colon.upperBound...])))
+                return (String(line[..<colon.lowerBound]), SwiftType(catalogText: String(line[colon.upperBound...])))
             }
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         try File(
-            templates: Dictionary(templates.map { ($0.template, $0.type) }, uniquingKeysWith: { first, _ in first }),
+            templates: templates,
             stringEnums: stringEnums.sorted(),
             types: properties.mapValues { $0.map { "\($0.name): \($0.type)" } }
         ).encode(to: encoder)

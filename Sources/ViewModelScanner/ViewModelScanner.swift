@@ -74,7 +74,7 @@ private final class DeclarationReader: SyntaxVisitor {
                 ["Page", "Renderable"].contains($0.type.trimmedDescription)
             } ?? false
         if isRenderable, let template = node.memberBlock.members.lazy.compactMap(Self.templateName).first {
-            catalog.templates.append(.init(template: template, type: node.extendedType.trimmedDescription))
+            catalog.templates[template] = node.extendedType.trimmedDescription
         }
         return .visitChildren
     }
@@ -88,7 +88,7 @@ private final class DeclarationReader: SyntaxVisitor {
         else { return .skipChildren }
         // In `let a, b: Int`, `a` has the type annotated after it: the bindings are read last first.
         var type: SwiftType?
-        var members: [ViewModelCatalog.Property] = []
+        var members: [(name: String, type: SwiftType)] = []
         for binding in node.bindings.reversed() {
             if let annotation = binding.typeAnnotation {
                 type = SwiftType(annotation.type)
@@ -96,7 +96,7 @@ private final class DeclarationReader: SyntaxVisitor {
                 type = Self.literalType(value)
             }
             if let type, let name = binding.pattern.identifierName {
-                members.insert(.init(name: name, type: type), at: 0)
+                members.insert((name, type), at: 0)
             }
         }
         catalog.properties[qualifiedName(of: owner), default: []] += members
@@ -205,7 +205,7 @@ extension ViewModelCatalog {
         for path in try swiftFiles(in: root.appending(path: templatesDirectory)) {
             web.scan(source: try String(contentsOfFile: path, encoding: .utf8))
         }
-        catalog.templates += web.templates
+        catalog.templates.merge(web.templates) { first, _ in first }
         return catalog
     }
 

@@ -232,7 +232,10 @@ struct SanghaBench {
         return samples[samples.count / 2]
     }
 
+    /// Three significant digits at most: 1234 → `1234`, 12.34 → `12.34`, 0.002345 → `0.0023`.
     static func format(_ value: Double) -> String {
-        value >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value)
+        if value >= 100 { return String(format: "%.0f", value) }
+        if value >= 0.01 || value == 0 { return String(format: "%.2f", value) }
+        return String(format: "%.2g", value)
     }
 }

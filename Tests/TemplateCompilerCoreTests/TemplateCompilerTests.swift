@@ -64,7 +64,7 @@ struct TemplateCompilerTests {
         #expect(catalog.type(of: "note", in: "RowViewModel") == .optional(.named("String")))
         #expect(catalog.type(of: "count", in: "PageViewModel") == .named("Int"))
         #expect(catalog.type(of: "entries", in: "PageViewModel") == .array(.named("PageViewModel.Entry")))
-        #expect(catalog.templates.map(\.template) == ["pages/page"])
+        #expect(catalog.templates == ["pages/page": "PageViewModel"])
     }
 
     @Test("A standalone section tag takes its whole line; inline tags keep the text around them")

@@ -160,8 +160,7 @@ struct ViewModelCatalogTests {
             // extension Commented: Page { public static let template = "pages/commented" }
             """
         )
-        #expect(catalog.templates.map(\.template) == ["pages/home", "partials/row"])
-        #expect(catalog.templates.map(\.type) == ["HomeViewModel", "Sections.Row"])
+        #expect(catalog.templates == ["pages/home": "HomeViewModel", "partials/row": "Sections.Row"])
     }
 
     @Test("Enums whose raw values are strings are recorded, nested ones qualified")
