@@ -81,15 +81,22 @@ struct TemplateCompilerTests {
         )
     }
 
-    @Test("A name the view model lacks is an error at the template's file and line")
-    func unknownName() throws {
+    /// Expects `template` (pages/page) to fail to compile at `line`, saying `message`.
+    func expectError(_ template: String, line: Int, saying message: String) {
         #expect {
-            _ = try generate(["pages/page": "<h1>{{title}}</h1>\n{{#rows}}\n{{fullName}}\n{{/rows}}\n"])
+            _ = try generate(["pages/page": template])
         } throws: { error in
             let description = String(describing: error)
-            return description.hasPrefix("Templates/pages/page.mustache:3: error:")
-                && description.contains("RowViewModel has no stored property 'fullName'")
+            return description.hasPrefix("Templates/pages/page.mustache:\(line): error:")
+                && description.contains(message)
         }
+    }
+
+    @Test("A name the view model lacks is an error at the template's file and line")
+    func unknownName() throws {
+        expectError(
+            "<h1>{{title}}</h1>\n{{#rows}}\n{{fullName}}\n{{/rows}}\n", line: 3,
+            saying: "RowViewModel has no stored property 'fullName'")
     }
 
     @Test("A name is looked up the context stack, innermost first, as Mustache looks it up")
@@ -107,13 +114,9 @@ struct TemplateCompilerTests {
         "An optional that hides an outer view model's name is an error: swift-mustache reads the outer one when it is nil"
     )
     func optionalHidesOuterName() {
-        #expect {
-            _ = try generate(["pages/page": "{{#card}}\n{{title}}\n{{/card}}"])
-        } throws: { error in
-            let description = String(describing: error)
-            return description.hasPrefix("Templates/pages/page.mustache:2: error:")
-                && description.contains("CardViewModel.title is optional and hides PageViewModel.title")
-        }
+        expectError(
+            "{{#card}}\n{{title}}\n{{/card}}", line: 2,
+            saying: "CardViewModel.title is optional and hides PageViewModel.title")
     }
 
     @Test("Unescaped output is refused")
