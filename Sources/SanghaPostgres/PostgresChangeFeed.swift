@@ -14,7 +14,8 @@ import Synchronization
 public final class PostgresChangeFeed: Service, Sendable {
     /// The channel every instance listens on.
     static let channel = "sangha_changes"
-    /// The longest anything kept in memory is used, whatever the notices.
+    /// The longest anything kept in memory is used, whatever the notices, counted from the
+    /// moment its read began.
     public static let maximumAge: Duration = .seconds(2)
 
     /// A change, as a notice's payload says it.
@@ -76,22 +77,23 @@ public final class PostgresChangeFeed: Service, Sendable {
             do {
                 try await cancelWhenGracefulShutdown {
                     try await self.database.client.withConnection { connection in
-                        let notices = try await connection.listen(Self.channel)
-                        self.deliver(nil)
-                        self.listening.store(true, ordering: .releasing)
-                        self.logger.debug("Listening for changes of other instances")
-                        for try await notice in notices {
-                            if let change = Change(payload: notice.payload) { self.deliver(change) }
+                        try await connection.listen(on: Self.channel) { notices in
+                            self.deliver(nil)
+                            self.listening.store(true, ordering: .releasing)
+                            self.logger.debug("Listening for changes of other instances")
+                            for try await notice in notices {
+                                if let change = Change(payload: notice.payload) { self.deliver(change) }
+                            }
                         }
                     }
                 }
-                pause = .milliseconds(100)
             } catch {
                 if !Task.isCancelled, !Task.isShuttingDownGracefully {
                     logger.warning("Not listening for changes of other instances: \(error)")
                 }
             }
-            listening.store(false, ordering: .releasing)
+            // A listen that got going starts the pauses over; failures in a row wait longer.
+            if listening.exchange(false, ordering: .acquiringAndReleasing) { pause = .milliseconds(100) }
             deliver(nil)
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .seconds(5))
@@ -99,46 +101,53 @@ public final class PostgresChangeFeed: Service, Sendable {
     }
 }
 
-/// Values read from the database, kept for `PostgresChangeFeed.maximumAge` while the feed
-/// listens, and forgotten when a notice says they changed.
+/// Values read from the database, kept for `maximumAge` while the feed listens, and forgotten
+/// when a notice says they changed.
 final class InstanceMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// When a read began, and what had been forgotten by then: what it keeps must not be older.
+    struct Read: Sendable {
+        fileprivate let generation: Int
+        fileprivate let began: ContinuousClock.Instant
+    }
+
     private struct State {
-        var entries: [Key: (value: Value, at: ContinuousClock.Instant)] = [:]
+        var entries: [Key: (value: Value, read: ContinuousClock.Instant)] = [:]
         /// Moves on at every forget: a read begun before one is not kept.
         var generation = 0
     }
 
     private let feed: PostgresChangeFeed?
+    private let maximumAge: Duration
     private let state = Mutex(State())
-    private let limit: Int
+    /// More entries than this and the memory starts again (it is only a memo).
+    private let limit = 10_000
 
     /// `feed` nil: nothing is ever kept (an instance that does not listen).
-    init(feed: PostgresChangeFeed?, limit: Int = 100_000) {
+    init(feed: PostgresChangeFeed?, maximumAge: Duration = PostgresChangeFeed.maximumAge) {
         self.feed = feed
-        self.limit = limit
+        self.maximumAge = maximumAge
     }
 
-    /// The value kept for `key`, if it may be used now; else nil and the generation to keep the
-    /// one read with.
-    func value(_ key: Key) -> (Value?, generation: Int) {
-        guard let feed, feed.isListening else { return (nil, -1) }
+    /// The value kept for `key`, if it may be used now; else nil, and the read to keep the value
+    /// read from the database with.
+    func value(_ key: Key) -> (Value?, read: Read?) {
+        guard let feed, feed.isListening else { return (nil, nil) }
         let now = ContinuousClock.now
         return state.withLock { state in
-            guard let entry = state.entries[key], now - entry.at < PostgresChangeFeed.maximumAge else {
-                return (nil, state.generation)
+            guard let entry = state.entries[key], now - entry.read < maximumAge else {
+                return (nil, Read(generation: state.generation, began: now))
             }
-            return (entry.value, state.generation)
+            return (entry.value, nil)
         }
     }
 
-    /// Keeps `value`, read at `generation`, unless something was forgotten since.
-    func keep(_ value: Value, for key: Key, readAt generation: Int) {
-        guard let feed, feed.isListening else { return }
-        let now = ContinuousClock.now
+    /// Keeps `value` from `read`, unless something was forgotten since it began.
+    func keep(_ value: Value, for key: Key, from read: Read?) {
+        guard let read, let feed, feed.isListening else { return }
         state.withLock { state in
-            guard state.generation == generation else { return }
+            guard state.generation == read.generation else { return }
             if state.entries.count >= limit { state.entries.removeAll() }
-            state.entries[key] = (value, now)
+            state.entries[key] = (value, read.began)
         }
     }
 

@@ -128,7 +128,7 @@ public struct PostgresPeopleStore: PeopleRepository {
     }
 
     public func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person? {
-        let (kept, generation) = sessions?.value(key) ?? (nil, 0)
+        let (kept, read) = sessions?.value(key) ?? (nil, nil)
         if let kept, date.timeIntervalSince(kept.lastUsed) < SignInSession.touchInterval { return kept.person }
         // One round trip: the session's person, and its last use moved to now when it was
         // `touchInterval` ago (most requests write nothing). An expired session is not found
@@ -151,7 +151,7 @@ public struct PostgresPeopleStore: PeopleRepository {
         }
         // The statement moved the last use to `date` if it was due.
         let touched = date.timeIntervalSince(lastUsed) >= SignInSession.touchInterval ? date : lastUsed
-        sessions?.keep(FoundSession(person: person, lastUsed: touched), for: key, readAt: generation)
+        sessions?.keep(FoundSession(person: person, lastUsed: touched), for: key, from: read)
         return person
     }
 

@@ -11,11 +11,15 @@ public struct PostgresPersonalData: PersonalData {
     let signInSessions: InstanceMemo<String, PostgresPeopleStore.FoundSession>
     let profileMemo: InstanceMemo<Int, PostgresProfileStore.OwnedProfile>
 
-    public init(database: PostgresDatabase, feed: PostgresChangeFeed? = nil) {
+    /// `maximumAge`: how long a kept value may be used at most (tests lengthen or shorten it).
+    public init(
+        database: PostgresDatabase, feed: PostgresChangeFeed? = nil,
+        maximumAge: Duration = PostgresChangeFeed.maximumAge
+    ) {
         self.database = database
         let (sessions, profiles) = (
-            InstanceMemo<String, PostgresPeopleStore.FoundSession>(feed: feed),
-            InstanceMemo<Int, PostgresProfileStore.OwnedProfile>(feed: feed)
+            InstanceMemo<String, PostgresPeopleStore.FoundSession>(feed: feed, maximumAge: maximumAge),
+            InstanceMemo<Int, PostgresProfileStore.OwnedProfile>(feed: feed, maximumAge: maximumAge)
         )
         (signInSessions, profileMemo) = (sessions, profiles)
         feed?.subscribe { change in

@@ -59,7 +59,7 @@ public struct PostgresProfileStore: ProfileRepository {
     }
 
     public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
-        let (kept, generation) = memo?.value(id) ?? (nil, 0)
+        let (kept, read) = memo?.value(id) ?? (nil, nil)
         if let kept { return kept.owner == owner ? kept.profile : nil }
         let profile = try await run { connection -> Profile? in
             for try await row in try await connection.execute(
@@ -69,7 +69,7 @@ public struct PostgresProfileStore: ProfileRepository {
             }
             return nil
         }
-        if let profile { memo?.keep(OwnedProfile(owner: owner, profile: profile), for: id, readAt: generation) }
+        if let profile { memo?.keep(OwnedProfile(owner: owner, profile: profile), for: id, from: read) }
         return profile
     }
 
@@ -90,6 +90,8 @@ public struct PostgresProfileStore: ProfileRepository {
     }
 
     public func update(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
+        // Whatever the outcome (a save that landed but could not be announced too).
+        defer { memo?.forget(profile.id) }
         let segments = try Self.json(profile.segments)
         let outcome = try await run { connection -> UpdateOutcome in
             // Version 0 (a post that named none) overwrites whatever is stored.
@@ -116,7 +118,6 @@ public struct PostgresProfileStore: ProfileRepository {
             }
             return .notFound
         }
-        memo?.forget(profile.id)
         switch outcome {
         case .updated(let profile): return profile
         case .conflict(let current): throw .conflict(current: current)

@@ -50,9 +50,10 @@ public struct ProfileStore: ProfileRepository {
     }
 
     public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
-        if let profile = cache.profile(id, of: owner) { return profile }
+        let (kept, generation) = cache.profile(id, of: owner)
+        if let kept { return kept }
         let profile = try await run { [owned] db in try owned.filter(key: id).fetchOne(db)?.profile() }
-        if let profile { cache.store(profile, of: owner) }
+        if let profile { cache.store(profile, of: owner, readAt: generation) }
         return profile
     }
 
@@ -164,7 +165,13 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
 /// Profiles by id with their owners, and pages of each owner's list, as last read from or
 /// written to the file.
 public final class ProfileCache: Sendable {
-    private let profiles = Mutex<[Int: (owner: Int, profile: Profile)]>([:])
+    private struct Profiles {
+        var entries: [Int: (owner: Int, profile: Profile)] = [:]
+        /// Moves on at every write: a read that began before one is not kept over it.
+        var generation = 0
+    }
+
+    private let profiles = Mutex(Profiles())
 
     /// One page of one person's list.
     struct ListKey: Hashable {
@@ -185,12 +192,36 @@ public final class ProfileCache: Sendable {
 
     public init() {}
 
-    /// The profile `id` if it is `owner`'s: another's is read (and not found) from the file.
-    func profile(_ id: Int, of owner: Int) -> Profile? {
-        profiles.withLock { $0[id] }.flatMap { $0.owner == owner ? $0.profile : nil }
+    /// The profile `id` if it is `owner`'s (another's is read, and not found, from the file), or
+    /// nil and the generation to keep the one read with.
+    func profile(_ id: Int, of owner: Int) -> (Profile?, generation: Int) {
+        profiles.withLock { profiles in
+            (profiles.entries[id].flatMap { $0.owner == owner ? $0.profile : nil }, profiles.generation)
+        }
     }
-    func store(_ profile: Profile, of owner: Int) { profiles.withLock { $0[profile.id] = (owner, profile) } }
-    func forget(_ id: Int) { _ = profiles.withLock { $0.removeValue(forKey: id) } }
+
+    /// A profile read from the file, unless a write came since the read began.
+    func store(_ profile: Profile, of owner: Int, readAt generation: Int) {
+        profiles.withLock { profiles in
+            guard profiles.generation == generation else { return }
+            profiles.entries[profile.id] = (owner, profile)
+        }
+    }
+
+    /// A profile just written to the file.
+    func store(_ profile: Profile, of owner: Int) {
+        profiles.withLock { profiles in
+            profiles.entries[profile.id] = (owner, profile)
+            profiles.generation += 1
+        }
+    }
+
+    func forget(_ id: Int) {
+        profiles.withLock { profiles in
+            profiles.entries[id] = nil
+            profiles.generation += 1
+        }
+    }
 
     /// The page kept for `key`, or nil and the generation to store the one read from the file with.
     func list(_ key: ListKey) -> (ProfileListPage?, generation: Int) {
@@ -217,7 +248,10 @@ public final class ProfileCache: Sendable {
 
     /// After a person and their profiles were deleted.
     func forgetAll() {
-        profiles.withLock { $0.removeAll() }
+        profiles.withLock { profiles in
+            profiles.entries.removeAll()
+            profiles.generation += 1
+        }
         lists.withLock { lists in
             lists.generation += 1
             lists.pages.removeAll()

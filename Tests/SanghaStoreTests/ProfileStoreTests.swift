@@ -121,4 +121,23 @@ struct ProfileStoreTests {
         cache.forgetAll()
         #expect(cache.list(key).0 == nil)
     }
+
+    @Test("A profile read while it was saved or deleted is not kept over what was written")
+    func profileMemoGeneration() {
+        let cache = ProfileCache()
+        var old = Profile.new(named: "Old")
+        old.id = 7
+        var saved = old
+        saved.name = "Saved"
+        let (none, before) = cache.profile(7, of: 1)
+        #expect(none == nil)
+        cache.store(saved, of: 1)  // the save lands while the read is under way
+        cache.store(old, of: 1, readAt: before)
+        #expect(cache.profile(7, of: 1).0 == saved)
+        let (_, again) = cache.profile(8, of: 1)
+        cache.forget(7)  // a delete while another read is under way
+        cache.store(old, of: 1, readAt: again)
+        #expect(cache.profile(7, of: 1).0 == nil)
+        #expect(cache.profile(7, of: 2).0 == nil, "another person's id is read from the file")
+    }
 }
