@@ -38,6 +38,12 @@ public struct PostgresPersonalData: PersonalData {
         }
     }
 
+    public func ping() async throws {
+        try await database.withConnection { [database] connection in
+            try await connection.query("SELECT 1", logger: database.logger)
+        }
+    }
+
     public func profiles(of person: Int) -> any ProfileRepository {
         PostgresProfileStore(database: database, owner: person, memo: profileMemo)
     }

@@ -11,6 +11,10 @@ public struct SQLitePersonalData: PersonalData {
     let friendListThrottle = FriendListSaveThrottle()
     let signInSessions = SignInSessionMemo()
 
+    public func ping() async throws {
+        try await database.read { db in try db.execute(sql: "SELECT 1") }
+    }
+
     public init(database: any DatabaseWriter) {
         self.database = database
     }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Prometheus
+import SanghaViewModels
 import ServiceLifecycle
 
 /// How the web application listens and where it finds its templates and static files.
@@ -144,6 +145,7 @@ public func buildRouter(
     // need someone are behind `RequireSignInMiddleware` below.
     router.add(middleware: SignInMiddleware(people: dependencies.people))
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
+    router.add(middleware: QueryEncodingMiddleware())
     router.add(
         middleware: CSRFMiddleware(allowedOrigins: configuration.allowedOrigins, maxFormSize: configuration.maxFormSize)
     )
@@ -156,6 +158,18 @@ public func buildRouter(
     }
 
     router.get("health") { _, _ in "OK" }
+    // Ready to serve: the storage answers (a balancer sends nobody to an instance that says 503).
+    router.get("health/ready") { _, _ -> Response in
+        do {
+            try await dependencies.data.ping()
+            return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "OK")))
+        } catch {
+            let message = StorageMessage.text(for: error, otherwise: "The database did not answer.")
+            return Response(
+                status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+        }
+    }
     let people = PeopleRoutes(dependencies: dependencies, renderer: renderer, maxFormSize: configuration.maxFormSize)
     people.addPublicRoutes(to: router)
     // Everything else is someone's: without a sign-in, a GET goes to the sign-in page.

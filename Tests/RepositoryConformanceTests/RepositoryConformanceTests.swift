@@ -47,6 +47,11 @@ struct RepositoryConformanceTests {
         }
     }
 
+    @Test("The storage answers a ping (GET /health/ready asks it)", arguments: Backend.allCases)
+    func ping(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in try await storage.open().data.ping() }
+    }
+
     @Test("Profiles: a page read again shows every change since", arguments: Backend.allCases)
     func listFollowsChanges(_ backend: Backend) async throws {
         try await backend.withStorage { storage in

@@ -12,6 +12,16 @@ public final class InMemoryPersonalData: PersonalData {
     }
 
     private let repositories: Mutex<Repositories>
+    private let unreachable = Mutex<(any Error)?>(nil)
+
+    /// From now on `ping` throws `error` (nil: answers again).
+    public func failPing(with error: (any Error)?) {
+        unreachable.withLock { $0 = error }
+    }
+
+    public func ping() async throws {
+        if let error = unreachable.withLock({ $0 }) { throw error }
+    }
 
     /// `profiles`, `sessions` and `savedFriends` are person 1's: the first person to sign up.
     public init(

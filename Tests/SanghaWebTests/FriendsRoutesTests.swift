@@ -233,6 +233,18 @@ struct FriendsRoutesTests {
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains("not valid UTF-8"))
             }
+            // Percent-encoded bytes that are not UTF-8: the form's and the address's.
+            try await client.post("/friends", form: "firstname=%FF%FE&lastname=Doe&phonenumber=1") { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("The form was not valid UTF-8 text."))
+            }
+            for query in ["q=%FF", "q=%C3%28", "q=%"] {
+                try await client.execute(uri: "/friends?\(query)", method: .get) { response in
+                    #expect(response.status == .badRequest, "\(query)")
+                    #expect(String(buffer: response.body).contains("The address is not valid UTF-8 text."))
+                }
+            }
+            #expect(service.recordedCalls.isEmpty, "nothing reached the FriendService")
         }
     }
 

@@ -71,6 +71,8 @@ struct PeopleRoutesTests {
             ("name=Ada&username=ada+lovelace&password=\(password)", "A username is 3 to 30 letters"),
             ("name=&username=ada&password=\(password)", "Enter your name."),
             ("name=Grace&username=ADA&password=\(password)", "This username is taken."),
+            ("name=Grace&username=gracehopper1&password=GraceHopper1", "A password cannot be your username."),
+            ("name=Gr%00ace&username=grace&password=\(password)", "A name cannot contain control characters."),
         ])
     func signUpRefusals(form: String, message: String) async throws {
         try await withApp(dependencies: Self.dependencies()) { client in

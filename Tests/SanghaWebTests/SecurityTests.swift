@@ -135,6 +135,40 @@ struct SecurityTests {
                 == served)
     }
 
+    @Test("A request with two Host headers gets 400, even when both are ours")
+    func twoHostHeaders() async throws {
+        try await withApp { client in
+            var headers: HTTPFields = [:]
+            headers.append(HTTPField(name: HTTPField.Name("Host")!, value: "localhost"))
+            try await client.execute(uri: "/sign-in", method: .get, headers: headers) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body) == "A request has one Host header.\n")
+            }
+            try await client.execute(uri: "/sign-in", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
+    @Test("GET /health/ready answers OK while the storage answers, 503 with why when it does not")
+    func readiness() async throws {
+        let data = InMemoryPersonalData()
+        try await withApp(dependencies: TestDependencies.make(data: data)) { client in
+            try await client.execute(uri: "/health/ready", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == "OK")
+            }
+            data.failPing(with: ProfileRepositoryError.unreachable("stopped"))
+            try await client.execute(uri: "/health/ready", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(String(buffer: response.body) == StorageMessage.unreachable + "\n")
+            }
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok, "liveness does not ask the storage")
+            }
+        }
+    }
+
     @Test("Every response carries the security headers, error pages included")
     func headers() async throws {
         try await withSignedInApp { client in

@@ -59,6 +59,26 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     /// Longer ones are refused: a passphrase, not a document.
     public static let maximumPasswordLength = 200
 
+    /// Why `about` (the person's own text, lines allowed) cannot be kept, or nil. Other control
+    /// characters are refused: a NUL cut the text short in SQLite.
+    public static func aboutRefusal(_ about: String) -> String? {
+        if about.count > aboutLengthLimit { return "About is at most \(aboutLengthLimit) characters." }
+        if about.unicodeScalars.contains(where: {
+            CharacterSet.controlCharacters.contains($0) && !"\n\r\t".unicodeScalars.contains($0)
+        }) {
+            return "About cannot contain control characters."
+        }
+        return nil
+    }
+
+    /// Why `password` cannot be one for `username`, or nil.
+    public static func passwordRefusal(_ password: String, username: String) -> String? {
+        if !username.isEmpty, password.lowercased() == username.lowercased() {
+            return "A password cannot be your username."
+        }
+        return passwordRefusal(password)
+    }
+
     /// Why `password` cannot be one, or nil.
     public static func passwordRefusal(_ password: String) -> String? {
         if password.count < minimumPasswordLength {

@@ -79,9 +79,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         var errors: [AccountField: String] = [:]
         if let refusal = Person.nameRefusal(input.name ?? "") { errors[.name] = refusal }
         let about = (input.about ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if about.count > Person.aboutLengthLimit {
-            errors[.about] = "About is at most \(Person.aboutLengthLimit) characters."
-        }
+        if let refusal = Person.aboutRefusal(about) { errors[.about] = refusal }
         let token = (input.friendServiceToken ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if acceptsToken, !token.isEmpty,
             token.count > Person.tokenLengthLimit
@@ -93,7 +91,9 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         let newPassword = input.newPassword ?? ""
         let currentPassword = input.currentPassword ?? ""
         if !newPassword.isEmpty {
-            if let refusal = Person.passwordRefusal(newPassword) { errors[.newPassword] = refusal }
+            if let refusal = Person.passwordRefusal(newPassword, username: person.username) {
+                errors[.newPassword] = refusal
+            }
             if currentPassword.isEmpty { errors[.currentPassword] = "Enter your current password to change it." }
         }
         guard errors.isEmpty else { return .invalid(form(errors: errors)) }

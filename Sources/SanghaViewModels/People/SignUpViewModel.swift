@@ -48,7 +48,9 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         var errors: [AccountField: String] = [:]
         if let refusal = Person.nameRefusal(input.name ?? "") { errors[.name] = refusal }
         if let refusal = Person.usernameRefusal(input.trimmedUsername) { errors[.username] = refusal }
-        if let refusal = Person.passwordRefusal(input.password ?? "") { errors[.password] = refusal }
+        if let refusal = Person.passwordRefusal(input.password ?? "", username: input.trimmedUsername) {
+            errors[.password] = refusal
+        }
         guard errors.isEmpty else {
             return .form(SignUpViewModel(context: context, input: input, errors: errors), .invalid)
         }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// Serves only the configured host names (a DNS-rebinding defence, as careful localhost servers
@@ -16,6 +17,11 @@ struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         guard let authority = request.head.authority else {
             return Self.refusal(.badRequest, "A Host header is required.\n")
+        }
+        // The first Host is the authority; a second one is still a header field. Two names for
+        // one request could be read one way here and another way by a proxy.
+        guard request.headers[.host] == nil else {
+            return Self.refusal(.badRequest, "A request has one Host header.\n")
         }
         guard Self.isAllowed(authority, hosts: allowedHosts, port: port, publicPort: publicPort) else {
             return Self.refusal(.misdirectedRequest, "This server does not serve that host name.\n")
@@ -48,4 +54,10 @@ struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
             body: .init(byteBuffer: ByteBuffer(string: text))
         )
     }
+}
+
+extension HTTPField.Name {
+    /// HTTP/1's Host, which HTTP types turn into the request's authority: only a second one is
+    /// left among the header fields.
+    static let host = HTTPField.Name("Host")!
 }

@@ -7,7 +7,9 @@ extension Request {
     /// name are ignored; fields it names but the body lacks are nil.
     mutating func decodeForm<Form: Decodable>(_ type: Form.Type, limit: Int) async throws -> Form {
         let body = try await collectFormBody(limit: limit)
-        guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
+        guard let text = String(validating: body.readableBytesView, as: UTF8.self),
+            PercentEncoding.decodesToUTF8(text)
+        else {
             throw HTTPError(.badRequest, message: "The form was not valid UTF-8 text.")
         }
         do {

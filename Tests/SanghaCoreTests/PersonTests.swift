@@ -1,0 +1,29 @@
+import Foundation
+import SanghaCore
+import Testing
+
+@Suite("A person's rules")
+struct PersonTests {
+    @Test("Names and profile names refuse control characters; About keeps its lines and refuses the rest")
+    func controlCharacters() {
+        #expect(Person.nameRefusal("Ada\u{0}Lovelace") == "A name cannot contain control characters.")
+        #expect(Person.nameRefusal("Ada Lovelace") == nil)
+        #expect(Profile.validateName("Morning\u{7}") == "Name cannot contain control characters.")
+        #expect(Profile.validateName("Morning sit") == nil)
+        #expect(Person.aboutRefusal("Sits before sunrise.\nCounts breaths.\r\n\tAgain.") == nil)
+        #expect(Person.aboutRefusal("Cut\u{0}short") == "About cannot contain control characters.")
+        #expect(Person.aboutRefusal("Bell\u{1B}[31m") == "About cannot contain control characters.")
+        #expect(
+            Person.aboutRefusal(String(repeating: "a", count: Person.aboutLengthLimit + 1))
+                == "About is at most \(Person.aboutLengthLimit) characters.")
+    }
+
+    @Test("A password equal to the username, whatever the case, is refused; the other rules still hold")
+    func passwordIsNotTheUsername() {
+        #expect(
+            Person.passwordRefusal("longusername", username: "LongUserName") == "A password cannot be your username.")
+        #expect(Person.passwordRefusal("longusername!", username: "longusername") == nil)
+        #expect(Person.passwordRefusal("short", username: "ada") == Person.passwordRefusal("short"))
+        #expect(Person.passwordRefusal("correct horse battery", username: "") == nil)
+    }
+}
