@@ -64,7 +64,7 @@ extension SettingsViewModel {
             var person = Person.fixture
             person.friendServiceToken = "secret-token-7f3a"
             return SettingsViewModel(
-                person: person, acceptsToken: true, context: .fixture(flash: .success("Settings saved.")))
+                person: person, acceptsToken: true, context: .fixture(flash: .success(SettingsViewModel.saved)))
         }()
         /// Refused values, each message by its field, what was typed kept.
         public static let invalid = SettingsViewModel(

@@ -243,7 +243,7 @@ def test_a_new_password_replaces_the_old_one(server, browser):
     fill(browser, "Current password", PASSWORD)
     fill(browser, "New password", "a quieter horse battery")
     press(browser, "Save")
-    assert shows(browser, "Settings saved.")
+    assert shows(browser, "Settings saved. Signed out everywhere else.")
     sign_out(browser)
 
     fill(browser, "Username", "ada")

@@ -34,6 +34,27 @@ struct PeopleConformanceTests {
         }
     }
 
+    @Test("A person's sessions end all but one, on every instance", arguments: Backend.allCases)
+    func endSessions(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let other = try await storage.open()
+            let grace = try await stores.people.create(Stores.person("grace"), passwordHash: "-")
+            for key in ["ada-1", "ada-2", "ada-3"] {
+                try await stores.people.startSession(key: key, of: stores.person.id, at: Self.now)
+            }
+            try await stores.people.startSession(key: "grace-1", of: grace.id, at: Self.now)
+            #expect(try await stores.people.person(session: "ada-2", at: Self.now) != nil)
+            try await other.people.endSessions(of: stores.person.id, except: "ada-1")
+            #expect(try await stores.people.person(session: "ada-1", at: Self.now + 1)?.id == stores.person.id)
+            #expect(try await other.people.person(session: "ada-2", at: Self.now + 1) == nil)
+            #expect(try await other.people.person(session: "ada-3", at: Self.now + 1) == nil)
+            #expect(try await other.people.person(session: "grace-1", at: Self.now + 1)?.id == grace.id)
+            try await stores.people.endSessions(of: stores.person.id, except: nil)
+            #expect(try await stores.people.person(session: "ada-1", at: Self.now + 2) == nil)
+        }
+    }
+
     @Test("Sign-in sessions: found by key, ended, expired after 30 days unused", arguments: Backend.allCases)
     func sessions(backend: Backend) async throws {
         try await backend.withStorage { storage in

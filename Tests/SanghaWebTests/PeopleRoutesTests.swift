@@ -4,9 +4,10 @@ import HummingbirdTesting
 import SanghaCore
 import SanghaTestSupport
 import SanghaViewModels
-import SanghaWeb
 import Synchronization
 import Testing
+
+@testable import SanghaWeb
 
 /// Accounts and sign-in sessions through the routes: every rule of signing up, in and out,
 /// settings, deleting, and who may see what.
@@ -378,6 +379,32 @@ struct PeopleRoutesTests {
             try await client.post("/sign-in", form: "username=ada&password=another+long+phrase") { response in
                 #expect(response.status == .seeOther)
             }
+        }
+    }
+
+    @Test("A new password ends every other session of the person, on the spot; this browser stays signed in")
+    func newPasswordSignsOutElsewhere() async throws {
+        try await withApp(dependencies: Self.dependencies()) { client in
+            let here = try await client.signedUp()
+            let elsewhere = try await client.post("/sign-in", form: "username=ada&password=\(Self.password)") {
+                SignedInClient(base: client, sessionCookie: try #require(SignedInClient.sessionCookie(in: $0)))
+            }
+            try await elsewhere.execute(uri: "/settings", method: .get) { #expect($0.status == .ok) }
+            try await here.post(
+                "/settings",
+                form: "name=Ada&currentPassword=\(Self.password)&newPassword=another+long+phrase"
+            ) { response in
+                #expect(response.status == .seeOther)
+                let cookie = try #require(
+                    response.headers[values: .setCookie].first { $0.hasPrefix(FlashCookie.name + "=") })
+                let value = cookie.dropFirst(FlashCookie.name.count + 1).prefix { $0 != ";" }
+                #expect(FlashCookie.decode(String(value))?.message == SettingsViewModel.signedOutElsewhere)
+            }
+            try await elsewhere.execute(uri: "/settings", method: .get) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location]?.hasPrefix("/sign-in") == true)
+            }
+            try await here.execute(uri: "/settings", method: .get) { #expect($0.status == .ok) }
         }
     }
 

@@ -66,10 +66,14 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         self.alert = alert
     }
 
-    /// Saves name, About and token, and the new password when one is typed with the current one.
+    public static let saved = "Settings saved."
+    public static let signedOutElsewhere = "Settings saved. Signed out everywhere else."
+
+    /// Saves name, About and token, and the new password when one is typed with the current one:
+    /// then every other sign-in session of the person ends (`session` is this browser's, kept).
     public static func submit(
         _ input: AccountInput, person: Person, acceptsToken: Bool, people: any PeopleRepository,
-        passwords: any PasswordHashing, context: PageContext
+        passwords: any PasswordHashing, session: String? = nil, context: PageContext
     ) async -> SubmitOutcome<SettingsViewModel> {
         func form(errors: [AccountField: String] = [:], alert: AlertViewModel? = nil) -> SettingsViewModel {
             SettingsViewModel(
@@ -109,9 +113,11 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                     return .invalid(form(errors: [.currentPassword: "This is not your current password."]))
                 }
                 try await people.setPasswordHash(try await passwords.hash(newPassword), of: person.id)
+                try await people.endSessions(of: person.id, except: session)
             }
             try await people.update(updated)
-            return .saved(Redirect(to: "/settings", flash: .success("Settings saved.")))
+            return .saved(
+                Redirect(to: "/settings", flash: .success(newPassword.isEmpty ? saved : signedOutElsewhere)))
         } catch {
             return .failed(
                 form(

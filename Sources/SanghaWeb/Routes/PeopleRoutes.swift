@@ -82,7 +82,7 @@ struct PeopleRoutes {
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let outcome = await SettingsViewModel.submit(
             input, person: try context.person(), acceptsToken: acceptsToken, people: people, passwords: passwords,
-            context: context.page)
+            session: context.signInKey, context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.gone)
     }
 
