@@ -156,6 +156,13 @@ enum PostgresMigrations {
                 )
                 """,
             ]),
+        // A session ends 90 days after its sign-in whatever its use; those already open count
+        // from this migration. The default keeps an instance of the version before it working
+        // during a rolling upgrade.
+        Migration(
+            number: 5, name: "sign-in session start",
+            statements: ["ALTER TABLE sign_in_session ADD COLUMN started_at TIMESTAMPTZ NOT NULL DEFAULT now()"]
+        ),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

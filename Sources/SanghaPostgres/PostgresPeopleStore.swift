@@ -13,10 +13,12 @@ public struct PostgresPeopleStore: PeopleRepository {
     private let sessions: InstanceMemo<String, FoundSession>?
     private let onDelete: @Sendable (Int) -> Void
 
-    /// A session as kept in memory: its person, and its last use as the database now has it.
+    /// A session as kept in memory: its person, its last use as the database now has it, and
+    /// when it began.
     struct FoundSession: Sendable {
         let person: Person
         let lastUsed: Date
+        let startedAt: Date
     }
 
     public init(database: PostgresDatabase, onDelete: @escaping @Sendable (Int) -> Void = { _ in }) {
@@ -122,36 +124,43 @@ public struct PostgresPeopleStore: PeopleRepository {
             try await connection.query(
                 "DELETE FROM sign_in_session WHERE last_used_at < \(expired)", logger: database.logger)
             try await connection.query(
-                "INSERT INTO sign_in_session (key, person_id, last_used_at) VALUES (\(key), \(id), \(date))",
+                """
+                INSERT INTO sign_in_session (key, person_id, last_used_at, started_at)
+                VALUES (\(key), \(id), \(date), \(date))
+                """,
                 logger: database.logger)
         }
     }
 
     public func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person? {
         let (kept, read) = sessions?.value(key) ?? (nil, nil)
-        if let kept, date.timeIntervalSince(kept.lastUsed) < SignInSession.touchInterval { return kept.person }
+        if let kept, date.timeIntervalSince(kept.lastUsed) < SignInSession.touchInterval,
+            date.timeIntervalSince(kept.startedAt) < SignInSession.longestLife
+        {
+            return kept.person
+        }
         // One round trip: the session's person, and its last use moved to now when it was
         // `touchInterval` ago (most requests write nothing). An expired session is not found
         // and is deleted by `endSession` below.
-        let found = try await run { connection -> (Person, Date)? in
+        let found = try await run { connection -> (Person, Date, Date)? in
             let rows = try await connection.execute(SelectSession(key: key, now: date), logger: database.logger)
             for try await row in rows {
                 return (
                     Person(
                         id: row.0, username: row.1, name: row.2, about: row.3, friendServiceToken: row.4,
-                        createdAt: row.5), row.6
+                        createdAt: row.5), row.6, row.7
                 )
             }
             return nil
         }
-        guard let (person, lastUsed) = found else { return nil }
-        if date.timeIntervalSince(lastUsed) >= SignInSession.lifetime {
+        guard let (person, lastUsed, startedAt) = found else { return nil }
+        if SignInSession.hasEnded(startedAt: startedAt, lastUsed: lastUsed, at: date) {
             try await endSession(key: key)
             return nil
         }
         // The statement moved the last use to `date` if it was due.
         let touched = date.timeIntervalSince(lastUsed) >= SignInSession.touchInterval ? date : lastUsed
-        sessions?.keep(FoundSession(person: person, lastUsed: touched), for: key, from: read)
+        sessions?.keep(FoundSession(person: person, lastUsed: touched, startedAt: startedAt), for: key, from: read)
         return person
     }
 
@@ -160,16 +169,17 @@ public struct PostgresPeopleStore: PeopleRepository {
     struct SelectSession: PostgresPreparedStatement {
         static let sql = """
             WITH found AS (
-                SELECT s.key, s.last_used_at, p.id, p.username, p.name, p.about, p.friend_service_token, p.created_at
+                SELECT s.key, s.last_used_at, s.started_at, p.id, p.username, p.name, p.about, p.friend_service_token,
+                    p.created_at
                 FROM sign_in_session s JOIN person p ON p.id = s.person_id WHERE s.key = $1
             ), touched AS (
                 UPDATE sign_in_session SET last_used_at = $2
                 WHERE key = $1 AND last_used_at <= $2 - make_interval(secs => \(Int(SignInSession.touchInterval)))
                 AND last_used_at > $2 - make_interval(secs => \(Int(SignInSession.lifetime)))
             )
-            SELECT id, username, name, about, friend_service_token, created_at, last_used_at FROM found
+            SELECT id, username, name, about, friend_service_token, created_at, last_used_at, started_at FROM found
             """
-        typealias Row = (Int, String, String, String, String?, Date, Date)
+        typealias Row = (Int, String, String, String, String?, Date, Date, Date)
         let key: String
         let now: Date
 

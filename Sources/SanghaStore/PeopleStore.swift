@@ -86,8 +86,8 @@ public struct PeopleStore: PeopleRepository {
                 sql: "DELETE FROM signInSession WHERE lastUsedAt < ?",
                 arguments: [date.addingTimeInterval(-SignInSession.lifetime)])
             try db.execute(
-                sql: "INSERT INTO signInSession (key, personID, lastUsedAt) VALUES (?, ?, ?)",
-                arguments: [key, id, date])
+                sql: "INSERT INTO signInSession (key, personID, lastUsedAt, startedAt) VALUES (?, ?, ?, ?)",
+                arguments: [key, id, date, date])
         }
     }
 
@@ -95,24 +95,25 @@ public struct PeopleStore: PeopleRepository {
         if let person = sessions.person(key, at: date) { return person }
         // A sign-out or a deletion while this reads must not be undone by `remember` below.
         let generation = sessions.generation
-        let found = try await read { db -> (Person, Date)? in
+        let found = try await read { db -> (Person, Date, Date)? in
             guard
                 let row = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT person.*, signInSession.lastUsedAt AS sessionLastUsedAt
+                        SELECT person.*, signInSession.lastUsedAt AS sessionLastUsedAt,
+                        COALESCE(signInSession.startedAt, signInSession.lastUsedAt) AS sessionStartedAt
                         FROM signInSession JOIN person ON person.id = signInSession.personID
                         WHERE signInSession.key = ?
                         """, arguments: [key])
             else { return nil }
-            return (try PersonRecord(row: row).person, row["sessionLastUsedAt"])
+            return (try PersonRecord(row: row).person, row["sessionLastUsedAt"], row["sessionStartedAt"])
         }
-        guard let (person, lastUsed) = found else { return nil }
-        let unused = date.timeIntervalSince(lastUsed)
-        if unused >= SignInSession.lifetime {
+        guard let (person, lastUsed, startedAt) = found else { return nil }
+        if SignInSession.hasEnded(startedAt: startedAt, lastUsed: lastUsed, at: date) {
             try await endSession(key: key)
             return nil
         }
+        let unused = date.timeIntervalSince(lastUsed)
         var touched = lastUsed
         if unused >= SignInSession.touchInterval {
             try await write { db in
@@ -120,7 +121,7 @@ public struct PeopleStore: PeopleRepository {
             }
             touched = date
         }
-        sessions.remember(key, person: person, lastUsed: touched, ifStill: generation)
+        sessions.remember(key, person: person, lastUsed: touched, startedAt: startedAt, ifStill: generation)
         return person
     }
 
@@ -227,7 +228,8 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
 /// Sign-in sessions found, with their person and the last use written to the file: a session is
 /// served from here until `SignInSession.touchInterval` after that, then read (and touched) again.
 public final class SignInSessionMemo: Sendable {
-    private let state = Mutex<(entries: [String: (person: Person, lastUsed: Date)], generation: Int)>(([:], 0))
+    private let state = Mutex<(entries: [String: (person: Person, lastUsed: Date, startedAt: Date)], generation: Int)>(
+        ([:], 0))
     /// More sessions than this and the memory starts again (it is only a memo).
     static let limit = 100_000
 
@@ -238,17 +240,18 @@ public final class SignInSessionMemo: Sendable {
 
     func person(_ key: String, at date: Date) -> Person? {
         state.withLock { state in
-            guard let entry = state.entries[key], date.timeIntervalSince(entry.lastUsed) < SignInSession.touchInterval
+            guard let entry = state.entries[key], date.timeIntervalSince(entry.lastUsed) < SignInSession.touchInterval,
+                date.timeIntervalSince(entry.startedAt) < SignInSession.longestLife
             else { return nil }
             return entry.person
         }
     }
 
-    func remember(_ key: String, person: Person, lastUsed: Date, ifStill generation: Int) {
+    func remember(_ key: String, person: Person, lastUsed: Date, startedAt: Date, ifStill generation: Int) {
         state.withLock { state in
             guard state.generation == generation else { return }
             if state.entries.count >= Self.limit { state.entries.removeAll() }
-            state.entries[key] = (person, lastUsed)
+            state.entries[key] = (person, lastUsed, startedAt)
         }
     }
 

@@ -142,6 +142,15 @@ public enum SanghaDatabase {
                     );
                     """)
         }
+        migrator.registerMigration("signInSessionStart") { db in
+            // A session ends 90 days after its sign-in whatever its use. Those started before
+            // this migration count from their last use.
+            try db.execute(
+                sql: """
+                    ALTER TABLE signInSession ADD COLUMN startedAt DATETIME;
+                    UPDATE signInSession SET startedAt = lastUsedAt;
+                    """)
+        }
         return migrator
     }
 

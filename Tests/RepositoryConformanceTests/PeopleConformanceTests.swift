@@ -34,6 +34,21 @@ struct PeopleConformanceTests {
         }
     }
 
+    @Test("A session ends 90 days after its sign-in, however often it is used", arguments: Backend.allCases)
+    func longestLife(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            try await stores.people.startSession(key: "daily", of: stores.person.id, at: Self.now)
+            for day in stride(from: 20, through: 80, by: 20) {
+                #expect(try await stores.people.person(session: "daily", at: Self.now + Double(day) * 86_400) != nil)
+            }
+            let last = Self.now + SignInSession.longestLife
+            #expect(try await stores.people.person(session: "daily", at: last - 1) != nil)
+            #expect(try await stores.people.person(session: "daily", at: last) == nil)
+            #expect(try await storage.open().people.person(session: "daily", at: last - 1) == nil, "it was ended")
+        }
+    }
+
     @Test("A person's sessions end all but one, on every instance", arguments: Backend.allCases)
     func endSessions(backend: Backend) async throws {
         try await backend.withStorage { storage in

@@ -17,7 +17,7 @@ struct ProfileStoreTests {
 
     static let all = [
         "createProfile", "createSavedFriendList", "createSittingSession", "indexProfileName",
-        "totalSittingSessions", "people",
+        "totalSittingSessions", "people", "signInSessionStart",
     ]
 
     static func person(_ username: String) -> Person {

@@ -5,7 +5,7 @@ import SanghaCore
 /// usernames unique without regard to case, sessions ending after `SignInSession.lifetime` unused.
 public actor InMemoryPeopleRepository: PeopleRepository {
     private var people: [Int: (person: Person, hash: String)] = [:]
-    private var sessions: [String: (person: Int, lastUsed: Date)] = [:]
+    private var sessions: [String: (person: Int, lastUsed: Date, startedAt: Date)] = [:]
     private var failures: [(username: String, at: Date)] = []
     private var nextID = 1
     private var failing: PeopleRepositoryError?
@@ -73,17 +73,17 @@ public actor InMemoryPeopleRepository: PeopleRepository {
         try check()
         // As the stores: sessions unused for their lifetime go when a new one starts.
         sessions = sessions.filter { date.timeIntervalSince($0.value.lastUsed) < SignInSession.lifetime }
-        sessions[key] = (id, date)
+        sessions[key] = (id, date, date)
     }
 
     public func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person? {
         try check()
         guard let session = sessions[key], let person = people[session.person]?.person else { return nil }
-        guard date.timeIntervalSince(session.lastUsed) < SignInSession.lifetime else {
+        guard !SignInSession.hasEnded(startedAt: session.startedAt, lastUsed: session.lastUsed, at: date) else {
             sessions[key] = nil
             return nil
         }
-        sessions[key] = (session.person, date)
+        sessions[key] = (session.person, date, session.startedAt)
         return person
     }
 

@@ -20,8 +20,9 @@ public protocol PeopleRepository: Sendable {
 
     /// Starts a sign-in session: `key` (a digest of the cookie's id) names it from now on.
     func startSession(key: String, of id: Int, at date: Date) async throws(PeopleRepositoryError)
-    /// The person signed in by the session `key`, if it exists and was used within
-    /// `SignInSession.lifetime` of `date`; using it makes it last again from `date`.
+    /// The person signed in by the session `key`, if it exists, was used within
+    /// `SignInSession.lifetime` of `date` and began less than `SignInSession.longestLife` before
+    /// it; using it makes it last again from `date` (but never past its longest life).
     func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person?
     func endSession(key: String) async throws(PeopleRepositoryError)
     /// Ends every sign-in session of the person but `key`'s (nil: all of them), on every
@@ -53,6 +54,13 @@ public enum PeopleRepositoryError: Error, Sendable, Equatable {
 public enum SignInSession {
     /// A session unused this long has ended.
     public static let lifetime: TimeInterval = 30 * 86_400
+    /// A session this long after its sign-in has ended, however much it was used.
+    public static let longestLife: TimeInterval = 90 * 86_400
+
+    /// Whether a session signed in at `startedAt` and last used at `lastUsed` has ended at `date`.
+    public static func hasEnded(startedAt: Date, lastUsed: Date, at date: Date) -> Bool {
+        date.timeIntervalSince(lastUsed) >= lifetime || date.timeIntervalSince(startedAt) >= longestLife
+    }
     /// A session's last use is written at most this often: a page is a read, not a write.
     public static let touchInterval: TimeInterval = 600
     /// Failures within `failureWindow` after which a username is refused for a while.
