@@ -102,8 +102,26 @@ public struct PostgresPeopleStore: PeopleRepository {
             """, person: person.id)
     }
 
-    public func setPasswordHash(_ hash: String, of id: Int) async throws(PeopleRepositoryError) {
-        try await changeOne("UPDATE person SET password_hash = \(hash) WHERE id = \(id) RETURNING id", person: id)
+    public func setPasswordHash(_ hash: String, of id: Int, keepingSession key: String?)
+        async throws(PeopleRepositoryError)
+    {
+        defer { sessions?.forget { $1.person.id == id } }
+        let changed = try await transaction { connection in
+            var changed = false
+            for try await _ in try await connection.query(
+                "UPDATE person SET password_hash = \(hash) WHERE id = \(id) RETURNING id", logger: database.logger)
+            {
+                changed = true
+            }
+            guard changed else { return false }
+            try await connection.query(
+                "DELETE FROM sign_in_session WHERE person_id = \(id) AND key IS DISTINCT FROM \(key)",
+                logger: database.logger)
+            // Delivered when the transaction commits.
+            try await connection.announce(.person(id), logger: database.logger)
+            return true
+        }
+        if !changed { throw .notFound }
     }
 
     public func delete(id: Int) async throws(PeopleRepositoryError) {

@@ -64,11 +64,16 @@ public struct PeopleStore: PeopleRepository {
         sessions.forget(person: person.id)
     }
 
-    public func setPasswordHash(_ hash: String, of id: Int) async throws(PeopleRepositoryError) {
+    public func setPasswordHash(_ hash: String, of id: Int, keepingSession key: String?)
+        async throws(PeopleRepositoryError)
+    {
         try await write { db in
             try db.execute(sql: "UPDATE person SET passwordHash = ? WHERE id = ?", arguments: [hash, id])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
+            try db.execute(
+                sql: "DELETE FROM signInSession WHERE personID = ? AND key IS NOT ?", arguments: [id, key])
         }
+        sessions.forget(person: id)
     }
 
     public func delete(id: Int) async throws(PeopleRepositoryError) {

@@ -24,7 +24,7 @@ struct PeopleConformanceTests {
             grace.about = "Navy."
             grace.friendServiceToken = "token-1234"
             try await people.update(grace)
-            try await people.setPasswordHash("hash-2", of: grace.id)
+            try await people.setPasswordHash("hash-2", of: grace.id, keepingSession: nil)
             let stored = try #require(try await people.credentials(id: grace.id))
             #expect(stored.person == grace)
             #expect(stored.passwordHash == "hash-2")
@@ -49,24 +49,33 @@ struct PeopleConformanceTests {
         }
     }
 
-    @Test("A person's sessions end all but one, on every instance", arguments: Backend.allCases)
+    @Test(
+        "A new password ends the person's other sessions, remembered ones too; endSessions ends them as asked",
+        arguments: Backend.allCases)
     func endSessions(backend: Backend) async throws {
         try await backend.withStorage { storage in
             let stores = try await storage.open()
-            let other = try await storage.open()
-            let grace = try await stores.people.create(Stores.person("grace"), passwordHash: "-")
-            for key in ["ada-1", "ada-2", "ada-3"] {
-                try await stores.people.startSession(key: key, of: stores.person.id, at: Self.now)
+            let (people, ada) = (stores.people, stores.person.id)
+            let grace = try await people.create(Stores.person("grace"), passwordHash: "-")
+            for key in ["ada-1", "ada-2", "ada-3"] { try await people.startSession(key: key, of: ada, at: Self.now) }
+            try await people.startSession(key: "grace-1", of: grace.id, at: Self.now)
+            #expect(try await people.person(session: "ada-2", at: Self.now) != nil)  // remembered, on SQLite
+
+            try await people.setPasswordHash("hash-new", of: ada, keepingSession: "ada-1")
+            #expect(try await people.credentials(id: ada)?.passwordHash == "hash-new")
+            #expect(try await people.person(session: "ada-1", at: Self.now + 1)?.id == ada)
+            #expect(try await people.person(session: "ada-2", at: Self.now + 1) == nil)
+            #expect(try await people.person(session: "ada-3", at: Self.now + 1) == nil)
+            #expect(try await people.person(session: "grace-1", at: Self.now + 1)?.id == grace.id)
+            await #expect(throws: PeopleRepositoryError.notFound) {
+                try await people.setPasswordHash("x", of: 999_999, keepingSession: nil)
             }
-            try await stores.people.startSession(key: "grace-1", of: grace.id, at: Self.now)
-            #expect(try await stores.people.person(session: "ada-2", at: Self.now) != nil)
-            try await other.people.endSessions(of: stores.person.id, except: "ada-1")
-            #expect(try await stores.people.person(session: "ada-1", at: Self.now + 1)?.id == stores.person.id)
-            #expect(try await other.people.person(session: "ada-2", at: Self.now + 1) == nil)
-            #expect(try await other.people.person(session: "ada-3", at: Self.now + 1) == nil)
-            #expect(try await other.people.person(session: "grace-1", at: Self.now + 1)?.id == grace.id)
-            try await stores.people.endSessions(of: stores.person.id, except: nil)
-            #expect(try await stores.people.person(session: "ada-1", at: Self.now + 2) == nil)
+
+            try await people.startSession(key: "ada-4", of: ada, at: Self.now)
+            try await people.endSessions(of: ada, except: nil)
+            #expect(try await people.person(session: "ada-1", at: Self.now + 2) == nil)
+            #expect(try await people.person(session: "ada-4", at: Self.now + 2) == nil)
+            #expect(try await storage.open().people.person(session: "grace-1", at: Self.now + 2)?.id == grace.id)
         }
     }
 

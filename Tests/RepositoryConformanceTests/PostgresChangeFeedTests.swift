@@ -127,6 +127,15 @@ struct PostgresChangeFeedTests {
                 try await eventually(within: .seconds(10)) {
                     try await a.people.person(session: "key-b", at: now)?.name == "Ada Byron"
                 })
+            // A new password on one instance ends the sessions the other kept.
+            try await a.people.startSession(key: "key-c", of: ada.id, at: now)
+            #expect(try await a.people.person(session: "key-c", at: now)?.id == ada.id)
+            try await b.people.setPasswordHash("hash-new", of: ada.id, keepingSession: "key-b")
+            #expect(
+                try await eventually(within: .seconds(10)) {
+                    try await a.people.person(session: "key-c", at: now) == nil
+                })
+            #expect(try await a.people.person(session: "key-b", at: now)?.id == ada.id)
             try await b.people.delete(id: ada.id)
             #expect(
                 try await eventually(within: .seconds(10)) {

@@ -12,6 +12,11 @@ struct PersonTests {
         #expect(Profile.validateName("Morning sit") == nil)
         #expect(Person.aboutRefusal("Sits before sunrise.\nCounts breaths.\r\n\tAgain.") == nil)
         #expect(Person.aboutRefusal("Cut\u{0}short") == "About cannot contain control characters.")
+        // Format characters are text: the joiner of 🧘‍♀️, the non-joiner of Persian, a soft hyphen.
+        #expect(Person.aboutRefusal("🧘‍♀️ every morning") == nil)
+        #expect(Person.nameRefusal("می\u{200C}خواهم") == nil)
+        #expect(Profile.validateName("Morning 🧘‍♀️ sit\u{AD}ting") == nil)
+        #expect(Person.nameRefusal("Ad\u{85}a") == "A name cannot contain control characters.")
         #expect(Person.aboutRefusal("Bell\u{1B}[31m") == "About cannot contain control characters.")
         #expect(
             Person.aboutRefusal(String(repeating: "a", count: Person.aboutLengthLimit + 1))

@@ -57,10 +57,13 @@ public actor InMemoryPeopleRepository: PeopleRepository {
         people[person.id] = (updated, stored.hash)
     }
 
-    public func setPasswordHash(_ hash: String, of id: Int) async throws(PeopleRepositoryError) {
+    public func setPasswordHash(_ hash: String, of id: Int, keepingSession key: String?)
+        async throws(PeopleRepositoryError)
+    {
         try check()
         guard let stored = people[id] else { throw .notFound }
         people[id] = (stored.person, hash)
+        sessions = sessions.filter { $0.value.person != id || $0.key == key }
     }
 
     public func delete(id: Int) async throws(PeopleRepositoryError) {

@@ -238,7 +238,7 @@ struct FriendsRoutesTests {
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains("The form was not valid UTF-8 text."))
             }
-            for query in ["q=%FF", "q=%C3%28", "q=%"] {
+            for query in ["q=%FF", "q=%C3%28", "q=%E2%82"] {
                 try await client.execute(uri: "/friends?\(query)", method: .get) { response in
                     #expect(response.status == .badRequest, "\(query)")
                     #expect(String(buffer: response.body).contains("The address is not valid UTF-8 text."))

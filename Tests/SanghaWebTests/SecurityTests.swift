@@ -150,6 +150,16 @@ struct SecurityTests {
         }
     }
 
+    @Test("Percent-encoding: bytes that are not UTF-8 are refused; a % that encodes nothing is itself")
+    func percentEncoding() {
+        for text in ["q=100%", "q=%zz", "q=%e2%82%ac", "q=caf%C3%A9+au+lait", "a=1&b=%", "", "q=%25FF"] {
+            #expect(PercentEncoding.decodesToUTF8(text), "\(text)")
+        }
+        for text in ["q=%FF", "q=%C3%28", "q=%E2%82", "q=%ED%A0%80", "name=%C0%AE"] {
+            #expect(!PercentEncoding.decodesToUTF8(text), "\(text)")
+        }
+    }
+
     @Test("GET /health/ready answers OK while the storage answers, 503 with why when it does not")
     func readiness() async throws {
         let data = InMemoryPersonalData()

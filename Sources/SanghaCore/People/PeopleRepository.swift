@@ -13,7 +13,10 @@ public protocol PeopleRepository: Sendable {
     func credentials(id: Int) async throws(PeopleRepositoryError) -> (person: Person, passwordHash: String)?
     /// Stores the name, about text and FriendService token of `person`.
     func update(_ person: Person) async throws(PeopleRepositoryError)
-    func setPasswordHash(_ hash: String, of id: Int) async throws(PeopleRepositoryError)
+    /// Stores a new password's hash and, in the same transaction, ends every other sign-in
+    /// session of the person (`key`'s is kept; nil: all of them): whoever knew the old password
+    /// is signed out, and a failure changes neither.
+    func setPasswordHash(_ hash: String, of id: Int, keepingSession key: String?) async throws(PeopleRepositoryError)
     /// Removes the person and everything that is theirs: profiles, sitting sessions, sign-in
     /// sessions, the saved friends list.
     func delete(id: Int) async throws(PeopleRepositoryError)

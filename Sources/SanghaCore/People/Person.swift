@@ -35,7 +35,7 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return "Enter your name." }
         if trimmed.count > nameLengthLimit { return "A name is at most \(nameLengthLimit) characters." }
-        if trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+        if trimmed.unicodeScalars.contains(where: \.isControl) {
             return "A name cannot contain control characters."
         }
         return nil
@@ -63,9 +63,7 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     /// characters are refused: a NUL cut the text short in SQLite.
     public static func aboutRefusal(_ about: String) -> String? {
         if about.count > aboutLengthLimit { return "About is at most \(aboutLengthLimit) characters." }
-        if about.unicodeScalars.contains(where: {
-            CharacterSet.controlCharacters.contains($0) && !"\n\r\t".unicodeScalars.contains($0)
-        }) {
+        if about.unicodeScalars.contains(where: { $0.isControl && !"\n\r\t".unicodeScalars.contains($0) }) {
             return "About cannot contain control characters."
         }
         return nil
@@ -104,4 +102,11 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     public var friendServiceTokenEnding: String? {
         friendServiceToken.map { String($0.suffix(4)) }
     }
+}
+
+extension Unicode.Scalar {
+    /// A C0 or C1 control character (Unicode's Cc: NUL, ESC, DEL…). Not the format characters
+    /// that `CharacterSet.controlCharacters` also holds: the joiner inside 🧘‍♀️ and the
+    /// zero-width non-joiner of Persian names are text.
+    public var isControl: Bool { properties.generalCategory == .control }
 }

@@ -87,7 +87,7 @@ public struct Profile: Codable, Sendable, Equatable, Identifiable {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return "Name is required." }
         if trimmed.count > nameLengthLimit { return "Name must be at most \(nameLengthLimit) characters." }
-        if trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+        if trimmed.unicodeScalars.contains(where: \.isControl) {
             return "Name cannot contain control characters."
         }
         return nil

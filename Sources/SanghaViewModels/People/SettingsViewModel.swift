@@ -112,8 +112,8 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 else {
                     return .invalid(form(errors: [.currentPassword: "This is not your current password."]))
                 }
-                try await people.setPasswordHash(try await passwords.hash(newPassword), of: person.id)
-                try await people.endSessions(of: person.id, except: session)
+                try await people.setPasswordHash(
+                    try await passwords.hash(newPassword), of: person.id, keepingSession: session)
             }
             try await people.update(updated)
             return .saved(

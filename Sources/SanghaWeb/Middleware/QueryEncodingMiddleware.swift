@@ -17,20 +17,24 @@ struct QueryEncodingMiddleware: RouterMiddleware {
 
 /// `application/x-www-form-urlencoded` text and queries, byte by byte.
 enum PercentEncoding {
-    /// Whether every `%XX` of `text`, decoded with the bytes around it, makes UTF-8.
+    /// Whether every `%XX` of `text`, decoded with the bytes around it, makes UTF-8. A `%` not
+    /// followed by two hex digits is the character itself, as the URL standard reads it
+    /// (`?q=100%` typed into the address bar).
     static func decodesToUTF8(_ text: some StringProtocol) -> Bool {
+        let utf8 = Array(text.utf8)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
+        bytes.reserveCapacity(utf8.count)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
+                let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
+            {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(utf8[index])
+                index += 1
             }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                return false
-            }
-            bytes.append(high << 4 | low)
         }
         return String(validating: bytes, as: UTF8.self) != nil
     }
