@@ -39,6 +39,33 @@ struct ProfileStoreTests {
         }
     }
 
+    @Test("Upgrading a file with open sign-in sessions: each counts its 90 days from its last use")
+    func upgradeSessionStart() async throws {
+        try await withDirectory { directory in
+            let path = directory.appendingPathComponent(SanghaDatabase.fileName).path
+            let lastUsed = Date(timeIntervalSince1970: 1_795_000_000)
+            do {
+                let old = try DatabaseQueue(path: path)
+                try SanghaDatabase.migrator.migrate(old, upTo: "people")
+                try await old.write { db in
+                    try db.execute(
+                        sql: """
+                            INSERT INTO person (username, name, passwordHash, createdAt)
+                            VALUES ('ada', 'Ada', '-', '2026-11-01 00:00:00.000');
+                            INSERT INTO signInSession (key, personID, lastUsedAt) VALUES ('open', 1, ?);
+                            """, arguments: [lastUsed])
+                }
+            }
+            let people = PeopleStore(database: try SanghaDatabase.open(directory: directory))
+            // Used every 29 days it stays open, until 90 days after the last use before the upgrade.
+            for day in [0, 29, 58, 87] {
+                #expect(
+                    try await people.person(session: "open", at: lastUsed + Double(day) * 86_400)?.username == "ada")
+            }
+            #expect(try await people.person(session: "open", at: lastUsed + SignInSession.longestLife) == nil)
+        }
+    }
+
     @Test("Upgrading a file from before people: its profiles and sessions become the first person's")
     func upgradeBeforePeople() async throws {
         try await withDirectory { directory in
