@@ -4,14 +4,11 @@ import SanghaStore
 import SanghaWeb
 
 /// The app's parts for the tools that run it on fixtures (`sangha-gallery`, `sangha-bench
-/// serve-pages`): a throwaway SQLite file and a FriendService whose list never changes. They
-/// serve fixtures and pages' bytes, never anyone's data.
+/// serve-pages`): SQLite in memory and a FriendService whose list never changes. They serve
+/// fixtures and pages' bytes, never anyone's data.
 public enum FixtureDependencies {
-    /// The parts, on a SQLite file in a new temporary folder.
     public static func make(friends: [Friend] = []) throws -> Dependencies {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "sangha-fixtures-\(UUID().uuidString)")
-        let data = SQLitePersonalData(database: try SanghaDatabase.open(directory: directory))
+        let data = SQLitePersonalData(database: try SanghaDatabase.inMemory())
         return Dependencies(
             people: data.people, data: data,
             friendServices: FriendServiceDirectory(FixedFriendService(friends: friends)))

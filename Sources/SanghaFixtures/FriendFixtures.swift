@@ -148,7 +148,6 @@ extension ErrorPageViewModel {
     public enum Fixtures {
         public static let notFound = ErrorPageViewModel.notFound(context: .fixture)
         public static let friendLoadFailed = ErrorPageViewModel(
-            failure: .remoteService,
             heading: "Could not load this friend",
             message: "Loading failed, check network connection",
             context: .fixture

@@ -221,16 +221,6 @@ public struct PostgresPeopleStore: PeopleRepository {
         }
     }
 
-    public func endSessions(of id: Int, except key: String?) async throws(PeopleRepositoryError) {
-        defer { sessions?.forget { $1.person.id == id } }
-        try await run { connection in
-            try await connection.query(
-                "DELETE FROM sign_in_session WHERE person_id = \(id) AND key IS DISTINCT FROM \(key)",
-                logger: database.logger)
-            try await connection.announce(.person(id), logger: database.logger)
-        }
-    }
-
     public func failures(of username: String, since date: Date) async throws(PeopleRepositoryError) -> [Date] {
         try await run { connection in
             let rows = try await connection.query(

@@ -135,14 +135,6 @@ public struct PeopleStore: PeopleRepository {
         sessions.forget(key)
     }
 
-    public func endSessions(of id: Int, except key: String?) async throws(PeopleRepositoryError) {
-        try await write { db in
-            try db.execute(
-                sql: "DELETE FROM signInSession WHERE personID = ? AND key IS NOT ?", arguments: [id, key])
-        }
-        sessions.forget(person: id)
-    }
-
     public func failures(of username: String, since date: Date) async throws(PeopleRepositoryError) -> [Date] {
         try await read { db in
             try Date.fetchAll(

@@ -45,7 +45,7 @@ public struct ProfileStore: ProfileRepository {
                 .fetchAll(db).map { try $0.profile() }
             return ProfileListPage(profiles: profiles, total: try owned.fetchCount(db))
         }
-        cache.store(page, for: key, readAt: generation)
+        cache.keep(page, for: key, readAt: generation)
         return page
     }
 
@@ -53,7 +53,7 @@ public struct ProfileStore: ProfileRepository {
         let (kept, generation) = cache.profile(id, of: owner)
         if let kept { return kept }
         let profile = try await run { [owned] db in try owned.filter(key: id).fetchOne(db)?.profile() }
-        if let profile { cache.store(profile, of: owner, readAt: generation) }
+        if let profile { cache.keep(profile, of: owner, readAt: generation) }
         return profile
     }
 
@@ -65,21 +65,18 @@ public struct ProfileStore: ProfileRepository {
             try record.insert(db)
             return Profile(id: record.id ?? 0, name: profile.name, segments: profile.segments, version: 1)
         }
-        cache.store(created, of: owner)
-        cache.forgetLists(of: owner)
+        cache.wrote(created.id, of: owner, now: created)
         return created
     }
 
     public func update(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
-        // The name and durations the list shows may have changed, whatever the outcome.
-        defer { cache.forgetLists(of: owner) }
         do {
             let updated = try await writeUpdate(profile)
-            cache.store(updated, of: owner)
+            cache.wrote(profile.id, of: owner, now: updated)
             return updated
         } catch {
-            // Whatever the file holds now is read again on the next get.
-            cache.forget(profile.id)
+            // Whatever the file holds now is read again.
+            cache.wrote(profile.id, of: owner, now: nil)
             throw error
         }
     }
@@ -102,10 +99,7 @@ public struct ProfileStore: ProfileRepository {
     }
 
     public func delete(id: Int) async throws(ProfileRepositoryError) -> Bool {
-        defer {
-            cache.forget(id)
-            cache.forgetLists(of: owner)
-        }
+        defer { cache.wrote(id, of: owner, now: nil) }
         return try await write { [owned] db in try owned.filter(key: id).deleteAll(db) > 0 }
     }
 
@@ -164,15 +158,10 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
 /// Profiles by id with their owners, and pages of each owner's list, as last read from or
 /// written to the file.
+///
+/// One generation moves on at every write: a read that began before one is not kept over what
+/// the write left.
 public final class ProfileCache: Sendable {
-    private struct Profiles {
-        var entries: [Int: (owner: Int, profile: Profile)] = [:]
-        /// Moves on at every write: a read that began before one is not kept over it.
-        var generation = 0
-    }
-
-    private let profiles = Mutex(Profiles())
-
     /// One page of one person's list.
     struct ListKey: Hashable {
         let owner: Int
@@ -180,13 +169,13 @@ public final class ProfileCache: Sendable {
         let offset: Int
     }
 
-    private struct Lists {
+    private struct State {
+        var profiles: [Int: (owner: Int, profile: Profile)] = [:]
         var pages: [ListKey: ProfileListPage] = [:]
-        /// Moves on at every change of anyone's profiles: a page read before it is not kept.
         var generation = 0
     }
 
-    private let lists = Mutex(Lists())
+    private let state = Mutex(State())
     /// More pages than this in memory and they are all dropped (it is only a memo).
     static let listLimit = 10_000
 
@@ -195,66 +184,49 @@ public final class ProfileCache: Sendable {
     /// The profile `id` if it is `owner`'s (another's is read, and not found, from the file), or
     /// nil and the generation to keep the one read with.
     func profile(_ id: Int, of owner: Int) -> (Profile?, generation: Int) {
-        profiles.withLock { profiles in
-            (profiles.entries[id].flatMap { $0.owner == owner ? $0.profile : nil }, profiles.generation)
+        state.withLock { state in
+            (state.profiles[id].flatMap { $0.owner == owner ? $0.profile : nil }, state.generation)
         }
     }
 
-    /// A profile read from the file, unless a write came since the read began.
-    func store(_ profile: Profile, of owner: Int, readAt generation: Int) {
-        profiles.withLock { profiles in
-            guard profiles.generation == generation else { return }
-            profiles.entries[profile.id] = (owner, profile)
-        }
-    }
-
-    /// A profile just written to the file.
-    func store(_ profile: Profile, of owner: Int) {
-        profiles.withLock { profiles in
-            profiles.entries[profile.id] = (owner, profile)
-            profiles.generation += 1
-        }
-    }
-
-    func forget(_ id: Int) {
-        profiles.withLock { profiles in
-            profiles.entries[id] = nil
-            profiles.generation += 1
-        }
-    }
-
-    /// The page kept for `key`, or nil and the generation to store the one read from the file with.
+    /// The page kept for `key`, or nil and the generation to keep the one read with.
     func list(_ key: ListKey) -> (ProfileListPage?, generation: Int) {
-        lists.withLock { ($0.pages[key], $0.generation) }
+        state.withLock { ($0.pages[key], $0.generation) }
     }
 
-    /// Keeps `page` unless profiles changed since `generation` was handed out: a read that raced
-    /// a write never outlives it.
-    func store(_ page: ProfileListPage, for key: ListKey, readAt generation: Int) {
-        lists.withLock { lists in
-            guard lists.generation == generation else { return }
-            if lists.pages.count >= Self.listLimit { lists.pages.removeAll() }
-            lists.pages[key] = page
+    /// A profile read from the file at `generation`, unless a write came since.
+    func keep(_ profile: Profile, of owner: Int, readAt generation: Int) {
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            state.profiles[profile.id] = (owner, profile)
         }
     }
 
-    /// After any change of `owner`'s profiles, written to the file.
-    func forgetLists(of owner: Int) {
-        lists.withLock { lists in
-            lists.generation += 1
-            lists.pages = lists.pages.filter { $0.key.owner != owner }
+    /// A page read from the file at `generation`, unless a write came since.
+    func keep(_ page: ProfileListPage, for key: ListKey, readAt generation: Int) {
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.pages.count >= Self.listLimit { state.pages.removeAll() }
+            state.pages[key] = page
+        }
+    }
+
+    /// After a write of `owner`'s profile `id`: `now` is what the file holds, or nil when it is
+    /// gone or unknown (a save that failed). The owner's list pages go either way.
+    func wrote(_ id: Int, of owner: Int, now written: Profile?) {
+        state.withLock { state in
+            state.profiles[id] = written.map { (owner, $0) }
+            state.pages = state.pages.filter { $0.key.owner != owner }
+            state.generation += 1
         }
     }
 
     /// After a person and their profiles were deleted.
     func forgetAll() {
-        profiles.withLock { profiles in
-            profiles.entries.removeAll()
-            profiles.generation += 1
-        }
-        lists.withLock { lists in
-            lists.generation += 1
-            lists.pages.removeAll()
+        state.withLock { state in
+            state.profiles.removeAll()
+            state.pages.removeAll()
+            state.generation += 1
         }
     }
 }

@@ -15,7 +15,7 @@ public enum SanghaDatabase {
         return pool
     }
 
-    /// A database in memory, for tests.
+    /// A database in memory, for tests and the tools that run the app on fixtures.
     public static func inMemory() throws -> any DatabaseWriter {
         let queue = try DatabaseQueue()
         try migrator.migrate(queue)

@@ -7,7 +7,7 @@ import SanghaWeb
 //
 // Every fixture of the registry at http://127.0.0.1:PORT/_gallery, rendered by swift-mustache
 // from PACKAGE_DIR/Templates as they are on disk now (edit a template and reload), with
-// PACKAGE_DIR/Public and the app's own middleware around it, on a throwaway SQLite file: the
+// PACKAGE_DIR/Public and the app's own middleware around it, on SQLite in memory: the
 // gallery shows fixtures, never data. The browser tests audit every page it serves.
 var arguments = Array(CommandLine.arguments.dropFirst())
 var port = 8090

@@ -50,7 +50,7 @@ struct ServeSettings {
     init(_ command: ServeCommand, environment: [String: String]) throws {
         let source = SettingSource(environment: environment)
         let host = command.host ?? source.text("SANGHA_HOST") ?? "127.0.0.1"
-        let allowRemote = command.allowRemote || source.flag(variable: "SANGHA_ALLOW_REMOTE")
+        let allowRemote = source.flag(command.allowRemote, variable: "SANGHA_ALLOW_REMOTE")
         isRemote = !Self.isLoopback(host)
         if isRemote, !allowRemote {
             throw ValidationError(
@@ -59,7 +59,7 @@ struct ServeSettings {
         let port = try source.port(
             command.port, flag: "--port", variable: "SANGHA_PORT", default: AppConfiguration.defaultPort)
         let extraHosts = source.list(command.allowedHost, variable: "SANGHA_ALLOWED_HOSTS")
-        let development = command.dev || source.flag(variable: "SANGHA_DEV")
+        let development = source.flag(command.dev, variable: "SANGHA_DEV")
         let resources = (command.resourcesDir ?? source.text("SANGHA_RESOURCES_DIR")).map {
             URL(fileURLWithPath: $0)
         }

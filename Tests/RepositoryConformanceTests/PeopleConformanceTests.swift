@@ -50,9 +50,9 @@ struct PeopleConformanceTests {
     }
 
     @Test(
-        "A new password ends the person's other sessions, remembered ones too; endSessions ends them as asked",
+        "A new password ends the person's other sessions, remembered ones too, or all of them",
         arguments: Backend.allCases)
-    func endSessions(backend: Backend) async throws {
+    func newPasswordEndsSessions(backend: Backend) async throws {
         try await backend.withStorage { storage in
             let stores = try await storage.open()
             let (people, ada) = (stores.people, stores.person.id)
@@ -72,7 +72,7 @@ struct PeopleConformanceTests {
             }
 
             try await people.startSession(key: "ada-4", of: ada, at: Self.now)
-            try await people.endSessions(of: ada, except: nil)
+            try await people.setPasswordHash("hash-newer", of: ada, keepingSession: nil)
             #expect(try await people.person(session: "ada-1", at: Self.now + 2) == nil)
             #expect(try await people.person(session: "ada-4", at: Self.now + 2) == nil)
             #expect(try await storage.open().people.person(session: "grace-1", at: Self.now + 2)?.id == grace.id)

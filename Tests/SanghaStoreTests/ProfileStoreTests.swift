@@ -133,18 +133,18 @@ struct ProfileStoreTests {
         let page = ProfileListPage(profiles: [.new(named: "Old")], total: 1)
         let (none, before) = cache.list(key)
         #expect(none == nil)
-        cache.forgetLists(of: 2)  // a change, even another person's, while the read was under way
-        cache.store(page, for: key, readAt: before)
+        cache.wrote(9, of: 2, now: nil)  // a change, even another person's, while the read was under way
+        cache.keep(page, for: key, readAt: before)
         #expect(cache.list(key).0 == nil)
         let (_, now) = cache.list(key)
-        cache.store(page, for: key, readAt: now)
+        cache.keep(page, for: key, readAt: now)
         #expect(cache.list(key).0 == page)
-        cache.forgetLists(of: 2)
+        cache.wrote(9, of: 2, now: nil)
         #expect(cache.list(key).0 == page, "another person's change leaves this page")
-        cache.forgetLists(of: 1)
+        cache.wrote(3, of: 1, now: nil)
         #expect(cache.list(key).0 == nil)
         let (_, latest) = cache.list(key)
-        cache.store(page, for: key, readAt: latest)
+        cache.keep(page, for: key, readAt: latest)
         cache.forgetAll()
         #expect(cache.list(key).0 == nil)
     }
@@ -158,12 +158,12 @@ struct ProfileStoreTests {
         saved.name = "Saved"
         let (none, before) = cache.profile(7, of: 1)
         #expect(none == nil)
-        cache.store(saved, of: 1)  // the save lands while the read is under way
-        cache.store(old, of: 1, readAt: before)
+        cache.wrote(7, of: 1, now: saved)  // the save lands while the read is under way
+        cache.keep(old, of: 1, readAt: before)
         #expect(cache.profile(7, of: 1).0 == saved)
         let (_, again) = cache.profile(8, of: 1)
-        cache.forget(7)  // a delete while another read is under way
-        cache.store(old, of: 1, readAt: again)
+        cache.wrote(7, of: 1, now: nil)  // a delete while another read is under way
+        cache.keep(old, of: 1, readAt: again)
         #expect(cache.profile(7, of: 1).0 == nil)
         #expect(cache.profile(7, of: 2).0 == nil, "another person's id is read from the file")
     }

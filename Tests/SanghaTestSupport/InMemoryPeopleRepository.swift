@@ -95,11 +95,6 @@ public actor InMemoryPeopleRepository: PeopleRepository {
         sessions[key] = nil
     }
 
-    public func endSessions(of id: Int, except key: String?) async throws(PeopleRepositoryError) {
-        try check()
-        sessions = sessions.filter { $0.value.person != id || $0.key == key }
-    }
-
     public func failures(of username: String, since date: Date) async throws(PeopleRepositoryError) -> [Date] {
         try check()
         return failures.filter { $0.username.lowercased() == username.lowercased() && $0.at >= date }.map(\.at)

@@ -28,9 +28,6 @@ public protocol PeopleRepository: Sendable {
     /// it; using it makes it last again from `date` (but never past its longest life).
     func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person?
     func endSession(key: String) async throws(PeopleRepositoryError)
-    /// Ends every sign-in session of the person but `key`'s (nil: all of them), on every
-    /// instance: after a new password, whoever knew the old one is signed out.
-    func endSessions(of id: Int, except key: String?) async throws(PeopleRepositoryError)
 
     /// When `username` failed to sign in since `date`, oldest first.
     func failures(of username: String, since date: Date) async throws(PeopleRepositoryError) -> [Date]

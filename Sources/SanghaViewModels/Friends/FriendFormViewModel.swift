@@ -59,7 +59,6 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
                 FriendFormViewModel(mode: .update(id: id), context: context, input: FriendFormInput(friend: friend)))
         } catch {
             let page = ErrorPageViewModel(
-                failure: .remoteService,
                 heading: "Could not load this friend",
                 message: FriendOperation.load.message(for: error.reason),
                 context: context

@@ -65,7 +65,7 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         } catch {
             return .failed(
                 ErrorPageViewModel(
-                    failure: .storage, heading: "History is unavailable",
+                    heading: "History is unavailable",
                     message: StorageMessage.text(for: error, otherwise: storageFailureMessage), context: context),
                 .storage)
         }

@@ -20,18 +20,16 @@ public struct ErrorPageViewModel: Sendable, Equatable, Encodable {
     /// Where to go from here: the sign-in page after a post made while signed out, else home.
     public let link: LinkViewModel
 
-    private init(heading: String, message: String, signIn: Bool, context: PageContext) {
+    /// A page with words of its own: a failure a view model names (the outcome carries its
+    /// `PageFailure`, and so its status). `signIn`: the link leads to the sign-in page when no
+    /// one is signed in.
+    public init(heading: String, message: String, signIn: Bool = false, context: PageContext) {
         self.layout = LayoutViewModel(title: heading, section: nil, context: context)
         self.heading = heading
         self.message = message
         self.link =
             signIn && context.person == nil
             ? LinkViewModel(url: "/sign-in", label: "Sign in") : LinkViewModel(url: "/", label: "Go to the home page")
-    }
-
-    /// The page of a failure that a view model names (its status is the failure's).
-    public init(failure: PageFailure, heading: String, message: String, context: PageContext) {
-        self.init(heading: heading, message: message, signIn: false, context: context)
     }
 
     /// The words Sangha uses for `kind`, with `message` when the failure said more.

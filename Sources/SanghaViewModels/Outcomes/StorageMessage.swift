@@ -21,7 +21,7 @@ extension ErrorPageViewModel {
     /// The 503 page of a profile that could not be read.
     static func profilesUnavailable(_ error: any Error, context: PageContext) -> ErrorPageViewModel {
         ErrorPageViewModel(
-            failure: .storage, heading: "Profiles are unavailable",
+            heading: "Profiles are unavailable",
             message: StorageMessage.text(
                 for: error, otherwise: "Profiles could not be read or saved. Please try again."),
             context: context)
