@@ -10,6 +10,13 @@ first, then the sessions (with profile --session-profile, which must exist by th
 scripts/common.sh makes profiles 1 and 2, and so does this script's first profile on an empty
 instance). Every answer must be 303; on any other the script stops with what it got. Prints one
 line: what it added and how long it took. Standard library only.
+
+POST /sessions records only sessions sat within the last 48 hours (SittingSession.recentWindow;
+older ones are refused with 422), as the sitting page records a session when it ends. So the
+sessions start within the last --hours hours (47 by default, at most 47: an hour to spare for
+the seeding itself and a clock that drifts), however many there are: 10,000 sessions are 10,000
+rows of /history to page through, all of them within the last two or three calendar days, so
+the history's 30-day chart counts every one of them and its streak is two or three days long.
 """
 
 import argparse
@@ -27,6 +34,9 @@ FIRST_NAMES = [
 ]
 PROFILE_WORDS = ["Morning", "Evening", "Short", "Long", "Quiet", "Walking", "Breath", "Metta"]
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
+# POST /sessions refuses a session sat more than 48 hours ago; an hour less leaves room for a
+# long seeding run and a little clock drift.
+MAX_HOURS = 47
 
 
 class SeedError(Exception):
@@ -148,12 +158,16 @@ def main():
     parser.add_argument("--profiles", type=int, default=0)
     parser.add_argument("--sessions", type=int, default=0)
     parser.add_argument("--session-profile", type=int, default=1, help="profile id the sessions are sat with")
-    parser.add_argument("--days", type=int, default=300, help="sessions start within this many past days")
+    parser.add_argument("--hours", type=int, default=MAX_HOURS,
+                        help=f"sessions start within this many past hours, 1 to {MAX_HOURS} "
+                             "(POST /sessions records the last 48 hours only)")
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1, help="random seed, for the same data every run")
     args = parser.parse_args()
-    if min(args.friends, args.profiles, args.sessions) < 0 or args.days < 1 or args.threads < 1:
-        parser.error("the counts must be 0 or more, --days and --threads 1 or more")
+    if min(args.friends, args.profiles, args.sessions) < 0 or args.threads < 1:
+        parser.error("the counts must be 0 or more, --threads 1 or more")
+    if not 1 <= args.hours <= MAX_HOURS:
+        parser.error(f"--hours must be from 1 to {MAX_HOURS}: POST /sessions refuses older sessions")
 
     rng = random.Random(args.seed)
     now = datetime.now(timezone.utc).replace(microsecond=0)
@@ -168,7 +182,7 @@ def main():
     profiles = [{"name": f"{rng.choice(PROFILE_WORDS)} {i + 1}"} for i in range(args.profiles)]
     sessions = []
     for _ in range(args.sessions):
-        started = now - timedelta(seconds=rng.randrange(60, args.days * 86_400))
+        started = now - timedelta(seconds=rng.randrange(60, args.hours * 3600))
         sessions.append({
             "profile": str(args.session_profile),
             "startedAt": started.strftime("%Y-%m-%dT%H:%M:%SZ"),

@@ -131,8 +131,16 @@
     if (input.matches("input[data-submit-on-change]") && input.form) input.form.requestSubmit();
   });
   // The sitting page. The timeline's rows are the data: data-time (seconds from the start),
-  // data-section where a section begins, data-sound and data-strokes where a sound rings.
+  // data-section where a section begins, data-sound and data-strokes where a sound rings, and
+  // for a repeating sound, one row however often it rings, data-interval and data-until: it
+  // rings at data-time, then every data-interval seconds while before data-until (its
+  // section's end).
   const STROKE_GAP = 2.5; // seconds between the strokes of one ring
+  // A session of at most this many strokes has them all put on the audio clock when it starts.
+  // A longer one (a day ringing every second) keeps the next LOOKAHEAD seconds of them there,
+  // topped up as it runs: far more than a hidden tab's timers are held back.
+  const ALL_AT_ONCE = 5000;
+  const LOOKAHEAD = 600;
 
   function formatTime(seconds) {
     const s = Math.max(0, Math.ceil(seconds));
@@ -146,20 +154,58 @@
     const sitter = root.querySelector("[data-sitter]");
     if (!sitter) return;
     const total = Number(root.dataset.total);
-    const rows = [...root.querySelectorAll(".timeline li")].map((li) => ({
-      time: Number(li.dataset.time),
-      section: li.dataset.section,
-      sound: li.dataset.sound,
-      strokes: Number(li.dataset.strokes || 0),
-      text: li.textContent.split("—").slice(1).join("—").trim(),
-    }));
+    const rows = [...root.querySelectorAll(".timeline li")].map((li) => {
+      const text = li.textContent.split("—").slice(1).join("—").trim();
+      return {
+        time: Number(li.dataset.time),
+        section: li.dataset.section,
+        sound: li.dataset.sound,
+        strokes: Number(li.dataset.strokes || 0),
+        interval: Number(li.dataset.interval || 0),
+        until: Number(li.dataset.until || 0),
+        text,
+        // What each ring of a repeating sound says: "Gong rings 3 times", without "every …".
+        ringText: text.replace(/ every [\d:]+ from [\d:]+ to [\d:]+$/, ""),
+      };
+    });
+    // How often a row rings: a repeating sound at each interval before its end, others once.
+    const ringsOf = (row) =>
+      row.interval > 0 ? Math.max(0, Math.floor((row.until - 1 - row.time) / row.interval) + 1) : 1;
+    const strokes = rows.reduce((sum, row) => sum + (row.sound ? ringsOf(row) * row.strokes : 0), 0);
+
+    // The session's moments in time order: each row at its time, and a repeating sound's row
+    // again at each later ring (all before the next row: they end with their section).
+    function* moments() {
+      for (const row of rows) {
+        yield { time: row.time, row, again: false };
+        if (row.interval > 0) {
+          for (let time = row.time + row.interval; time < row.until; time += row.interval) {
+            yield { time, row, again: true };
+          }
+        }
+      }
+    }
+
+    // A cursor over the moments: the next one, without taking it, and taking it.
+    function cursor() {
+      const iterator = moments();
+      let current = iterator.next();
+      return {
+        next: () => (current.done ? null : current.value),
+        take() {
+          current = iterator.next();
+        },
+      };
+    }
     const find = (name) => sitter.querySelector("[data-sitter-" + name + "]");
     const [sectionLabel, left, progress, status] = ["section", "left", "progress", "status"].map(find);
     const buttons = { start: find("start"), pause: find("pause"), resume: find("resume"), stop: find("stop") };
     let audio = null; // the AudioContext of the running session
     let startedAt = 0; // its time at the session's second 0
     let clock = null; // elapsed seconds when there is no Web Audio
-    let announced = 0; // rows already announced
+    let announcing = cursor(); // the moments still to announce
+    let scheduling = null; // the moments still to put on the audio clock
+    let buffers = new Map(); // each sound's decoded audio, by its address
     let timer = null;
     let wakeLock = null;
     let startedWall = new Date(); // when the running session began, by the wall clock
@@ -189,31 +235,54 @@
     }
 
     async function load(context) {
-      const buffers = new Map();
+      const decoded = new Map();
       const urls = [...new Set(rows.filter((row) => row.sound).map((row) => row.sound))];
       await Promise.all(urls.map(async (url) => {
         try {
           const response = await fetch(url);
-          buffers.set(url, await context.decodeAudioData(await response.arrayBuffer()));
+          decoded.set(url, await context.decodeAudioData(await response.arrayBuffer()));
         } catch (error) {
           status.textContent = "A sound could not be loaded; the session runs without it.";
         }
       }));
-      return buffers;
+      return decoded;
     }
 
     // With reduced motion the bar moves in whole seconds, not four steps a second.
     const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
+    // Puts every stroke of the moments before `until` (seconds from the start) on the audio
+    // clock. A moment already past by more than a second (a tab whose timers were stopped
+    // longer than LOOKAHEAD) is let go rather than rung late, all at once.
+    function schedule(until) {
+      const late = elapsed() - 1;
+      for (let moment = scheduling.next(); moment && moment.time < until; moment = scheduling.next()) {
+        scheduling.take();
+        const buffer = moment.row.sound && buffers.get(moment.row.sound);
+        if (!buffer || moment.time < late) continue;
+        for (let stroke = 0; stroke < moment.row.strokes; stroke++) {
+          const source = audio.createBufferSource();
+          source.buffer = buffer;
+          source.connect(audio.destination);
+          source.start(startedAt + moment.time + stroke * STROKE_GAP);
+        }
+      }
+    }
+
     function update() {
+      if (audio && strokes > ALL_AT_ONCE) schedule(elapsed() + LOOKAHEAD);
       const now = Math.min(elapsed(), total);
       left.textContent = formatTime(total - now);
       progress.value = reduceMotion ? Math.floor(now) : now;
       const messages = [];
-      while (announced < rows.length && rows[announced].time <= now) {
-        const row = rows[announced++];
+      for (let moment = announcing.next(); moment && moment.time <= now; moment = announcing.next()) {
+        announcing.take();
+        const row = moment.row;
         if (row.section) sectionLabel.textContent = row.section;
-        if (row.time < total || !row.sound) messages.push(row.text);
+        if (moment.time >= total && row.sound) continue;
+        const message = row.interval > 0 ? row.ringText : row.text;
+        // Rings a throttled tab catches up on at once are said once.
+        if (!(moment.again && messages[messages.length - 1] === message)) messages.push(message);
       }
       if (now >= total) {
         finish("Session complete.", true);
@@ -254,25 +323,17 @@
     }
 
     buttons.start.addEventListener("click", async () => {
-      announced = 0;
+      announcing = cursor();
       startedWall = new Date();
       sectionLabel.textContent = rows.find((row) => row.section)?.section || sectionLabel.textContent;
       const Context = window.AudioContext || window.webkitAudioContext;
       if (Context) {
         const context = new Context();
-        const buffers = await load(context);
+        buffers = await load(context);
         audio = context;
         startedAt = context.currentTime + 0.1;
-        for (const row of rows) {
-          const buffer = row.sound && buffers.get(row.sound);
-          if (!buffer) continue;
-          for (let stroke = 0; stroke < row.strokes; stroke++) {
-            const source = context.createBufferSource();
-            source.buffer = buffer;
-            source.connect(context.destination);
-            source.start(startedAt + row.time + stroke * STROKE_GAP);
-          }
-        }
+        scheduling = cursor();
+        schedule(strokes > ALL_AT_ONCE ? LOOKAHEAD : Infinity);
       } else {
         clock = { elapsed: 0, since: performance.now(), running: true };
         status.textContent = "This browser cannot play the sounds; the session runs without them.";

@@ -120,7 +120,8 @@ extension HomeViewModel {
 
 extension SittingViewModel {
     public enum Fixtures {
-        /// Warm Up with a repeating sound, then the meditation.
+        /// Warm Up with a repeating sound (one row: "Bell rings 3 times every 01:00 from 01:00 to
+        /// 03:00"), then the meditation.
         public static let morning = SittingViewModel(profile: Profile.morning, context: .fixture)
         public static let fresh = SittingViewModel(profile: Profile.fresh, context: .fixture)
         public static let hostile = SittingViewModel(profile: Profile.hostile, context: .fixture)

@@ -214,12 +214,13 @@ def test_my_page_and_settings_and_about_shows_on_my_page(server, browser):
     statuses = browser.execute_async_script("""
         const [profile, done] = arguments;
         const token = document.querySelector("[name=_csrf]").value;
-        const day = 24 * 60 * 60 * 1000;
-        const sessions = [[0, 1500], [1, 1200], [2, 1800]];
-        Promise.all(sessions.map(([daysAgo, seconds]) => fetch("/sessions", {
+        // Each ending now, a day ago and 46 hours ago: /sessions records the last 48 hours only.
+        const hour = 60 * 60 * 1000;
+        const sessions = [[0, 1500], [24, 1200], [46, 1800]];
+        Promise.all(sessions.map(([hoursAgo, seconds]) => fetch("/sessions", {
             method: "POST",
             body: new URLSearchParams({_csrf: token, profile, seconds: String(seconds), completed: "true",
-                startedAt: new Date(Date.now() - daysAgo * day - seconds * 1000).toISOString()}),
+                startedAt: new Date(Date.now() - hoursAgo * hour - seconds * 1000).toISOString()}),
         }).then(response => response.status))).then(done);
     """, profile)
     assert statuses == [200] * 3

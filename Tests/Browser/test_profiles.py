@@ -5,7 +5,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import (button, field, fill, make_driver, named, screenshot, settled, shows, shows_heading, sign_up, text,
+from conftest import (button, eventually, field, fill, make_driver, named, screenshot, settled, shows, shows_heading, sign_up, text,
                       value)
 
 pytestmark = pytest.mark.usefixtures("signed_in")
@@ -132,9 +132,48 @@ def test_sitting_runs_a_three_second_profile_to_the_end(server, browser):
     assert shows_heading(browser, "Three seconds")
 
 
-def test_the_history_shows_a_fortnight_of_practice(server, browser):
-    """Sessions recorded as the sitting page records them, on days before today: the figures,
-    the bars, and the table agree."""
+def test_a_repeating_sound_is_one_row_that_rings_at_each_interval(server, browser):
+    browser.get(server.url + "/profiles")
+    fill(browser, "Name", "Every two seconds")
+    button(browser, "Create profile").click()
+    assert shows_heading(browser, "Every two seconds")
+    field(browser, "Warm Up on").click()  # the script saves at once, and the section opens
+    assert value(browser, "Warm Up duration") == "05:00"
+    fill(browser, "Warm Up duration", "00:07")
+    fill(browser, "Duration", "00:01")
+    field(browser, "Repeating sound").click()
+    fill(browser, "Every", "00:02")
+    fill(browser, "Strokes", "2")
+    button(browser, "Save").click()
+    assert shows(browser, "Profile saved.")
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, "Sit with this profile").click())
+    assert shows(browser, "00:08 — The session ends")
+    rows = [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".timeline li")]
+    repeating = [row for row in rows if "every" in row]
+    assert repeating == ["00:02 — Bell rings 2 times every 00:02 from 00:02 to 00:07"]
+    # What the script puts on the audio clock, recorded instead of played: the repeating sound
+    # at 2, 4 and 6 s (not at 7, where the section ends), each of its 2 strokes 2.5 s apart.
+    browser.execute_script("""
+        window.starts = [];
+        window.AudioContext = class {
+            constructor() { this.currentTime = 0; this.destination = {}; }
+            createBufferSource() { return { connect() {}, start: (time) => window.starts.push(time) }; }
+            decodeAudioData() { return Promise.resolve({}); }
+            suspend() { return Promise.resolve(); }
+            resume() { return Promise.resolve(); }
+            close() { return Promise.resolve(); }
+        };
+    """)
+    button(browser, "Start").click()
+    eventually(browser, lambda d: d.execute_script("return window.starts.length") >= 6)
+    starts = sorted(round(start - 0.1, 3) for start in browser.execute_script("return window.starts"))
+    assert all(time in starts for time in [2, 4, 4.5, 6, 6.5, 8.5])
+    assert 9 not in starts and 7.0 + 2.5 not in starts
+
+
+def test_the_history_shows_the_last_two_days_of_practice(server, browser):
+    """Sessions recorded as the sitting page records them, today and yesterday (/sessions
+    records the last 48 hours only): the figures, the bars, and the table agree."""
     browser.get(server.url + "/profiles")
     fill(browser, "Name", "Morning")
     button(browser, "Create profile").click()
@@ -143,18 +182,22 @@ def test_the_history_shows_a_fortnight_of_practice(server, browser):
     statuses = browser.execute_async_script("""
         const done = arguments[arguments.length - 1];
         const token = document.querySelector("[data-sitter-record] [name=_csrf]").value;
-        // Each session starts halfway through the part of its day that today has had, so it
-        // is on its day and not in the future at any hour the test runs.
-        const midnight = new Date();
+        // Each session starts within the part of its day that has passed (all of yesterday,
+        // today until now), spread through it, so it is on its day, not in the future and
+        // within the last 48 hours at any hour the test runs.
+        const now = Date.now();
+        const midnight = new Date(now);
         midnight.setHours(0, 0, 0, 0);
-        const offset = Math.floor((Date.now() - midnight.getTime()) / 2);
         const start = (daysAgo, index) => {
             const day = new Date(midnight);
             day.setDate(day.getDate() - daysAgo);
-            return new Date(day.getTime() + Math.max(0, offset - index * 1000)).toISOString();
+            const next = new Date(day);
+            next.setDate(next.getDate() + 1);
+            const end = Math.min(next.getTime(), now);
+            return new Date(day.getTime() + (end - day.getTime()) * (index + 1) / 12).toISOString();
         };
-        const sessions = [[0, 1500, true], [1, 1200, true], [2, 1800, true], [2, 600, false], [3, 1500, true],
-                          [4, 2400, true], [6, 900, false], [7, 1500, true], [9, 3000, true], [12, 1200, true]];
+        const sessions = [[0, 1500, true], [1, 1200, true], [1, 1800, true], [1, 600, false], [1, 1500, true],
+                          [1, 2400, true], [1, 900, false], [1, 1500, true], [1, 3000, true], [1, 1200, true]];
         Promise.all(sessions.map(([daysAgo, seconds, completed], index) => fetch("/sessions", {
             method: "POST",
             body: new URLSearchParams({_csrf: token, profile: "1", seconds: String(seconds),
@@ -165,17 +208,18 @@ def test_the_history_shows_a_fortnight_of_practice(server, browser):
     browser.get(server.url + "/history")
     assert shows(browser, "Total time\n4 h 20 min")
     assert shows(browser, "Sessions\n10")
-    assert shows(browser, "Streak\n5 days")
+    assert shows(browser, "Streak\n2 days")
     rows = browser.find_elements(By.CSS_SELECTOR, ".history-table tbody tr")
     assert len(rows) == 10
     assert [row.text.split()[-1] for row in rows].count("Stopped") == 2
     assert len(browser.find_elements(By.CSS_SELECTOR, ".chart-bars rect")) == 30
     days = [day.get_attribute("textContent") for day in browser.find_elements(By.CSS_SELECTOR, ".chart-days li")]
-    assert len(days) == 30 and sum(1 for day in days if not day.endswith("nothing sat")) == 9
+    assert len(days) == 30 and sum(1 for day in days if not day.endswith("nothing sat")) == 2
+    assert days[-1].endswith(": 25 min in 1 session")
     screenshot(browser, "history")
     browser.get(server.url + "/")
     practice = browser.find_element(By.CSS_SELECTOR, "[aria-labelledby=panel-practice]").text
-    assert "Streak\n5 days\nToday\n25 min\nSit with Morning" in practice
+    assert "Streak\n2 days\nToday\n25 min\nSit with Morning" in practice
     screenshot(browser, "home-practice")
 
 

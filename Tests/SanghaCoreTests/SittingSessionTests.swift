@@ -22,6 +22,34 @@ struct SittingSessionTests {
                 == "The session's start is in the future.")
         #expect(session(60, completed: true).refusal(now: start.addingTimeInterval(-600)) == nil)
     }
+
+    @Test("A session sat more than 48 hours ago is refused; the window counts from its earliest end")
+    func tooOld() {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let hour: TimeInterval = 3600
+        func refusal(startedHoursAgo hours: Double, seconds: Int) -> String? {
+            SittingSession(
+                profileID: 1, profileName: "P", startedAt: now.addingTimeInterval(-hours * hour), seconds: seconds,
+                completed: true
+            ).refusal(now: now)
+        }
+        #expect(refusal(startedHoursAgo: 47, seconds: 600) == nil)
+        #expect(refusal(startedHoursAgo: 48, seconds: 60) == nil)
+        // 48 hours and the session's own 60 seconds: the last start recorded, then one second more.
+        let seconds = 60
+        let earliest = now.addingTimeInterval(-SittingSession.recentWindow - TimeInterval(seconds))
+        func session(startedAt: Date) -> SittingSession {
+            SittingSession(profileID: 1, profileName: "P", startedAt: startedAt, seconds: seconds, completed: true)
+        }
+        #expect(session(startedAt: earliest).refusal(now: now) == nil)
+        #expect(session(startedAt: earliest.addingTimeInterval(-1)).refusal(now: now) == SittingSession.tooOldMessage)
+        #expect(refusal(startedHoursAgo: 49, seconds: 60) == SittingSession.tooOldMessage)
+        #expect(refusal(startedHoursAgo: 300 * 24, seconds: 600) == SittingSession.tooOldMessage)
+        // The longest session, 72 hours, is recorded when it ends; a day later it is not.
+        #expect(refusal(startedHoursAgo: 72, seconds: 86_400 * 3) == nil)
+        #expect(refusal(startedHoursAgo: 72 + 49, seconds: 86_400 * 3) == SittingSession.tooOldMessage)
+        #expect(SittingSession.tooOldMessage.contains("48 hours"))
+    }
 }
 
 @Suite("Practice by calendar day")

@@ -48,13 +48,73 @@ struct TimelineTests {
     }
 
     @Test("The repeating sound rings every interval within its section, with its strokes, never at or past the end")
-    func repeating() {
+    func repeating() throws {
         var profile = Self.silent(main: 600)
         profile[.main][sound: .repeat] = Sound(type: .repeat, enabled: true, name: "Gong", iterations: 3, interval: 200)
-        #expect(profile.timeline.rings.map(\.time) == [200, 400])  // not 600: the section ends there
-        #expect(profile.timeline.rings.allSatisfy { $0.strokes == 3 && $0.name == "Gong" })
+        let ring = try #require(profile.timeline.rings.only)
+        #expect(ring.time == 200)
+        #expect(ring.repetition?.interval == 200)
+        #expect(ring.repetition?.end == 600)
+        #expect(Array(ring.times) == [200, 400])  // not 600: the section ends there
+        #expect(ring.count == 2 && ring.lastTime == 400)
+        #expect(ring.strokes == 3 && ring.name == "Gong" && ring.sound == .repeat)
         profile[.main][sound: .repeat].interval = 250
-        #expect(profile.timeline.rings.map(\.time) == [250, 500])
+        #expect(profile.timeline.rings.flatMap { Array($0.times) } == [250, 500])
+    }
+
+    @Test("A repeating sound is one ring however often it rings: a day ringing every second")
+    func repeatingIsOneRing() throws {
+        var profile = Self.silent(main: 86_400)
+        profile[.main][sound: .repeat] = Sound(type: .repeat, enabled: true, interval: 1)
+        let ring = try #require(profile.timeline.rings.only)
+        #expect(ring.time == 1)
+        #expect(ring.repetition?.interval == 1)
+        #expect(ring.repetition?.end == 86_400)
+        #expect(ring.count == 86_399)
+        #expect(ring.lastTime == 86_399)
+    }
+
+    /// The ring times of the old timeline, one ring per interval: every `interval` after the
+    /// section's start while strictly before its end.
+    static func expanded(start: Int, duration: Int, interval: Int) -> [Int] {
+        Array(stride(from: start + interval, to: start + duration, by: interval))
+    }
+
+    @Test(
+        "The repeating sound's times are those of one ring per interval, in every section",
+        arguments: [(600, 200), (600, 250), (600, 599), (600, 1), (7, 3), (2, 1), (86_400, 7), (3_601, 60)])
+    func sameTimes(duration: Int, interval: Int) {
+        var profile = Self.silent(main: duration)
+        profile[.warmUp] = Segment(type: .warmUp, enabled: true, duration: 90)
+        profile[.coolDown] = Segment(type: .coolDown, enabled: true, duration: duration)
+        for segment in SegmentType.allCases {
+            for sound in SoundType.allCases { profile[segment][sound: sound].enabled = false }
+            profile[segment][sound: .repeat] = Sound(type: .repeat, enabled: true, interval: interval)
+        }
+        let timeline = profile.timeline
+        #expect(timeline.sections.map(\.start) == [0, 90, 90 + duration])
+        let expected = timeline.sections.flatMap {
+            Self.expanded(start: $0.start, duration: $0.duration, interval: interval)
+        }
+        #expect(timeline.rings.flatMap { Array($0.times) } == expected)
+        #expect(timeline.rings.reduce(0) { $0 + $1.count } == expected.count)
+        #expect(timeline.rings.allSatisfy { $0.lastTime == Array($0.times).last })
+    }
+
+    @Test("A section's begin sound, its repeating sound, its end sound, then the next section's begin sound")
+    func repeatingInOrder() {
+        var profile = Profile.new(named: "T")
+        profile[.warmUp].enabled = true
+        profile[.warmUp].duration = 300
+        profile[.warmUp][sound: .repeat] = Sound(
+            type: .repeat, enabled: true, name: "Gong", iterations: 2, interval: 60)
+        let rings = profile.timeline.rings
+        #expect(
+            rings.map { "\($0.segment) \($0.sound) \($0.time)" } == [
+                "warmUp begin 0", "warmUp repeat 60", "warmUp end 300", "main begin 300", "main end 750",
+            ])
+        #expect(rings.map(\.count) == [1, 4, 1, 1, 1])
+        #expect(rings.filter { $0.repetition == nil }.allSatisfy { Array($0.times) == [$0.time] })
     }
 
     @Test("An interval as long as its section or longer never rings", arguments: [600, 601, 86_400])
@@ -86,4 +146,9 @@ struct TimelineTests {
         profile[.main][sound: .end].enabled = true
         #expect(profile.timeline.rings.map(\.sound) == [.end])
     }
+}
+
+extension Array {
+    /// The one element of a one-element array; nil for any other.
+    fileprivate var only: Element? { count == 1 ? first : nil }
 }

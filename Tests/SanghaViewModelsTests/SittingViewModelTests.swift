@@ -35,9 +35,66 @@ struct SittingViewModelTests {
             stylesheet: "/s.css", script: "/s.js", icon: "/i.svg", sounds: ["Wood Block": "/sounds/wood-block.0a.mp3"])
         let page = SittingViewModel(profile: profile, context: PageContext(assets: assets))
         let repeats = page.events.filter { $0.strokes == 3 }
-        #expect(repeats.map(\.text) == ["Wood Block rings 3 times", "Wood Block rings 3 times"])
-        #expect(repeats.map(\.seconds) == [150, 300])
+        #expect(repeats.map(\.text) == ["Wood Block rings 3 times every 02:30 from 02:30 to 07:30"])
+        #expect(repeats.map(\.seconds) == [150])
         #expect(repeats.allSatisfy { $0.soundURL == "/sounds/wood-block.0a.mp3" })
+    }
+
+    @Test("A repeating sound is one row: its first ring, its interval and its section's end, for the script")
+    func repeatingRow() throws {
+        var profile = Profile.new(named: "Full")
+        profile[.warmUp].enabled = true
+        profile[.warmUp][sound: .repeat] = Sound(
+            type: .repeat, enabled: true, name: "Gong", iterations: 2, interval: 60)
+        let page = SittingViewModel(profile: profile, context: .fixture)
+        #expect(
+            page.events.map { "\($0.timeText) \($0.text)" } == [
+                "00:00 Warm Up begins", "00:00 Bell rings", "01:00 Gong rings 2 times every 01:00 from 01:00 to 05:00",
+                "05:00 Bell rings", "05:00 Time begins", "05:00 Bell rings", "12:30 Bell rings",
+                "12:30 The session ends",
+            ])
+        let row = try #require(page.events.first { $0.repeats })
+        #expect(row.seconds == 60 && row.interval == 60 && row.until == 300 && row.strokes == 2)
+        #expect(row.soundURL == "/sounds/gong.mp3")
+        #expect(page.events.filter(\.repeats).count == 1)
+        #expect(page.events.filter { !$0.repeats }.allSatisfy { $0.interval == 0 && $0.until == 0 })
+    }
+
+    @Test("Times of an hour or more read h:mm:ss in a repeating row")
+    func repeatingRowInHours() {
+        var profile = Profile.new(named: "Long")
+        profile.duration = 86_400
+        profile[.main][sound: .repeat] = Sound(type: .repeat, enabled: true, interval: 3600)
+        let page = SittingViewModel(profile: profile, context: .fixture)
+        #expect(page.events.filter(\.repeats).map(\.text) == ["Bell rings every 01:00:00 from 01:00:00 to 24:00:00"])
+    }
+
+    @Test("A day ringing every second is a few rows, not one a second: the page stays small")
+    func dayLongRepeat() throws {
+        var profile = Profile.new(named: "Day")
+        profile.duration = 86_400
+        profile[.main][sound: .repeat] = Sound(type: .repeat, enabled: true, iterations: 10, interval: 1)
+        let page = SittingViewModel(profile: profile, context: .fixture)
+        #expect(page.events.count <= 10)
+        #expect(page.events.count == 5)  // Time begins, its begin sound, the repeat, its end sound, the end
+        #expect(page.totalSeconds == 86_400)
+        let row = try #require(page.events.first { $0.repeats })
+        #expect(row.text == "Bell rings 10 times every 00:01 from 00:01 to 24:00:00")
+        #expect(row.seconds == 1 && row.interval == 1 && row.until == 86_400)
+
+        // The longest profile there is: three 24-hour sections, every sound on, each repeating
+        // every second.
+        for type in [SegmentType.warmUp, .coolDown] {
+            profile[type].enabled = true
+            profile[type].duration = 86_400
+        }
+        for type in SegmentType.allCases {
+            for sound in SoundType.allCases { profile[type][sound: sound].enabled = true }
+            profile[type][sound: .repeat].interval = 1
+        }
+        let longest = SittingViewModel(profile: profile, context: .fixture)
+        #expect(longest.events.count == 13)  // each section 4 rows, and the end
+        #expect(try JSONEncoder().encode(longest).count < 20_000)
     }
 }
 
@@ -88,5 +145,26 @@ struct RecordSessionTests {
             return
         }
         #expect(form.alert?.message == "A session stopped before a minute is not recorded.")
+    }
+
+    @Test("A session sat more than 48 hours before the clock (2026-11-18 11:06:40) is refused, nothing stored")
+    func tooOld() async {
+        let sessions = InMemorySittingSessionRepository()
+        for start in ["2026-11-16T11:05:00Z", "2026-01-01T06:00:00Z"] {
+            let outcome = await record(
+                SittingSessionInput(profile: "1", startedAt: start, seconds: "60", completed: "true"),
+                sessions: sessions)
+            guard case .invalid(let page) = outcome else {
+                Issue.record("expected invalid for \(start), got \(outcome)")
+                continue
+            }
+            #expect(page.alert?.message == SittingSession.tooOldMessage)
+        }
+        let recent = await record(
+            SittingSessionInput(profile: "1", startedAt: "2026-11-16T11:06:00Z", seconds: "60", completed: "true"),
+            sessions: sessions)
+        #expect(recent == .saved(Redirect(to: "/profiles/1/sit", flash: .success("Session saved."))))
+        let stored = await sessions.sessions
+        #expect(stored.count == 1)
     }
 }

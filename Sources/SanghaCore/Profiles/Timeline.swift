@@ -9,6 +9,10 @@ import Foundation
 ///   every `interval` seconds after the start while the section lasts (not at its end, nor
 ///   after it: an interval as long as the section or longer never rings), `iterations` strokes
 ///   each time; the end sound at its end.
+/// - The repeating sound is one `Ring` however often it rings: its `time` is its first ring
+///   (the section's start plus the interval) and its `repetition` says the rest (every
+///   `interval` seconds while strictly before the section's end), so a 24-hour section that
+///   rings every second is one ring here, not 86,399. `times` lists every second it rings.
 /// - Where one section ends and the next begins, the end sound comes before the begin sound.
 public struct Timeline: Sendable, Equatable {
     public struct Section: Sendable, Equatable {
@@ -24,18 +28,47 @@ public struct Timeline: Sendable, Equatable {
         public var end: Int { start + duration }
     }
 
+    /// A sound that rings once (begin, end), or the repeating sound with all its rings.
     public struct Ring: Sendable, Equatable {
-        /// Seconds from the session's start.
+        /// Seconds from the session's start: when it rings, or, for the repeating sound, when it
+        /// rings first.
         public let time: Int
         public let segment: SegmentType
         public let sound: SoundType
         /// A name of the catalogue.
         public let name: String
         public let strokes: Int
+        /// How the repeating sound goes on after `time`; nil for a sound that rings once.
+        public let repetition: Repetition?
+
+        /// The repeating sound's rhythm: at `time`, then every `interval` seconds while strictly
+        /// before `end`.
+        public struct Repetition: Sendable, Equatable {
+            /// Seconds between two rings, more than 0.
+            public let interval: Int
+            /// The end of its section, in seconds from the session's start: it never rings there
+            /// nor after.
+            public let end: Int
+        }
+
+        /// Every second it rings at, in order: `time` alone for a sound that rings once.
+        public var times: StrideTo<Int> {
+            guard let repetition else { return stride(from: time, to: time + 1, by: 1) }
+            return stride(from: time, to: repetition.end, by: repetition.interval)
+        }
+
+        /// How many times it rings, without listing them.
+        public var count: Int {
+            guard let repetition else { return 1 }
+            return (repetition.end - 1 - time) / repetition.interval + 1
+        }
+
+        /// When it rings for the last time.
+        public var lastTime: Int { time + (count - 1) * (repetition?.interval ?? 0) }
     }
 
     public let sections: [Section]
-    /// In the order they ring.
+    /// In the order they first ring.
     public let rings: [Ring]
 
     /// The whole session, in seconds.
@@ -59,17 +92,20 @@ public struct Timeline: Sendable, Equatable {
 
     private static func rings(of segment: Segment, in section: Section) -> [Ring] {
         var rings: [Ring] = []
-        func ring(_ sound: Sound, at time: Int, strokes: Int) {
+        func ring(_ sound: Sound, at time: Int, strokes: Int, repetition: Ring.Repetition? = nil) {
             rings.append(
-                Ring(time: time, segment: section.segment, sound: sound.type, name: sound.name, strokes: strokes))
+                Ring(
+                    time: time, segment: section.segment, sound: sound.type, name: sound.name, strokes: strokes,
+                    repetition: repetition))
         }
         let begin = segment[sound: .begin]
         if begin.enabled { ring(begin, at: section.start, strokes: 1) }
         let repeating = segment[sound: .repeat]
-        if repeating.enabled, repeating.interval > 0 {
-            for time in stride(from: section.start + repeating.interval, to: section.end, by: repeating.interval) {
-                ring(repeating, at: time, strokes: max(1, repeating.iterations))
-            }
+        // Only when it rings at least once: the first ring strictly before the section's end.
+        if repeating.enabled, repeating.interval > 0, repeating.interval < section.duration {
+            ring(
+                repeating, at: section.start + repeating.interval, strokes: max(1, repeating.iterations),
+                repetition: Ring.Repetition(interval: repeating.interval, end: section.end))
         }
         let end = segment[sound: .end]
         if end.enabled { ring(end, at: section.end, strokes: 1) }

@@ -14,6 +14,22 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
     /// A session stopped before this many seconds is not recorded.
     public static let minimumStoppedSeconds = 60
 
+    /// How long before now a session may have been sat and still be recorded: 48 hours. The
+    /// sitting page records a session as it ends, so one from longer ago is not a session just
+    /// sat but history typed in afterwards. Counted from when the session could have ended at
+    /// the earliest (its start plus its seconds), so that the longest session (three 24-hour
+    /// sections) is still recorded when it ends: the start must be no earlier than
+    /// `now - recentWindow - seconds`.
+    public static let recentWindow: TimeInterval = 48 * 3600
+    /// How far past now a session's start may be, for a browser's clock that runs a little
+    /// ahead of the server's: 10 minutes. Later than that it is in the future, and refused.
+    public static let clockSkewAllowance: TimeInterval = 600
+    /// Why a session that begins past `clockSkewAllowance` from now is refused.
+    public static let futureMessage = "The session's start is in the future."
+    /// Why a session sat longer ago than `recentWindow` is refused.
+    public static let tooOldMessage =
+        "The session began too long ago: only sessions from the last 48 hours are recorded."
+
     public init(
         id: Int = 0, profileID: Int?, profileName: String, startedAt: Date, seconds: Int, completed: Bool
     ) {
@@ -26,14 +42,16 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
     }
 
     /// Why the session is not recorded as of `now`, or nil: a length from one second to
-    /// three days, a stopped one of at least a minute, and a start no later than a few minutes
-    /// from now (a browser's clock may run a little ahead).
+    /// three days, a stopped one of at least a minute, a start no later than
+    /// `clockSkewAllowance` (10 minutes) from now, and no earlier than `recentWindow` (48 hours)
+    /// before the session could have ended (`now - 48 h - seconds`).
     public func refusal(now: Date) -> String? {
         if !(1...86_400 * 3).contains(seconds) { return "The session's length must be between 1 second and 72 hours." }
         if !completed && seconds < Self.minimumStoppedSeconds {
             return "A session stopped before a minute is not recorded."
         }
-        if startedAt > now.addingTimeInterval(600) { return "The session's start is in the future." }
+        if startedAt > now.addingTimeInterval(Self.clockSkewAllowance) { return Self.futureMessage }
+        if startedAt < now.addingTimeInterval(-Self.recentWindow - TimeInterval(seconds)) { return Self.tooOldMessage }
         return nil
     }
 }

@@ -50,7 +50,8 @@ extension SittingViewModel {
 
     /// Records a session sat with profile `id` (`POST /sessions`): 303 back to the sitting page
     /// with "Session saved."; a session that breaks a rule (stopped before a minute, a length
-    /// out of range, an unreadable start) is the page again with why (422), nothing stored.
+    /// out of range, an unreadable start, a start in the future or sat more than 48 hours ago:
+    /// `SittingSession.refusal(now:)`) is the page again with why (422), nothing stored.
     public static func record(
         _ input: SittingSessionInput,
         profiles: any ProfileRepository,
@@ -110,7 +111,11 @@ public struct SittingSessionInput: Sendable, Equatable, Decodable {
     }
 }
 
-/// A row of the timeline: at `timeText` (`05:00`), what happens.
+/// A row of the timeline: at `timeText` (`05:00`), what happens. A repeating sound is one row,
+/// however often it rings: its `seconds` are its first ring (its section's start plus the
+/// interval) and its text says the rest, "every 01:00 from 01:00 to 20:00", from that first ring
+/// to its section's end (it rings strictly before the end, never at it); the script rings it at
+/// `seconds`, then every `interval` seconds while before `until`.
 public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
     public let seconds: Int
     public let timeText: String
@@ -121,8 +126,18 @@ public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
     public let strokes: Int
     /// Where a section begins: its title, which the running session shows from then on.
     public let section: String?
+    /// Whether this row is a repeating sound, which rings again every `interval` seconds.
+    public let repeats: Bool
+    /// For a repeating sound, the seconds between two rings; 0 for a row that happens once.
+    public let interval: Int
+    /// For a repeating sound, its section's end in seconds from the start: it rings only
+    /// before it. 0 for a row that happens once.
+    public let until: Int
 
-    init(seconds: Int, text: String, soundURL: String? = nil, strokes: Int = 0, section: String? = nil) {
+    init(
+        seconds: Int, text: String, soundURL: String? = nil, strokes: Int = 0, section: String? = nil,
+        interval: Int = 0, until: Int = 0
+    ) {
         self.seconds = seconds
         timeText = DurationFormatter.string(from: seconds)
         self.text = text
@@ -130,10 +145,15 @@ public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
         hasSound = soundURL != nil
         self.strokes = strokes
         self.section = section
+        repeats = interval > 0
+        self.interval = interval
+        self.until = until
     }
 
-    /// Each section's start, each ring in order, and the session's end. Where one section ends
-    /// and the next begins, the first's end sound comes before the second begins.
+    /// Each section's start, each ring in order (a repeating sound once, at its first ring),
+    /// and the session's end. Where one section ends and the next begins, the first's end sound
+    /// comes before the second begins. As many rows as the profile has sections and sounds,
+    /// however long its sections and however short its intervals.
     static func events(of timeline: Timeline, assets: AssetURLs) -> [TimelineEventViewModel] {
         var events: [TimelineEventViewModel] = []
         var rings = timeline.rings[...]
@@ -157,12 +177,22 @@ public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
         TimelineEventViewModel(seconds: seconds, text: text)
     }
 
+    /// "Bell rings", "Gong rings 3 times"; a repeating sound adds "every 01:00 from 01:00 to
+    /// 20:00": its interval, its first ring and its section's end.
     private static func ring(_ ring: Timeline.Ring, _ assets: AssetURLs) -> TimelineEventViewModel {
-        TimelineEventViewModel(
+        var text = ring.strokes > 1 ? "\(ring.name) rings \(ring.strokes) times" : "\(ring.name) rings"
+        if let repetition = ring.repetition {
+            text += " every \(DurationFormatter.string(from: repetition.interval))"
+            text += " from \(DurationFormatter.string(from: ring.time))"
+            text += " to \(DurationFormatter.string(from: repetition.end))"
+        }
+        return TimelineEventViewModel(
             seconds: ring.time,
-            text: ring.strokes > 1 ? "\(ring.name) rings \(ring.strokes) times" : "\(ring.name) rings",
+            text: text,
             soundURL: assets.sound(named: ring.name),
-            strokes: ring.strokes
+            strokes: ring.strokes,
+            interval: ring.repetition?.interval ?? 0,
+            until: ring.repetition?.end ?? 0
         )
     }
 }
