@@ -45,6 +45,7 @@ start_sangha() {
   port=$(free_port)
   friend_port=$(free_port)
   "$BIN" serve --port "$port" --friend-service-port "$friend_port" --data-dir "$work/data-$name" \
+    --sign-up open --address-limit 0 \
     --log-level warning "$@" &
   pids+=($!)
   server_pids[$name]=$!
@@ -74,7 +75,7 @@ large_seeding=$(python3 scripts/seed.py "${bases[large]}" --cookie "${cookies[la
 echo "Data: each instance gets \`seed\` (50 friends, profiles 1 and 2), then scripts/seed.py adds the rest."
 echo
 echo "- small (the SQLite instance), 50 friends, 50 profiles, 50 sessions: $small_seeding"
-echo "- large, 5,000 friends, 1,000 profiles, 10,000 sessions over the last 300 days: $large_seeding"
+echo "- large, 5,000 friends, 1,000 profiles, 10,000 sessions over the last 47 hours (POST /sessions records 48): $large_seeding"
 
 # Each target: label|instance|path.
 targets=(

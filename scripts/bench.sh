@@ -33,6 +33,7 @@ echo
 
 start_sangha() {
   "$BIN" serve --port "$port" --friend-service-port "$friend_port" --data-dir "$work/data" \
+    --sign-up open --address-limit 0 \
     --log-level warning "$@" &
   sangha_pid=$!
   pids+=("$sangha_pid")

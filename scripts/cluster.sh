@@ -99,7 +99,7 @@ declare -A instance_ports
 start_instance() {
   "$BIN" serve --port "${instance_ports[$1]}" --database-url "$database_url" \
     --friend-service-url "http://127.0.0.1:$friend_port" --data-dir "$work/$1" --log-level "$log_level" \
-    --public-url "http://127.0.0.1:$CLUSTER_PORT" \
+    --public-url "http://127.0.0.1:$CLUSTER_PORT" --trusted-proxies 127.0.0.1 \
     >>"$work/$1.log" 2>&1 &
 }
 

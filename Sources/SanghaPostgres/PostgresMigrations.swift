@@ -163,6 +163,30 @@ enum PostgresMigrations {
             number: 5, name: "sign-in session start",
             statements: ["ALTER TABLE sign_in_session ADD COLUMN started_at TIMESTAMPTZ NOT NULL DEFAULT now()"]
         ),
+        // Administrators, disabled people, the last sign-in; one-use links (invitations and
+        // password resets, by the digest of their token); the deployment's cookie secret. A
+        // deployment from before has its earliest person as administrator.
+        Migration(
+            number: 6, name: "the door",
+            statements: [
+                "ALTER TABLE person ADD COLUMN is_administrator BOOLEAN NOT NULL DEFAULT false",
+                "ALTER TABLE person ADD COLUMN is_disabled BOOLEAN NOT NULL DEFAULT false",
+                "ALTER TABLE person ADD COLUMN last_sign_in_at TIMESTAMPTZ",
+                """
+                UPDATE person SET is_administrator = true
+                WHERE id = (SELECT id FROM person ORDER BY created_at, id LIMIT 1)
+                """,
+                """
+                CREATE TABLE one_use_link (
+                    key TEXT PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    person_id BIGINT NOT NULL REFERENCES person (id) ON DELETE CASCADE,
+                    expires_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX one_use_link_person_id ON one_use_link (person_id)",
+                "CREATE TABLE secret (name TEXT PRIMARY KEY, value BYTEA NOT NULL)",
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

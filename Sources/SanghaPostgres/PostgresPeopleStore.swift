@@ -34,25 +34,54 @@ public struct PostgresPeopleStore: PeopleRepository {
         self.onDelete = onDelete
     }
 
-    private typealias PersonRow = (Int, String, String, String, String?, Date, String)
-    private static let personColumns = "id, username, name, about, friend_service_token, created_at, password_hash"
+    private typealias PersonRow = (Int, String, String, String, String?, Date, Bool, Bool, String)
+    private static let personColumns = """
+        id, username, name, about, friend_service_token, created_at, is_administrator, is_disabled, password_hash
+        """
 
     private static func person(_ row: PersonRow) -> (person: Person, passwordHash: String) {
         (
             Person(
                 id: row.0, username: row.1, name: row.2, about: row.3, friendServiceToken: row.4,
-                createdAt: row.5),
-            row.6
+                createdAt: row.5, isAdministrator: row.6, isDisabled: row.7),
+            row.8
         )
     }
 
-    public func create(_ person: Person, passwordHash: String) async throws(PeopleRepositoryError) -> Person {
-        let created = try await transaction { connection -> Person? in
+    public func create(_ person: Person, passwordHash: String, admission: Admission, at date: Date)
+        async throws(PeopleRepositoryError) -> Person
+    {
+        enum Outcome: Sendable {
+            case created(Person)
+            case refused(PeopleRepositoryError)
+        }
+        // Checked before anything is written: a refusal returns (and commits nothing).
+        let outcome = try await transaction { connection -> Outcome in
+            // Sign-ups wait for each other, so one alone is a new deployment's first person.
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(PostgresMigrations.lockKey + 2))", logger: database.logger)
+            var first = true
+            for try await _ in try await connection.query("SELECT 1 FROM person LIMIT 1", logger: database.logger) {
+                first = false
+            }
+            var invitation: String?
+            if case .invitation(let key) = admission, !first {
+                for try await found in try await connection.query(
+                    """
+                    SELECT key FROM one_use_link WHERE key = \(key) AND kind = \(OneUseLink.Kind.invitation.rawValue)
+                    AND expires_at > \(date) FOR UPDATE
+                    """, logger: database.logger
+                ).decode(String.self) {
+                    invitation = found
+                }
+                guard invitation != nil else { return .refused(.invitationNeeded) }
+            }
             let rows = try await connection.query(
                 """
-                INSERT INTO person (username, name, about, password_hash, friend_service_token, created_at)
+                INSERT INTO person (username, name, about, password_hash, friend_service_token, created_at,
+                                    is_administrator)
                 VALUES (\(person.username), \(person.name), \(person.about), \(passwordHash),
-                        \(person.friendServiceToken), \(person.createdAt))
+                        \(person.friendServiceToken), \(person.createdAt), \(first))
                 ON CONFLICT ((lower(username))) DO NOTHING
                 RETURNING id
                 """, logger: database.logger)
@@ -60,17 +89,152 @@ public struct PostgresPeopleStore: PeopleRepository {
             for try await id in rows.decode(Int.self) {
                 created = person
                 created?.id = id
+                created?.isAdministrator = first
             }
-            guard let created else { return nil }
+            guard let created else { return .refused(.usernameTaken) }
+            if let invitation {
+                try await connection.query(
+                    "DELETE FROM one_use_link WHERE key = \(invitation)", logger: database.logger)
+            }
             // What was made before Sangha had people is the first person's.
             try await connection.query(
                 "UPDATE profile SET owner_id = \(created.id) WHERE owner_id IS NULL", logger: database.logger)
             try await connection.query(
                 "UPDATE sitting_session SET owner_id = \(created.id) WHERE owner_id IS NULL", logger: database.logger)
-            return created
+            return .created(created)
         }
-        guard let created else { throw .usernameTaken }
-        return created
+        switch outcome {
+        case .created(let person): return person
+        case .refused(let error): throw error
+        }
+    }
+
+    public func hasAnyone() async throws(PeopleRepositoryError) -> Bool {
+        try await run { connection in
+            for try await _ in try await connection.query("SELECT 1 FROM person LIMIT 1", logger: database.logger) {
+                return true
+            }
+            return false
+        }
+    }
+
+    public func overview(at date: Date) async throws(PeopleRepositoryError) -> [PersonOverview] {
+        let unusedSince = date.addingTimeInterval(-SignInSession.lifetime)
+        let startedSince = date.addingTimeInterval(-SignInSession.longestLife)
+        return try await run { connection in
+            let rows = try await connection.query(
+                """
+                SELECT \(unescaped: Self.personColumns), last_sign_in_at, (
+                    SELECT count(*) FROM sign_in_session s WHERE s.person_id = person.id
+                    AND s.last_used_at > \(unusedSince) AND s.started_at > \(startedSince)
+                )
+                FROM person ORDER BY lower(name), id
+                """, logger: database.logger)
+            var people: [PersonOverview] = []
+            for try await row in rows.decode(
+                (Int, String, String, String, String?, Date, Bool, Bool, String, Date?, Int).self)
+            {
+                let (person, _) = Self.person((row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8))
+                people.append(PersonOverview(person: person, lastSignIn: row.9, sessions: row.10))
+            }
+            return people
+        }
+    }
+
+    public func setDisabled(_ disabled: Bool, of id: Int) async throws(PeopleRepositoryError) {
+        defer { sessions?.forget { $1.person.id == id } }
+        let changed = try await transaction { connection in
+            var changed = false
+            for try await _ in try await connection.query(
+                "UPDATE person SET is_disabled = \(disabled) WHERE id = \(id) RETURNING id", logger: database.logger)
+            {
+                changed = true
+            }
+            guard changed else { return false }
+            if disabled {
+                try await connection.query(
+                    "DELETE FROM sign_in_session WHERE person_id = \(id)", logger: database.logger)
+            }
+            try await connection.announce(.person(id), logger: database.logger)
+            return true
+        }
+        if !changed { throw .notFound }
+    }
+
+    public func makeAdministrator(_ id: Int) async throws(PeopleRepositoryError) {
+        try await changeOne("UPDATE person SET is_administrator = true WHERE id = \(id) RETURNING id", person: id)
+    }
+
+    public func add(_ link: OneUseLink) async throws(PeopleRepositoryError) {
+        let now = link.expiresAt.addingTimeInterval(-OneUseLink.lifetime(of: link.kind))
+        try await run { connection in
+            // Links past their time go as new ones come.
+            try await connection.query("DELETE FROM one_use_link WHERE expires_at <= \(now)", logger: database.logger)
+            try await connection.query(
+                """
+                INSERT INTO one_use_link (key, kind, person_id, expires_at)
+                VALUES (\(link.key), \(link.kind.rawValue), \(link.personID), \(link.expiresAt))
+                """, logger: database.logger)
+        }
+    }
+
+    public func link(_ kind: OneUseLink.Kind, key: String, at date: Date) async throws(PeopleRepositoryError)
+        -> OneUseLink?
+    {
+        try await run { connection in
+            let rows = try await connection.query(
+                """
+                SELECT person_id, expires_at FROM one_use_link
+                WHERE key = \(key) AND kind = \(kind.rawValue) AND expires_at > \(date)
+                """, logger: database.logger)
+            for try await (id, expiresAt) in rows.decode((Int, Date).self) {
+                return OneUseLink(key: key, kind: kind, personID: id, expiresAt: expiresAt)
+            }
+            return nil
+        }
+    }
+
+    public func resetPassword(link key: String, passwordHash: String, at date: Date)
+        async throws(PeopleRepositoryError) -> Person?
+    {
+        let person = try await transaction { connection -> Person? in
+            var id: Int?
+            for try await found in try await connection.query(
+                """
+                DELETE FROM one_use_link WHERE key = \(key) AND kind = \(OneUseLink.Kind.passwordReset.rawValue)
+                AND expires_at > \(date) RETURNING person_id
+                """, logger: database.logger
+            ).decode(Int.self) {
+                id = found
+            }
+            guard let id else { return nil }
+            try await connection.query(
+                "UPDATE person SET password_hash = \(passwordHash) WHERE id = \(id)", logger: database.logger)
+            try await connection.query("DELETE FROM sign_in_session WHERE person_id = \(id)", logger: database.logger)
+            try await connection.announce(.person(id), logger: database.logger)
+            let rows = try await connection.query(
+                "SELECT \(unescaped: Self.personColumns) FROM person WHERE id = \(id)", logger: database.logger)
+            for try await row in rows.decode(PersonRow.self) { return Self.person(row).person }
+            return nil
+        }
+        if let person { sessions?.forget { $1.person.id == person.id } }
+        return person
+    }
+
+    public func cookieSecret() async throws(PeopleRepositoryError) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        let fresh = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return try await run { connection in
+            try await connection.query(
+                """
+                INSERT INTO secret (name, value) VALUES ('cookies', \(ByteBuffer(bytes: fresh)))
+                ON CONFLICT (name) DO NOTHING
+                """, logger: database.logger)
+            let rows = try await connection.query(
+                "SELECT value FROM secret WHERE name = 'cookies'", logger: database.logger)
+            for try await value in rows.decode(ByteBuffer.self) { return Array(value.readableBytesView) }
+            return fresh
+        }
     }
 
     public func credentials(username: String) async throws(PeopleRepositoryError) -> (
@@ -147,6 +311,8 @@ public struct PostgresPeopleStore: PeopleRepository {
                 VALUES (\(key), \(id), \(date), \(date))
                 """,
                 logger: database.logger)
+            try await connection.query(
+                "UPDATE person SET last_sign_in_at = \(date) WHERE id = \(id)", logger: database.logger)
         }
     }
 
@@ -166,7 +332,7 @@ public struct PostgresPeopleStore: PeopleRepository {
                 return (
                     Person(
                         id: row.0, username: row.1, name: row.2, about: row.3, friendServiceToken: row.4,
-                        createdAt: row.5), row.6, row.7
+                        createdAt: row.5, isAdministrator: row.8, isDisabled: row.9), row.6, row.7
                 )
             }
             return nil
@@ -188,16 +354,18 @@ public struct PostgresPeopleStore: PeopleRepository {
         static let sql = """
             WITH found AS (
                 SELECT s.key, s.last_used_at, s.started_at, p.id, p.username, p.name, p.about, p.friend_service_token,
-                    p.created_at
+                    p.created_at, p.is_administrator, p.is_disabled
                 FROM sign_in_session s JOIN person p ON p.id = s.person_id WHERE s.key = $1
             ), touched AS (
                 UPDATE sign_in_session SET last_used_at = $2
                 WHERE key = $1 AND last_used_at <= $2 - make_interval(secs => \(Int(SignInSession.touchInterval)))
                 AND last_used_at > $2 - make_interval(secs => \(Int(SignInSession.lifetime)))
             )
-            SELECT id, username, name, about, friend_service_token, created_at, last_used_at, started_at FROM found
+            SELECT id, username, name, about, friend_service_token, created_at, last_used_at, started_at,
+                is_administrator, is_disabled
+            FROM found
             """
-        typealias Row = (Int, String, String, String, String?, Date, Date, Date)
+        typealias Row = (Int, String, String, String, String?, Date, Date, Date, Bool, Bool)
         let key: String
         let now: Date
 
@@ -234,7 +402,9 @@ public struct PostgresPeopleStore: PeopleRepository {
         }
     }
 
-    public func countAttempt(of username: String, at date: Date) async throws(PeopleRepositoryError) -> [Date] {
+    public func countAttempt(of username: String, limit: Int, at date: Date) async throws(PeopleRepositoryError)
+        -> [Date]
+    {
         let since = date.addingTimeInterval(-SignInSession.failureWindow)
         // Attempts for one username, on any instance, wait for each other (a transaction lock).
         return try await transaction { connection in
@@ -248,12 +418,23 @@ public struct PostgresPeopleStore: PeopleRepository {
                 ORDER BY at
                 """, logger: database.logger)
             for try await at in rows.decode(Date.self) { earlier.append(at) }
-            guard earlier.count < SignInSession.failureLimit else { return earlier }
+            guard earlier.count < limit else { return earlier }
             // Failures older than the window count for nothing: they go as new ones come.
             try await connection.query("DELETE FROM sign_in_failure WHERE at < \(since)", logger: database.logger)
             try await connection.query(
                 "INSERT INTO sign_in_failure (username, at) VALUES (\(username), \(date))", logger: database.logger)
             return earlier
+        }
+    }
+
+    public func forgetAttempt(of key: String, at date: Date) async throws(PeopleRepositoryError) {
+        try await run { connection in
+            try await connection.query(
+                """
+                DELETE FROM sign_in_failure WHERE ctid = (
+                    SELECT ctid FROM sign_in_failure WHERE lower(username) = lower(\(key)) AND at = \(date) LIMIT 1
+                )
+                """, logger: database.logger)
         }
     }
 

@@ -25,10 +25,20 @@ public struct PeopleStore: PeopleRepository {
         self.onDelete = onDelete
     }
 
-    public func create(_ person: Person, passwordHash: String) async throws(PeopleRepositoryError) -> Person {
+    public func create(_ person: Person, passwordHash: String, admission: Admission, at date: Date)
+        async throws(PeopleRepositoryError) -> Person
+    {
         try await write { db in
+            let first = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM person)") ?? true
+            if case .invitation(let key) = admission, !first {
+                try db.execute(
+                    sql: "DELETE FROM oneUseLink WHERE key = ? AND kind = ? AND expiresAt > ?",
+                    arguments: [key, OneUseLink.Kind.invitation.rawValue, date])
+                if db.changesCount == 0 { throw PeopleRepositoryError.invitationNeeded }
+            }
             var record = PersonRecord(person, passwordHash: passwordHash)
             record.id = nil
+            record.isAdministrator = first
             do {
                 try record.insert(db)
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
@@ -39,6 +49,98 @@ public struct PeopleStore: PeopleRepository {
             try db.execute(sql: "UPDATE profile SET ownerID = ? WHERE ownerID IS NULL", arguments: [id])
             try db.execute(sql: "UPDATE sittingSession SET ownerID = ? WHERE ownerID IS NULL", arguments: [id])
             return record.person
+        }
+    }
+
+    public func hasAnyone() async throws(PeopleRepositoryError) -> Bool {
+        try await read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM person)") ?? false }
+    }
+
+    public func overview(at date: Date) async throws(PeopleRepositoryError) -> [PersonOverview] {
+        let unusedSince = date.addingTimeInterval(-SignInSession.lifetime)
+        let startedSince = date.addingTimeInterval(-SignInSession.longestLife)
+        return try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT person.*, (
+                        SELECT count(*) FROM signInSession s WHERE s.personID = person.id
+                        AND s.lastUsedAt > ? AND COALESCE(s.startedAt, s.lastUsedAt) > ?
+                    ) AS openSessions
+                    FROM person ORDER BY name COLLATE NOCASE, id
+                    """, arguments: [unusedSince, startedSince]
+            ).map { row in
+                PersonOverview(
+                    person: try PersonRecord(row: row).person, lastSignIn: row["lastSignInAt"],
+                    sessions: row["openSessions"])
+            }
+        }
+    }
+
+    public func setDisabled(_ disabled: Bool, of id: Int) async throws(PeopleRepositoryError) {
+        try await write { db in
+            try db.execute(sql: "UPDATE person SET isDisabled = ? WHERE id = ?", arguments: [disabled, id])
+            if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
+            if disabled { try db.execute(sql: "DELETE FROM signInSession WHERE personID = ?", arguments: [id]) }
+        }
+        sessions.forget(person: id)
+    }
+
+    public func makeAdministrator(_ id: Int) async throws(PeopleRepositoryError) {
+        try await write { db in
+            try db.execute(sql: "UPDATE person SET isAdministrator = 1 WHERE id = ?", arguments: [id])
+            if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
+        }
+        sessions.forget(person: id)
+    }
+
+    public func add(_ link: OneUseLink) async throws(PeopleRepositoryError) {
+        try await write { db in
+            // Links past their time go as new ones come.
+            let now = link.expiresAt.addingTimeInterval(-OneUseLink.lifetime(of: link.kind))
+            try db.execute(sql: "DELETE FROM oneUseLink WHERE expiresAt <= ?", arguments: [now])
+            try db.execute(
+                sql: "INSERT INTO oneUseLink (key, kind, personID, expiresAt) VALUES (?, ?, ?, ?)",
+                arguments: [link.key, link.kind.rawValue, link.personID, link.expiresAt])
+        }
+    }
+
+    public func link(_ kind: OneUseLink.Kind, key: String, at date: Date) async throws(PeopleRepositoryError)
+        -> OneUseLink?
+    {
+        try await read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT personID, expiresAt FROM oneUseLink WHERE key = ? AND kind = ? AND expiresAt > ?",
+                arguments: [key, kind.rawValue, date]
+            ).map { OneUseLink(key: key, kind: kind, personID: $0["personID"], expiresAt: $0["expiresAt"]) }
+        }
+    }
+
+    public func resetPassword(link key: String, passwordHash: String, at date: Date)
+        async throws(PeopleRepositoryError) -> Person?
+    {
+        let person = try await write { db -> Person? in
+            guard
+                let id = try Int.fetchOne(
+                    db, sql: "DELETE FROM oneUseLink WHERE key = ? AND kind = ? AND expiresAt > ? RETURNING personID",
+                    arguments: [key, OneUseLink.Kind.passwordReset.rawValue, date])
+            else { return nil }
+            try db.execute(sql: "UPDATE person SET passwordHash = ? WHERE id = ?", arguments: [passwordHash, id])
+            try db.execute(sql: "DELETE FROM signInSession WHERE personID = ?", arguments: [id])
+            return try PersonRecord.fetchOne(db, key: id)?.person
+        }
+        if let person { sessions.forget(person: person.id) }
+        return person
+    }
+
+    public func cookieSecret() async throws(PeopleRepositoryError) -> [UInt8] {
+        try await write { db in
+            var generator = SystemRandomNumberGenerator()
+            let fresh = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+            try db.execute(
+                sql: "INSERT INTO secret (name, value) VALUES ('cookies', ?) ON CONFLICT (name) DO NOTHING",
+                arguments: [fresh])
+            return [UInt8](try Data.fetchOne(db, sql: "SELECT value FROM secret WHERE name = 'cookies'") ?? fresh)
         }
     }
 
@@ -93,6 +195,7 @@ public struct PeopleStore: PeopleRepository {
             try db.execute(
                 sql: "INSERT INTO signInSession (key, personID, lastUsedAt, startedAt) VALUES (?, ?, ?, ?)",
                 arguments: [key, id, date, date])
+            try db.execute(sql: "UPDATE person SET lastSignInAt = ? WHERE id = ?", arguments: [date, id])
         }
     }
 
@@ -143,18 +246,29 @@ public struct PeopleStore: PeopleRepository {
         }
     }
 
-    public func countAttempt(of username: String, at date: Date) async throws(PeopleRepositoryError) -> [Date] {
+    public func countAttempt(of username: String, limit: Int, at date: Date) async throws(PeopleRepositoryError)
+        -> [Date]
+    {
         let since = date.addingTimeInterval(-SignInSession.failureWindow)
         // One write transaction: SQLite runs them one at a time.
         return try await write { db in
             let earlier = try Date.fetchAll(
                 db, sql: "SELECT at FROM signInFailure WHERE username = ? AND at >= ? ORDER BY at",
                 arguments: [username, since])
-            guard earlier.count < SignInSession.failureLimit else { return earlier }
+            guard earlier.count < limit else { return earlier }
             // Failures older than the window count for nothing: they go as new ones come.
             try db.execute(sql: "DELETE FROM signInFailure WHERE at < ?", arguments: [since])
             try db.execute(sql: "INSERT INTO signInFailure (username, at) VALUES (?, ?)", arguments: [username, date])
             return earlier
+        }
+    }
+
+    public func forgetAttempt(of key: String, at date: Date) async throws(PeopleRepositoryError) {
+        try await write { db in
+            try db.execute(
+                sql:
+                    "DELETE FROM signInFailure WHERE rowid = (SELECT rowid FROM signInFailure WHERE username = ? AND at = ? LIMIT 1)",
+                arguments: [key, date])
         }
     }
 
@@ -200,6 +314,8 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var passwordHash: String
     var friendServiceToken: String?
     var createdAt: Date
+    var isAdministrator: Bool
+    var isDisabled: Bool
 
     init(_ person: Person, passwordHash: String) {
         id = person.id == 0 ? nil : person.id
@@ -209,12 +325,14 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
         self.passwordHash = passwordHash
         friendServiceToken = person.friendServiceToken
         createdAt = person.createdAt
+        isAdministrator = person.isAdministrator
+        isDisabled = person.isDisabled
     }
 
     var person: Person {
         Person(
             id: id ?? 0, username: username, name: name, about: about, friendServiceToken: friendServiceToken,
-            createdAt: createdAt)
+            createdAt: createdAt, isAdministrator: isAdministrator, isDisabled: isDisabled)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -151,6 +151,30 @@ public enum SanghaDatabase {
                     UPDATE signInSession SET startedAt = lastUsedAt;
                     """)
         }
+        migrator.registerMigration("door") { db in
+            // Administrators, disabled people, the last sign-in; one-use links (invitations and
+            // password resets, by the digest of their token); the deployment's cookie secret.
+            // A deployment from before has its earliest person as administrator.
+            try db.execute(
+                sql: """
+                    ALTER TABLE person ADD COLUMN isAdministrator BOOLEAN NOT NULL DEFAULT 0;
+                    ALTER TABLE person ADD COLUMN isDisabled BOOLEAN NOT NULL DEFAULT 0;
+                    ALTER TABLE person ADD COLUMN lastSignInAt DATETIME;
+                    UPDATE person SET isAdministrator = 1
+                    WHERE id = (SELECT id FROM person ORDER BY createdAt, id LIMIT 1);
+                    CREATE TABLE oneUseLink (
+                        key TEXT PRIMARY KEY,
+                        kind TEXT NOT NULL,
+                        personID INTEGER NOT NULL REFERENCES person (id) ON DELETE CASCADE,
+                        expiresAt DATETIME NOT NULL
+                    );
+                    CREATE INDEX oneUseLink_on_personID ON oneUseLink (personID);
+                    CREATE TABLE secret (
+                        name TEXT PRIMARY KEY,
+                        value BLOB NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 

@@ -11,6 +11,11 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     /// The id in the request's sign-in cookie, if it has a well-formed one (read by
     /// `PageContextMiddleware` with the other cookies; `SignInMiddleware` looks it up).
     public var signInCookieID: String?
+    /// The browser's CSRF nonce (its cookie's, or a new one the response sets): the page's form
+    /// token is it signed with the session's key.
+    public var formNonce = ""
+    /// The account of the browser's signed device cookie, if it has one.
+    public var device: (username: String, nonce: String)?
     /// The signed-in session's key (the digest of its cookie), for signing out.
     public var signInKey: String?
     /// Why the session could not be looked up (the database out of reach), if it could not.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Prometheus
+import SanghaCore
 import SanghaViewModels
 import ServiceLifecycle
 
@@ -27,6 +28,12 @@ public struct AppConfiguration: Sendable {
     /// from its origin, and when it is `https` every cookie is Secure and browsers are told to
     /// keep to HTTPS (Strict-Transport-Security). nil: loopback and the allowed hosts, over HTTP.
     public var publicURL: URL?
+    /// Who may create an account (`--sign-up`).
+    public var signUp: SignUpMode
+    /// Sign-ups and failed sign-ins from one address within 15 minutes; 0: no limit.
+    public var addressLimit: Int
+    /// Proxies whose `X-Forwarded-For` names the client (canonical IP addresses).
+    public var trustedProxies: Set<String>
 
     public init(
         host: String = "127.0.0.1",
@@ -36,9 +43,15 @@ public struct AppConfiguration: Sendable {
         maxFormSize: Int = 64 * 1024,
         extraAllowedHosts: [String] = [],
         metricsAccess: MetricsAccess = MetricsAccess(),
-        publicURL: URL? = nil
+        publicURL: URL? = nil,
+        signUp: SignUpMode = .invite,
+        addressLimit: Int = Guessing.defaultAddressLimit,
+        trustedProxies: Set<String> = []
     ) {
         self.publicURL = publicURL
+        self.signUp = signUp
+        self.addressLimit = addressLimit
+        self.trustedProxies = trustedProxies
         self.host = host
         self.port = port
         self.resourcesDirectory = resourcesDirectory
@@ -136,6 +149,8 @@ public func buildRouter(
     router.add(
         middleware: PageContextMiddleware(
             makeFormToken: dependencies.makeFormToken,
+            signer: dependencies.signer,
+            signUpIsOpen: configuration.signUp == .open,
             now: dependencies.now,
             timeZone: dependencies.timeZone,
             assets: configuration.development ? .plain : staticFiles.assets
@@ -143,12 +158,13 @@ public func buildRouter(
     )
     // Who is signed in, for every page (error pages too: the layout names them); the routes that
     // need someone are behind `RequireSignInMiddleware` below.
-    router.add(middleware: SignInMiddleware(people: dependencies.people))
+    router.add(middleware: SignInMiddleware(people: dependencies.people, signer: dependencies.signer))
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
     router.add(middleware: QueryEncodingMiddleware())
     router.add(
-        middleware: CSRFMiddleware(allowedOrigins: configuration.allowedOrigins, maxFormSize: configuration.maxFormSize)
-    )
+        middleware: CSRFMiddleware(
+            allowedOrigins: configuration.allowedOrigins, maxFormSize: configuration.maxFormSize,
+            signer: dependencies.signer))
     if configuration.development {
         // Hummingbird's FileMiddleware serves what the routes answer 404, so it sits inside the
         // error pages.
@@ -170,11 +186,12 @@ public func buildRouter(
                 body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
         }
     }
-    let people = PeopleRoutes(dependencies: dependencies, renderer: renderer, maxFormSize: configuration.maxFormSize)
+    let people = PeopleRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration)
     people.addPublicRoutes(to: router)
     // Everything else is someone's: without a sign-in, a GET goes to the sign-in page.
     let signedIn = router.group().add(middleware: RequireSignInMiddleware())
     people.addRoutes(to: signedIn)
+    AdminRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration).addRoutes(to: signedIn)
     HomeRoutes(dependencies: dependencies, renderer: renderer).addRoutes(to: signedIn)
     ProfilesRoutes(data: dependencies.data, renderer: renderer, maxFormSize: configuration.maxFormSize)
         .addRoutes(to: signedIn)

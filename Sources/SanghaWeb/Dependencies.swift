@@ -15,7 +15,9 @@ public struct Dependencies: Sendable {
     /// How people get those tokens (issued with the embedded service, pasted with a remote one).
     public var friendTokens: FriendTokenPolicy
     public var passwords: any PasswordHashing
-    /// Makes a new CSRF token for a browser that has none; tests fix it.
+    /// Signs the flash, device cookies and form tokens with the deployment's secret.
+    public var signer: CookieSigner
+    /// Makes a new CSRF nonce for a browser that has none; tests fix it.
     public var makeFormToken: @Sendable () -> String
     /// The clock pages read the time from; tests fix it.
     public var now: @Sendable () -> Date
@@ -30,6 +32,7 @@ public struct Dependencies: Sendable {
         friendServices: FriendServiceDirectory,
         friendTokens: FriendTokenPolicy = FriendTokenPolicy(.pasted),
         passwords: any PasswordHashing = PasswordHasher(),
+        signer: CookieSigner = .random(),
         makeFormToken: @escaping @Sendable () -> String = { FormToken.random() },
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
@@ -40,6 +43,7 @@ public struct Dependencies: Sendable {
         self.friendServices = friendServices
         self.friendTokens = friendTokens
         self.passwords = passwords
+        self.signer = signer
         self.makeFormToken = makeFormToken
         self.now = now
         self.timeZone = timeZone

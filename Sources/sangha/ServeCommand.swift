@@ -102,6 +102,30 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var publicURL: String?
 
+    @Option(
+        help: """
+            Who may create an account: invite (with a one-use link from /admin), open (anyone) or closed \
+            (no one). The first account of a new deployment is always allowed, and is its administrator. \
+            (default: invite; env: SANGHA_SIGN_UP)
+            """)
+    var signUp: String?
+
+    @Option(
+        help: """
+            Sign-ups and failed sign-ins allowed from one client address in 15 minutes; 0 turns the limit \
+            off. A browser that once signed in to an account is exempt for that account. \
+            (default: \(Guessing.defaultAddressLimit); env: SANGHA_ADDRESS_LIMIT)
+            """)
+    var addressLimit: Int?
+
+    @Option(
+        help: """
+            IP addresses of the proxies in front of Sangha, comma-separated: a request from one of them is \
+            counted against the client its X-Forwarded-For names. Without it the connection's peer is the \
+            client. (env: SANGHA_TRUSTED_PROXIES)
+            """)
+    var trustedProxies: [String] = []
+
     /// bcrypt's cost for new passwords; tests lower it (4), the default is 12.
     @Option(help: .hidden)
     var passwordCost: Int?
@@ -213,6 +237,7 @@ struct ServeCommand: AsyncParsableCommand {
                 }),
                 friendTokens: FriendTokenPolicy(settings.friendServiceTokens, embeddedLists: embeddedLists),
                 passwords: PasswordHasher(cost: settings.passwordCost),
+                signer: CookieSigner(secret: try await stores.people.cookieSecret()),
                 metrics: metrics
             ),
             services: services,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FriendServiceServer
 import PostgresNIO
+import SanghaCore
 import SanghaPostgres
 import SanghaWeb
 
@@ -82,6 +83,23 @@ struct ServeSettings {
             }
             publicURL = url
         }
+        let signUpText = command.signUp ?? source.text("SANGHA_SIGN_UP") ?? SignUpMode.invite.rawValue
+        guard let signUp = SignUpMode(rawValue: signUpText.lowercased()) else {
+            throw ValidationError("--sign-up must be invite, open or closed, got '\(signUpText)'.")
+        }
+        let addressLimit = try source.number(
+            command.addressLimit, variable: "SANGHA_ADDRESS_LIMIT", default: Guessing.defaultAddressLimit)
+        guard addressLimit >= 0 else { throw ValidationError("--address-limit must be 0 (no limit) or more.") }
+        let proxies = try source.list(command.trustedProxies, variable: "SANGHA_TRUSTED_PROXIES")
+            .flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { !$0.isEmpty }
+            .map { address in
+                guard let canonical = MetricsAccess.address(address) else {
+                    throw ValidationError(
+                        "--trusted-proxies takes IP addresses, like 10.0.0.2,fd00::2, got '\(address)'.")
+                }
+                return canonical
+            }
         let cost = command.passwordCost ?? 12
         guard (4...16).contains(cost) else { throw ValidationError("--password-cost must be between 4 and 16.") }
         passwordCost = UInt8(cost)
@@ -92,7 +110,10 @@ struct ServeSettings {
             development: development,
             extraAllowedHosts: extraHosts,
             metricsAccess: MetricsAccess(allowed: metricsAddresses),
-            publicURL: publicURL
+            publicURL: publicURL,
+            signUp: signUp,
+            addressLimit: addressLimit,
+            trustedProxies: Set(proxies)
         )
         dataDirectory = URL(fileURLWithPath: command.dataDir ?? source.text("SANGHA_DATA_DIR") ?? "data")
         if let text = command.databaseURL ?? source.text("SANGHA_DATABASE_URL") {

@@ -34,6 +34,76 @@ struct PeopleConformanceTests {
         }
     }
 
+    @Test(
+        "The door: the first person administers; invitations and reset links work once; disabling ends every session",
+        arguments: Backend.allCases)
+    func door(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let people = stores.people
+            let now = Self.now
+            #expect(try await people.hasAnyone())
+            #expect(try await people.credentials(id: stores.person.id)?.person.isAdministrator == true)
+            // Without a valid invitation no one comes in, and a refusal uses nothing up.
+            for key in [nil, "no such key"] as [String?] {
+                await #expect(throws: PeopleRepositoryError.invitationNeeded) {
+                    try await people.create(
+                        Stores.person("bob"), passwordHash: "x", admission: .invitation(key: key), at: now)
+                }
+            }
+            try await people.add(
+                OneUseLink(key: "invitation", kind: .invitation, personID: stores.person.id, expiresAt: now + 100))
+            await #expect(throws: PeopleRepositoryError.invitationNeeded) {
+                try await people.create(
+                    Stores.person("bob"), passwordHash: "x", admission: .invitation(key: "invitation"), at: now + 100)
+            }
+            await #expect(throws: PeopleRepositoryError.usernameTaken) {
+                try await people.create(
+                    Stores.person("ADA"), passwordHash: "x", admission: .invitation(key: "invitation"), at: now)
+            }
+            let bob = try await people.create(
+                Stores.person("bob"), passwordHash: "x", admission: .invitation(key: "invitation"), at: now)
+            #expect(!bob.isAdministrator)
+            await #expect(throws: PeopleRepositoryError.invitationNeeded) {
+                try await people.create(
+                    Stores.person("carol"), passwordHash: "x", admission: .invitation(key: "invitation"), at: now)
+            }
+            // Disabled: every session ends; enabled again, sign-in works.
+            try await people.startSession(key: "bob-1", of: bob.id, at: now)
+            try await people.startSession(key: "bob-2", of: bob.id, at: now)
+            #expect(try await people.person(session: "bob-1", at: now)?.id == bob.id)
+            try await people.setDisabled(true, of: bob.id)
+            #expect(try await people.person(session: "bob-1", at: now) == nil)
+            #expect(try await people.person(session: "bob-2", at: now) == nil)
+            #expect(try await people.credentials(username: "bob")?.person.isDisabled == true)
+            try await people.setDisabled(false, of: bob.id)
+            #expect(try await people.credentials(username: "bob")?.person.isDisabled == false)
+            try await people.makeAdministrator(bob.id)
+            #expect(try await people.credentials(id: bob.id)?.person.isAdministrator == true)
+            await #expect(throws: PeopleRepositoryError.notFound) { try await people.setDisabled(true, of: 999_999) }
+            // A reset link: of its kind only, once, and it ends every session.
+            try await people.add(OneUseLink(key: "reset", kind: .passwordReset, personID: bob.id, expiresAt: now + 100))
+            #expect(try await people.link(.invitation, key: "reset", at: now) == nil)
+            #expect(try await people.link(.passwordReset, key: "reset", at: now)?.personID == bob.id)
+            #expect(try await people.link(.passwordReset, key: "reset", at: now + 100) == nil)
+            try await people.startSession(key: "bob-3", of: bob.id, at: now + 10)
+            #expect(try await people.resetPassword(link: "reset", passwordHash: "new", at: now + 20)?.id == bob.id)
+            #expect(try await people.credentials(id: bob.id)?.passwordHash == "new")
+            #expect(try await people.person(session: "bob-3", at: now + 20) == nil)
+            #expect(try await people.resetPassword(link: "reset", passwordHash: "again", at: now + 20) == nil)
+            // The administrator's list: everyone by name, the last sign-in, the sessions open.
+            try await people.startSession(key: "bob-4", of: bob.id, at: now + 30)
+            let overview = try await people.overview(at: now + 40)
+            #expect(overview.map(\.person.username) == ["ada", "bob"])
+            #expect(overview[1].sessions == 1)
+            #expect(overview[1].lastSignIn == now + 30)
+            // One secret for every instance, made once.
+            let secret = try await people.cookieSecret()
+            #expect(secret.count == 32)
+            #expect(try await people.cookieSecret() == secret)
+        }
+    }
+
     @Test("A session ends 90 days after its sign-in, however often it is used", arguments: Backend.allCases)
     func longestLife(backend: Backend) async throws {
         try await backend.withStorage { storage in

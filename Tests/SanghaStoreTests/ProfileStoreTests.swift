@@ -17,7 +17,7 @@ struct ProfileStoreTests {
 
     static let all = [
         "createProfile", "createSavedFriendList", "createSittingSession", "indexProfileName",
-        "totalSittingSessions", "people", "signInSessionStart",
+        "totalSittingSessions", "people", "signInSessionStart", "door",
     ]
 
     static func person(_ username: String) -> Person {
@@ -36,6 +36,28 @@ struct ProfileStoreTests {
             #expect(try await SanghaDatabase.appliedMigrations(reopened) == Self.all)
             #expect(try await ProfileStore(database: reopened, owner: ada.id).list().map(\.name) == ["Kept"])
             #expect(try await SanghaDatabase.integrityCheck(reopened) == ["ok"])
+        }
+    }
+
+    @Test("Upgrading a deployment from before administrators: its earliest person is one, no one else")
+    func upgradeAdministrator() async throws {
+        try await withDirectory { directory in
+            let path = directory.appendingPathComponent(SanghaDatabase.fileName).path
+            do {
+                let old = try DatabaseQueue(path: path)
+                try SanghaDatabase.migrator.migrate(old, upTo: "signInSessionStart")
+                try await old.write { db in
+                    try db.execute(
+                        sql: """
+                            INSERT INTO person (username, name, passwordHash, createdAt)
+                            VALUES ('grace', 'Grace', '-', '2026-11-02 00:00:00.000'),
+                                   ('ada', 'Ada', '-', '2026-11-01 00:00:00.000');
+                            """)
+                }
+            }
+            let people = PeopleStore(database: try SanghaDatabase.open(directory: directory))
+            #expect(try await people.credentials(username: "ada")?.person.isAdministrator == true)
+            #expect(try await people.credentials(username: "grace")?.person.isAdministrator == false)
         }
     }
 

@@ -7,6 +7,9 @@ public actor InMemoryPeopleRepository: PeopleRepository {
     private var people: [Int: (person: Person, hash: String)] = [:]
     private var sessions: [String: (person: Int, lastUsed: Date, startedAt: Date)] = [:]
     private var failures: [(username: String, at: Date)] = []
+    private var links: [String: OneUseLink] = [:]
+    private var lastSignIn: [Int: Date] = [:]
+    private let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max) }
     private var nextID = 1
     private var failing: PeopleRepositoryError?
 
@@ -23,15 +26,87 @@ public actor InMemoryPeopleRepository: PeopleRepository {
         if let failing { throw failing }
     }
 
-    public func create(_ person: Person, passwordHash: String) async throws(PeopleRepositoryError) -> Person {
+    public func create(_ person: Person, passwordHash: String, admission: Admission, at date: Date)
+        async throws(PeopleRepositoryError) -> Person
+    {
         try check()
+        let first = people.isEmpty
+        if case .invitation(let key) = admission, !first {
+            guard let key, let link = links[key], link.kind == .invitation, link.expiresAt > date else {
+                throw .invitationNeeded
+            }
+        }
         guard !people.values.contains(where: { $0.person.username.lowercased() == person.username.lowercased() })
         else { throw .usernameTaken }
+        if case .invitation(let key?) = admission { links[key] = nil }
         var created = person
+        created.isAdministrator = first
         created.id = nextID
         nextID += 1
         people[created.id] = (created, passwordHash)
         return created
+    }
+
+    public func hasAnyone() async throws(PeopleRepositoryError) -> Bool {
+        try check()
+        return !people.isEmpty
+    }
+
+    public func overview(at date: Date) async throws(PeopleRepositoryError) -> [PersonOverview] {
+        try check()
+        return people.values.map(\.person).sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
+            .map { person in
+                PersonOverview(
+                    person: person, lastSignIn: lastSignIn[person.id],
+                    sessions: sessions.values.filter {
+                        $0.person == person.id
+                            && !SignInSession.hasEnded(startedAt: $0.startedAt, lastUsed: $0.lastUsed, at: date)
+                    }.count)
+            }
+    }
+
+    public func setDisabled(_ disabled: Bool, of id: Int) async throws(PeopleRepositoryError) {
+        try check()
+        guard var stored = people[id] else { throw .notFound }
+        stored.person.isDisabled = disabled
+        people[id] = stored
+        if disabled { sessions = sessions.filter { $0.value.person != id } }
+    }
+
+    public func makeAdministrator(_ id: Int) async throws(PeopleRepositoryError) {
+        try check()
+        guard var stored = people[id] else { throw .notFound }
+        stored.person.isAdministrator = true
+        people[id] = stored
+    }
+
+    public func add(_ link: OneUseLink) async throws(PeopleRepositoryError) {
+        try check()
+        links[link.key] = link
+    }
+
+    public func link(_ kind: OneUseLink.Kind, key: String, at date: Date) async throws(PeopleRepositoryError)
+        -> OneUseLink?
+    {
+        try check()
+        guard let link = links[key], link.kind == kind, link.expiresAt > date else { return nil }
+        return link
+    }
+
+    public func resetPassword(link key: String, passwordHash: String, at date: Date)
+        async throws(PeopleRepositoryError) -> Person?
+    {
+        guard let link = try await link(.passwordReset, key: key, at: date), let stored = people[link.personID]
+        else { return nil }
+        links[key] = nil
+        people[link.personID] = (stored.person, passwordHash)
+        sessions = sessions.filter { $0.value.person != link.personID }
+        return stored.person
+    }
+
+    public func cookieSecret() async throws(PeopleRepositoryError) -> [UInt8] {
+        try check()
+        return secret
     }
 
     public func credentials(username: String) async throws(PeopleRepositoryError) -> (
@@ -77,6 +152,7 @@ public actor InMemoryPeopleRepository: PeopleRepository {
         // As the stores: sessions unused for their lifetime go when a new one starts.
         sessions = sessions.filter { date.timeIntervalSince($0.value.lastUsed) < SignInSession.lifetime }
         sessions[key] = (id, date, date)
+        lastSignIn[id] = date
     }
 
     public func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person? {
@@ -101,10 +177,19 @@ public actor InMemoryPeopleRepository: PeopleRepository {
             .sorted()
     }
 
-    public func countAttempt(of username: String, at date: Date) async throws(PeopleRepositoryError) -> [Date] {
+    public func countAttempt(of username: String, limit: Int, at date: Date) async throws(PeopleRepositoryError)
+        -> [Date]
+    {
         let earlier = try await failures(of: username, since: date.addingTimeInterval(-SignInSession.failureWindow))
-        if earlier.count < SignInSession.failureLimit { failures.append((username, date)) }
+        if earlier.count < limit { failures.append((username, date)) }
         return earlier
+    }
+
+    public func forgetAttempt(of key: String, at date: Date) async throws(PeopleRepositoryError) {
+        try check()
+        if let index = failures.firstIndex(where: { $0.username.lowercased() == key.lowercased() && $0.at == date }) {
+            failures.remove(at: index)
+        }
     }
 
     public func clearFailures(of username: String) async throws(PeopleRepositoryError) {

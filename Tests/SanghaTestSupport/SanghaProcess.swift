@@ -29,7 +29,8 @@ public final class SanghaProcess {
         let port = try SilentServer.freePort()
         let rest = try arguments ?? ["--friend-service-port", "\(SilentServer.freePort())"]
         return try await SanghaProcess(
-            serveWith: ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path] + testPasswordCost + rest,
+            serveWith: ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path] + testPasswordCost + openDoor
+                + rest,
             port: port,
             logFile: dataDirectory.appendingPathComponent("sangha-\(port).log"),
             workingDirectory: dataDirectory
@@ -38,6 +39,8 @@ public final class SanghaProcess {
 
     /// bcrypt at its least cost: a debug build's sign-up takes a millisecond, not a second.
     public static let testPasswordCost = ["--password-cost", "4"]
+    /// The tests sign up many people from loopback: anyone may, as often as they like.
+    public static let openDoor = ["--sign-up", "open", "--address-limit", "0"]
 
     /// Runs `sangha <arguments>` to its end; its exit status and what it printed (standard output
     /// and error together), for commands that do not serve.
@@ -135,6 +138,8 @@ public struct SanghaProcessError: Error, CustomStringConvertible {
 /// form would. It does not follow redirects, so a test sees the 303 as a network panel would.
 public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
     private let cookies = Mutex<[String: String]>([:])
+    /// The form token of the last page with a form, as long as the cookies it was made for stay.
+    private let formToken = Mutex<String?>(nil)
 
     public struct Response: Sendable {
         public let status: Int
@@ -206,7 +211,14 @@ public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
         }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if var form {
-            if form["_csrf"] == nil, let token = jar["sangha_csrf"] { form["_csrf"] = token }
+            if form["_csrf"] == nil {
+                // As a browser would have it: the token of a page seen with these cookies.
+                if formToken.withLock({ $0 }) == nil {
+                    let page = jar["sangha_session"] == nil ? "/sign-in" : "/settings"
+                    _ = try await send("GET", URL(string: page, relativeTo: url)!.absoluteURL)
+                }
+                form["_csrf"] = formToken.withLock { $0 }
+            }
             var components = URLComponents()
             components.queryItems = form.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
             let encoded = (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
@@ -219,7 +231,13 @@ public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
         for (key, value) in http.allHeaderFields {
             if let key = key as? String, let value = value as? String { fields[key] = value }
         }
+        let body = String(decoding: data, as: UTF8.self)
+        if let range = body.range(of: #"name="_csrf" value=""#) {
+            formToken.withLock { $0 = String(body[range.upperBound...].prefix { $0 != "\"" }) }
+        }
         for cookie in HTTPCookie.cookies(withResponseHeaderFields: fields, for: url) {
+            // A new session or nonce: the token goes with the page made for the old one.
+            if ["sangha_session", "sangha_csrf"].contains(cookie.name) { formToken.withLock { $0 = nil } }
             cookies.withLock { jar in
                 if cookie.value.isEmpty || (cookie.expiresDate.map { $0 < Date() } ?? false) {
                     jar[cookie.name] = nil
@@ -228,7 +246,7 @@ public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
                 }
             }
         }
-        return Response(status: http.statusCode, headers: fields, body: String(decoding: data, as: UTF8.self))
+        return Response(status: http.statusCode, headers: fields, body: body)
     }
 }
 

@@ -228,7 +228,9 @@ struct FriendsRoutesTests {
                 uri: "/friends",
                 method: .post,
                 headers: FormPost.headers(),
-                body: ByteBuffer(bytes: [0x66, 0x3D, 0xFF, 0xFE] + Array("&_csrf=\(FormPost.token)".utf8))
+                body: ByteBuffer(
+                    bytes: [0x66, 0x3D, 0xFF, 0xFE]
+                        + Array("&_csrf=\(FormPost.formToken(cookies: [client.sessionCookie]))".utf8))
             ) { response in
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains("not valid UTF-8"))

@@ -398,7 +398,8 @@ struct PeopleRoutesTests {
                 let cookie = try #require(
                     response.headers[values: .setCookie].first { $0.hasPrefix(FlashCookie.name + "=") })
                 let value = cookie.dropFirst(FlashCookie.name.count + 1).prefix { $0 != ";" }
-                #expect(FlashCookie.decode(String(value))?.message == SettingsViewModel.signedOutElsewhere)
+                let signed = try #require(TestDependencies.signer.verified(String(value), for: "flash"))
+                #expect(FlashCookie.decode(signed)?.message == SettingsViewModel.signedOutElsewhere)
             }
             try await elsewhere.execute(uri: "/settings", method: .get) { response in
                 #expect(response.status == .seeOther)

@@ -16,6 +16,10 @@ struct ProfilesRoutesTests {
         AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: development)
     }
 
+    /// The clock of the tests that record sessions: 2026-11-18 11:06:40 UTC, so that their
+    /// sessions of that morning are within the last 48 hours whenever the tests run.
+    static let clock = Date(timeIntervalSince1970: 1_795_000_000)
+
     static func stored() -> Profile {
         var profile = Profile.new(named: "Morning")
         profile.id = 1
@@ -114,7 +118,7 @@ struct ProfilesRoutesTests {
         let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions)
         try await withSignedInApp(
             configuration: Self.configuration(),
-            dependencies: TestDependencies.make(data: data)
+            dependencies: TestDependencies.make(data: data, now: { Self.clock })
         ) { client in
             let start = "2026-11-18T06:00:00Z"
             try await client.post(
@@ -154,6 +158,68 @@ struct ProfilesRoutesTests {
         #expect(stored.first?.startedAt == Date(timeIntervalSince1970: 1_794_981_600))
     }
 
+    @Test("POST /sessions: a start more than 48 hours ago, or in the future, is 422 with why and stores nothing")
+    func recordSessionWindow() async throws {
+        let sessions = InMemorySittingSessionRepository()
+        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions)
+        // The clock is 2026-11-18 11:06:40: 48 hours and a minute before it is 2026-11-16 11:05:40.
+        try await withSignedInApp(
+            configuration: Self.configuration(),
+            dependencies: TestDependencies.make(data: data, now: { Self.clock })
+        ) { client in
+            for start in ["2026-11-16T11:05:39Z", "2026-01-26T06:00:00Z", "2000-01-01T00:00:00Z"] {
+                try await client.post(
+                    "/sessions", form: "profile=1&startedAt=\(start)&seconds=60&completed=true"
+                ) { response in
+                    #expect(response.status == .unprocessableContent, "\(start)")
+                    let html = String(buffer: response.body)
+                    #expect(html.contains("Not saved."))
+                    #expect(html.contains(SittingSession.tooOldMessage), "\(start)")
+                }
+            }
+            try await client.post(
+                "/sessions", form: "profile=1&startedAt=2026-11-18T11:16:41Z&seconds=60&completed=true"
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("The session&#39;s start is in the future."))
+            }
+            // The oldest start and the latest one still recorded, and a whole 72-hour session
+            // recorded as it ends.
+            for (start, seconds) in [
+                ("2026-11-16T11:05:40Z", 60), ("2026-11-18T11:16:40Z", 60), ("2026-11-15T11:06:40Z", 259_200),
+            ] {
+                try await client.post(
+                    "/sessions", form: "profile=1&startedAt=\(start)&seconds=\(seconds)&completed=true"
+                ) { response in
+                    #expect(response.status == .seeOther, "\(start)")
+                }
+            }
+        }
+        let stored = await sessions.sessions
+        #expect(stored.map(\.seconds) == [60, 60, 259_200])
+    }
+
+    @Test("The sitting page of a day ringing every second is a few rows, and small")
+    func sitDayLong() async throws {
+        var profile = Self.stored()
+        profile.duration = 86_400
+        profile[.main][sound: .repeat] = Sound(type: .repeat, enabled: true, iterations: 3, interval: 1)
+        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([profile]))
+        try await withSignedInApp(
+            configuration: Self.configuration(),
+            dependencies: TestDependencies.make(data: data)
+        ) { client in
+            let html = try await client.execute(uri: "/profiles/1/sit", method: .get) { response in
+                #expect(response.status == .ok)
+                return String(buffer: response.body)
+            }
+            #expect(html.utf8.count < 50_000)
+            #expect(html.components(separatedBy: "<li data-time=").count - 1 == 5)
+            #expect(html.contains("data-strokes=\"3\" data-interval=\"1\" data-until=\"86400\">"))
+            #expect(html.contains("</span> — Bell rings 3 times every 00:01 from 00:01 to 24:00:00</li>"))
+        }
+    }
+
     @Test("GET /profiles?page=N: 50 a page by name; a bad page is 400, past the last 404")
     func profilesPaging() async throws {
         let profiles = (1...60).map { number in
@@ -190,7 +256,7 @@ struct ProfilesRoutesTests {
         let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions)
         try await withSignedInApp(
             configuration: Self.configuration(),
-            dependencies: TestDependencies.make(data: data)
+            dependencies: TestDependencies.make(data: data, now: { Self.clock })
         ) { client in
             try await client.post(
                 "/sessions", form: "profile=1&startedAt=2026-11-18T06:00:00Z&seconds=450&completed=true"

@@ -163,7 +163,7 @@ extension Snapshotting where Value == TestResponse, Format == String {
     /// The response as a reader sees it: status line, the headers that say what it is and what
     /// it does (type, location, allowed methods, caching, cookies), a blank line, the body.
     /// The static files' digests are shown as `DIGEST`, so a stylesheet edit does not rewrite
-    /// every page's snapshot.
+    /// every page's snapshot, and the form token (made for each run's session) as `FORM-TOKEN`.
     static var response: Snapshotting {
         var snapshotting = Snapshotting<String, String>.lines.pullback { (response: TestResponse) -> String in
             var text = "HTTP \(response.status.code) \(response.status.reasonPhrase)\n"
@@ -173,8 +173,11 @@ extension Snapshotting where Value == TestResponse, Format == String {
                     text += "\(name): \(name == .setCookie ? Self.attributesSorted(value) : value)\n"
                 }
             }
+            // A form token is made for the session, which is new in every run.
             let body = String(buffer: response.body)
                 .replacing(/\.[0-9a-f]{16}\.(css|js|svg)"/) { ".DIGEST.\($0.1)\"" }
+                .replacing(/name="_csrf" value="[0-9a-f]{64}"/) { _ in #"name="_csrf" value="FORM-TOKEN""# }
+                .replacing(/"formToken":"[0-9a-f]{64}"/) { _ in #""formToken":"FORM-TOKEN""# }
             return text + "\n" + body
         }
         snapshotting.pathExtension = "txt"

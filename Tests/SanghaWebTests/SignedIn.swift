@@ -16,6 +16,15 @@ struct SignedInClient: TestClientProtocol {
     {
         var headers = headers
         headers[.cookie] = [headers[.cookie], sessionCookie].compactMap { $0 }.joined(separator: "; ")
+        // A form made for no session is sent with the one made for this session, as a page seen
+        // signed in would have it.
+        var body = body
+        if let bytes = body?.readableBytesView, let text = String(validating: bytes, as: UTF8.self) {
+            let unbound = "_csrf=\(FormPost.formToken(cookies: []))"
+            body = ByteBuffer(
+                string: text.replacingOccurrences(
+                    of: unbound, with: "_csrf=\(FormPost.formToken(cookies: [sessionCookie]))"))
+        }
         return try await base.executeRequest(uri: uri, method: method, headers: headers, body: body)
     }
 }

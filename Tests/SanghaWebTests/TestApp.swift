@@ -8,8 +8,11 @@ import SanghaWeb
 
 /// The parts route tests run on: in-memory people and data, bcrypt at its least cost.
 enum TestDependencies {
-    static let passwords = PasswordHasher(cost: 4)
+    /// Every route test shares it, many at once: its queue is long.
+    static let passwords = PasswordHasher(cost: 4, waiting: 10_000)
     static let password = "correct horse battery"
+    /// Form tokens and signed cookies the tests can make too (`FormPost`).
+    static let signer = CookieSigner(secret: Array(repeating: 7, count: 32))
 
     static func make(
         people: InMemoryPeopleRepository = InMemoryPeopleRepository(),
@@ -23,9 +26,14 @@ enum TestDependencies {
     ) -> Dependencies {
         Dependencies(
             people: people, data: data, friendServices: friendServices ?? FriendServiceDirectory(friends),
-            friendTokens: friendTokens, passwords: passwords,
+            friendTokens: friendTokens, passwords: passwords, signer: signer,
             makeFormToken: { FormPost.token }, now: now, timeZone: timeZone, metrics: metrics)
     }
+}
+
+extension AppConfiguration {
+    /// What most route tests run with: anyone may sign up, and many do from one address.
+    static let testing = AppConfiguration(signUp: .open, addressLimit: 0)
 }
 
 /// Builds the app as `sangha serve` does, on `dependencies`, and runs `test` against it: so the
@@ -33,7 +41,7 @@ enum TestDependencies {
 /// router by default (no server, no peer address: a stranger to `/metrics`); `.live` runs a
 /// real server on a free port of localhost.
 func withApp(
-    configuration: AppConfiguration = AppConfiguration(),
+    configuration: AppConfiguration = .testing,
     dependencies: Dependencies = TestDependencies.make(),
     testing setup: TestingSetup = .router,
     _ test: @Sendable (any TestClientProtocol) async throws -> Void
@@ -46,7 +54,7 @@ func withApp(
 /// client that sends their session cookie (person 1, whose data is `InMemoryPersonalData`'s
 /// first person's).
 func withSignedInApp(
-    configuration: AppConfiguration = AppConfiguration(),
+    configuration: AppConfiguration = .testing,
     dependencies: Dependencies = TestDependencies.make(),
     testing setup: TestingSetup = .router,
     _ test: @Sendable (SignedInClient) async throws -> Void

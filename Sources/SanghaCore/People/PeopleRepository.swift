@@ -3,10 +3,34 @@ import Foundation
 /// Where people are kept, with their sign-in sessions and their recent failed sign-ins: in the
 /// database, so every instance agrees on who is signed in and how many attempts were made.
 public protocol PeopleRepository: Sendable {
-    /// Stores a new person with their password's hash; `.usernameTaken` when the username is
-    /// used (ignoring case). Profiles and sitting sessions that belong to nobody (made before
-    /// Sangha had people) become theirs.
-    func create(_ person: Person, passwordHash: String) async throws(PeopleRepositoryError) -> Person
+    /// Stores a new person with their password's hash, in one transaction with the checks of
+    /// `admission`: `.usernameTaken` when the username is used (ignoring case),
+    /// `.invitationNeeded` when an invitation is needed and `admission` has no valid one (it is
+    /// used up by the sign-up). The first person of a deployment is its administrator, and
+    /// profiles and sitting sessions that belong to nobody (made before Sangha had people)
+    /// become theirs.
+    func create(_ person: Person, passwordHash: String, admission: Admission, at date: Date)
+        async throws(PeopleRepositoryError) -> Person
+    /// Whether anyone has an account yet (a new deployment's first sign-up needs no invitation).
+    func hasAnyone() async throws(PeopleRepositoryError) -> Bool
+    /// Everyone, by name, with their last sign-in and open sessions: the administrator's list.
+    func overview(at date: Date) async throws(PeopleRepositoryError) -> [PersonOverview]
+    /// Disables the person and ends every session of theirs (in one transaction), or enables them.
+    func setDisabled(_ disabled: Bool, of id: Int) async throws(PeopleRepositoryError)
+    /// Makes the person an administrator.
+    func makeAdministrator(_ id: Int) async throws(PeopleRepositoryError)
+    /// Keeps a one-use link (an invitation or a password reset) until it is used or expires.
+    func add(_ link: OneUseLink) async throws(PeopleRepositoryError)
+    /// The link of that kind kept under `key`, unless it was used or has expired at `date`.
+    func link(_ kind: OneUseLink.Kind, key: String, at date: Date) async throws(PeopleRepositoryError) -> OneUseLink?
+    /// Uses the password-reset link `key`: in one transaction the link goes, the person's
+    /// password becomes `passwordHash` and every session of theirs ends. nil (and nothing
+    /// changed) when the link was used or has expired.
+    func resetPassword(link key: String, passwordHash: String, at date: Date)
+        async throws(PeopleRepositoryError) -> Person?
+    /// The deployment's secret for signing cookies: made by the first instance that asks and the
+    /// same for every instance after it.
+    func cookieSecret() async throws(PeopleRepositoryError) -> [UInt8]
     /// The person with that username (ignoring case) and their password's hash.
     func credentials(username: String) async throws(PeopleRepositoryError) -> (person: Person, passwordHash: String)?
     /// The person with that id and their password's hash.
@@ -29,20 +53,38 @@ public protocol PeopleRepository: Sendable {
     func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person?
     func endSession(key: String) async throws(PeopleRepositoryError)
 
-    /// When `username` failed to sign in since `date`, oldest first.
-    func failures(of username: String, since date: Date) async throws(PeopleRepositoryError) -> [Date]
-    /// Counts an attempt to sign in as `username` at `date` as a failure (a success clears it),
-    /// unless `SignInSession.failureLimit` failures within `SignInSession.failureWindow` are
-    /// counted already; answers those earlier failures, oldest first. One step for every
-    /// instance: of attempts made at the same moment, no more than the limit are counted, so a
-    /// burst of guesses cannot pass the limit while the passwords are checked.
-    func countAttempt(of username: String, at date: Date) async throws(PeopleRepositoryError) -> [Date]
+    /// When the attempts counted against `key` (a username, or an `AttemptKey`) were made since
+    /// `date`, oldest first.
+    func failures(of key: String, since date: Date) async throws(PeopleRepositoryError) -> [Date]
+    /// Counts an attempt against `key` at `date` (a success clears or forgets it), unless `limit`
+    /// attempts within `SignInSession.failureWindow` are counted already; answers those earlier
+    /// attempts, oldest first. One step for every instance: of attempts made at the same moment,
+    /// no more than the limit are counted, so a burst of guesses cannot pass the limit while the
+    /// passwords are checked.
+    func countAttempt(of key: String, limit: Int, at date: Date) async throws(PeopleRepositoryError) -> [Date]
+    /// Takes back the attempt counted against `key` at `date` (a sign-in from an address that
+    /// succeeded is not held against the address).
+    func forgetAttempt(of key: String, at date: Date) async throws(PeopleRepositoryError)
     /// After a sign-in that succeeded: the count starts again.
-    func clearFailures(of username: String) async throws(PeopleRepositoryError)
+    func clearFailures(of key: String) async throws(PeopleRepositoryError)
+}
+
+extension PeopleRepository {
+    /// Stores a new person as an open sign-up would (fixtures, tools, tests).
+    public func create(_ person: Person, passwordHash: String) async throws(PeopleRepositoryError) -> Person {
+        try await create(person, passwordHash: passwordHash, admission: .anyone, at: person.createdAt)
+    }
+
+    /// An attempt to sign in as `username`, against `SignInSession.failureLimit`.
+    public func countAttempt(of username: String, at date: Date) async throws(PeopleRepositoryError) -> [Date] {
+        try await countAttempt(of: username, limit: SignInSession.failureLimit, at: date)
+    }
 }
 
 public enum PeopleRepositoryError: Error, Sendable, Equatable {
     case usernameTaken
+    /// Sign-up needs an invitation, and none valid was given.
+    case invitationNeeded
     case notFound
     /// The storage failed: the message is for the log.
     case storage(String)

@@ -11,10 +11,15 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     /// Their own FriendService token; nil: the deployment's (`--friend-service-token`).
     public var friendServiceToken: String?
     public var createdAt: Date
+    /// May open `/admin`: see everyone, invite, disable, reset passwords. The first person of a
+    /// deployment is one.
+    public var isAdministrator: Bool
+    /// Cannot sign in (and was signed out everywhere when disabled).
+    public var isDisabled: Bool
 
     public init(
         id: Int = 0, username: String, name: String, about: String = "", friendServiceToken: String? = nil,
-        createdAt: Date
+        createdAt: Date, isAdministrator: Bool = false, isDisabled: Bool = false
     ) {
         self.id = id
         self.username = username
@@ -22,6 +27,8 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
         self.about = about
         self.friendServiceToken = friendServiceToken
         self.createdAt = createdAt
+        self.isAdministrator = isAdministrator
+        self.isDisabled = isDisabled
     }
 
     public static let nameLengthLimit = 100

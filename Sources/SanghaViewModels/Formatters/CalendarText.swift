@@ -19,6 +19,12 @@ public enum CalendarText {
         return "\(parts.day ?? 1) \(shortMonth(parts))"
     }
 
+    /// `23 Nov 2026`.
+    public static func shortDate(_ date: Date, timeZone: TimeZone) -> String {
+        let parts = Calendar.gregorian(in: timeZone).dateComponents([.year, .month, .day], from: date)
+        return "\(parts.day ?? 1) \(shortMonth(parts)) \(parts.year ?? 1970)"
+    }
+
     /// `Monday 23 November`.
     public static func longDay(_ date: Date, timeZone: TimeZone) -> String {
         let parts = Calendar.gregorian(in: timeZone).dateComponents([.weekday, .month, .day], from: date)

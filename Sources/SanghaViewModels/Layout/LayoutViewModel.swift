@@ -6,7 +6,7 @@ import SanghaCore
 /// of the page (its rows' too) reads up the context stack as `{{layout.formToken}}`.
 public struct LayoutViewModel: Sendable, Equatable, Encodable {
     public enum Section: String, Sendable, CaseIterable {
-        case home, profiles, history, friends, me, settings
+        case home, profiles, history, friends, me, settings, admin
     }
 
     public let title: String
@@ -42,7 +42,7 @@ public struct AccountNavigationViewModel: Sendable, Equatable, Encodable {
     public let signOutLabel = "Sign out"
 
     public init(person: Person, current: LayoutViewModel.Section?) {
-        self.navigation = NavigationItemViewModel.items(current: current)
+        self.navigation = NavigationItemViewModel.items(current: current, administrator: person.isAdministrator)
         self.name = person.name
         self.isMeCurrent = current == .me
         self.isSettingsCurrent = current == .settings
@@ -55,12 +55,16 @@ public struct NavigationItemViewModel: Sendable, Equatable, Encodable {
     public let url: String
     public let isCurrent: Bool
 
-    static func items(current: LayoutViewModel.Section?) -> [NavigationItemViewModel] {
-        [
+    static func items(current: LayoutViewModel.Section?, administrator: Bool) -> [NavigationItemViewModel] {
+        var items = [
             NavigationItemViewModel(label: "Home", url: "/", isCurrent: current == .home),
             NavigationItemViewModel(label: "Profiles", url: "/profiles", isCurrent: current == .profiles),
             NavigationItemViewModel(label: "History", url: "/history", isCurrent: current == .history),
             NavigationItemViewModel(label: "Friends", url: "/friends", isCurrent: current == .friends),
         ]
+        if administrator {
+            items.append(NavigationItemViewModel(label: "Admin", url: "/admin", isCurrent: current == .admin))
+        }
+        return items
     }
 }

@@ -18,6 +18,8 @@ public struct PageContext: Sendable, Equatable {
     public var assets: AssetURLs
     /// Who is signed in; nil on the sign-in and sign-up pages.
     public var person: Person?
+    /// Whether anyone may create an account (`--sign-up open`): the sign-in page offers it.
+    public var signUpIsOpen: Bool
 
     public init(
         formToken: String = "",
@@ -25,9 +27,11 @@ public struct PageContext: Sendable, Equatable {
         now: Date = Date(),
         timeZone: TimeZone = .current,
         assets: AssetURLs = .plain,
-        person: Person? = nil
+        person: Person? = nil,
+        signUpIsOpen: Bool = true
     ) {
         self.person = person
+        self.signUpIsOpen = signUpIsOpen
         self.formToken = formToken
         self.flash = flash
         self.now = now

@@ -53,4 +53,8 @@ public enum PageFailure: Sendable, Equatable {
     case remoteService
     /// Sangha's own storage failed.
     case storage
+    /// Too many wrong passwords within the window (429).
+    case tooManyAttempts
+    /// The password hashing queue is full (503): try again in a moment.
+    case busy
 }

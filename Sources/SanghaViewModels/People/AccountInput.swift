@@ -13,11 +13,13 @@ public struct AccountInput: Sendable, Equatable, Decodable {
     public var friendServiceToken: String?
     public var currentPassword: String?
     public var newPassword: String?
+    /// The sign-up invitation's token (from `/sign-up?invitation=…`), or a reset link's.
+    public var invitation: String?
 
     public init(
         name: String? = nil, username: String? = nil, password: String? = nil, next: String? = nil,
         about: String? = nil, friendServiceToken: String? = nil, currentPassword: String? = nil,
-        newPassword: String? = nil
+        newPassword: String? = nil, invitation: String? = nil
     ) {
         self.name = name
         self.username = username
@@ -27,6 +29,7 @@ public struct AccountInput: Sendable, Equatable, Decodable {
         self.friendServiceToken = friendServiceToken
         self.currentPassword = currentPassword
         self.newPassword = newPassword
+        self.invitation = invitation
     }
 
     var trimmedName: String { (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -58,8 +61,14 @@ public enum AccountOutcome<Form: Sendable & Equatable>: Sendable, Equatable {
         case invalid
         /// A wrong username or password (which of the two is not said).
         case wrongCredentials
-        /// Too many failed attempts for the username within the window.
+        /// Too many failed attempts for the username, the address or the device within the window.
         case tooManyAttempts
+        /// The password hashing queue is full: try again in a moment.
+        case busy
+        /// The account is disabled by an administrator.
+        case disabled
+        /// Sign-up needs an invitation (or is closed), and none valid was brought.
+        case invitationNeeded
         /// The database could not be reached or failed.
         case storage
     }

@@ -73,7 +73,8 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     /// then every other sign-in session of the person ends (`session` is this browser's, kept).
     public static func submit(
         _ input: AccountInput, person: Person, acceptsToken: Bool, people: any PeopleRepository,
-        passwords: any PasswordHashing, session: String? = nil, context: PageContext
+        passwords: any PasswordHashing, session: String? = nil, requester: Requester = Requester(),
+        context: PageContext
     ) async -> SubmitOutcome<SettingsViewModel> {
         func form(errors: [AccountField: String] = [:], alert: AlertViewModel? = nil) -> SettingsViewModel {
             SettingsViewModel(
@@ -107,17 +108,29 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         if acceptsToken, !token.isEmpty { updated.friendServiceToken = token }
         do {
             if !newPassword.isEmpty {
+                // Counted as a sign-in would be: a stolen session cannot guess the password.
+                if let minutes = try await requester.countCheck(of: person.username, people: people, at: context.now) {
+                    let alert = AlertViewModel(
+                        title: "Could not save the settings.", message: Requester.tooManyAttempts(minutes: minutes))
+                    return .failed(form(alert: alert), .tooManyAttempts)
+                }
                 guard let stored = try await people.credentials(id: person.id),
-                    await passwords.verify(currentPassword, against: stored.passwordHash)
+                    try await passwords.verify(currentPassword, against: stored.passwordHash, lane: .known)
                 else {
                     return .invalid(form(errors: [.currentPassword: "This is not your current password."]))
                 }
+                try await requester.checkSucceeded(of: person.username, people: people, at: context.now)
                 try await people.setPasswordHash(
-                    try await passwords.hash(newPassword), of: person.id, keepingSession: session)
+                    try await passwords.hash(newPassword, lane: .known), of: person.id, keepingSession: session)
             }
             try await people.update(updated)
             return .saved(
                 Redirect(to: "/settings", flash: .success(newPassword.isEmpty ? saved : signedOutElsewhere)))
+        } catch PasswordHashingError.busy {
+            return .failed(
+                form(
+                    alert: AlertViewModel(title: "Could not save the settings.", message: PasswordHashingError.message)),
+                .busy)
         } catch {
             return .failed(
                 form(
@@ -132,24 +145,37 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     /// removes their friends from the embedded FriendService first.
     public static func delete(
         password: String?, person: Person, acceptsToken: Bool, people: any PeopleRepository,
-        passwords: any PasswordHashing, clearFriends: (@Sendable () async -> Void)?, context: PageContext
+        passwords: any PasswordHashing, clearFriends: (@Sendable () async -> Void)?,
+        requester: Requester = Requester(), context: PageContext
     ) async -> SubmitOutcome<SettingsViewModel> {
         func form(errors: [AccountField: String] = [:], alert: AlertViewModel? = nil) -> SettingsViewModel {
             SettingsViewModel(
                 person: person, acceptsToken: acceptsToken, context: context, errors: errors, alert: alert)
         }
         do {
+            if let minutes = try await requester.countCheck(of: person.username, people: people, at: context.now) {
+                let alert = AlertViewModel(
+                    title: "Could not delete the account.", message: Requester.tooManyAttempts(minutes: minutes))
+                return .failed(form(alert: alert), .tooManyAttempts)
+            }
             guard let stored = try await people.credentials(id: person.id),
-                await passwords.verify(password ?? "", against: stored.passwordHash)
+                try await passwords.verify(password ?? "", against: stored.passwordHash, lane: .known)
             else {
                 return .invalid(form(errors: [.password: "Type your password to delete the account."]))
             }
+            try await requester.checkSucceeded(of: person.username, people: people, at: context.now)
             try await people.delete(id: person.id)
             // The account is gone; its friends list goes after it (a failure leaves a list no
             // one can reach, never an account without its friends).
             await clearFriends?()
             return .saved(
                 Redirect(to: "/sign-up", flash: .success("Your account and everything in it were deleted.")))
+        } catch PasswordHashingError.busy {
+            return .failed(
+                form(
+                    alert: AlertViewModel(title: "Could not delete the account.", message: PasswordHashingError.message)
+                ),
+                .busy)
         } catch {
             return .failed(
                 form(

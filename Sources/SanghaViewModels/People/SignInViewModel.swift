@@ -11,7 +11,9 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
     public let next: String
     public let fields: [FormFieldViewModel]
     public let alert: AlertViewModel?
-    /// "Create account", keeping where the person was going.
+    /// "Create account", keeping where the person was going: offered when sign-up is open
+    /// (with invitations, people come with a link).
+    public let offersSignUp: Bool
     public let signUpURL: String
     public let signUpPrompt = "New here?"
     public let signUpLabel = "Create account"
@@ -34,6 +36,7 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
                 autocomplete: "current-password", maxLength: Person.maximumPasswordLength),
         ]
         self.alert = alert
+        self.offersSignUp = context.signUpIsOpen
         self.signUpURL = Self.url("/sign-up", next: self.next)
     }
 
@@ -47,57 +50,55 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
         return (components.string ?? path).replacingOccurrences(of: "+", with: "%2B")
     }
 
-    /// Checks the username and password, counting failures per username in the repository so
-    /// every instance agrees; after `SignInSession.failureLimit` within the window, 429.
+    public static let disabled = "This account is disabled."
+
+    /// Checks the username and password. Each check is counted first (per username and per
+    /// address, or against the browser's device cookie for the account: `Requester`), in the
+    /// repository so every instance agrees; past a limit, 429. A right password clears the count.
     public static func submit(
-        _ input: AccountInput, people: any PeopleRepository, passwords: any PasswordHashing, context: PageContext
+        _ input: AccountInput, people: any PeopleRepository, passwords: any PasswordHashing,
+        requester: Requester = Requester(), context: PageContext
     ) async -> AccountOutcome<SignInViewModel> {
         let username = input.trimmedUsername
         let password = input.password ?? ""
         func form(
             _ refusal: AccountOutcome<SignInViewModel>.Refusal, errors: [AccountField: String] = [:],
-            alert: AlertViewModel? = nil
+            message: String? = nil
         ) -> AccountOutcome<SignInViewModel> {
             .form(
-                SignInViewModel(context: context, username: username, next: input.next, errors: errors, alert: alert),
+                SignInViewModel(
+                    context: context, username: username, next: input.next, errors: errors,
+                    alert: message.map { AlertViewModel(title: "Could not sign in.", message: $0) }),
                 refusal)
         }
         var missing: [AccountField: String] = [:]
         if username.isEmpty { missing[.username] = "Enter your username." }
         if password.isEmpty { missing[.password] = "Enter your password." }
         guard missing.isEmpty else { return form(.invalid, errors: missing) }
-        let refused = AlertViewModel(title: "Could not sign in.", message: wrongCredentials)
         // A name that cannot be a username is wrong without a database or a hash.
-        guard Person.usernameRefusal(username) == nil else { return form(.wrongCredentials, alert: refused) }
+        guard Person.usernameRefusal(username) == nil else { return form(.wrongCredentials, message: wrongCredentials) }
+        let lane = requester.lane(for: username)
         do {
             // Counted as a failure before the password is checked, cleared when it is right.
-            let failures = try await people.countAttempt(of: username, at: context.now)
-            if failures.count >= SignInSession.failureLimit {
-                // Allowed again when the oldest of the last `failureLimit` leaves the window.
-                let freed = failures[failures.count - SignInSession.failureLimit]
-                    .addingTimeInterval(SignInSession.failureWindow)
-                let minutes = max(1, Int((freed.timeIntervalSince(context.now) / 60).rounded(.up)))
-                return form(
-                    .tooManyAttempts,
-                    alert: AlertViewModel(
-                        title: "Could not sign in.",
-                        message: "Too many attempts. Try again in \(CountText.of(minutes, "minute"))."))
+            if let minutes = try await requester.countCheck(of: username, people: people, at: context.now) {
+                return form(.tooManyAttempts, message: Requester.tooManyAttempts(minutes: minutes))
             }
             guard let found = try await people.credentials(username: username) else {
-                await passwords.verifyNoOne(password)
-                return form(.wrongCredentials, alert: refused)
+                try await passwords.verifyNoOne(password, lane: lane)
+                return form(.wrongCredentials, message: wrongCredentials)
             }
-            guard await passwords.verify(password, against: found.passwordHash) else {
-                return form(.wrongCredentials, alert: refused)
+            guard try await passwords.verify(password, against: found.passwordHash, lane: lane) else {
+                return form(.wrongCredentials, message: wrongCredentials)
             }
-            try await people.clearFailures(of: username)
+            try await requester.checkSucceeded(of: username, people: people, at: context.now)
+            // Said only to whoever knows the password.
+            guard !found.person.isDisabled else { return form(.disabled, message: disabled) }
             return .signedIn(found.person, next: LocalPath.sanitize(input.next))
+        } catch PasswordHashingError.busy {
+            return form(.busy, message: PasswordHashingError.message)
         } catch {
             return form(
-                .storage,
-                alert: AlertViewModel(
-                    title: "Could not sign in.",
-                    message: StorageMessage.text(for: error, otherwise: "Signing in failed. Please try again.")))
+                .storage, message: StorageMessage.text(for: error, otherwise: "Signing in failed. Please try again."))
         }
     }
 }

@@ -8,6 +8,11 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
     public let actionURL = "/sign-up"
     public let submitLabel = "Create account"
     public let next: String
+    /// The invitation's token, carried from `/sign-up?invitation=…` to the post ("" for none).
+    public let invitation: String
+    /// Whether the form is shown: false when sign-up needs an invitation (or is closed) and the
+    /// page was opened without one; `alert` says so.
+    public let isOpen: Bool
     public let fields: [FormFieldViewModel]
     public let alert: AlertViewModel?
     /// "Sign in" instead, keeping where the person was going.
@@ -15,12 +20,20 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
     public let signInPrompt = "Have an account?"
     public let signInLabel = "Sign in"
 
+    public static let invitationNeeded = AlertViewModel(
+        title: "Sign-up needs an invitation.",
+        message: "Ask whoever runs this Sangha for an invitation link, or use the one you were sent.")
+    public static let closed = AlertViewModel(
+        title: "Sign-up is closed.", message: "Ask whoever runs this Sangha to create an account for you.")
+
     public init(
         context: PageContext, input: AccountInput = AccountInput(), errors: [AccountField: String] = [:],
-        alert: AlertViewModel? = nil
+        alert: AlertViewModel? = nil, isOpen: Bool = true
     ) {
         self.layout = LayoutViewModel(title: "Create account", section: nil, context: context)
         self.next = LocalPath.sanitize(input.next)
+        self.invitation = input.invitation ?? ""
+        self.isOpen = isOpen
         self.fields = [
             FormFieldViewModel(
                 name: AccountField.name.formName, label: "Name", value: input.name ?? "", error: errors[.name],
@@ -39,11 +52,39 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         self.signInURL = SignInViewModel.url("/sign-in", next: self.next)
     }
 
+    /// The page as `mode` opens it: the form, or why there is none (an invitation is needed,
+    /// or sign-up is closed) unless the deployment has no one yet (its first person becomes its
+    /// administrator) or the invitation is valid.
+    /// `invitationKey` is the key of `input.invitation` (whose form the web layer checked).
+    public static func load(
+        _ input: AccountInput, invitationKey: String?, mode: SignUpMode, people: any PeopleRepository,
+        context: PageContext
+    ) async -> SignUpViewModel {
+        if mode == .open { return SignUpViewModel(context: context, input: input) }
+        do {
+            if try await !people.hasAnyone() { return SignUpViewModel(context: context, input: input) }
+            if mode == .invite, let invitationKey,
+                try await people.link(.invitation, key: invitationKey, at: context.now) != nil
+            {
+                return SignUpViewModel(context: context, input: input)
+            }
+        } catch {
+            let alert = AlertViewModel(
+                title: "Could not open the sign-up.",
+                message: StorageMessage.text(for: error, otherwise: "Please try again."))
+            return SignUpViewModel(context: context, input: input, alert: alert, isOpen: false)
+        }
+        return SignUpViewModel(
+            context: context, input: input, alert: mode == .closed ? closed : invitationNeeded, isOpen: false)
+    }
+
     /// Checks the fields, hashes the password and stores the person; `makeToken` gives them a
-    /// FriendService token of their own (with the embedded service), nil: none.
+    /// FriendService token of their own (with the embedded service), nil: none. With `mode`
+    /// `invite` the invitation is used up by the sign-up; sign-ups count against the address.
     public static func submit(
-        _ input: AccountInput, people: any PeopleRepository, passwords: any PasswordHashing,
-        makeToken: (@Sendable () -> String)?, context: PageContext
+        _ input: AccountInput, mode: SignUpMode = .open, invitationKey: String? = nil, people: any PeopleRepository,
+        passwords: any PasswordHashing, requester: Requester = Requester(), makeToken: (@Sendable () -> String)?,
+        context: PageContext
     ) async -> AccountOutcome<SignUpViewModel> {
         var errors: [AccountField: String] = [:]
         if let refusal = Person.nameRefusal(input.name ?? "") { errors[.name] = refusal }
@@ -57,10 +98,35 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         let person = Person(
             username: input.trimmedUsername, name: input.trimmedName, friendServiceToken: makeToken?(),
             createdAt: context.now)
+        let admission: Admission =
+            switch mode {
+            case .open: .anyone
+            case .invite: .invitation(key: invitationKey)
+            case .closed: .invitation(key: nil)
+            }
+        func refused(_ alert: AlertViewModel, _ refusal: AccountOutcome<SignUpViewModel>.Refusal)
+            -> AccountOutcome<SignUpViewModel>
+        {
+            .form(SignUpViewModel(context: context, input: input, alert: alert), refusal)
+        }
         do {
-            let hash = try await passwords.hash(input.password ?? "")
-            let created = try await people.create(person, passwordHash: hash)
+            if let minutes = try await requester.countSignUp(people: people, at: context.now) {
+                return refused(
+                    AlertViewModel(
+                        title: "Could not create the account.", message: Requester.tooManyAttempts(minutes: minutes)),
+                    .tooManyAttempts)
+            }
+            let hash = try await passwords.hash(input.password ?? "", lane: .anyone)
+            let created = try await people.create(person, passwordHash: hash, admission: admission, at: context.now)
             return .signedIn(created, next: LocalPath.sanitize(input.next))
+        } catch PasswordHashingError.busy {
+            return refused(
+                AlertViewModel(title: "Could not create the account.", message: PasswordHashingError.message), .busy)
+        } catch PeopleRepositoryError.invitationNeeded {
+            return .form(
+                SignUpViewModel(
+                    context: context, input: input, alert: mode == .closed ? closed : invitationNeeded, isOpen: false),
+                .invitationNeeded)
         } catch PeopleRepositoryError.usernameTaken {
             return .form(
                 SignUpViewModel(

@@ -2,12 +2,16 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Cross-site request forgery defence: a post is served only when the form's token matches the
-/// browser's CSRF cookie and the post does not come from another site.
+/// Cross-site request forgery defence: a post is served only when the form's token is the one
+/// made for the browser's CSRF cookie and its sign-in session, and the post does not come from
+/// another site.
 ///
-/// The token lives in an HttpOnly, SameSite=Lax cookie (`FormToken`); another site can neither
+/// The nonce lives in an HttpOnly, SameSite=Lax cookie (`FormToken`); another site can neither
 /// read it (so it cannot put it in a form) nor, with Lax, have the browser send it with a
-/// cross-site post. The `Origin` check refuses a cross-site post even before the token is read.
+/// cross-site post. The form's token is the nonce signed with the deployment's secret together
+/// with the session (`CookieSigner.formToken`): whoever plants a nonce cookie cannot make the
+/// token that goes with the victim's session, and signing in renews it. The `Origin` check
+/// refuses a cross-site post even before the token is read.
 public struct CSRFMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
     static let refusal = "This form has expired or was sent from another site. Go back, reload the page and try again."
@@ -15,6 +19,7 @@ public struct CSRFMiddleware: RouterMiddleware {
     /// Origins a post may come from: `http://` and each allowed host, with and without the port.
     let allowedOrigins: Set<String>
     let maxFormSize: Int
+    let signer: CookieSigner
 
     struct TokenField: Decodable {
         var _csrf: String?
@@ -36,12 +41,20 @@ public struct CSRFMiddleware: RouterMiddleware {
         let body = try await request.collectFormBody(limit: maxFormSize)
         let text = String(decoding: body.readableBytesView, as: UTF8.self)
         let field = (try? URLEncodedFormDecoder().decode(TokenField.self, from: text))?._csrf
-        guard let cookieToken = FormToken.fromCookie(in: request.cookies), let field,
-            Self.constantTimeEqual(field, cookieToken)
+        guard FormToken.fromCookie(in: request.cookies) != nil, let field,
+            Self.constantTimeEqual(field, context.page.formToken) || madeForEndedSession(field, context)
         else {
             throw HTTPError(.forbidden, message: Self.refusal)
         }
         return try await next(request, context)
+    }
+
+    /// A form of a page seen while the browser's session was on, posted after it ended (signing
+    /// out in another tab): it was made for this browser all the same.
+    private func madeForEndedSession(_ field: String, _ context: Context) -> Bool {
+        guard context.signInKey == nil, let id = context.signInCookieID else { return false }
+        return Self.constantTimeEqual(
+            field, signer.formToken(nonce: context.formNonce, session: SignInCookie.key(of: id)))
     }
 
     /// Compares without stopping at the first difference, so timing does not tell how much matched.

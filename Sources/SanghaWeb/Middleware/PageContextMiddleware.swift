@@ -1,16 +1,21 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import SanghaViewModels
 
 /// Builds the request's `PageContext`, the one value every page gets: the browser's form token
-/// (from its CSRF cookie, or a new one that the response then sets), the flash the previous
-/// response left in a cookie, the time and time zone, and the static files' addresses.
+/// (its CSRF cookie's nonce, or a new one that the response then sets, signed; `SignInMiddleware`
+/// binds it to the session), the flash the previous response left in a cookie, the time and
+/// time zone, and the static files' addresses.
 ///
 /// A flash is shown once: a response that is not itself a redirect has shown it, so it clears
-/// the cookie.
+/// the cookie. A flash is signed on its way out and read only with its signature, so no one can
+/// put words on a page by planting a cookie.
 struct PageContextMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let makeFormToken: @Sendable () -> String
+    let signer: CookieSigner
+    let signUpIsOpen: Bool
     let now: @Sendable () -> Date
     let timeZone: TimeZone
     let assets: AssetURLs
@@ -20,21 +25,25 @@ struct PageContextMiddleware: RouterMiddleware {
     {
         // Parsed once: the form token, the flash and the sign-in session all come from here.
         let cookies = request.cookies
-        let cookieToken = FormToken.fromCookie(in: cookies)
+        let cookieNonce = FormToken.fromCookie(in: cookies)
         let flashCookie = cookies[FlashCookie.name]
         var context = context
         context.signInCookieID = SignInCookie.id(in: cookies)
+        context.formNonce = cookieNonce ?? makeFormToken()
+        context.device = DeviceCookie.device(in: cookies, signer: signer)
         context.page = PageContext(
-            formToken: cookieToken ?? makeFormToken(),
-            flash: flashCookie.flatMap { FlashCookie.decode($0.value) },
+            formToken: signer.formToken(nonce: context.formNonce, session: nil),
+            flash: flashCookie.flatMap { signer.verified($0.value, for: "flash") }.flatMap(FlashCookie.decode),
             now: now(),
             timeZone: timeZone,
-            assets: assets
+            assets: assets,
+            signUpIsOpen: signUpIsOpen
         )
         var response = try await next(request, context)
-        if cookieToken == nil {
-            response.setCookie(FormToken.cookie(context.page.formToken))
+        if cookieNonce == nil {
+            response.setCookie(FormToken.cookie(context.formNonce))
         }
+        FlashCookie.sign(&response.headers, signer: signer)
         if flashCookie != nil, !(300..<400).contains(response.status.code) {
             response.setCookie(FlashCookie.cleared)
         }
@@ -98,6 +107,24 @@ enum FlashCookie {
             .replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
         return Cookie(name: name, value: value, path: "/", httpOnly: true, sameSite: .lax)
+    }
+
+    /// Signs the flash a route set (`Response.redirect`).
+    static func sign(_ headers: inout HTTPFields, signer: CookieSigner) {
+        let prefix = "\(name)="
+        guard headers[values: .setCookie].contains(where: { $0.hasPrefix(prefix) && !$0.hasPrefix(prefix + ";") })
+        else { return }
+        let cookies = headers[values: .setCookie]
+        headers[.setCookie] = nil
+        for cookie in cookies {
+            guard cookie.hasPrefix(prefix), let end = cookie.firstIndex(of: ";") else {
+                headers.append(HTTPField(name: .setCookie, value: cookie))
+                continue
+            }
+            let value = String(cookie[cookie.index(cookie.startIndex, offsetBy: prefix.count)..<end])
+            let signed = value.isEmpty ? value : signer.signed(value, for: "flash")
+            headers.append(HTTPField(name: .setCookie, value: prefix + signed + cookie[end...]))
+        }
     }
 
     static func decode(_ value: String) -> FlashViewModel? {

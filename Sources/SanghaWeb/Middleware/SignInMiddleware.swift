@@ -8,6 +8,7 @@ import SanghaViewModels
 struct SignInMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let people: any PeopleRepository
+    let signer: CookieSigner
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -29,6 +30,8 @@ struct SignInMiddleware: RouterMiddleware {
             return response
         }
         context.signInKey = key
+        // A form token good only with this session.
+        context.page.formToken = signer.formToken(nonce: context.formNonce, session: key)
         return try await next(request, context)
     }
 

@@ -70,6 +70,14 @@ extension SettingsViewModel: Page {
     public static let template = "pages/settings"
 }
 
+extension AdminViewModel: Page {
+    public static let template = "pages/admin"
+}
+
+extension PasswordResetViewModel: Page {
+    public static let template = "pages/password-reset"
+}
+
 extension GalleryViewModel: Page {
     public static let template = "pages/gallery"
 }

@@ -104,6 +104,8 @@ extension PageFailure {
         case .notFound: .notFound
         case .remoteService: .badGateway
         case .storage: .serviceUnavailable
+        case .tooManyAttempts: .tooManyRequests
+        case .busy: .serviceUnavailable
         }
     }
 }
@@ -114,7 +116,8 @@ extension AccountOutcome.Refusal {
         case .invalid: .unprocessableContent
         case .wrongCredentials: .unauthorized
         case .tooManyAttempts: .tooManyRequests
-        case .storage: .serviceUnavailable
+        case .storage, .busy: .serviceUnavailable
+        case .disabled, .invitationNeeded: .forbidden
         }
     }
 }

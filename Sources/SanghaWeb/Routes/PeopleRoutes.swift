@@ -2,12 +2,13 @@ import Hummingbird
 import SanghaCore
 import SanghaViewModels
 
-/// People: `/sign-up`, `/sign-in`, `POST /sign-out`, `/settings` (and `POST /settings/delete`),
-/// and the person's own page `/me`.
+/// People: `/sign-up`, `/sign-in`, `POST /sign-out`, `/reset-password`, `/settings` (and
+/// `POST /settings/delete`), and the person's own page `/me`.
 struct PeopleRoutes {
     let dependencies: Dependencies
     let renderer: PageRenderer
-    let maxFormSize: Int
+    let configuration: AppConfiguration
+    var maxFormSize: Int { configuration.maxFormSize }
     var people: any PeopleRepository { dependencies.people }
     var passwords: any PasswordHashing { dependencies.passwords }
     var acceptsToken: Bool { dependencies.friendTokens.acceptsPastedToken }
@@ -20,6 +21,8 @@ struct PeopleRoutes {
         router.post("sign-in", use: signIn)
         // Signing out with a session that has already ended is not an error.
         router.post("sign-out", use: signOut)
+        router.get("reset-password", use: resetPasswordPage)
+        router.post("reset-password", use: resetPassword)
     }
 
     /// The pages of someone signed in.
@@ -32,16 +35,23 @@ struct PeopleRoutes {
 
     @Sendable func signUpPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         if let signedIn = alreadySignedIn(request, context) { return signedIn }
-        let input = AccountInput(next: request.uri.queryParameters["next"].map(String.init))
-        return try renderer.response(SignUpViewModel(context: context.page, input: input), for: request)
+        let input = AccountInput(
+            next: request.uri.queryParameters["next"].map(String.init),
+            invitation: request.uri.queryParameters["invitation"].flatMap { OneUseToken.wellFormed(String($0)) })
+        let page = await SignUpViewModel.load(
+            input, invitationKey: input.invitation.map(OneUseToken.key(of:)), mode: configuration.signUp,
+            people: people, context: context.page)
+        return try renderer.response(page, status: page.isOpen ? .ok : .forbidden, for: request)
     }
 
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
-        let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
+        var input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
+        input.invitation = input.invitation.flatMap(OneUseToken.wellFormed)
         let outcome = await SignUpViewModel.submit(
-            input, people: people, passwords: passwords, makeToken: dependencies.friendTokens.makeToken,
-            context: context.page)
+            input, mode: configuration.signUp, invitationKey: input.invitation.map(OneUseToken.key(of:)),
+            people: people, passwords: passwords, requester: requester(request, context),
+            makeToken: dependencies.friendTokens.makeToken, context: context.page)
         if case .signedIn(let person, _) = outcome { await dependencies.friendTokens.welcome(person) }
         return try await respond(outcome, request: request, context: context)
     }
@@ -55,7 +65,8 @@ struct PeopleRoutes {
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
-        let outcome = await SignInViewModel.submit(input, people: people, passwords: passwords, context: context.page)
+        let outcome = await SignInViewModel.submit(
+            input, people: people, passwords: passwords, requester: requester(request, context), context: context.page)
         return try await respond(outcome, request: request, context: context)
     }
 
@@ -82,7 +93,7 @@ struct PeopleRoutes {
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let outcome = await SettingsViewModel.submit(
             input, person: try context.person(), acceptsToken: acceptsToken, people: people, passwords: passwords,
-            session: context.signInKey, context: context.page)
+            session: context.signInKey, requester: requester(request, context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.gone)
     }
 
@@ -93,7 +104,7 @@ struct PeopleRoutes {
         let outcome = await SettingsViewModel.delete(
             password: input.password, person: person, acceptsToken: acceptsToken, people: people,
             passwords: passwords, clearFriends: dependencies.friendTokens.listRemover(for: person),
-            context: context.page)
+            requester: requester(request, context), context: context.page)
         var response = try renderer.response(outcome, for: request, notFound: Self.gone)
         if case .saved = outcome { response.setCookie(SignInCookie.cleared) }
         return response
@@ -108,8 +119,40 @@ struct PeopleRoutes {
         return try renderer.response(page, for: request)
     }
 
-    /// Signed in: a new session (never the one the browser brought, so no fixation) and on to
-    /// `next`. Otherwise the form again with its status.
+    @Sendable func resetPasswordPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let token = request.uri.queryParameters["token"].flatMap { OneUseToken.wellFormed(String($0)) }
+        let outcome = await PasswordResetViewModel.load(
+            token: token ?? "", key: token.map(OneUseToken.key(of:)), people: people, context: context.page)
+        return try renderer.response(outcome, for: request, notFound: PasswordResetViewModel.expired)
+    }
+
+    struct ResetInput: Decodable {
+        var token: String?
+        var newPassword: String?
+    }
+
+    @Sendable func resetPassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let input = try await request.decodeForm(ResetInput.self, limit: maxFormSize)
+        let token = input.token.flatMap(OneUseToken.wellFormed)
+        let outcome = await PasswordResetViewModel.submit(
+            token: token ?? "", key: token.map(OneUseToken.key(of:)), newPassword: input.newPassword ?? "",
+            people: people, passwords: passwords, context: context.page)
+        return try renderer.response(outcome, for: request, notFound: PasswordResetViewModel.expired)
+    }
+
+    /// Who is asking, for the limits on guessing: the client's address and device cookie.
+    private func requester(_ request: Request, _ context: AppRequestContext) -> Requester {
+        Requester(
+            address: ClientAddress.of(
+                request, peer: context.remoteAddress, trustedProxies: configuration.trustedProxies),
+            device: context.device.map { Requester.Device(username: $0.username, nonce: $0.nonce) },
+            addressLimit: configuration.addressLimit)
+    }
+
+    /// Signed in: a new session (never the one the browser brought, so no fixation), a device
+    /// cookie for the account and a new form token, and on to `next`. Otherwise the form again
+    /// with its status.
     private func respond<Form: Page>(_ outcome: AccountOutcome<Form>, request: Request, context: AppRequestContext)
         async throws -> Response
     {
@@ -126,6 +169,10 @@ struct PeopleRoutes {
             }
             var response = Response.redirect(Redirect(to: next))
             response.setCookie(SignInCookie.cookie(id))
+            response.setCookie(FormToken.cookie(FormToken.random()))
+            if context.device?.username != person.username.lowercased() {
+                response.setCookie(DeviceCookie.cookie(for: person.username, signer: dependencies.signer))
+            }
             return response
         }
     }

@@ -1,0 +1,179 @@
+import Foundation
+import SanghaCore
+
+/// `/admin`, for administrators: everyone with their joined date, last sign-in and open
+/// sessions, what can be done to each, and "Invite someone". A link just made (an invitation or
+/// a password reset) is shown once, on the page the post answers with.
+public struct AdminViewModel: Sendable, Equatable, Encodable {
+    public let layout: LayoutViewModel
+    public let heading = "Admin"
+    public let peopleHeading = "People"
+    public let people: [AdminPersonRow]
+    public let inviteHeading = "Invite someone"
+    /// What an invitation does with this deployment's `--sign-up`.
+    public let inviteHint: String
+    /// nil when sign-up is closed: invitations would admit no one.
+    public let inviteURL: String?
+    public let inviteLabel = "Invite someone"
+    /// A link made by the post this page answers: shown this once and never again.
+    public let link: AdminLinkViewModel?
+    public let alert: AlertViewModel?
+
+    public init(
+        people: [PersonOverview], signUp: SignUpMode, context: PageContext, link: AdminLinkViewModel? = nil,
+        alert: AlertViewModel? = nil
+    ) {
+        self.layout = LayoutViewModel(title: "Admin", section: .admin, context: context)
+        self.people = people.map { AdminPersonRow($0, me: context.person?.id, context: context) }
+        switch signUp {
+        case .invite:
+            inviteHint =
+                "Sign-up needs an invitation: a link that lets one person create an account, once, within 7 days."
+            inviteURL = Self.invitationsURL
+        case .open:
+            inviteHint = "Sign-up is open to anyone; an invitation link works too, once, within 7 days."
+            inviteURL = Self.invitationsURL
+        case .closed:
+            inviteHint = "Sign-up is closed: no one can create an account, even with an invitation."
+            inviteURL = nil
+        }
+        self.link = link
+        self.alert = alert
+    }
+
+    public static let invitationsURL = "/admin/invitations"
+
+    /// The page, or why the list could not be read.
+    public static func load(
+        people: any PeopleRepository, signUp: SignUpMode, context: PageContext, link: AdminLinkViewModel? = nil
+    ) async -> LoadOutcome<AdminViewModel> {
+        do {
+            let everyone = try await people.overview(at: context.now)
+            return .page(AdminViewModel(people: everyone, signUp: signUp, context: context, link: link))
+        } catch {
+            let message = StorageMessage.text(for: error, otherwise: "Reading the people failed. Please try again.")
+            return .failed(
+                ErrorPageViewModel(heading: "Admin is unavailable", message: message, context: context), .storage)
+        }
+    }
+}
+
+/// One person in the administrator's list.
+public struct AdminPersonRow: Sendable, Equatable, Encodable {
+    public let name: String
+    public let username: String
+    /// "Joined 2 Mar 2026 · last sign-in 23 Nov 2026 · 2 sessions".
+    public let detail: String
+    /// "Administrator", "Disabled", both or neither.
+    public let badges: [String]
+    /// The buttons of the row, each a form post.
+    public let actions: [AdminActionViewModel]
+
+    init(_ overview: PersonOverview, me: Int?, context: PageContext) {
+        let person = overview.person
+        name = person.name
+        username = person.username
+        let joined = CalendarText.shortDate(person.createdAt, timeZone: context.timeZone)
+        let lastSignIn = overview.lastSignIn.map { CalendarText.shortDate($0, timeZone: context.timeZone) } ?? "never"
+        detail = "Joined \(joined) · last sign-in \(lastSignIn) · \(CountText.of(overview.sessions, "session"))"
+        badges = (person.isAdministrator ? ["Administrator"] : []) + (person.isDisabled ? ["Disabled"] : [])
+        let base = "/admin/people/\(person.id)"
+        var actions: [AdminActionViewModel] = []
+        // An administrator cannot lock themselves out.
+        if person.id != me {
+            actions.append(
+                person.isDisabled
+                    ? AdminActionViewModel(url: base + "/enable", label: "Enable", person: person.name)
+                    : AdminActionViewModel(url: base + "/disable", label: "Disable", person: person.name))
+        }
+        actions.append(
+            AdminActionViewModel(url: base + "/reset-password", label: "Reset password", person: person.name))
+        if !person.isAdministrator {
+            actions.append(
+                AdminActionViewModel(url: base + "/administrator", label: "Make administrator", person: person.name))
+        }
+        self.actions = actions
+    }
+}
+
+/// A button of the list: a post to `url`, named for the person for screen readers.
+public struct AdminActionViewModel: Sendable, Equatable, Encodable {
+    public let url: String
+    public let label: String
+    /// "Disable Ana Lima".
+    public let accessibleLabel: String
+
+    init(url: String, label: String, person: String) {
+        self.url = url
+        self.label = label
+        self.accessibleLabel = "\(label): \(person)"
+    }
+}
+
+/// A one-use link just made, shown once to be copied and sent.
+public struct AdminLinkViewModel: Sendable, Equatable, Encodable {
+    public let heading: String
+    public let url: String
+    public let note: String
+
+    public static func invitation(url: String) -> AdminLinkViewModel {
+        AdminLinkViewModel(
+            heading: "Invitation link",
+            url: url,
+            note:
+                "Send this link to the person you invite. It creates one account, within 7 days. It is shown only now.")
+    }
+
+    public static func passwordReset(url: String, name: String) -> AdminLinkViewModel {
+        AdminLinkViewModel(
+            heading: "Password reset link for \(name)",
+            url: url,
+            note:
+                "Send this link to \(name). It sets a new password once, within 24 hours, and signs them out everywhere. It is shown only now."
+        )
+    }
+
+    public init(heading: String, url: String, note: String) {
+        (self.heading, self.url, self.note) = (heading, url, note)
+    }
+}
+
+/// The administrator's actions on a person: what they change, and what the list then says.
+public enum AdminAction: String, Sendable, CaseIterable {
+    case disable
+    case enable
+    case administrator
+
+    /// Does it, and goes back to the list with a message; nil when there is no such person.
+    public func perform(on id: Int, people: any PeopleRepository, context: PageContext) async -> SubmitOutcome<
+        AdminViewModel
+    > {
+        do {
+            guard let person = try await people.credentials(id: id)?.person else { return .notFound }
+            if self == .disable, id == context.person?.id {
+                return .saved(
+                    Redirect(
+                        to: "/admin", flash: .error(title: "Nothing changed.", message: "You cannot disable yourself."))
+                )
+            }
+            let message: String
+            switch self {
+            case .disable:
+                try await people.setDisabled(true, of: id)
+                message = "\(person.name) is disabled and signed out everywhere."
+            case .enable:
+                try await people.setDisabled(false, of: id)
+                message = "\(person.name) can sign in again."
+            case .administrator:
+                try await people.makeAdministrator(id)
+                message = "\(person.name) is an administrator."
+            }
+            return .saved(Redirect(to: "/admin", flash: .success(message)))
+        } catch PeopleRepositoryError.notFound {
+            return .notFound
+        } catch {
+            let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
+            return .saved(Redirect(to: "/admin", flash: .error(title: "Nothing changed.", message: message)))
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SanghaCore
+
+/// `/reset-password?token=…`: a new password, from the one-use link an administrator made.
+/// Setting it ends every session of the person, and they sign in with it.
+public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
+    public let layout: LayoutViewModel
+    public let heading = "Choose a new password"
+    public let intro: String
+    public let actionURL = "/reset-password"
+    public let submitLabel = "Set password"
+    /// The link's token, carried to the post.
+    public let token: String
+    public let newPassword: FormFieldViewModel
+    public let alert: AlertViewModel?
+
+    public init(
+        name: String, token: String, context: PageContext, error: String? = nil, alert: AlertViewModel? = nil
+    ) {
+        self.layout = LayoutViewModel(title: "Choose a new password", section: nil, context: context)
+        self.intro = "\(name), choose the password you will sign in with from now on."
+        self.token = token
+        self.newPassword = FormFieldViewModel(
+            name: AccountField.newPassword.formName, label: "New password", value: "", error: error,
+            hint: "At least \(Person.minimumPasswordLength) characters, not a common password.",
+            inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength)
+        self.alert = alert
+    }
+
+    public static let expired = "This link has expired or was used already. Ask your administrator for a new one."
+
+    /// The page for the link kept under `key`; not found when it was used or has expired.
+    public static func load(token: String, key: String?, people: any PeopleRepository, context: PageContext) async
+        -> LoadOutcome<PasswordResetViewModel>
+    {
+        do {
+            guard let key, let link = try await people.link(.passwordReset, key: key, at: context.now),
+                let person = try await people.credentials(id: link.personID)?.person
+            else {
+                return .failed(
+                    ErrorPageViewModel(heading: "This link no longer works", message: expired, context: context),
+                    .notFound)
+            }
+            return .page(PasswordResetViewModel(name: person.name, token: token, context: context))
+        } catch {
+            let message = StorageMessage.text(for: error, otherwise: "Reading the link failed. Please try again.")
+            return .failed(
+                ErrorPageViewModel(heading: "The link could not be read", message: message, context: context), .storage)
+        }
+    }
+
+    /// Sets the new password once the rules pass, using up the link; then on to signing in.
+    public static func submit(
+        token: String, key: String?, newPassword: String, people: any PeopleRepository,
+        passwords: any PasswordHashing, context: PageContext
+    ) async -> SubmitOutcome<PasswordResetViewModel> {
+        do {
+            guard let key, let link = try await people.link(.passwordReset, key: key, at: context.now),
+                let person = try await people.credentials(id: link.personID)?.person
+            else { return .notFound }
+            func form(error: String? = nil, alert: AlertViewModel? = nil) -> PasswordResetViewModel {
+                PasswordResetViewModel(name: person.name, token: token, context: context, error: error, alert: alert)
+            }
+            if let refusal = Person.passwordRefusal(newPassword, username: person.username) {
+                return .invalid(form(error: refusal))
+            }
+            let hash = try await passwords.hash(newPassword, lane: .anyone)
+            guard try await people.resetPassword(link: key, passwordHash: hash, at: context.now) != nil else {
+                return .notFound
+            }
+            return .saved(Redirect(to: "/sign-in", flash: .success("Password set. Sign in with your new password.")))
+        } catch PasswordHashingError.busy {
+            return .failed(
+                PasswordResetViewModel(
+                    name: "", token: token, context: context,
+                    alert: AlertViewModel(title: "Could not set the password.", message: PasswordHashingError.message)),
+                .busy)
+        } catch {
+            let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
+            return .failed(
+                PasswordResetViewModel(
+                    name: "", token: token, context: context,
+                    alert: AlertViewModel(title: "Could not set the password.", message: message)),
+                .storage)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Crypto
+import Foundation
+import Hummingbird
+
+/// Signs what Sangha keeps in cookies with the deployment's secret (HMAC-SHA256), so a browser,
+/// or anyone who can plant a cookie, cannot make one up: the flash, the device cookie, and the
+/// form token bound to the session. The secret is kept in the database, the same for every
+/// instance (`PeopleRepository.cookieSecret`).
+public struct CookieSigner: Sendable {
+    private let key: SymmetricKey
+
+    public init(secret: [UInt8]) {
+        self.key = SymmetricKey(data: secret)
+    }
+
+    /// A signer with a secret of its own (tests, tools).
+    public static func random() -> CookieSigner {
+        var generator = SystemRandomNumberGenerator()
+        return CookieSigner(secret: (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
+    /// The signature of `value` for `purpose` (a flash signature is no device cookie's): hex.
+    func signature(_ value: String, for purpose: String) -> String {
+        FormToken.hex(HMAC<SHA256>.authenticationCode(for: Data("\(purpose):\(value)".utf8), using: key))
+    }
+
+    /// `value.signature`.
+    func signed(_ value: String, for purpose: String) -> String {
+        "\(value).\(signature(value, for: purpose))"
+    }
+
+    /// The value of `signed` when its signature is right.
+    func verified(_ signed: String, for purpose: String) -> String? {
+        guard let dot = signed.lastIndex(of: ".") else { return nil }
+        let value = String(signed[..<dot])
+        let signature = String(signed[signed.index(after: dot)...])
+        return CSRFMiddleware.constantTimeEqual(signature, self.signature(value, for: purpose)) ? value : nil
+    }
+
+    /// The form token of a page: the browser's CSRF nonce bound to its sign-in session (when it
+    /// has one), so a token is good only with the session it was made for; a planted nonce
+    /// cookie gets the attacker nothing.
+    func formToken(nonce: String, session key: String?) -> String {
+        signature("\(nonce):\(key ?? "")", for: "form")
+    }
+}
+
+/// The device cookie: once a browser has signed in to an account (or created it), it carries
+/// `username.nonce.signature`, and sign-ins to that account from it are blocked neither by the
+/// username's failures nor by its address's (OWASP's device cookies).
+enum DeviceCookie {
+    static let name = "sangha_device"
+    static let maxAge = 365 * 86_400
+
+    static func cookie(for username: String, signer: CookieSigner) -> Cookie {
+        let value = signer.signed("\(username.lowercased()).\(FormToken.random().prefix(32))", for: "device")
+        return Cookie(name: name, value: value, maxAge: maxAge, path: "/", httpOnly: true, sameSite: .lax)
+    }
+
+    /// The account and nonce of the request's device cookie, when it is signed.
+    static func device(in cookies: Cookies, signer: CookieSigner) -> (username: String, nonce: String)? {
+        guard let value = cookies[name]?.value, value.utf8.count < 200,
+            let signed = signer.verified(value, for: "device")
+        else { return nil }
+        let parts = signed.split(separator: ".")
+        guard parts.count == 2 else { return nil }
+        return (String(parts[0]), String(parts[1]))
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Hummingbird
+import SanghaCore
+import SanghaViewModels
+
+/// `/admin`, for administrators only (anyone else gets 404, as if it did not exist): everyone,
+/// invitations, disabling and enabling, password reset links, more administrators.
+struct AdminRoutes {
+    let dependencies: Dependencies
+    let renderer: PageRenderer
+    let configuration: AppConfiguration
+    var people: any PeopleRepository { dependencies.people }
+
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
+        let admin = router.group("admin").add(middleware: RequireAdministratorMiddleware())
+        admin.get(use: page)
+        admin.post("invitations", use: invite)
+        admin.post("people/:id/reset-password", use: resetLink)
+        admin.post("people/:id/:action", use: act)
+    }
+
+    @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let outcome = await AdminViewModel.load(people: people, signUp: configuration.signUp, context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.notFound)
+    }
+
+    /// A one-use sign-up link, shown on the page this post answers and never again.
+    @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard configuration.signUp != .closed else { throw HTTPError(.conflict, message: Self.closed) }
+        let person = try context.person()
+        let token = OneUseToken.make()
+        let link = OneUseLink(
+            key: OneUseToken.key(of: token), kind: .invitation, personID: person.id,
+            expiresAt: context.page.now.addingTimeInterval(OneUseLink.lifetime(of: .invitation)))
+        return try await showing(link, url: url("/sign-up?invitation=\(token)", for: request), request, context) {
+            AdminLinkViewModel.invitation(url: $0)
+        }
+    }
+
+    /// A one-use password reset link for the person, shown once.
+    @Sendable func resetLink(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id", as: Int.self)
+        let person: Person
+        do {
+            guard let found = try await people.credentials(id: id)?.person else { throw HTTPError(.notFound) }
+            person = found
+        } catch let error as PeopleRepositoryError {
+            throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
+        }
+        let token = OneUseToken.make()
+        let link = OneUseLink(
+            key: OneUseToken.key(of: token), kind: .passwordReset, personID: person.id,
+            expiresAt: context.page.now.addingTimeInterval(OneUseLink.lifetime(of: .passwordReset)))
+        return try await showing(link, url: url("/reset-password?token=\(token)", for: request), request, context) {
+            AdminLinkViewModel.passwordReset(url: $0, name: person.name)
+        }
+    }
+
+    @Sendable func act(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id", as: Int.self)
+        guard let action = context.parameters.get("action").flatMap(AdminAction.init(rawValue:)) else {
+            throw HTTPError(.notFound)
+        }
+        let outcome = await action.perform(on: id, people: people, context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.notFound)
+    }
+
+    /// Keeps `link` and answers the page with it shown.
+    private func showing(
+        _ link: OneUseLink, url: String, _ request: Request, _ context: AppRequestContext,
+        _ view: (String) -> AdminLinkViewModel
+    ) async throws -> Response {
+        do {
+            try await people.add(link)
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
+        }
+        let outcome = await AdminViewModel.load(
+            people: people, signUp: configuration.signUp, context: context.page, link: view(url))
+        return try renderer.response(outcome, for: request, notFound: Self.notFound)
+    }
+
+    /// The address a link is sent with: the public URL's, else the one this request came to.
+    private func url(_ path: String, for request: Request) -> String {
+        if let origin = configuration.publicOrigin { return origin + path }
+        let host = request.head.authority ?? request.headers[.host] ?? "\(configuration.host):\(configuration.port)"
+        return "http://\(host)\(path)"
+    }
+
+    static let notFound = "There is no such person."
+    static let failed = "Sangha could not reach its database. Please try again."
+    static let closed = "Sign-up is closed: an invitation would admit no one."
+}
+
+/// `/admin` exists only for administrators: anyone else is told there is no such page.
+struct RequireAdministratorMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        guard context.page.person?.isAdministrator == true else { throw HTTPError(.notFound) }
+        return try await next(request, context)
+    }
+}

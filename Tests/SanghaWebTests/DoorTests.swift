@@ -1,0 +1,299 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import SanghaCore
+import SanghaTestSupport
+import SanghaViewModels
+import Testing
+
+@testable import SanghaWeb
+
+/// Running Sangha for a group: who may sign up, the administrator's page, and the limits on
+/// guessing that never lock the owner out.
+@Suite("The door")
+struct DoorTests {
+    static let password = TestDependencies.password.replacingOccurrences(of: " ", with: "+")
+    static let invite = AppConfiguration(signUp: .invite, addressLimit: 0)
+
+    static func signUpForm(_ username: String, invitation: String? = nil) -> String {
+        "name=\(username.capitalized)&username=\(username)&password=\(password)"
+            + (invitation.map { "&invitation=\($0)" } ?? "")
+    }
+
+    /// The link a page shows once: `/sign-up?invitation=…` or `/reset-password?token=…`.
+    static func link(_ path: String, in response: TestResponse) throws -> String {
+        let body = String(buffer: response.body)
+        let start = try #require(body.range(of: path))
+        return String(body[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    @Test("Invite-only by default: the first account administers, the next needs an invitation, which works once")
+    func invitations() async throws {
+        #expect(AppConfiguration().signUp == .invite)
+        let people = InMemoryPeopleRepository()
+        try await withApp(configuration: Self.invite, dependencies: TestDependencies.make(people: people)) { client in
+            let ada = try await client.signedUp(username: "ada")
+            try await ada.execute(uri: "/", method: .get) { response in
+                #expect(String(buffer: response.body).contains(#"<a href="/admin">Admin</a>"#))
+            }
+            // Without an invitation: the page says so, the post creates no one.
+            try await client.execute(uri: "/sign-up", method: .get) { response in
+                #expect(response.status == .forbidden)
+                let body = String(buffer: response.body)
+                #expect(body.contains("Sign-up needs an invitation."))
+                #expect(!body.contains("<form class=\"form\""))
+            }
+            try await client.execute(uri: "/sign-in", method: .get) { response in
+                #expect(!String(buffer: response.body).contains("Create account"))
+            }
+            try await client.post("/sign-up", form: Self.signUpForm("bob")) { #expect($0.status == .forbidden) }
+            #expect(try await people.credentials(username: "bob") == nil)
+            // The administrator invites: a link shown once.
+            let token = try await ada.post("/admin/invitations", form: "") { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("It is shown only now."))
+                return try Self.link("/sign-up?invitation=", in: response)
+            }
+            #expect(token.count == 64)
+            try await client.execute(uri: "/sign-up?invitation=\(token)", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains(#"name="invitation" value="\#(token)""#))
+            }
+            let bob = try await client.post("/sign-up", form: Self.signUpForm("bob", invitation: token)) { response in
+                #expect(response.status == .seeOther)
+                return try #require(
+                    response.headers[values: .setCookie].first { $0.hasPrefix("sangha_session=") })
+            }
+            #expect(!bob.isEmpty)
+            #expect(try await people.credentials(username: "bob")?.person.isAdministrator == false)
+            try await client.post("/sign-up", form: Self.signUpForm("carol", invitation: token)) { response in
+                #expect(response.status == .forbidden)
+                #expect(String(buffer: response.body).contains("Sign-up needs an invitation."))
+            }
+        }
+    }
+
+    @Test("Closed: no sign-up, no invitation; open: the sign-in page offers it")
+    func closedAndOpen() async throws {
+        try await withApp(configuration: AppConfiguration(signUp: .closed, addressLimit: 0)) { client in
+            let ada = try await client.signedUp(username: "ada")  // the first account, always
+            try await client.execute(uri: "/sign-up", method: .get) { response in
+                #expect(response.status == .forbidden)
+                #expect(String(buffer: response.body).contains("Sign-up is closed."))
+            }
+            try await client.post("/sign-up", form: Self.signUpForm("bob")) { #expect($0.status == .forbidden) }
+            try await ada.execute(uri: "/admin", method: .get) { response in
+                #expect(String(buffer: response.body).contains("Sign-up is closed"))
+                #expect(!String(buffer: response.body).contains(#"action="/admin/invitations""#))
+            }
+            try await ada.post("/admin/invitations", form: "") { #expect($0.status == .conflict) }
+        }
+        try await withApp(configuration: .testing) { client in
+            try await client.execute(uri: "/sign-in", method: .get) { response in
+                #expect(String(buffer: response.body).contains("Create account"))
+            }
+        }
+    }
+
+    @Test("/admin is the administrators': anyone else gets 404, for the page and every action")
+    func onlyAdministrators() async throws {
+        try await withApp { client in
+            let ada = try await client.signedUp(username: "ada")
+            let bob = try await client.signedUp(username: "bob", name: "Bob")
+            try await bob.execute(uri: "/", method: .get) { response in
+                #expect(!String(buffer: response.body).contains("/admin"))
+            }
+            try await bob.execute(uri: "/admin", method: .get) { #expect($0.status == .notFound) }
+            for action in ["invitations", "people/1/disable", "people/1/reset-password", "people/2/administrator"] {
+                try await bob.post("/admin/\(action)", form: "") { #expect($0.status == .notFound) }
+            }
+            try await client.execute(uri: "/admin", method: .get) { #expect($0.status == .seeOther) }
+            try await ada.execute(uri: "/admin", method: .get) { response in
+                #expect(response.status == .ok)
+                let body = String(buffer: response.body)
+                #expect(body.contains("Bob"))
+                #expect(body.contains("@bob"))
+                #expect(body.contains("1 session"))
+                // No button disables oneself.
+                #expect(!body.contains("/admin/people/1/disable"))
+                #expect(body.contains("/admin/people/2/disable"))
+            }
+            try await ada.post("/admin/people/1/disable", form: "") { response in
+                #expect(response.status == .seeOther)
+            }
+            try await ada.post("/admin/people/2/administrator", form: "") { #expect($0.status == .seeOther) }
+            try await bob.execute(uri: "/admin", method: .get) { #expect($0.status == .ok) }
+            try await ada.post("/admin/people/99/disable", form: "") { #expect($0.status == .notFound) }
+        }
+    }
+
+    @Test("Disabling signs a person out everywhere and keeps them out; enabling lets them in again")
+    func disabling() async throws {
+        try await withApp { client in
+            let ada = try await client.signedUp(username: "ada")
+            let bob = try await client.signedUp(username: "bob", name: "Bob")
+            try await ada.post("/admin/people/2/disable", form: "") { response in
+                #expect(response.status == .seeOther)
+            }
+            try await bob.execute(uri: "/profiles", method: .get) { #expect($0.status == .seeOther) }
+            try await client.post("/sign-in", form: "username=bob&password=wrong+password") { response in
+                #expect(response.status == .unauthorized)  // a guess learns nothing
+            }
+            try await client.post("/sign-in", form: "username=bob&password=\(Self.password)") { response in
+                #expect(response.status == .forbidden)
+                #expect(String(buffer: response.body).contains("This account is disabled."))
+            }
+            try await ada.post("/admin/people/2/enable", form: "") { #expect($0.status == .seeOther) }
+            try await client.post("/sign-in", form: "username=bob&password=\(Self.password)") { response in
+                #expect(response.status == .seeOther)
+            }
+        }
+    }
+
+    @Test("A reset link sets a new password once, within 24 hours, and ends every session")
+    func passwordReset() async throws {
+        let clock = PeopleRoutesTests.TestClock()
+        try await withApp(dependencies: TestDependencies.make(now: { clock.now })) { client in
+            let ada = try await client.signedUp(username: "ada")
+            let bob = try await client.signedUp(username: "bob", name: "Bob")
+            let token = try await ada.post("/admin/people/2/reset-password", form: "") { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("Password reset link for Bob"))
+                return try Self.link("/reset-password?token=", in: response)
+            }
+            try await client.execute(uri: "/reset-password?token=\(token)", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("Bob, choose the password"))
+            }
+            try await client.post("/reset-password", form: "token=\(token)&newPassword=bob") { response in
+                #expect(response.status == .unprocessableContent)
+            }
+            try await client.post("/reset-password", form: "token=\(token)&newPassword=a+new+long+phrase") {
+                response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/sign-in")
+            }
+            try await bob.execute(uri: "/profiles", method: .get) { #expect($0.status == .seeOther) }
+            try await client.post("/sign-in", form: "username=bob&password=a+new+long+phrase") { response in
+                #expect(response.status == .seeOther)
+            }
+            try await client.execute(uri: "/reset-password?token=\(token)", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains("expired or was used"))
+            }
+            let late = try await ada.post("/admin/people/2/reset-password", form: "") {
+                try Self.link("/reset-password?token=", in: $0)
+            }
+            clock.advance(24 * 3600)
+            try await client.execute(uri: "/reset-password?token=\(late)", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test("Five wrong guesses lock a stranger out, never the owner's browser, which has its device cookie")
+    func ownerNeverLockedOut() async throws {
+        try await withApp { client in
+            let device = try await client.post("/sign-up", form: Self.signUpForm("ada")) { response in
+                try #require(
+                    response.headers[values: .setCookie].first { $0.hasPrefix("\(DeviceCookie.name)=") }?
+                        .split(separator: ";").first.map(String.init))
+            }
+            for _ in 0..<5 {
+                try await client.post("/sign-in", form: "username=ada&password=a+wrong+guess") { response in
+                    #expect(response.status == .unauthorized)
+                }
+            }
+            try await client.post("/sign-in", form: "username=ada&password=\(Self.password)") { response in
+                #expect(response.status == .tooManyRequests)
+                #expect(String(buffer: response.body).contains("Too many attempts. Try again in 15 minutes."))
+            }
+            try await client.post("/sign-in", form: "username=ada&password=\(Self.password)", cookies: [device]) {
+                response in
+                #expect(response.status == .seeOther)
+            }
+            // A made-up device cookie is no one's.
+            try await client.post(
+                "/sign-in", form: "username=ada&password=\(Self.password)",
+                cookies: ["\(DeviceCookie.name)=ada.0123456789abcdef.00"]
+            ) { #expect($0.status == .tooManyRequests) }
+        }
+    }
+
+    @Test("Sign-ups and failed sign-ins are limited per address; the owner's device is not")
+    func addressLimit() async throws {
+        let configuration = AppConfiguration(port: 0, signUp: .open, addressLimit: 3)
+        try await withApp(configuration: configuration, testing: .live) { client in
+            let device = try await client.post("/sign-up", form: Self.signUpForm("ada")) { response in
+                #expect(response.status == .seeOther)
+                return try #require(
+                    response.headers[values: .setCookie].first { $0.hasPrefix("\(DeviceCookie.name)=") }?
+                        .split(separator: ";").first.map(String.init))
+            }
+            try await client.post("/sign-up", form: Self.signUpForm("bob")) { #expect($0.status == .seeOther) }
+            try await client.post("/sign-in", form: "username=carol&password=a+wrong+guess") { response in
+                #expect(response.status == .unauthorized)
+            }
+            for username in ["dan", "eve"] {
+                try await client.post("/sign-up", form: Self.signUpForm(username)) { response in
+                    #expect(response.status == .tooManyRequests)
+                    #expect(String(buffer: response.body).contains("Too many attempts. Try again in"))
+                }
+            }
+            try await client.post("/sign-in", form: "username=bob&password=\(Self.password)") { response in
+                #expect(response.status == .tooManyRequests)
+            }
+            try await client.post("/sign-in", form: "username=ada&password=\(Self.password)", cookies: [device]) {
+                response in
+                #expect(response.status == .seeOther)
+            }
+        }
+    }
+
+    @Test("A planted CSRF cookie gets an attacker nothing: the form token is bound to the session")
+    func plantedToken() async throws {
+        try await withSignedInApp { client in
+            // The attacker's own nonce, and the token a page gave them for it while signed out.
+            let nonce = "attacker-nonce-0123456789"
+            let theirs = TestDependencies.signer.formToken(nonce: nonce, session: nil)
+            try await client.execute(
+                uri: "/profiles", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "sangha_csrf=\(nonce)"],
+                body: ByteBuffer(string: "name=Planted&_csrf=\(theirs)")
+            ) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/profiles", method: .get) { response in
+                #expect(!String(buffer: response.body).contains("Planted"))
+            }
+        }
+    }
+
+    @Test("A flash cookie without its signature is not shown")
+    func unsignedFlash() async throws {
+        try await withSignedInApp { client in
+            let forged = FlashCookie.cookie(for: .success("Send your password to evil.example")).value
+            try await client.execute(uri: "/profiles", method: .get, headers: [.cookie: "sangha_flash=\(forged)"]) {
+                response in
+                #expect(!String(buffer: response.body).contains("evil.example"))
+            }
+        }
+    }
+
+    @Test("Behind a trusted proxy the client is the last address it names that is not a proxy")
+    func clientAddress() throws {
+        let proxy = try SocketAddress(ipAddress: "10.0.0.2", port: 1)
+        func request(_ forwarded: String?) -> Request {
+            var head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/")
+            if let forwarded { head.headerFields[ClientAddress.forwardedFor] = forwarded }
+            return Request(head: head, body: .init(buffer: ByteBuffer()))
+        }
+        let trusted: Set = ["10.0.0.2", "10.0.0.3"]
+        #expect(ClientAddress.of(request("203.0.113.9"), peer: proxy, trustedProxies: trusted) == "203.0.113.9")
+        #expect(
+            ClientAddress.of(request("1.1.1.1, 203.0.113.9, 10.0.0.3"), peer: proxy, trustedProxies: trusted)
+                == "203.0.113.9")
+        #expect(ClientAddress.of(request("203.0.113.9"), peer: proxy, trustedProxies: []) == "10.0.0.2")
+        #expect(ClientAddress.of(request(nil), peer: proxy, trustedProxies: trusted) == "10.0.0.2")
+        #expect(ClientAddress.of(request("not an address"), peer: proxy, trustedProxies: trusted) == "10.0.0.2")
+    }
+}
