@@ -157,11 +157,17 @@ request = function()
     ["Cookie"] = "sangha_csrf=$csrf",
   }, "username=nobody" .. next .. "&password=guess-guess-guess&_csrf=$token")
 end
-local statuses = {}
-response = function(status) statuses[status] = (statuses[status] or 0) + 1 end
+-- Each thread counts its answers; done() (in a state of its own) adds them up.
+local threads = {}
+setup = function(thread) table.insert(threads, thread) end
+init = function() wrong, busy = 0, 0 end
+response = function(status)
+  if status == 401 then wrong = wrong + 1 elseif status == 503 then busy = busy + 1 end
+end
 done = function(summary)
-  io.write(string.format("FLOOD requests=%d 401=%d 503=%d other=%d\n", summary.requests, statuses[401] or 0,
-    statuses[503] or 0, summary.requests - (statuses[401] or 0) - (statuses[503] or 0)))
+  local w, b = 0, 0
+  for _, thread in ipairs(threads) do w = w + thread:get("wrong"); b = b + thread:get("busy") end
+  io.write(string.format("FLOOD requests=%d 401=%d 503=%d other=%d\n", summary.requests, w, b, summary.requests - w - b))
 end
 LUA
 device=$(awk '$6 == "sangha_device" { print $7 }' "$work/ada.jar")
