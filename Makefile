@@ -64,7 +64,7 @@ screenshots: deps build browser-deps
 ## What a fresh clone's build costs (and the binary's size); render times of the compiled
 ## templates against swift-mustache, then wrk against the release server, nginx
 ## and the FriendService; then a page signed in against the version before people (built once)
-## and while others sign in; then PostgreSQL against SQLite, the paged lists with large data
+## and while others sign in; a real sign-in while 40 connections sign in as no one; then PostgreSQL against SQLite, the paged lists with large data
 ## against a page's worth, and two instances behind nginx against one. Prints medians and
 ## ratios (see docs/performance.md).
 bench: APT_PACKAGES += wrk curl nginx-light postgresql
@@ -74,6 +74,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product sangha-bench
 	scripts/bench.sh
 	scripts/bench-people.sh
+	scripts/bench-flood.sh
 	scripts/bench-scale.sh
 	CLUSTER_PORT=$$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])') \
 	  scripts/cluster.sh --bench

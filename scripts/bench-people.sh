@@ -6,9 +6,6 @@
 #    servers running side by side on SQLite and measured in interleaved rounds.
 # 2. GET /profiles/1's p99 latency while SIGN_INS connections sign in continuously (bcrypt
 #    at the real cost, 12), against its p99 without them, in interleaved rounds.
-# 3. The flood: a real sign-in (from a browser with its device cookie) while FLOOD connections
-#    post sign-ins for usernames that do not exist, as from many addresses (--address-limit 0):
-#    its p99, goal ≤ 1 s; and how the flood was answered (401 wrong, 503 busy).
 # Prints medians, ratios and whether each goal was met; fails on any error answer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +16,6 @@ THREADS=${THREADS:-2}
 ROUNDS=${ROUNDS:-3}
 # As many as the hashing queue holds on 2 cores (one running, four waiting): more get 503.
 SIGN_INS=${SIGN_INS:-4}
-FLOOD=${FLOOD:-40}
 # The last commit before people: the page "without sign-in".
 BASELINE_COMMIT=${BASELINE_COMMIT:-630e8ee477340dd1f4ebc27370d0276fcb454608}
 BIN=.build/release/sangha
@@ -58,12 +54,6 @@ serve() {
 }
 
 # make_profile BASE JAR: profile 1, as a new profile is made; JAR's cookies are the browser's.
-# form_token URL JAR: the form token of the page at URL, seen with JAR's cookies (it is bound to
-# the session, so it is read from the page as a browser has it).
-form_token() {
-  curl -fs -b "$2" -c "$2" "$1" | grep -o 'name="_csrf" value="[^"]*"' | head -1 | sed -E 's/.*value="([^"]*)"/\1/'
-}
-
 make_profile() {
   local token
   token=$(form_token "$1/profiles" "$2")
@@ -145,58 +135,6 @@ for round in $(seq "$ROUNDS"); do
   results["GET /profiles/1, signed in, while $SIGN_INS connections sign in"]+=$(wrk_figures "$line")
 done
 
-# The flood: FLOOD connections sign in as no one, while Ada signs in again and again from her
-# browser, which has its device cookie (the queue serves it first); then the same without the
-# cookie, for comparison.
-cat >"$work/flood.lua" <<LUA
-local next = 0
-request = function()
-  next = next + 1
-  return wrk.format("POST", "/sign-in", {
-    ["Content-Type"] = "application/x-www-form-urlencoded",
-    ["Cookie"] = "sangha_csrf=$csrf",
-  }, "username=nobody" .. next .. "&password=guess-guess-guess&_csrf=$token")
-end
--- Each thread counts its answers; done() (in a state of its own) adds them up.
-local threads = {}
-setup = function(thread) table.insert(threads, thread) end
-init = function() wrong, busy = 0, 0 end
-response = function(status)
-  if status == 401 then wrong = wrong + 1 elseif status == 503 then busy = busy + 1 end
-end
-done = function(summary)
-  local w, b = 0, 0
-  for _, thread in ipairs(threads) do w = w + thread:get("wrong"); b = b + thread:get("busy") end
-  io.write(string.format("FLOOD requests=%d 401=%d 503=%d other=%d\n", summary.requests, w, b, summary.requests - w - b))
-end
-LUA
-device=$(awk '$6 == "sangha_device" { print $7 }' "$work/ada.jar")
-real_sign_in() {  # real_sign_in COOKIE: wrk, one connection, Ada's sign-in; its RESULT line
-  cat >"$work/ada.lua" <<LUA
-wrk.method = "POST"
-wrk.body = "username=ada&password=$BENCH_PASSWORD&_csrf=$token"
-wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
-wrk.headers["Cookie"] = "$1"
-LUA
-  cat scripts/wrk-report.lua >>"$work/ada.lua"
-  wrk -t1 -c1 -d"$DURATION" --latency --timeout 30s -s "$work/ada.lua" "$people/sign-in" | grep '^RESULT'
-}
-declare -A flood_results
-for round in $(seq "$ROUNDS"); do
-  for who in device none; do
-    cookie="sangha_csrf=$csrf"
-    [ "$who" = device ] && cookie="$cookie; sangha_device=$device"
-    wrk -t2 -c"$FLOOD" -d"$((${DURATION%s} + 4))s" --timeout 30s -s "$work/flood.lua" "$people/sign-in" \
-      >"$work/flood.txt" &
-    flood=$!
-    sleep 2
-    line=$(real_sign_in "$cookie")
-    wait "$flood"
-    flood_results[$who]+="$(sed -E 's/.*p99_ms=([0-9.]+).*/\1/' <<<"$line") "
-    flood_summary=$(grep '^FLOOD' "$work/flood.txt")
-  done
-done
-
 labels=("GET /profiles/1, before people (no sign-in)" "GET /profiles/1, signed in"
   "GET /profiles/1, signed in, while $SIGN_INS connections sign in")
 declare -A rps
@@ -218,10 +156,4 @@ echo "| goal | measured | |"
 echo "| --- | ---: | --- |"
 echo "| GET /profiles/1 signed in ≥ 0.8 × before people | $signed | $(verdict "$signed" ">=" 0.8) |"
 echo "| its p99 while $SIGN_INS connections sign in ≤ 3 × without them | $p99_ratio ($loaded_p99 ms ÷ $quiet_p99 ms) | $(verdict "$p99_ratio" "<=" 3) |"
-device_p99=$(tr ' ' '\n' <<<"${flood_results[device]}" | grep . | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
-none_p99=$(tr ' ' '\n' <<<"${flood_results[none]}" | grep . | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
-echo "| a real sign-in's p99 (device cookie) while $FLOOD connections sign in as no one ≤ 1000 ms | $device_p99 ms | $(verdict "$device_p99" "<=" 1000) |"
-echo
-echo "The same sign-in without a device cookie waits with the flood: p99 $none_p99 ms (or a quick 503)."
-echo "The flood's answers in the last run: $flood_summary"
 exit "$failed"

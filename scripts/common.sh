@@ -23,14 +23,15 @@ wait_until_up() {
 seed() {
   local base=$1 jar=$2
   # A person first: every page but sign-up and sign-in needs one.
-  curl -fs -c "$jar" "$base/sign-up" >/dev/null
   local token
-  token=$(awk '$6 == "sangha_csrf" { print $7 }' "$jar")
+  token=$(form_token "$base/sign-up" "$jar")
   curl -fs -b "$jar" -c "$jar" -o /dev/null \
     -d "name=Bench+Person&username=bench&password=${BENCH_PASSWORD}&_csrf=$token" "$base/sign-up"
   local session
   session=$(awk '$6 == "sangha_session" { print $7 }' "$jar")
   [ -n "$session" ] || { echo "seed: signing up at $base/sign-up failed" >&2; return 1; }
+  # Signed in: the token of the pages seen with this session.
+  token=$(form_token "$base/profiles" "$jar")
   local letters=(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z)
   for i in $(seq 50); do
     curl -fs -b "$jar" -o /dev/null \
@@ -45,14 +46,24 @@ seed() {
     for sound in begin end repeat; do full+="&$segment.$sound.enabled=on&$segment.$sound.name=Bowl"; done
   done
   curl -fs -b "$jar" -o /dev/null -d "$full&_csrf=$token" "$base/profiles/2"
-  echo "sangha_csrf=$token; sangha_session=$session"
+  echo "sangha_csrf=$(awk '$6 == "sangha_csrf" { print $7 }' "$jar"); sangha_session=$session"
+}
+
+# form_token URL JAR: the form token of the page at URL seen with JAR's cookies (kept in JAR).
+# It is the CSRF nonce signed together with the sign-in session, so it is read from the page, as
+# a browser has it.
+form_token() {
+  curl -fs -b "$2" -c "$2" "$1" | grep -o 'name="_csrf" value="[^"]*"' | head -1 | sed -E 's/.*value="([^"]*)"/\1/'
 }
 
 # The password of the person `seed` signs up.
 BENCH_PASSWORD=bench-password-1
 
-# csrf_of COOKIES: the form token of a `seed` cookie header value.
-csrf_of() { sed -E 's/.*sangha_csrf=([^;]+).*/\1/' <<<"$1"; }
+# form_token_of BASE COOKIES: the form token of the pages BASE serves to a `seed` cookie header.
+form_token_of() {
+  curl -fs -H "Cookie: $2" "$1/profiles" | grep -o 'name="_csrf" value="[^"]*"' | head -1 \
+    | sed -E 's/.*value="([^"]*)"/\1/'
+}
 
 # wrk_figures LINE: "RPS P50 P99;" from the RESULT line of scripts/wrk-report.lua, a round's
 # entry in results[LABEL].

@@ -23,7 +23,7 @@ base="http://127.0.0.1:$port"
 wait_until_up "$base"
 # A person signed up (their browser's cookies), their 50 friends and a profile to load.
 cookies=$(seed "$base" "$data/cookies")
-token=$(csrf_of "$cookies")
+token=$(form_token_of "$base" "$cookies")
 
 echo "Sangha load test: $CONNECTIONS connections, $DURATION per route, $THREADS wrk threads, pid $pid"
 echo "RSS before: $(rss_mib "$pid") MiB"

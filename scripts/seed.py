@@ -22,10 +22,12 @@ the history's 30-day chart counts every one of them and its streak is two or thr
 import argparse
 import http.client
 import random
+import re
 import sys
 import threading
 import time
 import urllib.parse
+import urllib.request
 from datetime import datetime, timedelta, timezone
 
 FIRST_NAMES = [
@@ -93,20 +95,26 @@ class Client:
             self.connection = None
 
 
-def csrf_token(cookies):
-    """The form token of a signed-in browser's Cookie header value (`seed` in common.sh prints it)."""
-    for cookie in cookies.split(";"):
-        name, _, value = cookie.strip().partition("=")
-        if name == "sangha_csrf":
-            return value
-    raise SeedError("--cookie names no sangha_csrf")
+def form_token(base, cookies):
+    """The form token of the pages a signed-in browser with this Cookie header value sees (its
+    CSRF nonce signed with its session, so read from a page as a browser has it)."""
+    request = urllib.request.Request(base.rstrip("/") + "/profiles", headers={"Cookie": cookies})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            page = response.read().decode()
+    except OSError as error:
+        raise SeedError(f"GET /profiles: {error}") from error
+    match = re.search(r'name="_csrf" value="([^"]+)"', page)
+    if match is None:
+        raise SeedError("GET /profiles shows no form: is --cookie a signed-in browser's?")
+    return match.group(1)
 
 
 def post_all(base, cookies, path, forms, threads, check=None):
     """Posts each form to path, spread over threads; every answer must be 303."""
     failures = []
     stop = threading.Event()
-    token = csrf_token(cookies)
+    token = form_token(base, cookies)
     headers = {
         "Content-Type": "application/x-www-form-urlencoded",
         "Cookie": cookies,
