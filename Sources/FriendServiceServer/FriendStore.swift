@@ -14,10 +14,13 @@ public struct FriendStore: Sendable {
     private let database: any DatabaseWriter
     private let lists = ListCaches()
 
+    /// The store's file in its folder.
+    public static let fileName = "friends.sqlite"
+
     /// Opens (creating it when absent) the store in `directory/friends.sqlite`.
     public static func open(directory: URL) throws -> FriendStore {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("friends.sqlite").path
+        let path = directory.appendingPathComponent(fileName).path
         return try FriendStore(database: DatabasePool(path: path))
     }
 

@@ -15,7 +15,7 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     /// token is it signed with the session's key.
     public var formNonce = ""
     /// The account of the browser's signed device cookie, if it has one.
-    public var device: (username: String, nonce: String)?
+    public var device: Requester.Device?
     /// The signed-in session's key (the digest of its cookie), for signing out.
     public var signInKey: String?
     /// Why the session could not be looked up (the database out of reach), if it could not.

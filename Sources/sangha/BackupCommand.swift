@@ -45,7 +45,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     /// Everything synchronous: GRDB's backup blocks its thread until the copy is whole.
     func backUp(_ settings: SettingSource) throws {
-        let dataDirectory = SQLiteBackup.dataDirectory(dataDir, settings)
+        let dataDirectory = settings.dataDirectory(dataDir)
         let sangha = dataDirectory.appendingPathComponent(SQLiteBackup.sanghaFileName)
         let friends = dataDirectory.appendingPathComponent(SQLiteBackup.friendsFileName)
         guard FileManager.default.fileExists(atPath: sangha.path) else {
@@ -115,7 +115,7 @@ struct BackupCommand: AsyncParsableCommand {
                 try? FileManager.default.removeItem(at: partial)
                 throw BackupFailure("\(copy.destination.path) could not be written: \(error)")
             }
-            let size = try SQLiteBackup.sizeText(SQLiteBackup.size(of: copy.destination))
+            let size = SQLiteBackup.sizeText(SQLiteBackup.size(of: copy.destination) ?? 0)
             print("Wrote \(copy.destination.path), \(size): a copy of \(copy.source.path).")
         }
     }

@@ -44,7 +44,7 @@ struct RestoreCommand: AsyncParsableCommand {
     /// Everything synchronous: GRDB's backup blocks its thread until the copy is whole.
     func restore(_ settings: SettingSource) throws {
         let file = URL(fileURLWithPath: self.file)
-        let dataDirectory = SQLiteBackup.dataDirectory(dataDir, settings)
+        let dataDirectory = settings.dataDirectory(dataDir)
         let sangha = dataDirectory.appendingPathComponent(SQLiteBackup.sanghaFileName)
         let friends = dataDirectory.appendingPathComponent(SQLiteBackup.friendsFileName)
         let present = [sangha, friends].filter(SQLiteBackup.exists).map(\.lastPathComponent)
@@ -110,7 +110,7 @@ struct RestoreCommand: AsyncParsableCommand {
             throw error
         }
         for copy in copies {
-            let size = try SQLiteBackup.sizeText(SQLiteBackup.size(of: copy.destination))
+            let size = SQLiteBackup.sizeText(SQLiteBackup.size(of: copy.destination) ?? 0)
             print("Restored \(copy.source.path) into \(copy.destination.path), \(size).")
         }
         if copies.count == 1 {

@@ -1,4 +1,5 @@
 import Foundation
+import FriendServiceServer
 import GRDB
 import SanghaStore
 
@@ -7,13 +8,8 @@ import SanghaStore
 enum SQLiteBackup {
     /// Sangha's own file in the data folder (`SanghaDatabase`).
     static let sanghaFileName = SanghaDatabase.fileName
-    /// The embedded FriendService's file in the same folder (`FriendStore.open(directory:)`).
-    static let friendsFileName = "friends.sqlite"
-
-    /// The data folder: `--data-dir`, else `SANGHA_DATA_DIR`, else `data`, as `sangha serve` reads it.
-    static func dataDirectory(_ flag: String?, _ source: SettingSource) -> URL {
-        URL(fileURLWithPath: flag ?? source.text("SANGHA_DATA_DIR") ?? "data")
-    }
+    /// The embedded FriendService's file in the same folder.
+    static let friendsFileName = FriendStore.fileName
 
     /// Where a backup keeps the friends lists beside `file`: `.friends` before its extension
     /// (`backup.sqlite` → `backup.friends.sqlite`; `backup` → `backup.friends`).
@@ -71,7 +67,7 @@ enum SQLiteBackup {
             }
             try target.close()
             // A closed copy has no WAL left; one that is not empty would hold data the file lacks.
-            let leftWAL = try size(ofOptional: URL(fileURLWithPath: destination.path + "-wal")) ?? 0
+            let leftWAL = size(of: URL(fileURLWithPath: destination.path + "-wal")) ?? 0
             guard leftWAL == 0 else {
                 throw BackupFailure("\(destination.path)-wal was left behind with data in it; the copy is not whole.")
             }
@@ -120,30 +116,14 @@ enum SQLiteBackup {
         }
     }
 
-    /// The size of the file at `url` in bytes.
-    static func size(of url: URL) throws -> UInt64 {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        return try handle.seekToEnd()
+    /// The size of the file at `url` in bytes, or nil when there is none.
+    static func size(of url: URL) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
     }
 
-    /// The size of the file at `url`, or nil when there is none.
-    static func size(ofOptional url: URL) throws -> UInt64? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try size(of: url)
-    }
-
-    /// `45056 bytes (44.0 KiB)`.
-    static func sizeText(_ bytes: UInt64) -> String {
-        guard bytes >= 1024 else { return "\(bytes) bytes" }
-        let units = ["KiB", "MiB", "GiB", "TiB"]
-        var value = Double(bytes) / 1024
-        var unit = 0
-        while value >= 1024, unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        return "\(bytes) bytes (\(String(format: "%.1f", value)) \(units[unit]))"
+    /// `45056 bytes (44 KB)`.
+    static func sizeText(_ bytes: Int) -> String {
+        "\(bytes) bytes (\(ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)))"
     }
 
     /// Whether any of SQLite's files for `file` (itself, its WAL, its rollback journal) exists.

@@ -115,7 +115,7 @@ struct ServeSettings {
             addressLimit: addressLimit,
             trustedProxies: Set(proxies)
         )
-        dataDirectory = URL(fileURLWithPath: command.dataDir ?? source.text("SANGHA_DATA_DIR") ?? "data")
+        dataDirectory = source.dataDirectory(command.dataDir)
         if let text = command.databaseURL ?? source.text("SANGHA_DATABASE_URL") {
             switch PostgresDatabase.configuration(url: text) {
             case .success(let configuration): storage = .postgres(configuration)

@@ -43,6 +43,11 @@ struct SettingSource {
         return value
     }
 
+    /// The folder of the SQLite files: `--data-dir`, else `SANGHA_DATA_DIR`, else `data`.
+    func dataDirectory(_ flag: String?) -> URL {
+        URL(fileURLWithPath: flag ?? text("SANGHA_DATA_DIR") ?? "data")
+    }
+
     func port(_ flag: Int?, flag name: String, variable: String, default fallback: Int) throws -> Int {
         let port = try number(flag, variable: variable, default: fallback)
         guard (0...65535).contains(port) else { throw ValidationError("\(name) must be between 0 and 65535.") }

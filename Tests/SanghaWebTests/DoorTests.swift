@@ -65,7 +65,11 @@ struct DoorTests {
                 return try #require(
                     response.headers[values: .setCookie].first { $0.hasPrefix("sangha_session=") })
             }
-            #expect(!bob.isEmpty)
+            // Invited, Bob is signed in: his session opens his pages.
+            let session = String(bob.prefix { $0 != ";" })
+            try await client.execute(uri: "/profiles", method: .get, headers: [.cookie: session]) { response in
+                #expect(response.status == .ok)
+            }
             #expect(try await people.credentials(username: "bob")?.person.isAdministrator == false)
             try await client.post("/sign-up", form: Self.signUpForm("carol", invitation: token)) { response in
                 #expect(response.status == .forbidden)
@@ -219,6 +223,32 @@ struct DoorTests {
                 cookies: ["\(DeviceCookie.name)=ada.0123456789abcdef.00"]
             ) { #expect($0.status == .tooManyRequests) }
         }
+    }
+
+    /// A hasher whose queue is always full.
+    struct BusyHasher: PasswordHashing {
+        func hash(_ password: String, lane: HashingLane) async throws -> String { throw PasswordHashingError.busy }
+        func verify(_ password: String, against hash: String, lane: HashingLane) async throws -> Bool {
+            throw PasswordHashingError.busy
+        }
+        func verifyNoOne(_ password: String, lane: HashingLane) async throws { throw PasswordHashingError.busy }
+    }
+
+    @Test("A full hashing queue answers 503 at once and counts nothing: a flood it turns away locks no one out")
+    func busyCountsNothing() async throws {
+        let people = InMemoryPeopleRepository()
+        _ = try await people.create(Person(username: "ada", name: "Ada", createdAt: Date()), passwordHash: "-")
+        var dependencies = TestDependencies.make(people: people)
+        dependencies.passwords = BusyHasher()
+        try await withApp(dependencies: dependencies) { client in
+            for _ in 0..<(SignInSession.failureLimit + 1) {
+                try await client.post("/sign-in", form: "username=ada&password=a+wrong+guess") { response in
+                    #expect(response.status == .serviceUnavailable)
+                    #expect(String(buffer: response.body).contains("Sangha is busy. Try again in a moment."))
+                }
+            }
+        }
+        #expect(try await people.failures(of: "ada", since: .distantPast).isEmpty)
     }
 
     @Test("Sign-ups and failed sign-ins are limited per address; the owner's device is not")

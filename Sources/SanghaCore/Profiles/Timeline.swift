@@ -57,14 +57,6 @@ public struct Timeline: Sendable, Equatable {
             return stride(from: time, to: repetition.end, by: repetition.interval)
         }
 
-        /// How many times it rings, without listing them.
-        public var count: Int {
-            guard let repetition else { return 1 }
-            return (repetition.end - 1 - time) / repetition.interval + 1
-        }
-
-        /// When it rings for the last time.
-        public var lastTime: Int { time + (count - 1) * (repetition?.interval ?? 0) }
     }
 
     public let sections: [Section]

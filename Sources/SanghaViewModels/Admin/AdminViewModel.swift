@@ -51,10 +51,57 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
             let everyone = try await people.overview(at: context.now)
             return .page(AdminViewModel(people: everyone, signUp: signUp, context: context, link: link))
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: "Reading the people failed. Please try again.")
-            return .failed(
-                ErrorPageViewModel(heading: "Admin is unavailable", message: message, context: context), .storage)
+            return unavailable(error, context: context)
         }
+    }
+
+    public static let closedMessage = "Sign-up is closed: an invitation would admit no one."
+
+    /// "Invite someone": keeps a one-use invitation under `key` (the digest of the token in
+    /// `url`) for 7 days, and answers the page with `url` shown this once.
+    public static func invite(
+        key: String, url: String, people: any PeopleRepository, signUp: SignUpMode, context: PageContext
+    ) async -> LoadOutcome<AdminViewModel> {
+        guard signUp != .closed else {
+            return .failed(
+                ErrorPageViewModel(heading: "Sign-up is closed", message: closedMessage, context: context), .conflict)
+        }
+        guard let administrator = context.person else { return .notFound }
+        do {
+            try await people.add(
+                OneUseLink(
+                    key: key, kind: .invitation, personID: administrator.id,
+                    expiresAt: context.now.addingTimeInterval(OneUseLink.lifetime(of: .invitation))))
+        } catch {
+            return unavailable(error, context: context)
+        }
+        return await load(people: people, signUp: signUp, context: context, link: .invitation(url: url))
+    }
+
+    /// "Reset password": keeps a one-use reset link for person `id` under `key` for 24 hours, and
+    /// answers the page with `url` shown this once; not found when there is no such person.
+    public static func passwordReset(
+        for id: Int, key: String, url: String, people: any PeopleRepository, signUp: SignUpMode, context: PageContext
+    ) async -> LoadOutcome<AdminViewModel> {
+        let person: Person
+        do {
+            guard let found = try await people.credentials(id: id)?.person else { return .notFound }
+            person = found
+            try await people.add(
+                OneUseLink(
+                    key: key, kind: .passwordReset, personID: id,
+                    expiresAt: context.now.addingTimeInterval(OneUseLink.lifetime(of: .passwordReset))))
+        } catch {
+            return unavailable(error, context: context)
+        }
+        return await load(
+            people: people, signUp: signUp, context: context, link: .passwordReset(url: url, name: person.name))
+    }
+
+    private static func unavailable(_ error: any Error, context: PageContext) -> LoadOutcome<AdminViewModel> {
+        let message = StorageMessage.text(for: error, otherwise: "Reading the people failed. Please try again.")
+        return .failed(
+            ErrorPageViewModel(heading: "Admin is unavailable", message: message, context: context), .storage)
     }
 }
 

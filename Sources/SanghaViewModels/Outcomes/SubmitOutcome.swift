@@ -45,7 +45,7 @@ public struct Redirect: Sendable, Equatable {
 }
 
 /// Why a request could not be served as asked. The web layer gives each its HTTP status
-/// (`PageRenderer`): 404, 502 and 503.
+/// (`PageRenderer`): 404, 502, 503, 429, 403 and 409.
 public enum PageFailure: Sendable, Equatable {
     /// The thing asked about is gone.
     case notFound
@@ -57,4 +57,8 @@ public enum PageFailure: Sendable, Equatable {
     case tooManyAttempts
     /// The password hashing queue is full (503): try again in a moment.
     case busy
+    /// Not for this person, or not without what they lack (an invitation).
+    case forbidden
+    /// Cannot be done as the deployment is set up (an invitation while sign-up is closed).
+    case conflict
 }

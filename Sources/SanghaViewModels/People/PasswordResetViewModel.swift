@@ -34,9 +34,7 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
         -> LoadOutcome<PasswordResetViewModel>
     {
         do {
-            guard let key, let link = try await people.link(.passwordReset, key: key, at: context.now),
-                let person = try await people.credentials(id: link.personID)?.person
-            else {
+            guard let person = try await person(ofLink: key, people: people, at: context.now) else {
                 return .failed(
                     ErrorPageViewModel(heading: "This link no longer works", message: expired, context: context),
                     .notFound)
@@ -45,7 +43,8 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Reading the link failed. Please try again.")
             return .failed(
-                ErrorPageViewModel(heading: "The link could not be read", message: message, context: context), .storage)
+                ErrorPageViewModel(heading: "The link could not be read", message: message, context: context),
+                .storage)
         }
     }
 
@@ -54,13 +53,15 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
         token: String, key: String?, newPassword: String, people: any PeopleRepository,
         passwords: any PasswordHashing, context: PageContext
     ) async -> SubmitOutcome<PasswordResetViewModel> {
+        var name = ""
+        func form(error: String? = nil, alert: AlertViewModel? = nil) -> PasswordResetViewModel {
+            PasswordResetViewModel(name: name, token: token, context: context, error: error, alert: alert)
+        }
         do {
-            guard let key, let link = try await people.link(.passwordReset, key: key, at: context.now),
-                let person = try await people.credentials(id: link.personID)?.person
-            else { return .notFound }
-            func form(error: String? = nil, alert: AlertViewModel? = nil) -> PasswordResetViewModel {
-                PasswordResetViewModel(name: person.name, token: token, context: context, error: error, alert: alert)
+            guard let key, let person = try await person(ofLink: key, people: people, at: context.now) else {
+                return .notFound
             }
+            name = person.name
             if let refusal = Person.passwordRefusal(newPassword, username: person.username) {
                 return .invalid(form(error: refusal))
             }
@@ -71,17 +72,21 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
             return .saved(Redirect(to: "/sign-in", flash: .success("Password set. Sign in with your new password.")))
         } catch PasswordHashingError.busy {
             return .failed(
-                PasswordResetViewModel(
-                    name: "", token: token, context: context,
+                form(
                     alert: AlertViewModel(title: "Could not set the password.", message: PasswordHashingError.message)),
                 .busy)
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
             return .failed(
-                PasswordResetViewModel(
-                    name: "", token: token, context: context,
-                    alert: AlertViewModel(title: "Could not set the password.", message: message)),
-                .storage)
+                form(alert: AlertViewModel(title: "Could not set the password.", message: message)), .storage)
         }
+    }
+
+    /// The person whose password the link kept under `key` sets, unless it was used or expired.
+    private static func person(ofLink key: String?, people: any PeopleRepository, at date: Date)
+        async throws(PeopleRepositoryError) -> Person?
+    {
+        guard let key, let link = try await people.link(.passwordReset, key: key, at: date) else { return nil }
+        return try await people.credentials(id: link.personID)?.person
     }
 }

@@ -69,6 +69,13 @@ public struct Requester: Sendable, Equatable {
         if let addressKey { try await people.forgetAttempt(of: addressKey, at: date) }
     }
 
+    /// A check refused before it was made (the hashing queue was full): its count is taken back,
+    /// so a flood the queue turns away locks no one out.
+    func checkNotMade(of username: String, people: any PeopleRepository, at date: Date) async {
+        let keys = device(for: username).map { [AttemptKey.device($0)] } ?? [username] + [addressKey].compactMap { $0 }
+        for key in keys { try? await people.forgetAttempt(of: key, at: date) }
+    }
+
     /// Counts a sign-up against the address; the minutes to wait when its limit is reached.
     func countSignUp(people: any PeopleRepository, at date: Date) async throws(PeopleRepositoryError) -> Int? {
         guard let addressKey else { return nil }

@@ -127,6 +127,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             return .saved(
                 Redirect(to: "/settings", flash: .success(newPassword.isEmpty ? saved : signedOutElsewhere)))
         } catch PasswordHashingError.busy {
+            await requester.checkNotMade(of: person.username, people: people, at: context.now)
             return .failed(
                 form(
                     alert: AlertViewModel(title: "Could not save the settings.", message: PasswordHashingError.message)),
@@ -171,6 +172,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             return .saved(
                 Redirect(to: "/sign-up", flash: .success("Your account and everything in it were deleted.")))
         } catch PasswordHashingError.busy {
+            await requester.checkNotMade(of: person.username, people: people, at: context.now)
             return .failed(
                 form(
                     alert: AlertViewModel(title: "Could not delete the account.", message: PasswordHashingError.message)

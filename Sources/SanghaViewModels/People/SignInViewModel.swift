@@ -95,6 +95,7 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
             guard !found.person.isDisabled else { return form(.disabled, message: disabled) }
             return .signedIn(found.person, next: LocalPath.sanitize(input.next))
         } catch PasswordHashingError.busy {
+            await requester.checkNotMade(of: username, people: people, at: context.now)
             return form(.busy, message: PasswordHashingError.message)
         } catch {
             return form(

@@ -59,23 +59,26 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
     public static func load(
         _ input: AccountInput, invitationKey: String?, mode: SignUpMode, people: any PeopleRepository,
         context: PageContext
-    ) async -> SignUpViewModel {
-        if mode == .open { return SignUpViewModel(context: context, input: input) }
+    ) async -> LoadOutcome<SignUpViewModel> {
+        let form = SignUpViewModel(context: context, input: input)
+        if mode == .open { return .page(form) }
         do {
-            if try await !people.hasAnyone() { return SignUpViewModel(context: context, input: input) }
+            if try await !people.hasAnyone() { return .page(form) }
             if mode == .invite, let invitationKey,
                 try await people.link(.invitation, key: invitationKey, at: context.now) != nil
             {
-                return SignUpViewModel(context: context, input: input)
+                return .page(form)
             }
         } catch {
             let alert = AlertViewModel(
                 title: "Could not open the sign-up.",
                 message: StorageMessage.text(for: error, otherwise: "Please try again."))
-            return SignUpViewModel(context: context, input: input, alert: alert, isOpen: false)
+            return .partial(SignUpViewModel(context: context, input: input, alert: alert, isOpen: false), .storage)
         }
-        return SignUpViewModel(
-            context: context, input: input, alert: mode == .closed ? closed : invitationNeeded, isOpen: false)
+        return .partial(
+            SignUpViewModel(
+                context: context, input: input, alert: mode == .closed ? closed : invitationNeeded, isOpen: false),
+            .forbidden)
     }
 
     /// Checks the fields, hashes the password and stores the person; `makeToken` gives them a

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import SanghaViewModels
 
 /// Signs what Sangha keeps in cookies with the deployment's secret (HMAC-SHA256), so a browser,
 /// or anyone who can plant a cookie, cannot make one up: the flash, the device cookie, and the
@@ -13,11 +14,12 @@ public struct CookieSigner: Sendable {
         self.key = SymmetricKey(data: secret)
     }
 
-    /// A signer with a secret of its own (tests, tools).
-    public static func random() -> CookieSigner {
-        var generator = SystemRandomNumberGenerator()
-        return CookieSigner(secret: (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    private init(key: SymmetricKey) {
+        self.key = key
     }
+
+    /// A signer with a secret of its own (tests, tools).
+    public static func random() -> CookieSigner { CookieSigner(key: SymmetricKey(size: .bits256)) }
 
     /// The signature of `value` for `purpose` (a flash signature is no device cookie's): hex.
     func signature(_ value: String, for purpose: String) -> String {
@@ -58,12 +60,12 @@ enum DeviceCookie {
     }
 
     /// The account and nonce of the request's device cookie, when it is signed.
-    static func device(in cookies: Cookies, signer: CookieSigner) -> (username: String, nonce: String)? {
+    static func device(in cookies: Cookies, signer: CookieSigner) -> Requester.Device? {
         guard let value = cookies[name]?.value, value.utf8.count < 200,
             let signed = signer.verified(value, for: "device")
         else { return nil }
         let parts = signed.split(separator: ".")
         guard parts.count == 2 else { return nil }
-        return (String(parts[0]), String(parts[1]))
+        return Requester.Device(username: String(parts[0]), nonce: String(parts[1]))
     }
 }

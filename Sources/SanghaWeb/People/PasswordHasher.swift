@@ -26,7 +26,7 @@ public struct PasswordHasher: PasswordHashing {
     public static let defaultCost: UInt8 = 12
 
     /// The threads of every hasher in the process.
-    public static let threads = max(1, System.coreCount / 2)
+    private static let threads = max(1, System.coreCount / 2)
     private static let sharedPool: NIOThreadPool = {
         let pool = NIOThreadPool(numberOfThreads: threads)
         pool.start()
@@ -34,11 +34,11 @@ public struct PasswordHasher: PasswordHashing {
     }()
 
     /// - Parameter waiting: how many hashes may wait in each lane beyond those running; a full
-    ///   lane answers `.busy`. The default, four per thread, is about a second at cost 12.
-    public init(cost: UInt8 = PasswordHasher.defaultCost, waiting: Int = 4 * PasswordHasher.threads) {
+    ///   lane answers `.busy`. nil: four per thread, about a second at cost 12.
+    public init(cost: UInt8 = PasswordHasher.defaultCost, waiting: Int? = nil) {
         self.cost = cost
         self.pool = Self.sharedPool
-        self.queue = HashingQueue(running: Self.threads, waiting: waiting)
+        self.queue = HashingQueue(running: Self.threads, waiting: waiting ?? 4 * Self.threads)
         self.noOne = Bcrypt.hash(Self.digest(FormToken.random()), cost: cost)
     }
 

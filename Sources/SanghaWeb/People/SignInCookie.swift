@@ -1,5 +1,3 @@
-import Crypto
-import Foundation
 import Hummingbird
 
 /// The sign-in session's cookie: a random id of 256 bits, HttpOnly and SameSite=Lax (and
@@ -10,24 +8,13 @@ enum SignInCookie {
     /// The browser may keep it a year; the server ends a session unused for 30 days.
     static let maxAge = 365 * 86_400
 
-    static func newID() -> String { FormToken.random() }
+    static func newID() -> String { SecretToken.make() }
 
     /// The id of the request's cookie, when it looks like one of ours (64 hex digits).
-    static func id(in cookies: Cookies) -> String? {
-        guard let value = cookies[name]?.value, value.utf8.count == 64,
-            value.utf8.allSatisfy({
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
-            })
-        else { return nil }
-        return value
-    }
+    static func id(in cookies: Cookies) -> String? { cookies[name].flatMap { SecretToken.wellFormed($0.value) } }
 
-    /// What the database knows the session by: the id's SHA-256, hex. Every signed-in request
-    /// computes it, so no `String(format:)` (which took a fifth of a page's time).
-    static func key(of id: String) -> String {
-        FormToken.hex(SHA256.hash(data: Data(id.utf8)))
-    }
+    /// What the database knows the session by.
+    static func key(of id: String) -> String { SecretToken.key(of: id) }
 
     static func cookie(_ id: String) -> Cookie {
         Cookie(name: name, value: id, maxAge: maxAge, path: "/", httpOnly: true, sameSite: .lax)

@@ -106,6 +106,8 @@ extension PageFailure {
         case .storage: .serviceUnavailable
         case .tooManyAttempts: .tooManyRequests
         case .busy: .serviceUnavailable
+        case .forbidden: .forbidden
+        case .conflict: .conflict
         }
     }
 }

@@ -26,34 +26,21 @@ struct AdminRoutes {
 
     /// A one-use sign-up link, shown on the page this post answers and never again.
     @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard configuration.signUp != .closed else { throw HTTPError(.conflict, message: Self.closed) }
-        let person = try context.person()
-        let token = OneUseToken.make()
-        let link = OneUseLink(
-            key: OneUseToken.key(of: token), kind: .invitation, personID: person.id,
-            expiresAt: context.page.now.addingTimeInterval(OneUseLink.lifetime(of: .invitation)))
-        return try await showing(link, url: url("/sign-up?invitation=\(token)", for: request), request, context) {
-            AdminLinkViewModel.invitation(url: $0)
-        }
+        let token = SecretToken.make()
+        let outcome = await AdminViewModel.invite(
+            key: SecretToken.key(of: token), url: url("/sign-up?invitation=\(token)", for: request), people: people,
+            signUp: configuration.signUp, context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
     /// A one-use password reset link for the person, shown once.
     @Sendable func resetLink(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.parameters.require("id", as: Int.self)
-        let person: Person
-        do {
-            guard let found = try await people.credentials(id: id)?.person else { throw HTTPError(.notFound) }
-            person = found
-        } catch let error as PeopleRepositoryError {
-            throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
-        }
-        let token = OneUseToken.make()
-        let link = OneUseLink(
-            key: OneUseToken.key(of: token), kind: .passwordReset, personID: person.id,
-            expiresAt: context.page.now.addingTimeInterval(OneUseLink.lifetime(of: .passwordReset)))
-        return try await showing(link, url: url("/reset-password?token=\(token)", for: request), request, context) {
-            AdminLinkViewModel.passwordReset(url: $0, name: person.name)
-        }
+        let token = SecretToken.make()
+        let outcome = await AdminViewModel.passwordReset(
+            for: id, key: SecretToken.key(of: token), url: url("/reset-password?token=\(token)", for: request),
+            people: people, signUp: configuration.signUp, context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
     @Sendable func act(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -65,21 +52,6 @@ struct AdminRoutes {
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
-    /// Keeps `link` and answers the page with it shown.
-    private func showing(
-        _ link: OneUseLink, url: String, _ request: Request, _ context: AppRequestContext,
-        _ view: (String) -> AdminLinkViewModel
-    ) async throws -> Response {
-        do {
-            try await people.add(link)
-        } catch {
-            throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
-        }
-        let outcome = await AdminViewModel.load(
-            people: people, signUp: configuration.signUp, context: context.page, link: view(url))
-        return try renderer.response(outcome, for: request, notFound: Self.notFound)
-    }
-
     /// The address a link is sent with: the public URL's, else the one this request came to.
     private func url(_ path: String, for request: Request) -> String {
         if let origin = configuration.publicOrigin { return origin + path }
@@ -88,8 +60,6 @@ struct AdminRoutes {
     }
 
     static let notFound = "There is no such person."
-    static let failed = "Sangha could not reach its database. Please try again."
-    static let closed = "Sign-up is closed: an invitation would admit no one."
 }
 
 /// `/admin` exists only for administrators: anyone else is told there is no such page.

@@ -63,7 +63,7 @@ public struct MetricsAccess: Sendable {
     /// Whether a peer at `ip` (as SwiftNIO prints it) may read the metrics; `forwarded`: the
     /// request came through a proxy.
     public func permits(ip: String, forwarded: Bool = false) -> Bool {
-        let bare = ip.hasPrefix("::ffff:") ? String(ip.dropFirst("::ffff:".count)) : ip
+        let bare = ClientAddress.bare(ip)
         if allowed.contains(bare) || allowed.contains(ip) { return true }
         return !forwarded && (bare.hasPrefix("127.") || bare == "::1")
     }

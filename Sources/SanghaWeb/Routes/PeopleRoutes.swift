@@ -37,19 +37,19 @@ struct PeopleRoutes {
         if let signedIn = alreadySignedIn(request, context) { return signedIn }
         let input = AccountInput(
             next: request.uri.queryParameters["next"].map(String.init),
-            invitation: request.uri.queryParameters["invitation"].flatMap { OneUseToken.wellFormed(String($0)) })
-        let page = await SignUpViewModel.load(
-            input, invitationKey: input.invitation.map(OneUseToken.key(of:)), mode: configuration.signUp,
+            invitation: request.uri.queryParameters["invitation"].flatMap { SecretToken.wellFormed(String($0)) })
+        let outcome = await SignUpViewModel.load(
+            input, invitationKey: input.invitation.map(SecretToken.key(of:)), mode: configuration.signUp,
             people: people, context: context.page)
-        return try renderer.response(page, status: page.isOpen ? .ok : .forbidden, for: request)
+        return try renderer.response(outcome, for: request, notFound: Self.failed)
     }
 
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         var input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
-        input.invitation = input.invitation.flatMap(OneUseToken.wellFormed)
+        input.invitation = input.invitation.flatMap(SecretToken.wellFormed)
         let outcome = await SignUpViewModel.submit(
-            input, mode: configuration.signUp, invitationKey: input.invitation.map(OneUseToken.key(of:)),
+            input, mode: configuration.signUp, invitationKey: input.invitation.map(SecretToken.key(of:)),
             people: people, passwords: passwords, requester: requester(request, context),
             makeToken: dependencies.friendTokens.makeToken, context: context.page)
         if case .signedIn(let person, _) = outcome { await dependencies.friendTokens.welcome(person) }
@@ -120,9 +120,9 @@ struct PeopleRoutes {
     }
 
     @Sendable func resetPasswordPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let token = request.uri.queryParameters["token"].flatMap { OneUseToken.wellFormed(String($0)) }
+        let token = request.uri.queryParameters["token"].flatMap { SecretToken.wellFormed(String($0)) }
         let outcome = await PasswordResetViewModel.load(
-            token: token ?? "", key: token.map(OneUseToken.key(of:)), people: people, context: context.page)
+            token: token ?? "", key: token.map(SecretToken.key(of:)), people: people, context: context.page)
         return try renderer.response(outcome, for: request, notFound: PasswordResetViewModel.expired)
     }
 
@@ -134,9 +134,9 @@ struct PeopleRoutes {
     @Sendable func resetPassword(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let input = try await request.decodeForm(ResetInput.self, limit: maxFormSize)
-        let token = input.token.flatMap(OneUseToken.wellFormed)
+        let token = input.token.flatMap(SecretToken.wellFormed)
         let outcome = await PasswordResetViewModel.submit(
-            token: token ?? "", key: token.map(OneUseToken.key(of:)), newPassword: input.newPassword ?? "",
+            token: token ?? "", key: token.map(SecretToken.key(of:)), newPassword: input.newPassword ?? "",
             people: people, passwords: passwords, context: context.page)
         return try renderer.response(outcome, for: request, notFound: PasswordResetViewModel.expired)
     }
@@ -146,7 +146,7 @@ struct PeopleRoutes {
         Requester(
             address: ClientAddress.of(
                 request, peer: context.remoteAddress, trustedProxies: configuration.trustedProxies),
-            device: context.device.map { Requester.Device(username: $0.username, nonce: $0.nonce) },
+            device: context.device,
             addressLimit: configuration.addressLimit)
     }
 
