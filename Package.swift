@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         // Resolved for Hummingbird; named for NIOCore's SocketAddress (who asked for /metrics).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // Resolved for Hummingbird; named for its HTTP/1 to HTTP-types codec, before which Sangha
+        // reads an absolute-form request target's host.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // Metrics: swift-metrics is already resolved for Hummingbird; swift-prometheus (two small
@@ -66,9 +69,24 @@ let package = Package(
             dependencies: ["SanghaCore", .product(name: "Metrics", package: "swift-metrics")]
         ),
         // The reference FriendService, SQLite-backed.
+        // What both servers share at the HTTP level: only their own host names, and an
+        // absolute-form request target's host judged like `Host`.
+        .target(
+            name: "SanghaHTTP",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+            ]
+        ),
         .target(
             name: "FriendServiceServer",
             dependencies: [
+                "SanghaHTTP",
                 "SanghaCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -79,6 +97,7 @@ let package = Package(
         .target(
             name: "SanghaWeb",
             dependencies: [
+                "SanghaHTTP",
                 "SanghaCore",
                 "SanghaViewModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -201,6 +220,7 @@ let package = Package(
             name: "SanghaWebTests",
             dependencies: [
                 "SanghaWeb",
+                "SanghaHTTP",
                 "FriendServiceClient",
                 "SanghaViewModels",
                 "SanghaCore",

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import SanghaHTTP
 
 /// Builds the reference FriendService: the router for tests, the application for `sangha`.
 public enum FriendServiceApplication {
@@ -17,24 +18,37 @@ public enum FriendServiceApplication {
         /// One friends list per bearer token (any token; none is 401), instead of one list for
         /// everyone. `token` is then not checked.
         public var listPerToken: Bool
+        /// The host names a request may name (`Host`, or an absolute-form target), lowercased and
+        /// without port; any other gets 421. `sangha serve`'s embedded service answers only its
+        /// loopback names, so a page on a rebinding DNS name cannot reach it; nil serves any.
+        public var allowedHosts: Set<String>?
+
+        /// The loopback names, which the embedded service answers to.
+        public static let loopbackHosts: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
 
         public init(
             host: String = "127.0.0.1", port: Int = Configuration.defaultPort, token: String? = nil,
             maxBodySize: Int = 64 * 1024,
-            listPerToken: Bool = false
+            listPerToken: Bool = false,
+            allowedHosts: Set<String>? = nil
         ) {
             self.host = host
             self.port = port
             self.token = token
             self.maxBodySize = maxBodySize
             self.listPerToken = listPerToken
+            self.allowedHosts = allowedHosts
         }
     }
 
-    public static func buildRouter(store: FriendStore, token: String?, listPerToken: Bool = false)
-        -> Router<BasicRequestContext>
-    {
+    public static func buildRouter(
+        store: FriendStore, token: String?, listPerToken: Bool = false,
+        hostCheck: (hosts: Set<String>, port: Int)? = nil
+    ) -> Router<BasicRequestContext> {
         let router = Router()
+        if let hostCheck {
+            router.add(middleware: HostCheckMiddleware(allowedHosts: hostCheck.hosts, port: hostCheck.port))
+        }
         router.add(middleware: FriendServiceErrorMiddleware())
         if !listPerToken, let token, !token.isEmpty {
             router.add(middleware: BearerTokenMiddleware(token: token))
@@ -50,7 +64,9 @@ public enum FriendServiceApplication {
     ) -> some ApplicationProtocol {
         Application(
             router: buildRouter(
-                store: store, token: configuration.token, listPerToken: configuration.listPerToken),
+                store: store, token: configuration.token, listPerToken: configuration.listPerToken,
+                hostCheck: configuration.allowedHosts.map { ($0, configuration.port) }),
+            server: .hostCheckedHTTP1(),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "FriendService"

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import Prometheus
 import SanghaCore
+import SanghaHTTP
 import SanghaViewModels
 import ServiceLifecycle
 
@@ -116,6 +117,7 @@ public func buildApplication(
         configuration: configuration, dependencies: dependencies, renderer: renderer, logger: logger)
     return Application(
         router: router,
+        server: .hostCheckedHTTP1(),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Sangha"),
         services: services,
         logger: logger

@@ -154,7 +154,8 @@ struct ServeCommand: AsyncParsableCommand {
                 FriendServiceApplication.buildApplication(
                     // Sangha gives each person a token of their own: one list each.
                     configuration: .init(
-                        host: "127.0.0.1", port: port, token: settings.friendServiceToken, listPerToken: true),
+                        host: "127.0.0.1", port: port, token: settings.friendServiceToken, listPerToken: true,
+                        allowedHosts: FriendServiceApplication.Configuration.loopbackHosts),
                     store: store,
                     logger: try logging.makeLogger(label: "friend-service")
                 )

@@ -445,7 +445,7 @@ struct PeopleRoutesTests {
         }
     }
 
-    @Test("--public-url https: Secure cookies, Strict-Transport-Security, posts only from that origin")
+    @Test("--public-url https: __Host- cookies, Strict-Transport-Security, posts only from that origin")
     func publicURL() async throws {
         let configuration = AppConfiguration(publicURL: URL(string: "https://sangha.example"))
         // The origin as a browser sends it: no port when it is the scheme's own.
@@ -461,10 +461,15 @@ struct PeopleRoutesTests {
         try await withApp(configuration: configuration, dependencies: Self.dependencies()) { client in
             try await client.execute(uri: "/sign-in", method: .get) { response in
                 #expect(response.headers[.strictTransportSecurity] == "max-age=31536000")
-                #expect(!response.headers[values: .setCookie].isEmpty, "the form token's cookie, at least")
-                #expect(response.headers[values: .setCookie].allSatisfy { $0.contains("; Secure") })
+                let cookies = response.headers[values: .setCookie]
+                #expect(!cookies.isEmpty, "the form token's cookie, at least")
+                #expect(cookies.allSatisfy { $0.hasPrefix("__Host-sangha_") && $0.contains("; Secure") })
+                #expect(cookies.allSatisfy { $0.contains("Path=/") && !$0.contains("Domain=") })
             }
+            // The form token's cookie as the browser sends it back: with its prefix.
+            let prefixed = "__Host-sangha_csrf=\(FormPost.token)"
             var headers = FormPost.headers()
+            headers[.cookie] = prefixed
             headers[.origin] = "http://localhost:8080"
             try await client.execute(
                 uri: "/sign-up", method: .post, headers: headers,
@@ -473,12 +478,31 @@ struct PeopleRoutesTests {
                 #expect(response.status == .forbidden)
             }
             headers[.origin] = "https://sangha.example"
+            // A cookie without the prefix could have come from a sibling subdomain or plain HTTP:
+            // it is not read, so the form token has no cookie to match.
+            headers[.cookie] = "sangha_csrf=\(FormPost.token)"
             try await client.execute(
                 uri: "/sign-up", method: .post, headers: headers,
                 body: FormPost.body("name=Ada&username=ada&password=\(Self.password)")
             ) { response in
+                #expect(response.status == .forbidden)
+            }
+            headers[.cookie] = prefixed
+            let session = try await client.execute(
+                uri: "/sign-up", method: .post, headers: headers,
+                body: FormPost.body("name=Ada&username=ada&password=\(Self.password)")
+            ) { response in
                 #expect(response.status == .seeOther)
-                #expect(Self.sessionCookie(response)?.contains("; Secure") == true)
+                let cookie = response.headers[values: .setCookie].first { $0.hasPrefix("__Host-sangha_session=") }
+                #expect(cookie?.contains("; Secure") == true)
+                return try #require(cookie?.split(separator: ";").first.map(String.init))
+            }
+            try await client.execute(uri: "/profiles", method: .get, headers: [.cookie: session]) { response in
+                #expect(response.status == .ok, "the prefixed session cookie signs in")
+            }
+            let planted = String(session.dropFirst("__Host-".count))
+            try await client.execute(uri: "/profiles", method: .get, headers: [.cookie: planted]) { response in
+                #expect(response.status == .seeOther, "the same session without the prefix is not read")
             }
         }
     }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SanghaCore
+import SanghaHTTP
 import SanghaTestSupport
 import SanghaViewModels
 import Testing

@@ -55,7 +55,7 @@ struct AdminRoutes {
     /// The address a link is sent with: the public URL's, else the one this request came to.
     private func url(_ path: String, for request: Request) -> String {
         if let origin = configuration.publicOrigin { return origin + path }
-        let host = request.head.authority ?? request.headers[.host] ?? "\(configuration.host):\(configuration.port)"
+        let host = request.head.authority ?? "\(configuration.host):\(configuration.port)"
         return "http://\(host)\(path)"
     }
 

@@ -4,15 +4,22 @@ import Hummingbird
 /// Serves only the configured host names (a DNS-rebinding defence, as careful localhost servers
 /// do): a page fetched as `http://evil.example:8080/` by a browser tricked into resolving that
 /// name to 127.0.0.1 carries `Host: evil.example:8080` and gets 421 and no page.
-struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
+public struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Host names, lowercased, without port: `localhost`, `127.0.0.1`, `[::1]`, and any added.
-    let allowedHosts: Set<String>
+    public let allowedHosts: Set<String>
     /// The port the server listens on; a Host header may name it or no port at all.
-    let port: Int
+    public let port: Int
     /// The port of `--public-url`, when it names one: a proxy passes the Host people typed.
-    var publicPort: Int? = nil
+    public var publicPort: Int?
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    public init(allowedHosts: Set<String>, port: Int, publicPort: Int? = nil) {
+        self.allowedHosts = allowedHosts
+        self.port = port
+        self.publicPort = publicPort
+    }
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws
         -> Response
     {
         guard let authority = request.head.authority else {
@@ -29,7 +36,7 @@ struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
         return try await next(request, context)
     }
 
-    static func isAllowed(_ authority: String, hosts: Set<String>, port: Int, publicPort: Int? = nil) -> Bool {
+    public static func isAllowed(_ authority: String, hosts: Set<String>, port: Int, publicPort: Int? = nil) -> Bool {
         let (host, authorityPort) = split(authority.lowercased())
         guard hosts.contains(host) else { return false }
         return authorityPort == nil || authorityPort == port || authorityPort == publicPort
@@ -59,5 +66,5 @@ struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
 extension HTTPField.Name {
     /// HTTP/1's Host, which HTTP types turn into the request's authority: only a second one is
     /// left among the header fields.
-    static let host = HTTPField.Name("Host")!
+    public static let host = HTTPField.Name("Host")!
 }

@@ -1,0 +1,65 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypesHTTP1
+
+/// HTTP/1 lets a request name its host twice: in `Host`, and in an absolute-form target
+/// (`GET http://evil.example/profiles HTTP/1.1`). RFC 9112 §3.2.2 says the target's host wins, and
+/// proxies route by it, but the HTTP-types codec keeps only the target's path and the `Host`
+/// header. This handler, just before that codec, makes the target's authority the `Host`, so
+/// `HostCheckMiddleware` judges the name the request really used.
+final class AbsoluteFormHostHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head(var head) = unwrapInboundIn(data), let authority = Self.authority(ofTarget: head.uri) {
+            head.headers.replaceOrAdd(name: "Host", value: authority)
+            context.fireChannelRead(wrapInboundOut(.head(head)))
+        } else {
+            context.fireChannelRead(data)
+        }
+    }
+
+    /// `evil.example:8080` of `http://evil.example:8080/path`; nil for the usual origin form
+    /// (`/path`) and for `*`. A target with a scheme but no host keeps an empty authority, which
+    /// no allowed host matches.
+    static func authority(ofTarget target: String) -> String? {
+        guard !target.hasPrefix("/"), target != "*" else { return nil }
+        guard let schemeEnd = target.range(of: "://") else { return nil }
+        let rest = target[schemeEnd.upperBound...]
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = rest[..<end]
+        // Credentials (`user@host`) are not part of the host.
+        return String(authority.split(separator: "@", omittingEmptySubsequences: false).last ?? "")
+    }
+}
+
+/// Hummingbird's HTTP/1 server, with the absolute-form target's host moved into `Host`.
+public struct HostCheckedHTTP1Channel: ServerChildChannel {
+    public typealias Value = HTTP1Channel.Value
+    let inner: HTTP1Channel
+
+    public func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let codec = try channel.pipeline.syncOperations.context(handlerType: HTTP1ToHTTPServerCodec.self)
+            try channel.pipeline.syncOperations.addHandler(AbsoluteFormHostHandler(), position: .before(codec.handler))
+            return value
+        }
+    }
+
+    public func handle(value: Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
+    }
+}
+
+extension HTTPServerBuilder {
+    /// `.http1()`, with an absolute-form request target's host checked like `Host`.
+    public static func hostCheckedHTTP1(configuration: HTTP1Channel.Configuration = .init()) -> HTTPServerBuilder {
+        .init { responder in
+            HostCheckedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: configuration))
+        }
+    }
+}
