@@ -118,7 +118,7 @@ struct DoorTests {
                 let body = String(buffer: response.body)
                 #expect(body.contains("Bob"))
                 #expect(body.contains("@bob"))
-                #expect(body.contains("1 session"))
+                #expect(body.contains("1 open sign-in"))
                 // No button disables oneself.
                 #expect(!body.contains("/admin/people/1/disable"))
                 #expect(body.contains("/admin/people/2/disable"))

@@ -109,7 +109,8 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
 public struct AdminPersonRow: Sendable, Equatable, Encodable {
     public let name: String
     public let username: String
-    /// "Joined 2 Mar 2026 · last sign-in 23 Nov 2026 · 2 sessions".
+    /// "Joined 2 Mar 2026 · last sign-in 23 Nov 2026 · 2 open sign-ins" (sign-in sessions not
+    /// ended: "sessions" alone would read as sits).
     public let detail: String
     /// "Administrator", "Disabled", both or neither.
     public let badges: [String]
@@ -122,7 +123,7 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
         username = person.username
         let joined = CalendarText.shortDate(person.createdAt, timeZone: context.timeZone)
         let lastSignIn = overview.lastSignIn.map { CalendarText.shortDate($0, timeZone: context.timeZone) } ?? "never"
-        detail = "Joined \(joined) · last sign-in \(lastSignIn) · \(CountText.of(overview.sessions, "session"))"
+        detail = "Joined \(joined) · last sign-in \(lastSignIn) · \(CountText.of(overview.sessions, "open sign-in"))"
         badges = (person.isAdministrator ? ["Administrator"] : []) + (person.isDisabled ? ["Disabled"] : [])
         let base = "/admin/people/\(person.id)"
         var actions: [AdminActionViewModel] = []
