@@ -221,6 +221,7 @@ let package = Package(
             dependencies: [
                 "SanghaWeb",
                 "SanghaHTTP",
+                "SanghaStore",
                 "FriendServiceClient",
                 "SanghaViewModels",
                 "SanghaCore",

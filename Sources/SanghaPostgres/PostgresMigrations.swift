@@ -187,6 +187,65 @@ enum PostgresMigrations {
                 "CREATE INDEX one_use_link_person_id ON one_use_link (person_id)",
                 "CREATE TABLE secret (name TEXT PRIMARY KEY, value BYTEA NOT NULL)",
             ]),
+        // Groups, their members (hosts among them) and their invitation links (by the digest of
+        // their token). When a member goes, by leaving, removed or with their account, a group
+        // left without members is deleted, and one left without a host gets the member who
+        // joined first as host. The trigger locks the group's row first, so members going from
+        // one group at once wait for each other; it does nothing for a group being deleted.
+        Migration(
+            number: 7, name: "groups",
+            statements: [
+                """
+                CREATE TABLE sitting_group (
+                    id BIGSERIAL PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    created_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE group_member (
+                    group_id BIGINT NOT NULL REFERENCES sitting_group (id) ON DELETE CASCADE,
+                    person_id BIGINT NOT NULL REFERENCES person (id) ON DELETE CASCADE,
+                    is_host BOOLEAN NOT NULL,
+                    joined_at TIMESTAMPTZ NOT NULL,
+                    PRIMARY KEY (group_id, person_id)
+                )
+                """,
+                "CREATE INDEX group_member_person_id ON group_member (person_id)",
+                """
+                CREATE TABLE group_invitation (
+                    id BIGSERIAL PRIMARY KEY,
+                    group_id BIGINT NOT NULL REFERENCES sitting_group (id) ON DELETE CASCADE,
+                    key TEXT NOT NULL UNIQUE,
+                    created_at TIMESTAMPTZ NOT NULL,
+                    expires_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX group_invitation_group_id ON group_invitation (group_id)",
+                """
+                CREATE FUNCTION group_member_leave() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    PERFORM 1 FROM sitting_group WHERE id = OLD.group_id FOR UPDATE;
+                    IF NOT FOUND THEN
+                        RETURN NULL;
+                    END IF;
+                    IF NOT EXISTS (SELECT 1 FROM group_member WHERE group_id = OLD.group_id) THEN
+                        DELETE FROM sitting_group WHERE id = OLD.group_id;
+                    ELSIF NOT EXISTS (SELECT 1 FROM group_member WHERE group_id = OLD.group_id AND is_host) THEN
+                        UPDATE group_member SET is_host = true
+                        WHERE group_id = OLD.group_id AND person_id = (
+                            SELECT person_id FROM group_member WHERE group_id = OLD.group_id
+                            ORDER BY joined_at, person_id LIMIT 1);
+                    END IF;
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER group_member_left AFTER DELETE ON group_member
+                FOR EACH ROW EXECUTE FUNCTION group_member_leave()
+                """,
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

@@ -76,6 +76,17 @@ public struct PostgresPeopleStore: PeopleRepository {
                 }
                 guard invitation != nil else { return .refused(.invitationNeeded) }
             }
+            // A group's link is not used up: it admits others until it expires or is revoked.
+            if case .groupInvitation(let key) = admission, !first {
+                var valid = false
+                for try await _ in try await connection.query(
+                    "SELECT 1 FROM group_invitation WHERE key = \(key) AND expires_at > \(date)",
+                    logger: database.logger)
+                {
+                    valid = true
+                }
+                guard valid else { return .refused(.invitationNeeded) }
+            }
             let rows = try await connection.query(
                 """
                 INSERT INTO person (username, name, about, password_hash, friend_service_token, created_at,

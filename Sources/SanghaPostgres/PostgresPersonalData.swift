@@ -1,10 +1,10 @@
 import SanghaCore
 import SanghaStoreSupport
 
-/// Each person's profiles, sitting sessions and saved friends list in PostgreSQL. The stores it
-/// hands out are made per request. With a `PostgresChangeFeed`, sign-in sessions and profiles
-/// read by id are kept in memory while it listens, and forgotten at every change any instance
-/// announces; without one, nothing is kept.
+/// Each person's profiles, sitting sessions, saved friends list and groups in PostgreSQL. The
+/// stores it hands out are made per request. With a `PostgresChangeFeed`, sign-in sessions and
+/// profiles read by id are kept in memory while it listens, and forgotten at every change any
+/// instance announces; without one, nothing is kept.
 public struct PostgresPersonalData: PersonalData {
     public let database: PostgresDatabase
     let friendListThrottle = FriendListSaveThrottle()
@@ -54,6 +54,10 @@ public struct PostgresPersonalData: PersonalData {
 
     public func savedFriends(of person: Int) -> any FriendListStorage {
         PostgresFriendListStore(database: database, person: person, lastSaved: friendListThrottle)
+    }
+
+    public func groups(of person: Int) -> any GroupRepository {
+        PostgresGroupStore(database: database, person: person)
     }
 
     /// The people of the same database.

@@ -36,6 +36,13 @@ public struct PeopleStore: PeopleRepository {
                     arguments: [key, OneUseLink.Kind.invitation.rawValue, date])
                 if db.changesCount == 0 { throw PeopleRepositoryError.invitationNeeded }
             }
+            if case .groupInvitation(let key) = admission, !first {
+                // A group's link admits many people within its days: it is not used up.
+                let valid = try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM groupInvitation WHERE key = ? AND expiresAt > ?)",
+                    arguments: [key, date])
+                if valid != true { throw PeopleRepositoryError.invitationNeeded }
+            }
             var record = PersonRecord(person, passwordHash: passwordHash)
             record.id = nil
             record.isAdministrator = first

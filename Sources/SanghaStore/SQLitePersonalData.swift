@@ -31,6 +31,10 @@ public struct SQLitePersonalData: PersonalData {
         FriendListStore(database: database, person: person, lastSaved: friendListThrottle)
     }
 
+    public func groups(of person: Int) -> any GroupRepository {
+        GroupStore(database: database, person: person)
+    }
+
     /// The people of the same file, who forget this data's memory of a person they delete.
     public var people: PeopleStore {
         PeopleStore(

@@ -175,6 +175,45 @@ public enum SanghaDatabase {
                     );
                     """)
         }
+        migrator.registerMigration("groups") { db in
+            // Groups, their members (hosts among them) and their invitation links (by the digest
+            // of their token). When a member goes, by leaving or with their account, a group
+            // left without members is deleted, and one left without a host gets the member who
+            // joined first as host.
+            try db.execute(
+                sql: """
+                    CREATE TABLE sittingGroup (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL,
+                        createdAt DATETIME NOT NULL
+                    );
+                    CREATE TABLE groupMember (
+                        groupID INTEGER NOT NULL REFERENCES sittingGroup (id) ON DELETE CASCADE,
+                        personID INTEGER NOT NULL REFERENCES person (id) ON DELETE CASCADE,
+                        isHost BOOLEAN NOT NULL,
+                        joinedAt DATETIME NOT NULL,
+                        PRIMARY KEY (groupID, personID)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX groupMember_on_personID ON groupMember (personID);
+                    CREATE TABLE groupInvitation (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        groupID INTEGER NOT NULL REFERENCES sittingGroup (id) ON DELETE CASCADE,
+                        key TEXT NOT NULL UNIQUE,
+                        createdAt DATETIME NOT NULL,
+                        expiresAt DATETIME NOT NULL
+                    );
+                    CREATE INDEX groupInvitation_on_groupID ON groupInvitation (groupID);
+                    CREATE TRIGGER groupMemberGone AFTER DELETE ON groupMember BEGIN
+                        DELETE FROM sittingGroup WHERE id = OLD.groupID
+                        AND NOT EXISTS (SELECT 1 FROM groupMember WHERE groupID = OLD.groupID);
+                        UPDATE groupMember SET isHost = 1 WHERE groupID = OLD.groupID
+                        AND NOT EXISTS (SELECT 1 FROM groupMember WHERE groupID = OLD.groupID AND isHost)
+                        AND personID = (
+                            SELECT personID FROM groupMember WHERE groupID = OLD.groupID
+                            ORDER BY joinedAt, personID LIMIT 1);
+                    END;
+                    """)
+        }
         return migrator
     }
 

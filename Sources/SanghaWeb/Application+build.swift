@@ -91,6 +91,13 @@ public struct AppConfiguration: Sendable {
         return "\(scheme)://\(host):\(port)"
     }
 
+    /// The address of a link to send someone (an invitation, a password reset): the public
+    /// URL's, else the one `request` came to.
+    func linkURL(_ path: String, for request: Request) -> String {
+        if let origin = publicOrigin { return origin + path }
+        return "http://\(request.head.authority ?? "\(host):\(port)")\(path)"
+    }
+
     /// Whether people reach Sangha over HTTPS.
     var isSecure: Bool { publicURL?.scheme?.lowercased() == "https" }
 
@@ -194,6 +201,7 @@ public func buildRouter(
     let signedIn = router.group().add(middleware: RequireSignInMiddleware())
     people.addRoutes(to: signedIn)
     AdminRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration).addRoutes(to: signedIn)
+    GroupsRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration).addRoutes(to: signedIn)
     HomeRoutes(dependencies: dependencies, renderer: renderer).addRoutes(to: signedIn)
     ProfilesRoutes(data: dependencies.data, renderer: renderer, maxFormSize: configuration.maxFormSize)
         .addRoutes(to: signedIn)

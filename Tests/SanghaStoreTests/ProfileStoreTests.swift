@@ -17,7 +17,7 @@ struct ProfileStoreTests {
 
     static let all = [
         "createProfile", "createSavedFriendList", "createSittingSession", "indexProfileName",
-        "totalSittingSessions", "people", "signInSessionStart", "door",
+        "totalSittingSessions", "people", "signInSessionStart", "door", "groups",
     ]
 
     static func person(_ username: String) -> Person {

@@ -36,6 +36,8 @@ public actor InMemoryPeopleRepository: PeopleRepository {
                 throw .invitationNeeded
             }
         }
+        // Group links live with the groups, which this fake does not keep.
+        if case .groupInvitation = admission, !first { throw .invitationNeeded }
         guard !people.values.contains(where: { $0.person.username.lowercased() == person.username.lowercased() })
         else { throw .usernameTaken }
         if case .invitation(let key?) = admission { links[key] = nil }

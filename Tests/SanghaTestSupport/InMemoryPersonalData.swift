@@ -59,4 +59,31 @@ public final class InMemoryPersonalData: PersonalData {
             return saved
         }
     }
+
+    /// Groups need people's names and everyone's sessions, which this fake does not join: the
+    /// group tests run on SQLite in memory (`SQLitePersonalData`). Here every question fails.
+    public func groups(of person: Int) -> any GroupRepository { NoGroups() }
+}
+
+/// A group repository whose every question fails as an unreachable storage would.
+public struct NoGroups: GroupRepository {
+    static let error = GroupRepositoryError.unreachable("InMemoryPersonalData keeps no groups")
+    public func list() async throws(GroupRepositoryError) -> [GroupSummary] { throw Self.error }
+    public func create(name: String, at date: Date) async throws(GroupRepositoryError) -> SittingGroup {
+        throw Self.error
+    }
+    public func group(_ id: Int, at date: Date) async throws(GroupRepositoryError) -> GroupDetail? { throw Self.error }
+    public func practice(of group: Int, from start: Date, to end: Date) async throws(GroupRepositoryError)
+        -> [MemberPractice]
+    { throw Self.error }
+    public func addInvitation(to group: Int, key: String, at date: Date, expiresAt: Date)
+        async throws(GroupRepositoryError)
+    { throw Self.error }
+    public func revokeInvitation(_ id: Int, of group: Int) async throws(GroupRepositoryError) { throw Self.error }
+    public func invitation(key: String, at date: Date) async throws(GroupRepositoryError) -> GroupInvitationPreview? {
+        throw Self.error
+    }
+    public func join(key: String, at date: Date) async throws(GroupRepositoryError) -> Int { throw Self.error }
+    public func leave(_ group: Int) async throws(GroupRepositoryError) { throw Self.error }
+    public func remove(_ member: Int, from group: Int) async throws(GroupRepositoryError) { throw Self.error }
 }

@@ -17,6 +17,9 @@ public enum Admission: Sendable, Equatable {
     /// Only with the invitation kept under this key (nil: none); a new deployment's first
     /// person needs none.
     case invitation(key: String?)
+    /// With a group's invitation link, kept under this key, not expired nor revoked. It stays
+    /// valid for others: a group link admits many people within its 7 days.
+    case groupInvitation(key: String)
 }
 
 /// A link that works once before it expires: an invitation to sign up, or a password reset.

@@ -6,6 +6,8 @@ public protocol PersonalData: Sendable {
     func sessions(of person: Int) -> any SittingSessionRepository
     /// The last friends list the FriendService gave this person, for when it fails.
     func savedFriends(of person: Int) -> any FriendListStorage
+    /// The groups as this person sees them: only those they are a member of.
+    func groups(of person: Int) -> any GroupRepository
     /// Reaches the storage with the smallest question it answers (`GET /health/ready`); throws
     /// a `StorageError` when it cannot, within the storage's time bound.
     func ping() async throws

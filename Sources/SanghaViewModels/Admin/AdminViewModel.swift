@@ -16,11 +16,11 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
     public let inviteURL: String?
     public let inviteLabel = "Invite someone"
     /// A link made by the post this page answers: shown this once and never again.
-    public let link: AdminLinkViewModel?
+    public let link: OneTimeLinkViewModel?
     public let alert: AlertViewModel?
 
     public init(
-        people: [PersonOverview], signUp: SignUpMode, context: PageContext, link: AdminLinkViewModel? = nil,
+        people: [PersonOverview], signUp: SignUpMode, context: PageContext, link: OneTimeLinkViewModel? = nil,
         alert: AlertViewModel? = nil
     ) {
         self.layout = LayoutViewModel(title: "Admin", section: .admin, context: context)
@@ -45,7 +45,7 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
 
     /// The page, or why the list could not be read.
     public static func load(
-        people: any PeopleRepository, signUp: SignUpMode, context: PageContext, link: AdminLinkViewModel? = nil
+        people: any PeopleRepository, signUp: SignUpMode, context: PageContext, link: OneTimeLinkViewModel? = nil
     ) async -> LoadOutcome<AdminViewModel> {
         do {
             let everyone = try await people.overview(at: context.now)
@@ -159,21 +159,21 @@ public struct AdminActionViewModel: Sendable, Equatable, Encodable {
 }
 
 /// A one-use link just made, shown once to be copied and sent.
-public struct AdminLinkViewModel: Sendable, Equatable, Encodable {
+public struct OneTimeLinkViewModel: Sendable, Equatable, Encodable {
     public let heading: String
     public let url: String
     public let note: String
 
-    public static func invitation(url: String) -> AdminLinkViewModel {
-        AdminLinkViewModel(
+    public static func invitation(url: String) -> OneTimeLinkViewModel {
+        OneTimeLinkViewModel(
             heading: "Invitation link",
             url: url,
             note:
                 "Send this link to the person you invite. It creates one account, within 7 days. It is shown only now.")
     }
 
-    public static func passwordReset(url: String, name: String) -> AdminLinkViewModel {
-        AdminLinkViewModel(
+    public static func passwordReset(url: String, name: String) -> OneTimeLinkViewModel {
+        OneTimeLinkViewModel(
             heading: "Password reset link for \(name)",
             url: url,
             note:

@@ -6,7 +6,7 @@ import SanghaCore
 /// of the page (its rows' too) reads up the context stack as `{{layout.formToken}}`.
 public struct LayoutViewModel: Sendable, Equatable, Encodable {
     public enum Section: String, Sendable, CaseIterable {
-        case home, profiles, history, friends, me, settings, admin
+        case home, profiles, history, friends, groups, me, settings, admin
     }
 
     public let title: String
@@ -61,6 +61,7 @@ public struct NavigationItemViewModel: Sendable, Equatable, Encodable {
             NavigationItemViewModel(label: "Profiles", url: "/profiles", isCurrent: current == .profiles),
             NavigationItemViewModel(label: "History", url: "/history", isCurrent: current == .history),
             NavigationItemViewModel(label: "Friends", url: "/friends", isCurrent: current == .friends),
+            NavigationItemViewModel(label: "Groups", url: "/groups", isCurrent: current == .groups),
         ]
         if administrator {
             items.append(NavigationItemViewModel(label: "Admin", url: "/admin", isCurrent: current == .admin))

@@ -36,7 +36,8 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
                 autocomplete: "current-password", maxLength: Person.maximumPasswordLength),
         ]
         self.alert = alert
-        self.offersSignUp = context.signUpIsOpen
+        // A group's invitation link admits new people too (with `--sign-up invite`).
+        self.offersSignUp = context.signUpIsOpen || GroupInvitationViewModel.token(inPath: self.next) != nil
         self.signUpURL = Self.url("/sign-up", next: self.next)
     }
 

@@ -56,12 +56,15 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
     /// or sign-up is closed) unless the deployment has no one yet (its first person becomes its
     /// administrator) or the invitation is valid.
     /// `invitationKey` is the key of `input.invitation` (whose form the web layer checked).
+    /// A person on their way to a group's invitation link (`next`) gets the form too with
+    /// `invite`: the link is checked when the account is created.
     public static func load(
         _ input: AccountInput, invitationKey: String?, mode: SignUpMode, people: any PeopleRepository,
         context: PageContext
     ) async -> LoadOutcome<SignUpViewModel> {
         let form = SignUpViewModel(context: context, input: input)
         if mode == .open { return .page(form) }
+        if mode == .invite, GroupInvitationViewModel.token(inPath: form.next) != nil { return .page(form) }
         do {
             if try await !people.hasAnyone() { return .page(form) }
             if mode == .invite, let invitationKey,
@@ -83,9 +86,11 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
 
     /// Checks the fields, hashes the password and stores the person; `makeToken` gives them a
     /// FriendService token of their own (with the embedded service), nil: none. With `mode`
-    /// `invite` the invitation is used up by the sign-up; sign-ups count against the address.
+    /// `invite` the invitation is used up by the sign-up, or else a group's invitation link
+    /// (`groupInvitationKey`, of the link in `next`) admits; sign-ups count against the address.
     public static func submit(
-        _ input: AccountInput, mode: SignUpMode = .open, invitationKey: String? = nil, people: any PeopleRepository,
+        _ input: AccountInput, mode: SignUpMode = .open, invitationKey: String? = nil,
+        groupInvitationKey: String? = nil, people: any PeopleRepository,
         passwords: any PasswordHashing, requester: Requester = Requester(), makeToken: (@Sendable () -> String)?,
         context: PageContext
     ) async -> AccountOutcome<SignUpViewModel> {
@@ -104,7 +109,12 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         let admission: Admission =
             switch mode {
             case .open: .anyone
-            case .invite: .invitation(key: invitationKey)
+            case .invite:
+                if invitationKey == nil, let groupInvitationKey {
+                    .groupInvitation(key: groupInvitationKey)
+                } else {
+                    .invitation(key: invitationKey)
+                }
             case .closed: .invitation(key: nil)
             }
         func refused(_ alert: AlertViewModel, _ refusal: AccountOutcome<SignUpViewModel>.Refusal)

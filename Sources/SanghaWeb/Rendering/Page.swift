@@ -74,6 +74,22 @@ extension AdminViewModel: Page {
     public static let template = "pages/admin"
 }
 
+extension GroupsViewModel: Page {
+    public static let template = "pages/groups"
+}
+
+extension GroupViewModel: Page {
+    public static let template = "pages/group"
+}
+
+extension GroupInvitationViewModel: Page {
+    public static let template = "pages/group-invitation"
+}
+
+extension OneTimeLinkViewModel: Renderable {
+    public static let template = "partials/one-time-link"
+}
+
 extension PasswordResetViewModel: Page {
     public static let template = "pages/password-reset"
 }

@@ -28,7 +28,8 @@ struct AdminRoutes {
     @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = SecretToken.make()
         let outcome = await AdminViewModel.invite(
-            key: SecretToken.key(of: token), url: url("/sign-up?invitation=\(token)", for: request), people: people,
+            key: SecretToken.key(of: token), url: configuration.linkURL("/sign-up?invitation=\(token)", for: request),
+            people: people,
             signUp: configuration.signUp, context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
@@ -38,7 +39,8 @@ struct AdminRoutes {
         let id = try context.parameters.require("id", as: Int.self)
         let token = SecretToken.make()
         let outcome = await AdminViewModel.passwordReset(
-            for: id, key: SecretToken.key(of: token), url: url("/reset-password?token=\(token)", for: request),
+            for: id, key: SecretToken.key(of: token),
+            url: configuration.linkURL("/reset-password?token=\(token)", for: request),
             people: people, signUp: configuration.signUp, context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
@@ -50,13 +52,6 @@ struct AdminRoutes {
         }
         let outcome = await action.perform(on: id, people: people, context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
-    }
-
-    /// The address a link is sent with: the public URL's, else the one this request came to.
-    private func url(_ path: String, for request: Request) -> String {
-        if let origin = configuration.publicOrigin { return origin + path }
-        let host = request.head.authority ?? "\(configuration.host):\(configuration.port)"
-        return "http://\(host)\(path)"
     }
 
     static let notFound = "There is no such person."

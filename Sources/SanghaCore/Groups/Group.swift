@@ -1,0 +1,143 @@
+import Foundation
+
+/// A group of people who sit together: its members, one or more of them hosts (its creator
+/// first). A group and everything in it exist only for its members.
+public struct SittingGroup: Sendable, Equatable, Identifiable {
+    public var id: Int
+    public var name: String
+    public var createdAt: Date
+
+    public init(id: Int, name: String, createdAt: Date) {
+        (self.id, self.name, self.createdAt) = (id, name, createdAt)
+    }
+
+    public static let nameLengthLimit = 60
+
+    /// Why `name` cannot be a group's name, or nil; the same rules as a profile's name.
+    public static func validateName(_ name: String) -> String? {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return "Name is required." }
+        if trimmed.count > nameLengthLimit { return "Name must be at most \(nameLengthLimit) characters." }
+        if trimmed.unicodeScalars.contains(where: \.isControl) { return "Name cannot contain control characters." }
+        return nil
+    }
+}
+
+/// A group as its list shows it to one member.
+public struct GroupSummary: Sendable, Equatable {
+    public var group: SittingGroup
+    public var members: Int
+    /// Whether the person who asked hosts it.
+    public var isHost: Bool
+
+    public init(group: SittingGroup, members: Int, isHost: Bool) {
+        (self.group, self.members, self.isHost) = (group, members, isHost)
+    }
+}
+
+/// One member of a group.
+public struct GroupMember: Sendable, Equatable {
+    public var person: Int
+    public var name: String
+    public var username: String
+    public var isHost: Bool
+    public var joinedAt: Date
+
+    public init(person: Int, name: String, username: String, isHost: Bool, joinedAt: Date) {
+        (self.person, self.name, self.username, self.isHost, self.joinedAt) =
+            (person, name, username, isHost, joinedAt)
+    }
+}
+
+/// A member's practice over some days: their sessions begun in them, counted.
+public struct MemberPractice: Sendable, Equatable {
+    public var person: Int
+    public var totals: SittingTotals
+
+    public init(person: Int, totals: SittingTotals) {
+        (self.person, self.totals) = (person, totals)
+    }
+}
+
+/// An invitation link a host made, as the group page lists it (the token itself is shown only
+/// when it is made; the storage keeps its SHA-256).
+public struct GroupInvitation: Sendable, Equatable, Identifiable {
+    public var id: Int
+    public var createdAt: Date
+    public var expiresAt: Date
+
+    public init(id: Int, createdAt: Date, expiresAt: Date) {
+        (self.id, self.createdAt, self.expiresAt) = (id, createdAt, expiresAt)
+    }
+
+    /// An invitation link admits people for 7 days.
+    public static let lifetime: TimeInterval = 7 * 24 * 3600
+}
+
+/// A group as its page shows it to a member.
+public struct GroupDetail: Sendable, Equatable {
+    public var group: SittingGroup
+    /// Hosts first (in the order they became hosts), then the others by name.
+    public var members: [GroupMember]
+    /// The invitation links not revoked nor expired; only for a host, else empty.
+    public var invitations: [GroupInvitation]
+    /// Whether the person who asked hosts it.
+    public var isHost: Bool
+
+    public init(group: SittingGroup, members: [GroupMember], invitations: [GroupInvitation], isHost: Bool) {
+        (self.group, self.members, self.invitations, self.isHost) = (group, members, invitations, isHost)
+    }
+}
+
+/// What an invitation link shows the person who opens it.
+public struct GroupInvitationPreview: Sendable, Equatable {
+    public var group: SittingGroup
+    public var isMember: Bool
+
+    public init(group: SittingGroup, isMember: Bool) {
+        (self.group, self.isMember) = (group, isMember)
+    }
+}
+
+public enum GroupRepositoryError: Error, Sendable, Equatable {
+    /// No such group, member or invitation for this person: they are not a member, not a host
+    /// where one must be, or it does not exist. Pages answer 404 alike.
+    case notFound
+    /// The storage failed: the message is for the log.
+    case storage(String)
+    /// The database could not be reached in time; it may be back in a moment.
+    case unreachable(String)
+}
+
+extension GroupRepositoryError: StorageError {
+    public var isUnreachable: Bool {
+        if case .unreachable = self { true } else { false }
+    }
+}
+
+/// The groups as one person may see and change them: every question names that person, so a
+/// group they are not in answers `notFound`, as one that does not exist.
+public protocol GroupRepository: Sendable {
+    /// The person's groups, by name.
+    func list() async throws(GroupRepositoryError) -> [GroupSummary]
+    /// A new group with the person as its first host.
+    func create(name: String, at date: Date) async throws(GroupRepositoryError) -> SittingGroup
+    /// The group, if the person is a member.
+    func group(_ id: Int, at date: Date) async throws(GroupRepositoryError) -> GroupDetail?
+    /// For each member, their sessions begun in `start ..< end`.
+    func practice(of group: Int, from start: Date, to end: Date) async throws(GroupRepositoryError)
+        -> [MemberPractice]
+    /// A host's new invitation link, kept as `key` (the token's digest) until `expiresAt`.
+    func addInvitation(to group: Int, key: String, at date: Date, expiresAt: Date) async throws(GroupRepositoryError)
+    /// A host ends an invitation link.
+    func revokeInvitation(_ id: Int, of group: Int) async throws(GroupRepositoryError)
+    /// The group an invitation link (by its key) admits to, while it is valid.
+    func invitation(key: String, at date: Date) async throws(GroupRepositoryError) -> GroupInvitationPreview?
+    /// Joins the group of a valid invitation link; its id. Joining twice changes nothing.
+    func join(key: String, at date: Date) async throws(GroupRepositoryError) -> Int
+    /// The person leaves. When the last host goes (leaving, or deleting their account), the
+    /// member who joined first becomes a host; when the last member goes, the group is deleted.
+    func leave(_ group: Int) async throws(GroupRepositoryError)
+    /// A host removes a member who is not a host.
+    func remove(_ member: Int, from group: Int) async throws(GroupRepositoryError)
+}

@@ -1,0 +1,96 @@
+import Foundation
+import SanghaCore
+import SanghaViewModels
+
+extension GroupsViewModel {
+    public enum Fixtures {
+        static let now = PageContext.fixture.now
+        static let summaries = [
+            GroupSummary(
+                group: SittingGroup(id: 1, name: "Morning sangha", createdAt: now - 30 * 86_400), members: 4,
+                isHost: true),
+            GroupSummary(
+                group: SittingGroup(id: 2, name: "Thursday sit", createdAt: now - 9 * 86_400), members: 1,
+                isHost: false),
+        ]
+        /// Two groups, one hosted.
+        public static let list = GroupsViewModel(groups: summaries, context: .fixture)
+        /// In no group yet.
+        public static let empty = GroupsViewModel(groups: [], context: .fixture)
+        /// "Create group" with no name.
+        public static let nameError = GroupsViewModel(
+            groups: summaries, context: .fixture, name: "   ", nameError: "Name is required.")
+        /// The storage did not answer.
+        public static let storageFailure = GroupsViewModel(
+            groups: [], context: .fixture,
+            alert: AlertViewModel(title: "Loading failed.", message: "The database did not answer. Try again soon."))
+    }
+}
+
+extension GroupViewModel {
+    public enum Fixtures {
+        static let now = PageContext.fixture.now
+        static let group = SittingGroup(id: 1, name: "Morning sangha", createdAt: now - 30 * 86_400)
+        static let members = [
+            GroupMember(person: 1, name: "Ada Lovelace", username: "ada", isHost: true, joinedAt: now - 30 * 86_400),
+            GroupMember(person: 2, name: "Bob Brown", username: "bob", isHost: false, joinedAt: now - 20 * 86_400),
+            GroupMember(person: 3, name: "Carol Chen", username: "carol", isHost: false, joinedAt: now - 2 * 86_400),
+        ]
+        static let practice = [
+            MemberPractice(person: 1, totals: SittingTotals(sessions: 3, seconds: 3 * 1200)),
+            MemberPractice(person: 2, totals: SittingTotals(sessions: 1, seconds: 600)),
+            MemberPractice(person: 3, totals: SittingTotals(sessions: 0, seconds: 0)),
+        ]
+        static let invitations = [GroupInvitation(id: 7, createdAt: now - 86_400, expiresAt: now + 6 * 86_400)]
+
+        /// A host's page: members, the week, a link in force.
+        public static let host = GroupViewModel(
+            detail: GroupDetail(group: group, members: members, invitations: invitations, isHost: true),
+            practice: practice, context: .fixture)
+        /// Right after "Create invitation link": the link, shown once.
+        public static let newLink = GroupViewModel(
+            detail: GroupDetail(group: group, members: members, invitations: invitations, isHost: true),
+            practice: practice, context: .fixture,
+            link: OneTimeLinkViewModel(
+                heading: "Invitation link",
+                url: "https://sangha.example/groups/invite/" + String(repeating: "ef", count: 32),
+                note: "Send this link to the people you invite. It is shown only now; Revoke ends it."))
+        /// A member who does not host: no links, no Remove.
+        public static let member = GroupViewModel(
+            detail: GroupDetail(
+                group: group,
+                members: members.map {
+                    var member = $0
+                    member.isHost = member.person == 2
+                    return member
+                }, invitations: [], isHost: false),
+            practice: practice, context: .fixture)
+        /// Alone in a new group, nobody has sat this week.
+        public static let alone = GroupViewModel(
+            detail: GroupDetail(group: group, members: [members[0]], invitations: [], isHost: true),
+            practice: [MemberPractice(person: 1, totals: SittingTotals(sessions: 0, seconds: 0))], context: .fixture)
+        /// Names a hostile member could choose.
+        public static let hostile = GroupViewModel(
+            detail: GroupDetail(
+                group: SittingGroup(id: 9, name: "<b>Sangha</b> & \"Co\"", createdAt: now),
+                members: [
+                    members[0],
+                    GroupMember(
+                        person: 5, name: "<script>alert(1)</script>", username: "x_x", isHost: false, joinedAt: now),
+                ], invitations: [], isHost: true),
+            practice: [], context: .fixture)
+    }
+}
+
+extension GroupInvitationViewModel {
+    public enum Fixtures {
+        static let group = SittingGroup(id: 1, name: "Morning sangha", createdAt: PageContext.fixture.now)
+        static let token = String(repeating: "ef", count: 32)
+        /// Someone invited: "Join group".
+        public static let invited = GroupInvitationViewModel(
+            preview: GroupInvitationPreview(group: group, isMember: false), token: token, context: .fixture)
+        /// A member opening the link again.
+        public static let member = GroupInvitationViewModel(
+            preview: GroupInvitationPreview(group: group, isMember: true), token: token, context: .fixture)
+    }
+}

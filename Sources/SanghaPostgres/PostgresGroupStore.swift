@@ -1,0 +1,280 @@
+import Foundation
+import PostgresNIO
+import SanghaCore
+
+/// One person's groups in PostgreSQL: `sitting_group`, its members (`group_member`, hosts among
+/// them) and its invitation links (`group_invitation`, by the digest of their token). Every
+/// statement names the person, so a group they are not in is not found, as one that does not
+/// exist.
+///
+/// When a member goes (leaving, removed, or with their account), the trigger `group_member_left`
+/// deletes a group left empty, or makes the member who joined first host of one left without a
+/// host. Leaving and removing lock the group's row before the membership's (the trigger locks it
+/// too), so members going from one group at once wait for each other.
+public struct PostgresGroupStore: GroupRepository {
+    private let database: PostgresDatabase
+    private let person: Int
+
+    /// The groups of `person`; every statement names them.
+    public init(database: PostgresDatabase, person: Int) {
+        self.database = database
+        self.person = person
+    }
+
+    public func list() async throws(GroupRepositoryError) -> [GroupSummary] {
+        try await run { connection in
+            let rows = try await connection.query(
+                """
+                SELECT g.id, g.name, g.created_at, me.is_host,
+                    (SELECT count(*) FROM group_member m WHERE m.group_id = g.id)
+                FROM group_member me JOIN sitting_group g ON g.id = me.group_id
+                WHERE me.person_id = \(person)
+                ORDER BY lower(g.name), g.id
+                """, logger: database.logger)
+            var groups: [GroupSummary] = []
+            for try await (id, name, createdAt, isHost, members) in rows.decode((Int, String, Date, Bool, Int).self) {
+                let group = SittingGroup(id: id, name: name, createdAt: createdAt)
+                groups.append(GroupSummary(group: group, members: members, isHost: isHost))
+            }
+            return groups
+        }
+    }
+
+    public func create(name: String, at date: Date) async throws(GroupRepositoryError) -> SittingGroup {
+        try await run { connection in
+            // The group and its first host in one statement.
+            let rows = try await connection.query(
+                """
+                WITH made AS (INSERT INTO sitting_group (name, created_at) VALUES (\(name), \(date)) RETURNING id)
+                INSERT INTO group_member (group_id, person_id, is_host, joined_at)
+                SELECT id, \(person), true, \(date) FROM made
+                RETURNING group_id
+                """, logger: database.logger)
+            for try await id in rows.decode(Int.self) { return SittingGroup(id: id, name: name, createdAt: date) }
+            throw PostgresDatabaseError.failed("INSERT returned no id")
+        }
+    }
+
+    public func group(_ id: Int, at date: Date) async throws(GroupRepositoryError) -> GroupDetail? {
+        try await run { connection -> GroupDetail? in
+            var found: (group: SittingGroup, isHost: Bool)?
+            for try await (name, createdAt, isHost) in try await connection.query(
+                """
+                SELECT g.name, g.created_at, me.is_host
+                FROM group_member me JOIN sitting_group g ON g.id = me.group_id
+                WHERE me.group_id = \(id) AND me.person_id = \(person)
+                """, logger: database.logger
+            ).decode((String, Date, Bool).self) {
+                found = (SittingGroup(id: id, name: name, createdAt: createdAt), isHost)
+            }
+            guard let found else { return nil }
+            // Hosts first, in the order they became members, then the others by name.
+            var members: [GroupMember] = []
+            for try await (member, name, username, isHost, joinedAt) in try await connection.query(
+                """
+                SELECT p.id, p.name, p.username, m.is_host, m.joined_at
+                FROM group_member m JOIN person p ON p.id = m.person_id
+                WHERE m.group_id = \(id)
+                AND EXISTS (SELECT 1 FROM group_member me WHERE me.group_id = \(id) AND me.person_id = \(person))
+                ORDER BY m.is_host DESC, CASE WHEN m.is_host THEN m.joined_at END,
+                    CASE WHEN NOT m.is_host THEN lower(p.name) END, p.id
+                """, logger: database.logger
+            ).decode((Int, String, String, Bool, Date).self) {
+                members.append(
+                    GroupMember(person: member, name: name, username: username, isHost: isHost, joinedAt: joinedAt))
+            }
+            var invitations: [GroupInvitation] = []
+            if found.isHost {
+                for try await (invitation, createdAt, expiresAt) in try await connection.query(
+                    """
+                    SELECT i.id, i.created_at, i.expires_at FROM group_invitation i
+                    WHERE i.group_id = \(id) AND i.expires_at > \(date)
+                    AND EXISTS (
+                        SELECT 1 FROM group_member me
+                        WHERE me.group_id = \(id) AND me.person_id = \(person) AND me.is_host)
+                    ORDER BY i.created_at, i.id
+                    """, logger: database.logger
+                ).decode((Int, Date, Date).self) {
+                    invitations.append(GroupInvitation(id: invitation, createdAt: createdAt, expiresAt: expiresAt))
+                }
+            }
+            return GroupDetail(group: found.group, members: members, invitations: invitations, isHost: found.isHost)
+        }
+    }
+
+    /// By person id. A group always has a member, so no row at all means the person is not one.
+    public func practice(of group: Int, from start: Date, to end: Date) async throws(GroupRepositoryError)
+        -> [MemberPractice]
+    {
+        // Each member's range of the (owner_id, started_at) index.
+        let members = try await run { connection in
+            let rows = try await connection.query(
+                """
+                SELECT m.person_id, count(s.id)::bigint, coalesce(sum(s.seconds), 0)::bigint
+                FROM group_member m
+                LEFT JOIN sitting_session s
+                    ON s.owner_id = m.person_id AND s.started_at >= \(start) AND s.started_at < \(end)
+                WHERE m.group_id = \(group)
+                AND EXISTS (SELECT 1 FROM group_member me WHERE me.group_id = \(group) AND me.person_id = \(person))
+                GROUP BY m.person_id ORDER BY m.person_id
+                """, logger: database.logger)
+            var practice: [MemberPractice] = []
+            for try await (member, count, seconds) in rows.decode((Int, Int, Int).self) {
+                let totals = SittingTotals(sessions: count, seconds: seconds)
+                practice.append(MemberPractice(person: member, totals: totals))
+            }
+            return practice
+        }
+        if members.isEmpty { throw .notFound }
+        return members
+    }
+
+    public func addInvitation(to group: Int, key: String, at date: Date, expiresAt: Date)
+        async throws(GroupRepositoryError)
+    {
+        let added = try await run { connection in
+            try await Self.anyRow(
+                connection.query(
+                    """
+                    INSERT INTO group_invitation (group_id, key, created_at, expires_at)
+                    SELECT group_id, \(key), \(date), \(expiresAt) FROM group_member
+                    WHERE group_id = \(group) AND person_id = \(person) AND is_host
+                    RETURNING id
+                    """, logger: database.logger))
+        }
+        if !added { throw .notFound }
+    }
+
+    public func revokeInvitation(_ id: Int, of group: Int) async throws(GroupRepositoryError) {
+        let revoked = try await run { connection in
+            try await Self.anyRow(
+                connection.query(
+                    """
+                    DELETE FROM group_invitation WHERE id = \(id) AND group_id = \(group)
+                    AND EXISTS (
+                        SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
+                    RETURNING id
+                    """, logger: database.logger))
+        }
+        if !revoked { throw .notFound }
+    }
+
+    public func invitation(key: String, at date: Date) async throws(GroupRepositoryError) -> GroupInvitationPreview? {
+        try await run { connection -> GroupInvitationPreview? in
+            let rows = try await connection.query(
+                """
+                SELECT g.id, g.name, g.created_at,
+                    EXISTS (SELECT 1 FROM group_member me WHERE me.group_id = g.id AND me.person_id = \(person))
+                FROM group_invitation i JOIN sitting_group g ON g.id = i.group_id
+                WHERE i.key = \(key) AND i.expires_at > \(date)
+                """, logger: database.logger)
+            var preview: GroupInvitationPreview?
+            for try await (id, name, createdAt, isMember) in rows.decode((Int, String, Date, Bool).self) {
+                preview = GroupInvitationPreview(
+                    group: SittingGroup(id: id, name: name, createdAt: createdAt), isMember: isMember)
+            }
+            return preview
+        }
+    }
+
+    public func join(key: String, at date: Date) async throws(GroupRepositoryError) -> Int {
+        let joined = try await transaction { connection -> Int? in
+            // The group's row is held (as the membership's key would be) until the member is in:
+            // a group its last member is leaving meanwhile is either kept or not found.
+            var group: Int?
+            for try await id in try await connection.query(
+                """
+                SELECT g.id FROM group_invitation i JOIN sitting_group g ON g.id = i.group_id
+                WHERE i.key = \(key) AND i.expires_at > \(date)
+                FOR KEY SHARE OF g
+                """, logger: database.logger
+            ).decode(Int.self) {
+                group = id
+            }
+            guard let group else { return nil }
+            try await connection.query(
+                """
+                INSERT INTO group_member (group_id, person_id, is_host, joined_at)
+                VALUES (\(group), \(person), false, \(date))
+                ON CONFLICT DO NOTHING
+                """, logger: database.logger)
+            return group
+        }
+        guard let joined else { throw .notFound }
+        return joined
+    }
+
+    public func leave(_ group: Int) async throws(GroupRepositoryError) {
+        // The trigger passes hosting on, or deletes the group left empty.
+        let left = try await transaction { connection in
+            guard try await lockGroup(group, connection) else { return false }
+            return try await Self.anyRow(
+                connection.query(
+                    "DELETE FROM group_member WHERE group_id = \(group) AND person_id = \(person) RETURNING person_id",
+                    logger: database.logger))
+        }
+        if !left { throw .notFound }
+    }
+
+    public func remove(_ member: Int, from group: Int) async throws(GroupRepositoryError) {
+        let removed = try await transaction { connection in
+            guard try await lockGroup(group, connection) else { return false }
+            // Asked again after the lock: the person may have stopped hosting meanwhile.
+            return try await Self.anyRow(
+                connection.query(
+                    """
+                    DELETE FROM group_member WHERE group_id = \(group) AND person_id = \(member) AND NOT is_host
+                    AND EXISTS (
+                        SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
+                    RETURNING person_id
+                    """, logger: database.logger))
+        }
+        if !removed { throw .notFound }
+    }
+
+    /// Locks the group's row, as the trigger does when a member goes, if the person is a member:
+    /// whether they are.
+    private func lockGroup(_ group: Int, _ connection: PostgresConnection) async throws -> Bool {
+        try await Self.anyRow(
+            connection.query(
+                """
+                SELECT g.id FROM sitting_group g JOIN group_member me ON me.group_id = g.id
+                WHERE g.id = \(group) AND me.person_id = \(person)
+                FOR UPDATE OF g
+                """, logger: database.logger))
+    }
+
+    /// Whether a statement answered any row (read to the end, so the next statement can follow).
+    private static func anyRow(_ rows: PostgresRowSequence) async throws -> Bool {
+        var any = false
+        for try await _ in rows { any = true }
+        return any
+    }
+
+    private func run<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
+        async throws(GroupRepositoryError) -> Value
+    {
+        do {
+            return try await database.withConnection(body)
+        } catch {
+            throw Self.repositoryError(error)
+        }
+    }
+
+    private func transaction<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
+        async throws(GroupRepositoryError) -> Value
+    {
+        do {
+            return try await database.withTransaction(body)
+        } catch {
+            throw Self.repositoryError(error)
+        }
+    }
+
+    private static func repositoryError(_ error: PostgresDatabaseError) -> GroupRepositoryError {
+        switch error {
+        case .unreachable(let why): .unreachable(why)
+        case .failed(let why): .storage(why)
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import GRDB
+import SanghaCore
+
+/// The groups as one person sees them, in the `sittingGroup`, `groupMember` and
+/// `groupInvitation` tables of `SanghaDatabase`. Every statement joins the person's own
+/// membership, so a group they are not in is not found, as one that does not exist.
+public struct GroupStore: GroupRepository {
+    private let database: any DatabaseWriter
+    private let person: Int
+
+    public init(database: any DatabaseWriter, person: Int) {
+        self.database = database
+        self.person = person
+    }
+
+    public func list() async throws(GroupRepositoryError) -> [GroupSummary] {
+        try await read { [person] db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT g.id, g.name, g.createdAt, me.isHost,
+                        (SELECT count(*) FROM groupMember m WHERE m.groupID = g.id)
+                    FROM groupMember me JOIN sittingGroup g ON g.id = me.groupID
+                    WHERE me.personID = ? ORDER BY g.name COLLATE NOCASE, g.id
+                    """, arguments: [person]
+            ).map { row in
+                GroupSummary(group: Self.group(row), members: row[4], isHost: row[3])
+            }
+        }
+    }
+
+    public func create(name: String, at date: Date) async throws(GroupRepositoryError) -> SittingGroup {
+        try await write { [person] db in
+            try db.execute(sql: "INSERT INTO sittingGroup (name, createdAt) VALUES (?, ?)", arguments: [name, date])
+            let id = Int(db.lastInsertedRowID)
+            try db.execute(
+                sql: "INSERT INTO groupMember (groupID, personID, isHost, joinedAt) VALUES (?, ?, 1, ?)",
+                arguments: [id, person, date])
+            return SittingGroup(id: id, name: name, createdAt: date)
+        }
+    }
+
+    public func group(_ id: Int, at date: Date) async throws(GroupRepositoryError) -> GroupDetail? {
+        try await read { [person] db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT g.id, g.name, g.createdAt, me.isHost
+                        FROM groupMember me JOIN sittingGroup g ON g.id = me.groupID
+                        WHERE me.personID = ? AND g.id = ?
+                        """, arguments: [person, id])
+            else { return nil }
+            let isHost: Bool = row[3]
+            let members = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT p.id, p.name, p.username, m.isHost, m.joinedAt
+                    FROM groupMember m JOIN person p ON p.id = m.personID
+                    WHERE m.groupID = ?
+                    ORDER BY m.isHost DESC,
+                        CASE WHEN m.isHost THEN m.joinedAt END, p.name COLLATE NOCASE, p.id
+                    """, arguments: [id]
+            ).map { GroupMember(person: $0[0], name: $0[1], username: $0[2], isHost: $0[3], joinedAt: $0[4]) }
+            let invitations =
+                isHost
+                ? try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT id, createdAt, expiresAt FROM groupInvitation
+                        WHERE groupID = ? AND expiresAt > ? ORDER BY createdAt, id
+                        """, arguments: [id, date]
+                ).map { GroupInvitation(id: $0[0], createdAt: $0[1], expiresAt: $0[2]) } : []
+            return GroupDetail(group: Self.group(row), members: members, invitations: invitations, isHost: isHost)
+        }
+    }
+
+    public func practice(of group: Int, from start: Date, to end: Date) async throws(GroupRepositoryError)
+        -> [MemberPractice]
+    {
+        try await read { [person] db in
+            try Self.requireMember(person, of: group, db)
+            // Each member's range of the (ownerID, startedAt) index.
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT m.personID, count(s.id), coalesce(sum(s.seconds), 0)
+                    FROM groupMember m
+                    LEFT JOIN sittingSession s ON s.ownerID = m.personID AND s.startedAt >= ? AND s.startedAt < ?
+                    WHERE m.groupID = ? GROUP BY m.personID ORDER BY m.personID
+                    """, arguments: [start, end, group]
+            ).map { MemberPractice(person: $0[0], totals: SittingTotals(sessions: $0[1], seconds: $0[2])) }
+        }
+    }
+
+    public func addInvitation(to group: Int, key: String, at date: Date, expiresAt: Date)
+        async throws(GroupRepositoryError)
+    {
+        try await write { [person] db in
+            try Self.requireMember(person, of: group, host: true, db)
+            try db.execute(
+                sql: "INSERT INTO groupInvitation (groupID, key, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
+                arguments: [group, key, date, expiresAt])
+        }
+    }
+
+    public func revokeInvitation(_ id: Int, of group: Int) async throws(GroupRepositoryError) {
+        try await write { [person] db in
+            try Self.requireMember(person, of: group, host: true, db)
+            try db.execute(sql: "DELETE FROM groupInvitation WHERE id = ? AND groupID = ?", arguments: [id, group])
+            if db.changesCount == 0 { throw GroupRepositoryError.notFound }
+        }
+    }
+
+    public func invitation(key: String, at date: Date) async throws(GroupRepositoryError) -> GroupInvitationPreview? {
+        try await read { [person] db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT g.id, g.name, g.createdAt,
+                        EXISTS (SELECT 1 FROM groupMember m WHERE m.groupID = g.id AND m.personID = ?)
+                    FROM groupInvitation i JOIN sittingGroup g ON g.id = i.groupID
+                    WHERE i.key = ? AND i.expiresAt > ?
+                    """, arguments: [person, key, date]
+            ).map { GroupInvitationPreview(group: Self.group($0), isMember: $0[3]) }
+        }
+    }
+
+    public func join(key: String, at date: Date) async throws(GroupRepositoryError) -> Int {
+        try await write { [person] db in
+            guard
+                let group = try Int.fetchOne(
+                    db, sql: "SELECT groupID FROM groupInvitation WHERE key = ? AND expiresAt > ?",
+                    arguments: [key, date])
+            else { throw GroupRepositoryError.notFound }
+            try db.execute(
+                sql: """
+                    INSERT INTO groupMember (groupID, personID, isHost, joinedAt) VALUES (?, ?, 0, ?)
+                    ON CONFLICT DO NOTHING
+                    """, arguments: [group, person, date])
+            return group
+        }
+    }
+
+    public func leave(_ group: Int) async throws(GroupRepositoryError) {
+        try await write { [person] db in
+            // The trigger `groupMemberGone` passes hosting on, or deletes a group left empty.
+            try db.execute(
+                sql: "DELETE FROM groupMember WHERE groupID = ? AND personID = ?", arguments: [group, person])
+            if db.changesCount == 0 { throw GroupRepositoryError.notFound }
+        }
+    }
+
+    public func remove(_ member: Int, from group: Int) async throws(GroupRepositoryError) {
+        try await write { [person] db in
+            try Self.requireMember(person, of: group, host: true, db)
+            try db.execute(
+                sql: "DELETE FROM groupMember WHERE groupID = ? AND personID = ? AND NOT isHost",
+                arguments: [group, member])
+            if db.changesCount == 0 { throw GroupRepositoryError.notFound }
+        }
+    }
+
+    /// Throws `notFound` unless `person` is a member of `group` (a host, when `host`).
+    private static func requireMember(_ person: Int, of group: Int, host: Bool = false, _ db: Database) throws {
+        let isHost = try Bool.fetchOne(
+            db, sql: "SELECT isHost FROM groupMember WHERE groupID = ? AND personID = ?", arguments: [group, person])
+        guard let isHost, isHost || !host else { throw GroupRepositoryError.notFound }
+    }
+
+    private static func group(_ row: Row) -> SittingGroup {
+        SittingGroup(id: row[0], name: row[1], createdAt: row[2])
+    }
+
+    private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T)
+        async throws(GroupRepositoryError) -> T
+    {
+        do {
+            return try await database.read(body)
+        } catch {
+            throw Self.repositoryError(error)
+        }
+    }
+
+    private func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T)
+        async throws(GroupRepositoryError) -> T
+    {
+        do {
+            return try await database.write(body)
+        } catch {
+            throw Self.repositoryError(error)
+        }
+    }
+
+    private static func repositoryError(_ error: any Error) -> GroupRepositoryError {
+        (error as? GroupRepositoryError) ?? .storage(String(describing: error))
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import SanghaCore
+
+/// `/groups/{id}`, for its members: who is in it, their practice this week, and for a host the
+/// invitation links. A link just made is shown once, on the page the post answers with.
+public struct GroupViewModel: Sendable, Equatable, Encodable {
+    public let layout: LayoutViewModel
+    public let heading: String
+    public let alert: AlertViewModel?
+    /// An invitation link made by the post this page answers: shown this once.
+    public let link: OneTimeLinkViewModel?
+    public let membersHeading = "Members"
+    public let members: [GroupMemberViewModel]
+    public let weekHeading = "This week"
+    /// "Together: 2 hr 10 min in 5 sessions since Monday."
+    public let weekSummary: String
+    public let week: [String]
+    /// A host's part of the page; nil for the other members.
+    public let hosting: GroupHostingViewModel?
+    public let leaveURL: String
+    public let leaveLabel = "Leave group"
+    public let leaveHint: String
+
+    public static func url(_ id: Int) -> String { "/groups/\(id)" }
+
+    public init(
+        detail: GroupDetail, practice: [MemberPractice], context: PageContext, link: OneTimeLinkViewModel? = nil,
+        alert: AlertViewModel? = nil
+    ) {
+        let group = detail.group
+        let base = Self.url(group.id)
+        layout = LayoutViewModel(title: group.name, section: .groups, context: context)
+        heading = group.name
+        self.alert = alert
+        self.link = link
+        let me = context.person?.id
+        members = detail.members.map { member in
+            GroupMemberViewModel(
+                member,
+                removeURL: detail.isHost && !member.isHost && member.person != me
+                    ? "\(base)/members/\(member.person)/remove" : nil,
+                timeZone: context.timeZone)
+        }
+        let byPerson = Dictionary(practice.map { ($0.person, $0.totals) }, uniquingKeysWith: { first, _ in first })
+        week = detail.members.map { member in
+            let totals = byPerson[member.person] ?? SittingTotals(sessions: 0, seconds: 0)
+            return totals.sessions == 0
+                ? "\(member.name): no sessions yet"
+                : "\(member.name): \(DurationFormatter.words(from: totals.seconds)) in \(CountText.of(totals.sessions, "session"))"
+        }
+        let total = practice.reduce(SittingTotals(sessions: 0, seconds: 0)) {
+            SittingTotals(sessions: $0.sessions + $1.totals.sessions, seconds: $0.seconds + $1.totals.seconds)
+        }
+        weekSummary =
+            total.sessions == 0
+            ? "No one has sat since Monday."
+            : "Together: \(DurationFormatter.words(from: total.seconds)) in \(CountText.of(total.sessions, "session")) since Monday."
+        hosting =
+            detail.isHost
+            ? GroupHostingViewModel(group: group.id, invitations: detail.invitations, timeZone: context.timeZone)
+            : nil
+        leaveURL = "\(base)/leave"
+        let otherHosts = detail.members.contains { $0.isHost && $0.person != me }
+        leaveHint =
+            detail.members.count == 1
+            ? "You are its only member: leaving deletes the group."
+            : detail.isHost && !otherHosts
+                ? "You are its only host: the member who joined first becomes host."
+                : "You can come back with an invitation link."
+    }
+
+    /// The week `date` is in, from Monday 00:00 in `timeZone`.
+    static func week(of date: Date, timeZone: TimeZone) -> DateInterval {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = timeZone
+        return calendar.dateInterval(of: .weekOfYear, for: date) ?? DateInterval(start: date, duration: 7 * 86_400)
+    }
+
+    /// The group's page for a member; not found for anyone else, as for a group that does not
+    /// exist.
+    public static func load(
+        _ id: Int, groups: any GroupRepository, context: PageContext, link: OneTimeLinkViewModel? = nil
+    ) async -> LoadOutcome<GroupViewModel> {
+        do {
+            guard let detail = try await groups.group(id, at: context.now) else { return .notFound }
+            let week = week(of: context.now, timeZone: context.timeZone)
+            let practice = try await groups.practice(of: id, from: week.start, to: week.end)
+            return .page(GroupViewModel(detail: detail, practice: practice, context: context, link: link))
+        } catch GroupRepositoryError.notFound {
+            return .notFound
+        } catch {
+            return .failed(
+                ErrorPageViewModel(
+                    heading: "The group is unavailable",
+                    message: StorageMessage.text(for: error, otherwise: "Reading the group failed. Please try again."),
+                    context: context),
+                .storage)
+        }
+    }
+
+    /// "Create invitation link" (hosts only): keeps the link under `key` (the digest of the
+    /// token in `url`) for 7 days, and answers the page with `url` shown this once.
+    public static func invite(
+        _ id: Int, key: String, url: String, groups: any GroupRepository, context: PageContext
+    ) async -> LoadOutcome<GroupViewModel> {
+        do {
+            try await groups.addInvitation(
+                to: id, key: key, at: context.now, expiresAt: context.now.addingTimeInterval(GroupInvitation.lifetime))
+        } catch GroupRepositoryError.notFound {
+            return .notFound
+        } catch {
+            return .failed(
+                ErrorPageViewModel(
+                    heading: "No invitation was made",
+                    message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."),
+                    context: context),
+                .storage)
+        }
+        let link = OneTimeLinkViewModel(
+            heading: "Invitation link",
+            url: url,
+            note:
+                "Send this link to the people you invite. Anyone signed in who opens it within 7 days can join. It is shown only now; Revoke ends it."
+        )
+        return await load(id, groups: groups, context: context, link: link)
+    }
+}
+
+/// One member: name, username, "Host", since when, and a host's "Remove".
+public struct GroupMemberViewModel: Sendable, Equatable, Encodable {
+    public let name: String
+    public let username: String
+    public let isHost: Bool
+    public let hostLabel = "Host"
+    public let detail: String
+    public let removeURL: String?
+    public let removeLabel = "Remove"
+    /// "Remove Ana Lima".
+    public let removeAccessibleLabel: String
+
+    init(_ member: GroupMember, removeURL: String?, timeZone: TimeZone) {
+        name = member.name
+        username = member.username
+        isHost = member.isHost
+        detail = "Joined \(CalendarText.shortDate(member.joinedAt, timeZone: timeZone))"
+        self.removeURL = removeURL
+        removeAccessibleLabel = "Remove \(member.name)"
+    }
+}
+
+/// What a host sees: the invitation links in force, each with "Revoke", and the button that
+/// makes one.
+public struct GroupHostingViewModel: Sendable, Equatable, Encodable {
+    public let heading = "Invitation links"
+    public let hint = "A link lets anyone signed in who opens it join, for 7 days, until you revoke it."
+    public let invitations: [GroupInvitationRowViewModel]
+    public let noInvitationsText = "No invitation link is in force."
+    public let createURL: String
+    public let createLabel = "Create invitation link"
+
+    init(group: Int, invitations: [GroupInvitation], timeZone: TimeZone) {
+        let base = GroupViewModel.url(group)
+        self.invitations = invitations.map { invitation in
+            GroupInvitationRowViewModel(
+                text:
+                    "Made \(CalendarText.dayAndTime(invitation.createdAt, timeZone: timeZone)) · expires \(CalendarText.dayAndTime(invitation.expiresAt, timeZone: timeZone))",
+                revokeURL: "\(base)/invitations/\(invitation.id)/revoke")
+        }
+        createURL = "\(base)/invitations"
+    }
+}
+
+public struct GroupInvitationRowViewModel: Sendable, Equatable, Encodable {
+    public let text: String
+    public let revokeURL: String
+    public let revokeLabel = "Revoke"
+}
+
+/// What a member does to a group with a button: leave it, remove a member, revoke a link.
+public enum GroupAction: Sendable, Equatable {
+    case leave
+    case remove(member: Int)
+    case revoke(invitation: Int)
+
+    /// Does it; not found when the group, the member or the link is not this person's to touch.
+    public func perform(on group: Int, groups: any GroupRepository, context: PageContext) async -> SubmitOutcome<
+        GroupViewModel
+    > {
+        let back = GroupViewModel.url(group)
+        do {
+            switch self {
+            case .leave:
+                let name = try await groups.group(group, at: context.now)?.group.name
+                try await groups.leave(group)
+                return .saved(Redirect(to: "/groups", flash: .success("You left \(name ?? "the group").")))
+            case .remove(let member):
+                let name = try await groups.group(group, at: context.now)?.members.first { $0.person == member }?.name
+                try await groups.remove(member, from: group)
+                return .saved(Redirect(to: back, flash: .success("\(name ?? "The member") is no longer a member.")))
+            case .revoke(let invitation):
+                try await groups.revokeInvitation(invitation, of: group)
+                return .saved(Redirect(to: back, flash: .success("The invitation link is revoked: it admits no one.")))
+            }
+        } catch GroupRepositoryError.notFound {
+            return .notFound
+        } catch {
+            let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
+            return .saved(Redirect(to: back, flash: .error(title: "Nothing changed.", message: message)))
+        }
+    }
+}

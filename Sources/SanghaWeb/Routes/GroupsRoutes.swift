@@ -1,0 +1,110 @@
+import Foundation
+import Hummingbird
+import SanghaCore
+import SanghaViewModels
+
+/// `/groups`: a person's groups, each group's page (404 for anyone not in it, as for one that
+/// does not exist), invitation links, joining, leaving and removing.
+struct GroupsRoutes {
+    let dependencies: Dependencies
+    let renderer: PageRenderer
+    let configuration: AppConfiguration
+
+    struct CreateForm: Decodable {
+        var name: String?
+    }
+
+    /// The groups as the signed-in person sees them: only their own.
+    func groups(_ context: AppRequestContext) throws -> any GroupRepository {
+        dependencies.data.groups(of: try context.person().id)
+    }
+
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
+        router.get("groups", use: list)
+        router.post("groups", use: create)
+        router.get("groups/invite/:token", use: invitation)
+        router.post("groups/invite/:token", use: join)
+        router.get("groups/:id", use: page)
+        router.post("groups/:id/invitations", use: invite)
+        router.post("groups/:id/invitations/:invitation/revoke", use: revoke)
+        router.post("groups/:id/leave", use: leave)
+        router.post("groups/:id/members/:person/remove", use: remove)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let outcome = await GroupsViewModel.load(groups: try groups(context), context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.notFound)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let form = try await request.decodeForm(CreateForm.self, limit: configuration.maxFormSize)
+        let outcome = await GroupsViewModel.create(
+            name: form.name ?? "", groups: try groups(context), context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.notFound)
+    }
+
+    @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id", as: Int.self)
+        let outcome = await GroupViewModel.load(id, groups: try groups(context), context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.notFound)
+    }
+
+    /// A new invitation link, shown on the page this post answers and never again.
+    @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id", as: Int.self)
+        let token = SecretToken.make()
+        let outcome = await GroupViewModel.invite(
+            id, key: SecretToken.key(of: token),
+            url: configuration.linkURL(GroupInvitationViewModel.url(token: token), for: request),
+            groups: try groups(context), context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.notFound)
+    }
+
+    @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id", as: Int.self)
+        let invitation = try context.parameters.require("invitation", as: Int.self)
+        return try await perform(.revoke(invitation: invitation), on: id, request, context)
+    }
+
+    @Sendable func leave(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await perform(.leave, on: try context.parameters.require("id", as: Int.self), request, context)
+    }
+
+    @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id", as: Int.self)
+        let person = try context.parameters.require("person", as: Int.self)
+        return try await perform(.remove(member: person), on: id, request, context)
+    }
+
+    private func perform(_ action: GroupAction, on id: Int, _ request: Request, _ context: AppRequestContext)
+        async throws -> Response
+    {
+        let outcome = await action.perform(on: id, groups: try groups(context), context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.notFound)
+    }
+
+    @Sendable func invitation(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let token = try Self.token(context)
+        let outcome = await GroupInvitationViewModel.load(
+            token: token, key: SecretToken.key(of: token), groups: try groups(context), context: context.page)
+        return try renderer.response(outcome, for: request, notFound: GroupInvitationViewModel.invalidMessage)
+    }
+
+    @Sendable func join(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let token = try Self.token(context)
+        let outcome = await GroupInvitationViewModel.join(
+            key: SecretToken.key(of: token), groups: try groups(context), context: context.page)
+        return try renderer.response(outcome, for: request, notFound: GroupInvitationViewModel.invalidMessage)
+    }
+
+    /// The link's token when it looks like one; anything else is an unknown link (404).
+    static func token(_ context: AppRequestContext) throws -> String {
+        guard let token = context.parameters.get("token").flatMap(SecretToken.wellFormed) else {
+            throw HTTPError(.notFound, message: GroupInvitationViewModel.invalidMessage)
+        }
+        return token
+    }
+
+    static let notFound = "There is no such group, or you are not one of its members."
+}

@@ -1,0 +1,336 @@
+import Foundation
+import SanghaCore
+import Testing
+
+/// The groups' contract on every backend: a group exists for its members only, its hosts keep
+/// its links, hosting passes to the member who joined first, and the last member takes the
+/// group with them.
+@Suite("Group conformance")
+struct GroupConformanceTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
+    static let week = GroupInvitation.lifetime
+
+    @Test(
+        "A group is its members' alone: made, listed by name, shown to its host, unknown to others",
+        arguments: Backend.allCases)
+    func membersOnly(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now) = (stores.person, Self.now)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "zen", at: now)
+            #expect(zen.name == "zen" && zen.createdAt == now)
+            let morning = try await groups.create(name: "Morning", at: now + 1)
+            #expect(
+                try await groups.list() == [
+                    GroupSummary(group: morning, members: 1, isHost: true),
+                    GroupSummary(group: zen, members: 1, isHost: true),
+                ])
+            let host = GroupMember(person: ada.id, name: "Ada", username: "ada", isHost: true, joinedAt: now)
+            #expect(
+                try await groups.group(zen.id, at: now)
+                    == GroupDetail(group: zen, members: [host], invitations: [], isHost: true))
+            #expect(try await groups.group(999_999, at: now) == nil)
+            #expect(try await storage.open().data.groups(of: ada.id).group(zen.id, at: now)?.members == [host])
+
+            // To anyone else it is as if it did not exist.
+            try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + Self.week)
+            let link = try #require(try await groups.group(zen.id, at: now)?.invitations.first)
+            let grace = try await stores.signUp("grace")
+            let theirs = stores.data.groups(of: grace.id)
+            #expect(try await theirs.list().isEmpty)
+            #expect(try await theirs.group(zen.id, at: now) == nil)
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await theirs.practice(of: zen.id, from: now, to: now + 86_400)
+            }
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await theirs.addInvitation(to: zen.id, key: "theirs", at: now, expiresAt: now + Self.week)
+            }
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await theirs.revokeInvitation(link.id, of: zen.id)
+            }
+            await #expect(throws: GroupRepositoryError.notFound) { try await theirs.leave(zen.id) }
+            await #expect(throws: GroupRepositoryError.notFound) { try await theirs.remove(ada.id, from: zen.id) }
+            #expect(try await theirs.invitation(key: "theirs", at: now) == nil)
+            let kept = try await groups.group(zen.id, at: now)
+            #expect(kept?.members == [host])
+            #expect(kept?.invitations == [link])
+        }
+    }
+
+    @Test(
+        "Invitation links: valid until they expire, joined once, made and revoked by a host only",
+        arguments: Backend.allCases)
+    func invitations(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now, week) = (stores.person, Self.now, Self.week)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + week)
+            let link = try #require(try await groups.group(zen.id, at: now)?.invitations.first)
+            #expect(link.createdAt == now && link.expiresAt == now + week)
+
+            let grace = try await stores.signUp("grace")
+            let graces = stores.data.groups(of: grace.id)
+            let preview = GroupInvitationPreview(group: zen, isMember: false)
+            #expect(try await graces.invitation(key: "link", at: now) == preview)
+            #expect(try await graces.invitation(key: "link", at: now + week) == nil)
+            #expect(try await graces.invitation(key: "unknown", at: now) == nil)
+            await #expect(throws: GroupRepositoryError.notFound) { try await graces.join(key: "link", at: now + week) }
+            await #expect(throws: GroupRepositoryError.notFound) { try await graces.join(key: "unknown", at: now) }
+            #expect(try await graces.join(key: "link", at: now + 10) == zen.id)
+            #expect(try await graces.join(key: "link", at: now + 20) == zen.id, "joining twice changes nothing")
+            #expect(try await graces.invitation(key: "link", at: now + 30)?.isMember == true)
+            #expect(try await graces.list() == [GroupSummary(group: zen, members: 2, isHost: false)])
+            let seen = try #require(try await graces.group(zen.id, at: now + 30))
+            #expect(!seen.isHost)
+            #expect(seen.invitations.isEmpty, "only hosts see the links")
+            #expect(
+                seen.members == [
+                    GroupMember(person: ada.id, name: "Ada", username: "ada", isHost: true, joinedAt: now),
+                    GroupMember(person: grace.id, name: "Grace", username: "grace", isHost: false, joinedAt: now + 10),
+                ])
+
+            // A member who is not a host makes and ends no links, and removes no one.
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await graces.addInvitation(to: zen.id, key: "grace's", at: now, expiresAt: now + week)
+            }
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await graces.revokeInvitation(link.id, of: zen.id)
+            }
+            await #expect(throws: GroupRepositoryError.notFound) { try await graces.remove(ada.id, from: zen.id) }
+            #expect(try await graces.invitation(key: "grace's", at: now) == nil)
+            #expect(try await graces.invitation(key: "link", at: now) != nil)
+
+            // A host's links, oldest first, while valid; one revoked admits no one.
+            try await groups.addInvitation(to: zen.id, key: "second", at: now + 60, expiresAt: now + 60 + week)
+            let both = try await groups.group(zen.id, at: now + 60)?.invitations ?? []
+            try #require(both.count == 2)
+            #expect(both[0] == link)
+            #expect(both[1].createdAt == now + 60 && both[1].expiresAt == now + 60 + week)
+            #expect(try await groups.group(zen.id, at: now + week)?.invitations == [both[1]])
+            let other = try await groups.create(name: "Other", at: now)
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await groups.revokeInvitation(link.id, of: other.id)
+            }
+            try await groups.revokeInvitation(link.id, of: zen.id)
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await groups.revokeInvitation(link.id, of: zen.id)
+            }
+            #expect(try await graces.invitation(key: "link", at: now) == nil)
+            let bob = try await stores.signUp("bob")
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await stores.data.groups(of: bob.id).join(key: "link", at: now + 70)
+            }
+            #expect(try await stores.data.groups(of: bob.id).join(key: "second", at: now + 70) == zen.id)
+
+            // Hosts first, then the others by name, whenever they joined.
+            let carol = try await stores.signUp("carol")
+            _ = try await stores.data.groups(of: carol.id).join(key: "second", at: now + 80)
+            #expect(
+                try await groups.group(zen.id, at: now + 90)?.members.map(\.person)
+                    == [ada.id, bob.id, carol.id, grace.id])
+            #expect(try await groups.list().first(where: { $0.group.id == zen.id })?.members == 4)
+        }
+    }
+
+    @Test("A host removes members who are not hosts; a member leaves", arguments: Backend.allCases)
+    func removeAndLeave(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now) = (stores.person, Self.now)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + Self.week)
+            let grace = try await stores.signUp("grace")
+            let bob = try await stores.signUp("bob")
+            let (graces, bobs) = (stores.data.groups(of: grace.id), stores.data.groups(of: bob.id))
+            _ = try await graces.join(key: "link", at: now + 10)
+            _ = try await bobs.join(key: "link", at: now + 10)
+
+            await #expect(throws: GroupRepositoryError.notFound) { try await graces.remove(bob.id, from: zen.id) }
+            await #expect(throws: GroupRepositoryError.notFound) { try await groups.remove(ada.id, from: zen.id) }
+            await #expect(throws: GroupRepositoryError.notFound) { try await groups.remove(999_999, from: zen.id) }
+            try await groups.remove(bob.id, from: zen.id)
+            await #expect(throws: GroupRepositoryError.notFound) { try await groups.remove(bob.id, from: zen.id) }
+            #expect(try await bobs.group(zen.id, at: now) == nil)
+            #expect(try await bobs.list().isEmpty)
+            #expect(try await groups.group(zen.id, at: now)?.members.map(\.person) == [ada.id, grace.id])
+
+            try await graces.leave(zen.id)
+            await #expect(throws: GroupRepositoryError.notFound) { try await graces.leave(zen.id) }
+            #expect(try await graces.group(zen.id, at: now) == nil)
+            #expect(try await groups.list() == [GroupSummary(group: zen, members: 1, isHost: true)])
+            #expect(try await groups.group(zen.id, at: now)?.isHost == true, "a member leaving passes nothing on")
+            // Whoever went may come back by a link.
+            #expect(try await bobs.join(key: "link", at: now + 20) == zen.id)
+        }
+    }
+
+    @Test(
+        "Practice: each member's sessions begun in the range; zero for those who sat none", arguments: Backend.allCases)
+    func practice(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now, day) = (stores.person, Self.now, 86_400.0)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + Self.week)
+            let grace = try await stores.signUp("grace")
+            let bob = try await stores.signUp("bob")
+            _ = try await stores.data.groups(of: grace.id).join(key: "link", at: now)
+            // Ada: two in the range, one a second before it, one at its end. Bob, who is not a
+            // member, one in it. Grace none.
+            let sittings: [(person: Int, start: Date, seconds: Int)] = [
+                (ada.id, now - 1, 60), (ada.id, now, 600), (ada.id, now + 3600, 300), (ada.id, now + day, 900),
+                (bob.id, now + 60, 1200),
+            ]
+            for sitting in sittings {
+                _ = try await stores.data.sessions(of: sitting.person).record(
+                    SittingSession(
+                        profileID: nil, profileName: "X", startedAt: sitting.start, seconds: sitting.seconds,
+                        completed: true))
+            }
+            for viewer in [ada.id, grace.id] {
+                let practice = try await stores.data.groups(of: viewer).practice(of: zen.id, from: now, to: now + day)
+                #expect(practice.count == 2)
+                #expect(
+                    Dictionary(practice.map { ($0.person, $0.totals) }, uniquingKeysWith: { first, _ in first }) == [
+                        ada.id: SittingTotals(sessions: 2, seconds: 900),
+                        grace.id: SittingTotals(sessions: 0, seconds: 0),
+                    ])
+            }
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await stores.data.groups(of: bob.id).practice(of: zen.id, from: now, to: now + day)
+            }
+        }
+    }
+
+    @Test(
+        "When the last host leaves, the member who joined first hosts; when the last member leaves, the group goes",
+        arguments: Backend.allCases)
+    func hostingPassesOn(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now) = (stores.person, Self.now)
+            let zen = try await stores.data.groups(of: ada.id).create(name: "Zen", at: now)
+            try await stores.data.groups(of: ada.id).addInvitation(
+                to: zen.id, key: "link", at: now, expiresAt: now + Self.week)
+            // Joined in an order that is neither their ids' nor their names'.
+            let grace = try await stores.signUp("grace")
+            let bob = try await stores.signUp("bob")
+            let carol = try await stores.signUp("carol")
+            let (graces, bobs, carols) = (
+                stores.data.groups(of: grace.id), stores.data.groups(of: bob.id), stores.data.groups(of: carol.id)
+            )
+            _ = try await carols.join(key: "link", at: now + 1)
+            _ = try await graces.join(key: "link", at: now + 2)
+            _ = try await bobs.join(key: "link", at: now + 3)
+
+            try await stores.data.groups(of: ada.id).leave(zen.id)
+            let carolSees = try #require(try await carols.group(zen.id, at: now))
+            #expect(carolSees.isHost)
+            #expect(carolSees.members.map(\.person) == [carol.id, bob.id, grace.id])
+            #expect(carolSees.members.map(\.isHost) == [true, false, false])
+            #expect(carolSees.invitations.map(\.expiresAt) == [now + Self.week], "the links stay")
+            try await carols.addInvitation(to: zen.id, key: "carol's", at: now, expiresAt: now + Self.week)
+
+            try await bobs.leave(zen.id)
+            #expect(try await graces.group(zen.id, at: now)?.isHost == false)
+            try await carols.leave(zen.id)
+            #expect(try await graces.list() == [GroupSummary(group: zen, members: 1, isHost: true)])
+            try await graces.leave(zen.id)
+            #expect(try await graces.list().isEmpty)
+
+            // The group is gone, and its links with it.
+            let dan = try await stores.signUp("dan")
+            let dans = stores.data.groups(of: dan.id)
+            for key in ["link", "carol's"] {
+                #expect(try await dans.invitation(key: key, at: now) == nil)
+                await #expect(throws: GroupRepositoryError.notFound) { try await dans.join(key: key, at: now) }
+                await #expect(throws: PeopleRepositoryError.invitationNeeded) {
+                    try await stores.people.create(
+                        Stores.person("erin"), passwordHash: "x", admission: .groupInvitation(key: key), at: now)
+                }
+            }
+        }
+    }
+
+    @Test(
+        "Deleting a host's account passes hosting on, and deletes the groups it leaves empty",
+        arguments: Backend.allCases)
+    func accountDeleted(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let now = Self.now
+            let grace = try await stores.signUp("grace")
+            let bob = try await stores.signUp("bob")
+            let carol = try await stores.signUp("carol")
+            let graces = stores.data.groups(of: grace.id)
+            let zen = try await graces.create(name: "Zen", at: now)
+            let solo = try await graces.create(name: "Solo", at: now)
+            try await graces.addInvitation(to: zen.id, key: "zen", at: now, expiresAt: now + Self.week)
+            try await graces.addInvitation(to: solo.id, key: "solo", at: now, expiresAt: now + Self.week)
+            // Carol joined first, though Bob's id is lower.
+            _ = try await stores.data.groups(of: carol.id).join(key: "zen", at: now + 1)
+            _ = try await stores.data.groups(of: bob.id).join(key: "zen", at: now + 2)
+
+            try await stores.people.delete(id: grace.id)
+            let carols = stores.data.groups(of: carol.id)
+            #expect(try await carols.list() == [GroupSummary(group: zen, members: 2, isHost: true)])
+            #expect(try await carols.group(zen.id, at: now)?.members.map(\.person) == [carol.id, bob.id])
+            #expect(try await carols.invitation(key: "zen", at: now)?.isMember == true)
+            #expect(try await carols.invitation(key: "solo", at: now) == nil)
+            #expect(try await stores.data.groups(of: bob.id).group(zen.id, at: now)?.isHost == false)
+        }
+    }
+
+    @Test(
+        "Signing up with a group's link: it admits many until it expires or is revoked, and nothing else does",
+        arguments: Backend.allCases)
+    func signUp(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (people, now, week) = (stores.people, Self.now, Self.week)
+            let groups = stores.data.groups(of: stores.person.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + week)
+            for username in ["bob", "carol"] {
+                let person = try await people.create(
+                    Stores.person(username), passwordHash: "x", admission: .groupInvitation(key: "link"), at: now + 10)
+                #expect(!person.isAdministrator)
+            }
+            #expect(try await groups.group(zen.id, at: now + 20)?.invitations.count == 1, "the link stays")
+
+            // An unknown or expired link, an administrator's invitation as a group's link, a
+            // group's link as an administrator's invitation: refused.
+            try await people.add(
+                OneUseLink(key: "invitation", kind: .invitation, personID: stores.person.id, expiresAt: now + week))
+            let refused: [(Admission, Date)] = [
+                (.groupInvitation(key: "unknown"), now), (.groupInvitation(key: "link"), now + week),
+                (.groupInvitation(key: "invitation"), now), (.invitation(key: "link"), now),
+            ]
+            for (admission, date) in refused {
+                await #expect(throws: PeopleRepositoryError.invitationNeeded) {
+                    try await people.create(Stores.person("dan"), passwordHash: "x", admission: admission, at: date)
+                }
+            }
+            let link = try #require(try await groups.group(zen.id, at: now)?.invitations.first)
+            try await groups.revokeInvitation(link.id, of: zen.id)
+            await #expect(throws: PeopleRepositoryError.invitationNeeded) {
+                try await people.create(
+                    Stores.person("dan"), passwordHash: "x", admission: .groupInvitation(key: "link"), at: now + 30)
+            }
+            #expect(try await people.credentials(username: "dan") == nil)
+            #expect(try await people.credentials(username: "carol") != nil)
+        }
+    }
+}
+
+extension Stores {
+    /// Another person, signed up as an open sign-up would.
+    fileprivate func signUp(_ username: String) async throws -> Person {
+        try await people.create(Stores.person(username), passwordHash: "x")
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SanghaCore
+import SanghaStore
+import SanghaTestSupport
+import SanghaWeb
+import Testing
+
+/// Groups through the routes, on SQLite in memory (groups join people and their sessions).
+@Suite("Groups routes")
+struct GroupsRoutesTests {
+    static func dependencies() throws -> Dependencies {
+        let data = SQLitePersonalData(database: try SanghaDatabase.inMemory())
+        return Dependencies(
+            people: data.people, data: data, friendServices: FriendServiceDirectory(FakeFriendService.listing([])),
+            passwords: TestDependencies.passwords, signer: TestDependencies.signer,
+            makeFormToken: { FormPost.token }, timeZone: TimeZone(identifier: "UTC")!)
+    }
+
+    /// The token of the invitation link a page shows.
+    static func invitationToken(in body: String) throws -> String {
+        let match = try #require(body.firstMatch(of: /\/groups\/invite\/([0-9a-f]{64})/))
+        return String(match.1)
+    }
+
+    static func body(_ response: TestResponse) -> String { String(buffer: response.body) }
+
+    @Test("Create, invite, join, remove, revoke, leave; every route is 404 to anyone not in the group")
+    func lifecycle() async throws {
+        try await withApp(dependencies: try Self.dependencies()) { client in
+            let ada = try await client.signedUp()
+            let bob = try await client.signedUp(username: "bob", name: "Bob Brown")
+            try await ada.post("/groups", form: "name=+") { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(Self.body(response).contains("Name is required."))
+            }
+            try await ada.post("/groups", form: "name=Morning+sangha") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/groups/1")
+            }
+            try await ada.execute(uri: "/groups", method: .get) { response in
+                #expect(Self.body(response).contains("Morning sangha"))
+                #expect(Self.body(response).contains("1 member · you host"))
+            }
+            // Bob is not in it: as if it did not exist, on every route and in JSON.
+            try await bob.execute(uri: "/groups", method: .get) { response in
+                #expect(!Self.body(response).contains("Morning sangha"))
+            }
+            for (method, uri) in [
+                (HTTPRequest.Method.get, "/groups/1"), (.post, "/groups/1/invitations"), (.post, "/groups/1/leave"),
+                (.post, "/groups/1/members/1/remove"), (.post, "/groups/1/invitations/1/revoke"),
+                (.get, "/groups/999"),
+            ] {
+                let status =
+                    method == .get
+                    ? try await bob.execute(uri: uri, method: .get) { $0.status }
+                    : try await bob.post(uri, form: "") { $0.status }
+                #expect(status == .notFound, "\(method) \(uri)")
+            }
+            try await bob.execute(uri: "/groups/1", method: .get, headers: [.accept: "application/json"]) {
+                #expect($0.status == .notFound)
+                #expect(!Self.body($0).contains("Morning"))
+            }
+
+            let token = try await ada.post("/groups/1/invitations", form: "") { response in
+                #expect(response.status == .ok)
+                #expect(Self.body(response).contains("Invitation link"))
+                return try Self.invitationToken(in: Self.body(response))
+            }
+            try await bob.execute(uri: "/groups/invite/\(token)", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(Self.body(response).contains("Join group"))
+                #expect(Self.body(response).contains("Morning sangha"))
+            }
+            try await bob.execute(uri: "/groups/invite/" + String(repeating: "0", count: 64), method: .get) {
+                #expect($0.status == .notFound)
+                #expect(Self.body($0).contains("not valid"))
+            }
+            try await bob.post("/groups/invite/\(token)", form: "") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/groups/1")
+            }
+            try await bob.post("/groups/invite/\(token)", form: "") { #expect($0.status == .seeOther) }
+            try await bob.execute(uri: "/groups/1", method: .get) { response in
+                #expect(response.status == .ok)
+                let body = Self.body(response)
+                #expect(body.contains("Ada Lovelace") && body.contains("Bob Brown"))
+                #expect(!body.contains("Create invitation link"), "only hosts make links")
+                #expect(!body.contains("/remove"))
+            }
+            try await bob.post("/groups/1/invitations", form: "") { #expect($0.status == .notFound) }
+            try await bob.post("/groups/1/members/1/remove", form: "") { #expect($0.status == .notFound) }
+
+            // The host removes Bob; he is a stranger to the group again.
+            try await ada.post("/groups/1/members/2/remove", form: "") { response in
+                #expect(response.status == .seeOther)
+            }
+            try await bob.execute(uri: "/groups/1", method: .get) { #expect($0.status == .notFound) }
+            // Revoked, the link admits no one.
+            let revoke = try await ada.execute(uri: "/groups/1", method: .get) { response in
+                let match = try #require(Self.body(response).firstMatch(of: /\/groups\/1\/invitations\/(\d+)\/revoke/))
+                return String(match.0)
+            }
+            try await ada.post(revoke, form: "") { #expect($0.status == .seeOther) }
+            try await bob.post("/groups/invite/\(token)", form: "") { #expect($0.status == .notFound) }
+
+            // The last member leaving deletes the group.
+            try await ada.post("/groups/1/leave", form: "") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/groups")
+            }
+            try await ada.execute(uri: "/groups/1", method: .get) { #expect($0.status == .notFound) }
+        }
+    }
+
+    @Test("With --sign-up invite, a group's link takes a stranger through sign-up and back to it")
+    func strangerSignsUp() async throws {
+        let configuration = AppConfiguration(signUp: .invite, addressLimit: 0)
+        try await withApp(configuration: configuration, dependencies: try Self.dependencies()) { client in
+            let ada = try await client.signedUp()  // the first account needs no invitation
+            try await ada.post("/groups", form: "name=Morning+sangha") { #expect($0.status == .seeOther) }
+            let token = try await ada.post("/groups/1/invitations", form: "") {
+                try Self.invitationToken(in: Self.body($0))
+            }
+            let link = "/groups/invite/\(token)"
+            try await client.execute(uri: link, method: .get) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/sign-in?next=\(link)")
+            }
+            try await client.execute(uri: "/sign-in?next=\(link)", method: .get) { response in
+                #expect(Self.body(response).contains("href=\"/sign-up?next=\(link)\""), "Create account is offered")
+            }
+            try await client.execute(uri: "/sign-in", method: .get) { response in
+                #expect(!Self.body(response).contains("href=\"/sign-up"), "but not without the link")
+            }
+            try await client.execute(uri: "/sign-up?next=\(link)", method: .get) { #expect($0.status == .ok) }
+            let form = "name=Carol&username=carol&password=correct+horse+battery"
+            // A made-up link admits no one.
+            try await client.post(
+                "/sign-up", form: form + "&next=/groups/invite/" + String(repeating: "0", count: 64)
+            ) { #expect($0.status == .forbidden) }
+            let carol = try await client.post("/sign-up", form: form + "&next=\(link)") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == link)
+                return SignedInClient(
+                    base: client, sessionCookie: try #require(SignedInClient.sessionCookie(in: response)))
+            }
+            try await carol.post(link, form: "") { #expect($0.headers[.location] == "/groups/1") }
+            try await carol.execute(uri: "/groups/1", method: .get) { #expect($0.status == .ok) }
+            // The link stays good for the next person within its 7 days.
+            try await client.post("/sign-up", form: "name=Dan&username=dan&password=correct+horse+battery&next=\(link)")
+            {
+                #expect($0.status == .seeOther)
+            }
+        }
+    }
+}
