@@ -6,6 +6,7 @@
 #     50 friends, 50 profiles, 50 sessions) against large data (5,000 friends, 1,000 profiles, 10,000 sessions, seeded by
 #     scripts/seed.py), and a page in the middle of the large lists, which should cost what the
 #     first does: a page renders 50 rows however many there are.
+#  3. The groups list and a group's page (its members' practice this week) on each instance.
 # Each wrk target runs ROUNDS times, interleaved, and its median is reported with the ratios;
 # last, the goals, each with what this run measured and whether it met it. Any wrk status or
 # socket error (a timeout is one: wrk gives up on a request after 2 s) fails the script, after
@@ -72,7 +73,13 @@ for name in sqlite postgres large; do
 done
 small_seeding=$(python3 scripts/seed.py "${bases[sqlite]}" --cookie "${cookies[sqlite]}" --profiles 48 --sessions 50)
 large_seeding=$(python3 scripts/seed.py "${bases[large]}" --cookie "${cookies[large]}" --friends 4950 --profiles 998 --sessions 10000)
-echo "Data: each instance gets \`seed\` (50 friends, profiles 1 and 2), then scripts/seed.py adds the rest."
+# A group of one on each instance: its page reads the members' practice this week (on the
+# large one, 10,000 sessions).
+for name in sqlite postgres large; do
+  curl -fs -o /dev/null -H "Cookie: ${cookies[$name]}" \
+    -d "name=Bench+group&_csrf=$(form_token_of "${bases[$name]}" "${cookies[$name]}")" "${bases[$name]}/groups"
+done
+echo "Data: each instance gets \`seed\` (50 friends, profiles 1 and 2) and a group of one, then scripts/seed.py adds the rest."
 echo
 echo "- small (the SQLite instance), 50 friends, 50 profiles, 50 sessions: $small_seeding"
 echo "- large, 5,000 friends, 1,000 profiles, 10,000 sessions over the last 47 hours (POST /sessions records 48): $large_seeding"
@@ -90,6 +97,10 @@ targets=(
   "GET /history, small|sqlite|/history"
   "GET /history, large|large|/history"
   "GET /history?page=100, large|large|/history?page=100"
+  "GET /groups, SQLite|sqlite|/groups"
+  "GET /groups/1, SQLite|sqlite|/groups/1"
+  "GET /groups/1, PostgreSQL|postgres|/groups/1"
+  "GET /groups/1, large (10,000 sessions this week)|large|/groups/1"
 )
 
 # Page sizes: the large pages must stay the size of the small ones (50 rows, not all).
@@ -139,6 +150,10 @@ echo "| ratio | value |"
 echo "| --- | ---: |"
 echo "| GET /profiles/1, PostgreSQL ÷ SQLite | $(ratio "${rps["GET /profiles/1, PostgreSQL"]}" "${rps["GET /profiles/1, SQLite"]}") |"
 echo "| GET /profiles (50 rows) ÷ GET /profiles/1, SQLite | $(ratio "${rps["GET /profiles, small"]}" "${rps["GET /profiles/1, SQLite"]}") |"
+echo "| GET /groups ÷ GET /profiles/1, SQLite | $(ratio "${rps["GET /groups, SQLite"]}" "${rps["GET /profiles/1, SQLite"]}") |"
+echo "| GET /groups/1 ÷ GET /profiles/1, SQLite | $(ratio "${rps["GET /groups/1, SQLite"]}" "${rps["GET /profiles/1, SQLite"]}") |"
+echo "| GET /groups/1, PostgreSQL ÷ SQLite | $(ratio "${rps["GET /groups/1, PostgreSQL"]}" "${rps["GET /groups/1, SQLite"]}") |"
+echo "| GET /groups/1, large ÷ SQLite | $(ratio "${rps["GET /groups/1, large (10,000 sessions this week)"]}" "${rps["GET /groups/1, SQLite"]}") |"
 for page in /friends /profiles /history; do
   small=${rps["GET $page, small"]}
   large=${rps["GET $page, large"]}

@@ -104,7 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: """
-            Who may create an account: invite (with a one-use link from /admin), open (anyone) or closed \
+            Who may create an account: invite (with a one-use link from /admin, or a group's invitation link), open (anyone) or closed \
             (no one). The first account of a new deployment is always allowed, and is its administrator. \
             (default: invite; env: SANGHA_SIGN_UP)
             """)
