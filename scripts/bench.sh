@@ -61,7 +61,7 @@ pages_port=$(free_port)
 .build/release/sangha-bench serve-pages --port "$pages_port" "$work/static/friends.html" "$work/static/editor.html" \
   >"$work/pages.log" 2>&1 &
 pids+=($!)
-for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$pages_port/_bench/friends.html" && break; sleep 0.1; done
+wait_until_up "http://127.0.0.1:$pages_port"
 
 nginx_port=$(free_port)
 cat >"$work/nginx.conf" <<CONF

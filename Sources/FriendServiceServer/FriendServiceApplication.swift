@@ -24,7 +24,7 @@ public enum FriendServiceApplication {
         public var allowedHosts: Set<String>?
 
         /// The loopback names, which the embedded service answers to.
-        public static let loopbackHosts: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+        public static let loopbackHosts = HostCheckMiddleware<BasicRequestContext>.loopbackHosts
 
         public init(
             host: String = "127.0.0.1", port: Int = Configuration.defaultPort, token: String? = nil,

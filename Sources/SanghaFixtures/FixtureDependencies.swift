@@ -7,11 +7,11 @@ import SanghaWeb
 /// serve-pages`): SQLite in memory and a FriendService whose list never changes. They serve
 /// fixtures and pages' bytes, never anyone's data.
 public enum FixtureDependencies {
-    public static func make(friends: [Friend] = []) throws -> Dependencies {
+    public static func make() throws -> Dependencies {
         let data = SQLitePersonalData(database: try SanghaDatabase.inMemory())
         return Dependencies(
             people: data.people, data: data,
-            friendServices: FriendServiceDirectory(FixedFriendService(friends: friends)))
+            friendServices: FriendServiceDirectory(FixedFriendService(friends: [])))
     }
 }
 

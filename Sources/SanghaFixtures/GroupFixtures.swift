@@ -39,7 +39,7 @@ extension GroupViewModel {
         static let practice = [
             MemberPractice(person: 1, totals: SittingTotals(sessions: 3, seconds: 3 * 1200)),
             MemberPractice(person: 2, totals: SittingTotals(sessions: 1, seconds: 600)),
-            MemberPractice(person: 3, totals: SittingTotals(sessions: 0, seconds: 0)),
+            MemberPractice(person: 3, totals: .zero),
         ]
         static let invitations = [GroupInvitation(id: 7, createdAt: now - 86_400, expiresAt: now + 6 * 86_400)]
 
@@ -51,10 +51,7 @@ extension GroupViewModel {
         public static let newLink = GroupViewModel(
             detail: GroupDetail(group: group, members: members, invitations: invitations, isHost: true),
             practice: practice, context: .fixture,
-            link: OneTimeLinkViewModel(
-                heading: "Invitation link",
-                url: "https://sangha.example/groups/invite/" + String(repeating: "ef", count: 32),
-                note: "Send this link to the people you invite. It is shown only now; Revoke ends it."))
+            link: .groupInvitation(url: "https://sangha.example/groups/invite/" + String(repeating: "ef", count: 32)))
         /// A member who does not host: no links, no Remove.
         public static let member = GroupViewModel(
             detail: GroupDetail(
@@ -68,7 +65,7 @@ extension GroupViewModel {
         /// Alone in a new group, nobody has sat this week.
         public static let alone = GroupViewModel(
             detail: GroupDetail(group: group, members: [members[0]], invitations: [], isHost: true),
-            practice: [MemberPractice(person: 1, totals: SittingTotals(sessions: 0, seconds: 0))], context: .fixture)
+            practice: [MemberPractice(person: 1, totals: .zero)], context: .fixture)
         /// Names a hostile member could choose.
         public static let hostile = GroupViewModel(
             detail: GroupDetail(

@@ -12,6 +12,9 @@ public struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The port of `--public-url`, when it names one: a proxy passes the Host people typed.
     public var publicPort: Int?
 
+    /// The loopback names every server answers to.
+    public static var loopbackHosts: Set<String> { ["localhost", "127.0.0.1", "[::1]"] }
+
     public init(allowedHosts: Set<String>, port: Int, publicPort: Int? = nil) {
         self.allowedHosts = allowedHosts
         self.port = port
@@ -66,5 +69,5 @@ public struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
 extension HTTPField.Name {
     /// HTTP/1's Host, which HTTP types turn into the request's authority: only a second one is
     /// left among the header fields.
-    public static let host = HTTPField.Name("Host")!
+    static let host = HTTPField.Name("Host")!
 }

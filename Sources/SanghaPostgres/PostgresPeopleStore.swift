@@ -329,9 +329,7 @@ public struct PostgresPeopleStore: PeopleRepository {
 
     public func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person? {
         let (kept, read) = sessions?.value(key) ?? (nil, nil)
-        if let kept, date.timeIntervalSince(kept.lastUsed) < SignInSession.touchInterval,
-            date.timeIntervalSince(kept.startedAt) < SignInSession.longestLife
-        {
+        if let kept, SignInSession.isServableFromMemory(startedAt: kept.startedAt, lastUsed: kept.lastUsed, at: date) {
             return kept.person
         }
         // One round trip: the session's person, and its last use moved to now when it was

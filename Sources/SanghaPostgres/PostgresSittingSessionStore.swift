@@ -48,7 +48,7 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
             for try await (count, seconds) in rows.decode((Int, Int).self) {
                 return SittingTotals(sessions: count, seconds: seconds)
             }
-            return SittingTotals(sessions: 0, seconds: 0)
+            return .zero
         }
     }
 

@@ -362,8 +362,8 @@ public final class SignInSessionMemo: Sendable {
 
     func person(_ key: String, at date: Date) -> Person? {
         state.withLock { state in
-            guard let entry = state.entries[key], date.timeIntervalSince(entry.lastUsed) < SignInSession.touchInterval,
-                date.timeIntervalSince(entry.startedAt) < SignInSession.longestLife
+            guard let entry = state.entries[key],
+                SignInSession.isServableFromMemory(startedAt: entry.startedAt, lastUsed: entry.lastUsed, at: date)
             else { return nil }
             return entry.person
         }

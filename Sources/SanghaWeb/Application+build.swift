@@ -65,7 +65,7 @@ public struct AppConfiguration: Sendable {
     /// The host names a request may name: the loopback names, the address listened on unless it
     /// is a wildcard, and the extra ones.
     public var allowedHosts: Set<String> {
-        var hosts: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+        var hosts = HostCheckMiddleware<AppRequestContext>.loopbackHosts
         if !["0.0.0.0", "::", "[::]"].contains(host) {
             hosts.insert(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
         }

@@ -111,12 +111,6 @@ struct SanghaBench {
             _ = await FriendsListViewModel.load(
                 from: repository, context: PageContext(formToken: "t"), rows: cache.rows)
         }
-        var browser = 0
-        let otherToken = try await medianMicroseconds {
-            browser += 1
-            _ = await FriendsListViewModel.load(
-                from: repository, context: PageContext(formToken: browser % 2 == 0 ? "a" : "b"), rows: cache.rows)
-        }
         let page = friendsPage(rows: 50)
         let render = medianMicroseconds { page.compiledHTMLBuffer().readableBytes }
         print("")
@@ -125,7 +119,6 @@ struct SanghaBench {
         print("| decoding the FriendService's JSON (\(body.count) bytes) | \(format(decode)) |")
         print("| FriendsListViewModel with its 50 rows, built | \(format(rows)) |")
         print("| the same through the repository, rows shared with the last page | \(format(shared)) |")
-        print("| the same, each page another browser's (the rows are still shared) | \(format(otherToken)) |")
         print("| compiled render | \(format(render)) |")
     }
 

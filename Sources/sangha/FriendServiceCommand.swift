@@ -44,7 +44,7 @@ struct FriendServiceCommand: AsyncParsableCommand {
                 default: FriendServiceApplication.Configuration.defaultPort),
             token: token ?? source.text("SANGHA_FRIEND_SERVICE_TOKEN"),
             listPerToken: source.flag(listPerToken, variable: "SANGHA_LIST_PER_TOKEN"))
-        return (configuration, URL(fileURLWithPath: dataDir ?? source.text("SANGHA_DATA_DIR") ?? "data"))
+        return (configuration, source.dataDirectory(dataDir))
     }
 
     func validate() throws {

@@ -4,12 +4,15 @@ import Testing
 
 @Suite("A person's rules")
 struct PersonTests {
-    @Test("Names and profile names refuse control characters; About keeps its lines and refuses the rest")
+    @Test("Names, profile and group names refuse control characters; About keeps its lines and refuses the rest")
     func controlCharacters() {
         #expect(Person.nameRefusal("Ada\u{0}Lovelace") == "A name cannot contain control characters.")
         #expect(Person.nameRefusal("Ada Lovelace") == nil)
         #expect(Profile.validateName("Morning\u{7}") == "Name cannot contain control characters.")
         #expect(Profile.validateName("Morning sit") == nil)
+        #expect(SittingGroup.validateName("Morning\u{0}sangha") == "Name cannot contain control characters.")
+        #expect(SittingGroup.validateName(String(repeating: "a", count: 61)) == "Name must be at most 60 characters.")
+        #expect(SittingGroup.validateName(" Morning sangha ") == nil)
         #expect(Person.aboutRefusal("Sits before sunrise.\nCounts breaths.\r\n\tAgain.") == nil)
         #expect(Person.aboutRefusal("Cut\u{0}short") == "About cannot contain control characters.")
         // Format characters are text: the joiner of 🧘‍♀️, the non-joiner of Persian, a soft hyphen.

@@ -18,14 +18,13 @@ enum TestDependencies {
         people: InMemoryPeopleRepository = InMemoryPeopleRepository(),
         data: InMemoryPersonalData = InMemoryPersonalData(),
         friends: any FriendService = FakeFriendService.listing([]),
-        friendServices: FriendServiceDirectory? = nil,
         friendTokens: FriendTokenPolicy = FriendTokenPolicy(.pasted),
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
         metrics: PrometheusCollectorRegistry? = nil
     ) -> Dependencies {
         Dependencies(
-            people: people, data: data, friendServices: friendServices ?? FriendServiceDirectory(friends),
+            people: people, data: data, friendServices: FriendServiceDirectory(friends),
             friendTokens: friendTokens, passwords: passwords, signer: signer,
             makeFormToken: { FormPost.token }, now: now, timeZone: timeZone, metrics: metrics)
     }

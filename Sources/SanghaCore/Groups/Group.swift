@@ -15,11 +15,7 @@ public struct SittingGroup: Sendable, Equatable, Identifiable {
 
     /// Why `name` cannot be a group's name, or nil; the same rules as a profile's name.
     public static func validateName(_ name: String) -> String? {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return "Name is required." }
-        if trimmed.count > nameLengthLimit { return "Name must be at most \(nameLengthLimit) characters." }
-        if trimmed.unicodeScalars.contains(where: \.isControl) { return "Name cannot contain control characters." }
-        return nil
+        Profile.validateName(name, limit: nameLengthLimit)
     }
 }
 

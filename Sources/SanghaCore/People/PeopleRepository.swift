@@ -105,6 +105,12 @@ public enum SignInSession {
     }
     /// A session's last use is written at most this often: a page is a read, not a write.
     public static let touchInterval: TimeInterval = 600
+    /// Whether a session remembered with `lastUsed` and `startedAt` may be honoured at `date`
+    /// without asking the database: its last use needs no new write yet, and it has not reached
+    /// its longest life.
+    public static func isServableFromMemory(startedAt: Date, lastUsed: Date, at date: Date) -> Bool {
+        date.timeIntervalSince(lastUsed) < touchInterval && date.timeIntervalSince(startedAt) < longestLife
+    }
     /// Failures within `failureWindow` after which a username is refused for a while.
     public static let failureLimit = 5
     public static let failureWindow: TimeInterval = 15 * 60

@@ -84,9 +84,15 @@ public struct Profile: Codable, Sendable, Equatable, Identifiable {
     }
 
     public static func validateName(_ name: String) -> String? {
+        validateName(name, limit: nameLengthLimit)
+    }
+
+    /// Why `name`, trimmed, cannot name a profile or a group of at most `limit` characters, or
+    /// nil.
+    static func validateName(_ name: String, limit: Int) -> String? {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return "Name is required." }
-        if trimmed.count > nameLengthLimit { return "Name must be at most \(nameLengthLimit) characters." }
+        if trimmed.count > limit { return "Name must be at most \(limit) characters." }
         if trimmed.unicodeScalars.contains(where: \.isControl) {
             return "Name cannot contain control characters."
         }

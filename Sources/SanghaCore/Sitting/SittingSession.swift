@@ -88,6 +88,12 @@ public struct SittingTotals: Sendable, Equatable {
         self.sessions = sessions
         self.seconds = seconds
     }
+
+    public static let zero = SittingTotals(sessions: 0, seconds: 0)
+
+    public static func + (left: SittingTotals, right: SittingTotals) -> SittingTotals {
+        SittingTotals(sessions: left.sessions + right.sessions, seconds: left.seconds + right.seconds)
+    }
 }
 
 public enum SittingSessionRepositoryError: Error, Sendable, Equatable {

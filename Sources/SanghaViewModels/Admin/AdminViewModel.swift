@@ -24,7 +24,7 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
         alert: AlertViewModel? = nil
     ) {
         self.layout = LayoutViewModel(title: "Admin", section: .admin, context: context)
-        self.people = people.map { AdminPersonRow($0, me: context.person?.id, context: context) }
+        self.people = people.map { AdminPersonRow($0, context: context) }
         switch signUp {
         case .invite:
             inviteHint =
@@ -117,7 +117,8 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
     /// The buttons of the row, each a form post.
     public let actions: [AdminActionViewModel]
 
-    init(_ overview: PersonOverview, me: Int?, context: PageContext) {
+    init(_ overview: PersonOverview, context: PageContext) {
+        let me = context.person?.id
         let person = overview.person
         name = person.name
         username = person.username
@@ -155,34 +156,6 @@ public struct AdminActionViewModel: Sendable, Equatable, Encodable {
         self.url = url
         self.label = label
         self.accessibleLabel = "\(label): \(person)"
-    }
-}
-
-/// A one-use link just made, shown once to be copied and sent.
-public struct OneTimeLinkViewModel: Sendable, Equatable, Encodable {
-    public let heading: String
-    public let url: String
-    public let note: String
-
-    public static func invitation(url: String) -> OneTimeLinkViewModel {
-        OneTimeLinkViewModel(
-            heading: "Invitation link",
-            url: url,
-            note:
-                "Send this link to the person you invite. It creates one account, within 7 days. It is shown only now.")
-    }
-
-    public static func passwordReset(url: String, name: String) -> OneTimeLinkViewModel {
-        OneTimeLinkViewModel(
-            heading: "Password reset link for \(name)",
-            url: url,
-            note:
-                "Send this link to \(name). It sets a new password once, within 24 hours, and signs them out everywhere. It is shown only now."
-        )
-    }
-
-    public init(heading: String, url: String, note: String) {
-        (self.heading, self.url, self.note) = (heading, url, note)
     }
 }
 

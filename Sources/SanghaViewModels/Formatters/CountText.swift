@@ -1,6 +1,13 @@
+import SanghaCore
+
 /// A count with its noun: `1 session`, `12 sessions`.
 enum CountText {
     static func of(_ count: Int, _ singular: String) -> String {
         "\(count) \(singular)\(count == 1 ? "" : "s")"
+    }
+
+    /// Time sat and how many sessions: `1 hr 10 min in 4 sessions`.
+    static func sat(_ totals: SittingTotals) -> String {
+        "\(DurationFormatter.words(from: totals.seconds)) in \(of(totals.sessions, "session"))"
     }
 }

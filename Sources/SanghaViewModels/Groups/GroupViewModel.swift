@@ -43,18 +43,13 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
         }
         let byPerson = Dictionary(practice.map { ($0.person, $0.totals) }, uniquingKeysWith: { first, _ in first })
         week = detail.members.map { member in
-            let totals = byPerson[member.person] ?? SittingTotals(sessions: 0, seconds: 0)
-            return totals.sessions == 0
-                ? "\(member.name): no sessions yet"
-                : "\(member.name): \(DurationFormatter.words(from: totals.seconds)) in \(CountText.of(totals.sessions, "session"))"
+            let totals = byPerson[member.person] ?? .zero
+            return "\(member.name): " + (totals.sessions == 0 ? "no sessions yet" : CountText.sat(totals))
         }
-        let total = practice.reduce(SittingTotals(sessions: 0, seconds: 0)) {
-            SittingTotals(sessions: $0.sessions + $1.totals.sessions, seconds: $0.seconds + $1.totals.seconds)
-        }
+        let total = practice.map(\.totals).reduce(.zero, +)
         weekSummary =
             total.sessions == 0
-            ? "No one has sat since Monday."
-            : "Together: \(DurationFormatter.words(from: total.seconds)) in \(CountText.of(total.sessions, "session")) since Monday."
+            ? "No one has sat since Monday." : "Together: \(CountText.sat(total)) since Monday."
         hosting =
             detail.isHost
             ? GroupHostingViewModel(group: group.id, invitations: detail.invitations, timeZone: context.timeZone)
@@ -116,13 +111,7 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
                     context: context),
                 .storage)
         }
-        let link = OneTimeLinkViewModel(
-            heading: "Invitation link",
-            url: url,
-            note:
-                "Send this link to the people you invite. Anyone signed in who opens it within 7 days can join. It is shown only now; Revoke ends it."
-        )
-        return await load(id, groups: groups, context: context, link: link)
+        return await load(id, groups: groups, context: context, link: .groupInvitation(url: url))
     }
 }
 

@@ -45,11 +45,8 @@ public struct HistoryChartViewModel: Sendable, Equatable, Encodable {
         bars = days.enumerated().map { index, day in
             let height = day.seconds == 0 ? 2 : max(3, day.seconds * Self.plotHeight / scale)
             let what =
-                switch day.sessions {
-                case 0: "nothing sat"
-                case 1: "\(DurationFormatter.words(from: day.seconds)) in 1 session"
-                default: "\(DurationFormatter.words(from: day.seconds)) in \(day.sessions) sessions"
-                }
+                day.sessions == 0
+                ? "nothing sat" : CountText.sat(SittingTotals(sessions: day.sessions, seconds: day.seconds))
             return Bar(
                 x: index * Self.slot + 3, y: Self.plotTop + Self.plotHeight - height, width: Self.slot - 6,
                 height: height, label: "\(CalendarText.longDay(day.start, timeZone: timeZone)): \(what)",

@@ -32,6 +32,12 @@ public struct AccountInput: Sendable, Equatable, Decodable {
         self.invitation = invitation
     }
 
+    /// The token of the group invitation link `next` leads back to, if it does: with
+    /// `--sign-up invite` that link admits a new person.
+    public var groupInvitation: String? {
+        GroupInvitationViewModel.token(inPath: LocalPath.sanitize(next))
+    }
+
     var trimmedName: String { (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
     var trimmedUsername: String { (username ?? "").trimmingCharacters(in: .whitespaces) }
 }

@@ -64,7 +64,7 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
     ) async -> LoadOutcome<SignUpViewModel> {
         let form = SignUpViewModel(context: context, input: input)
         if mode == .open { return .page(form) }
-        if mode == .invite, GroupInvitationViewModel.token(inPath: form.next) != nil { return .page(form) }
+        if mode == .invite, input.groupInvitation != nil { return .page(form) }
         do {
             if try await !people.hasAnyone() { return .page(form) }
             if mode == .invite, let invitationKey,
@@ -87,7 +87,7 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
     /// Checks the fields, hashes the password and stores the person; `makeToken` gives them a
     /// FriendService token of their own (with the embedded service), nil: none. With `mode`
     /// `invite` the invitation is used up by the sign-up, or else a group's invitation link
-    /// (`groupInvitationKey`, of the link in `next`) admits; sign-ups count against the address.
+    /// (`groupInvitationKey`, the key of `input.groupInvitation`) admits; sign-ups count against the address.
     public static func submit(
         _ input: AccountInput, mode: SignUpMode = .open, invitationKey: String? = nil,
         groupInvitationKey: String? = nil, people: any PeopleRepository,

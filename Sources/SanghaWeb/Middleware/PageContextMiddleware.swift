@@ -51,11 +51,13 @@ struct PageContextMiddleware: RouterMiddleware {
     }
 }
 
-/// The browser's CSRF token, kept in an HttpOnly, SameSite=Lax cookie.
+/// The browser's CSRF nonce, kept in an HttpOnly, SameSite=Lax cookie. The token a form
+/// carries is this nonce signed together with the session (`CookieSigner.formToken`); `random`
+/// and `hex` also make the other secrets (`SecretToken`, device cookies).
 public enum FormToken {
     static let cookieName = "sangha_csrf"
 
-    /// The token of the request's cookie, when it looks like one of ours (16–128 ASCII letters,
+    /// The nonce of the request's cookie, when it looks like one of ours (16–128 ASCII letters,
     /// digits, `-` or `_`); a malformed one is never echoed into a page.
     static func fromCookie(in cookies: Cookies) -> String? {
         guard let value = cookies[cookieName]?.value, (16...128).contains(value.utf8.count) else { return nil }
@@ -74,7 +76,7 @@ public enum FormToken {
         Cookie(name: cookieName, value: token, path: "/", httpOnly: true, sameSite: .lax)
     }
 
-    /// A new token: 32 random bytes, hex.
+    /// A new secret (a nonce, a token): 32 random bytes, hex.
     public static func random() -> String {
         var generator = SystemRandomNumberGenerator()
         return hex((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })

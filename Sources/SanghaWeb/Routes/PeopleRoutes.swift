@@ -50,10 +50,7 @@ struct PeopleRoutes {
         input.invitation = input.invitation.flatMap(SecretToken.wellFormed)
         let outcome = await SignUpViewModel.submit(
             input, mode: configuration.signUp, invitationKey: input.invitation.map(SecretToken.key(of:)),
-            groupInvitationKey: input.next.flatMap(GroupInvitationViewModel.token(inPath:)).flatMap(
-                SecretToken.wellFormed
-            )
-            .map(SecretToken.key(of:)),
+            groupInvitationKey: input.groupInvitation.flatMap(SecretToken.wellFormed).map(SecretToken.key(of:)),
             people: people, passwords: passwords, requester: requester(request, context),
             makeToken: dependencies.friendTokens.makeToken, context: context.page)
         if case .signedIn(let person, _) = outcome { await dependencies.friendTokens.welcome(person) }
