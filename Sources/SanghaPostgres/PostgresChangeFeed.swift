@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import SanghaCore
 import ServiceLifecycle
 import Synchronization
 
@@ -11,6 +12,8 @@ import Synchronization
 /// whenever it starts or stops listening (it may have missed a notice meanwhile), and never uses
 /// anything older than `maximumAge`: a change made on another instance is seen here as soon as
 /// its notice arrives (a millisecond or so on one host), and after `maximumAge` at the latest.
+///
+/// Group events (`PostgresGroupEventBus`) travel the same way, with nothing kept.
 public final class PostgresChangeFeed: Service, Sendable {
     /// The channel every instance listens on.
     static let channel = "sangha_changes"
@@ -26,6 +29,8 @@ public final class PostgresChangeFeed: Service, Sendable {
         case person(Int)
         /// A profile was saved or deleted.
         case profile(Int)
+        /// A group event, for `PostgresGroupEventBus`'s subscribers.
+        case group(GroupEvent)
 
         init?(payload: String) {
             let parts = payload.split(separator: " ", maxSplits: 1).map(String.init)
@@ -34,6 +39,7 @@ public final class PostgresChangeFeed: Service, Sendable {
             case "session": self = .session(parts[1])
             case "person": guard let id = Int(parts[1]) else { return nil }; self = .person(id)
             case "profile": guard let id = Int(parts[1]) else { return nil }; self = .profile(id)
+            case "group": guard let event = GroupEvent(payload: parts[1]) else { return nil }; self = .group(event)
             default: return nil
             }
         }
@@ -43,6 +49,7 @@ public final class PostgresChangeFeed: Service, Sendable {
             case .session(let key): "session \(key)"
             case .person(let id): "person \(id)"
             case .profile(let id): "profile \(id)"
+            case .group(let event): "group \(event.payload)"
             }
         }
     }

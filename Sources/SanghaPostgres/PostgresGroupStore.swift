@@ -11,6 +11,9 @@ import SanghaCore
 /// deletes a group left empty, or makes the member who joined first host of one left without a
 /// host. Leaving and removing lock the group's row before the membership's (the trigger locks it
 /// too), so members going from one group at once wait for each other.
+///
+/// "Sitting now" is `sitting_now`: the person's sit under way, one row at most, shown to the
+/// members of each of their groups.
 public struct PostgresGroupStore: GroupRepository {
     private let database: PostgresDatabase
     private let person: Int
@@ -232,6 +235,74 @@ public struct PostgresGroupStore: GroupRepository {
         if !removed { throw .notFound }
     }
 
+    public func startSitting(profileName: String, at date: Date, until: Date) async throws(GroupRepositoryError)
+        -> [Int]
+    {
+        // A sit whose end passed more than the grace before this start is over: this one begins
+        // now. Else it goes on, from its start, with this profile and end.
+        let over = date.addingTimeInterval(-SittingNow.grace)
+        return try await run { connection in
+            // The sit and the person's groups in one round trip: the insert runs to its end
+            // whether or not its rows are read.
+            try await Self.ids(
+                connection.query(
+                    """
+                    WITH sitting AS (
+                        INSERT INTO sitting_now (person_id, profile_name, since, until)
+                        VALUES (\(person), \(profileName), \(date), \(until))
+                        ON CONFLICT (person_id) DO UPDATE
+                        SET profile_name = excluded.profile_name, until = excluded.until,
+                            since = CASE WHEN sitting_now.until < \(over) THEN excluded.since
+                                ELSE sitting_now.since END
+                    )
+                    SELECT group_id FROM group_member WHERE person_id = \(person) ORDER BY group_id
+                    """, logger: database.logger))
+        }
+    }
+
+    public func stopSitting() async throws(GroupRepositoryError) -> [Int] {
+        try await run { connection in
+            try await Self.ids(
+                connection.query(
+                    """
+                    WITH stopped AS (DELETE FROM sitting_now WHERE person_id = \(person))
+                    SELECT group_id FROM group_member WHERE person_id = \(person) ORDER BY group_id
+                    """, logger: database.logger))
+        }
+    }
+
+    public func sittingNow(in group: Int, at date: Date) async throws(GroupRepositoryError) -> [SittingNow] {
+        // Shown while its end is less than the grace ago.
+        let shownAfter = date.addingTimeInterval(-SittingNow.grace)
+        // The person's membership joined with the members sitting: a row of nulls when no one
+        // is, no row at all when the person is not a member.
+        let found = try await run { connection -> [SittingNow?] in
+            let rows = try await connection.query(
+                """
+                SELECT p.id, p.name, s.profile_name, s.since
+                FROM group_member me
+                LEFT JOIN (
+                    group_member m
+                    JOIN sitting_now s ON s.person_id = m.person_id
+                    JOIN person p ON p.id = m.person_id
+                ) ON m.group_id = me.group_id AND s.until > \(shownAfter) AND p.show_when_sitting
+                WHERE me.group_id = \(group) AND me.person_id = \(person)
+                ORDER BY s.since, p.id
+                """, logger: database.logger)
+            var sitting: [SittingNow?] = []
+            for try await (member, name, profileName, since) in rows.decode((Int?, String?, String?, Date?).self) {
+                guard let member, let name, let profileName, let since else {
+                    sitting.append(nil)
+                    continue
+                }
+                sitting.append(SittingNow(person: member, name: name, profileName: profileName, since: since))
+            }
+            return sitting
+        }
+        if found.isEmpty { throw .notFound }
+        return found.compactMap { $0 }
+    }
+
     /// Locks the group's row, as the trigger does when a member goes, if the person is a member:
     /// whether they are.
     private func lockGroup(_ group: Int, _ connection: PostgresConnection) async throws -> Bool {
@@ -242,6 +313,13 @@ public struct PostgresGroupStore: GroupRepository {
                 WHERE g.id = \(group) AND me.person_id = \(person)
                 FOR UPDATE OF g
                 """, logger: database.logger))
+    }
+
+    /// The ids a statement answered, in its order.
+    private static func ids(_ rows: PostgresRowSequence) async throws -> [Int] {
+        var ids: [Int] = []
+        for try await id in rows.decode(Int.self) { ids.append(id) }
+        return ids
     }
 
     /// Whether a statement answered any row (read to the end, so the next statement can follow).

@@ -246,6 +246,22 @@ enum PostgresMigrations {
                 FOR EACH ROW EXECUTE FUNCTION group_member_leave()
                 """,
             ]),
+        // "Sitting now": whether a person shows it ("Show me when I sit", on unless they turn it
+        // off), and each person's sit under way (one at most), with the time it said it would
+        // end; it goes with its person.
+        Migration(
+            number: 8, name: "sitting now",
+            statements: [
+                "ALTER TABLE person ADD COLUMN show_when_sitting BOOLEAN NOT NULL DEFAULT true",
+                """
+                CREATE TABLE sitting_now (
+                    person_id BIGINT PRIMARY KEY REFERENCES person (id) ON DELETE CASCADE,
+                    profile_name TEXT NOT NULL,
+                    since TIMESTAMPTZ NOT NULL,
+                    until TIMESTAMPTZ NOT NULL
+                )
+                """,
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

@@ -4,9 +4,11 @@ import SanghaStoreSupport
 /// Each person's profiles, sitting sessions, saved friends list and groups in PostgreSQL. The
 /// stores it hands out are made per request. With a `PostgresChangeFeed`, sign-in sessions and
 /// profiles read by id are kept in memory while it listens, and forgotten at every change any
-/// instance announces; without one, nothing is kept.
+/// instance announces; without one, nothing is kept. Group events travel by the feed too; without
+/// one, they reach this instance only.
 public struct PostgresPersonalData: PersonalData {
     public let database: PostgresDatabase
+    public let groupEvents: any GroupEventBus
     let friendListThrottle = FriendListSaveThrottle()
     let signInSessions: InstanceMemo<String, PostgresPeopleStore.FoundSession>
     let profileMemo: InstanceMemo<Int, PostgresProfileStore.OwnedProfile>
@@ -22,6 +24,7 @@ public struct PostgresPersonalData: PersonalData {
             InstanceMemo<Int, PostgresProfileStore.OwnedProfile>(feed: feed, maximumAge: maximumAge)
         )
         (signInSessions, profileMemo) = (sessions, profiles)
+        groupEvents = PostgresGroupEventBus(database: database, feed: feed)
         feed?.subscribe { change in
             switch change {
             case nil:
@@ -34,6 +37,8 @@ public struct PostgresPersonalData: PersonalData {
                 profiles.forget { $1.owner == id }
             case .profile(let id):
                 profiles.forget(id)
+            case .group:
+                break
             }
         }
     }

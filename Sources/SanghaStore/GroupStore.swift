@@ -162,6 +162,51 @@ public struct GroupStore: GroupRepository {
         }
     }
 
+    public func startSitting(profileName: String, at date: Date, until: Date) async throws(GroupRepositoryError)
+        -> [Int]
+    {
+        try await write { [person] db in
+            // A sit still under way (not past its end and the grace) keeps its start.
+            try db.execute(
+                sql: """
+                    INSERT INTO sittingNow (personID, profileName, since, until) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (personID) DO UPDATE SET
+                        profileName = excluded.profileName, until = excluded.until,
+                        since = CASE WHEN sittingNow.until < ? THEN excluded.since ELSE sittingNow.since END
+                    """,
+                arguments: [person, profileName, date, until, date.addingTimeInterval(-SittingNow.grace)])
+            return try Self.groupIDs(of: person, db)
+        }
+    }
+
+    public func stopSitting() async throws(GroupRepositoryError) -> [Int] {
+        try await write { [person] db in
+            try db.execute(sql: "DELETE FROM sittingNow WHERE personID = ?", arguments: [person])
+            return try Self.groupIDs(of: person, db)
+        }
+    }
+
+    public func sittingNow(in group: Int, at date: Date) async throws(GroupRepositoryError) -> [SittingNow] {
+        try await read { [person] db in
+            try Self.requireMember(person, of: group, db)
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT p.id, p.name, s.profileName, s.since
+                    FROM groupMember m JOIN sittingNow s ON s.personID = m.personID
+                    JOIN person p ON p.id = m.personID
+                    WHERE m.groupID = ? AND s.until > ? AND p.showWhenSitting
+                    ORDER BY s.since, p.id
+                    """, arguments: [group, date.addingTimeInterval(-SittingNow.grace)]
+            ).map { SittingNow(person: $0[0], name: $0[1], profileName: $0[2], since: $0[3]) }
+        }
+    }
+
+    private static func groupIDs(of person: Int, _ db: Database) throws -> [Int] {
+        try Int.fetchAll(
+            db, sql: "SELECT groupID FROM groupMember WHERE personID = ? ORDER BY groupID", arguments: [person])
+    }
+
     /// Throws `notFound` unless `person` is a member of `group` (a host, when `host`).
     private static func requireMember(_ person: Int, of group: Int, host: Bool = false, _ db: Database) throws {
         let isHost = try Bool.fetchOne(

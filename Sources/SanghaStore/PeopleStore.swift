@@ -166,8 +166,11 @@ public struct PeopleStore: PeopleRepository {
     public func update(_ person: Person) async throws(PeopleRepositoryError) {
         try await write { db in
             try db.execute(
-                sql: "UPDATE person SET name = ?, about = ?, friendServiceToken = ? WHERE id = ?",
-                arguments: [person.name, person.about, person.friendServiceToken, person.id])
+                sql: """
+                    UPDATE person SET name = ?, about = ?, friendServiceToken = ?, showWhenSitting = ?
+                    WHERE id = ?
+                    """,
+                arguments: [person.name, person.about, person.friendServiceToken, person.showsWhenSitting, person.id])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
         sessions.forget(person: person.id)
@@ -323,6 +326,7 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var createdAt: Date
     var isAdministrator: Bool
     var isDisabled: Bool
+    var showWhenSitting: Bool
 
     init(_ person: Person, passwordHash: String) {
         id = person.id == 0 ? nil : person.id
@@ -334,12 +338,14 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
         createdAt = person.createdAt
         isAdministrator = person.isAdministrator
         isDisabled = person.isDisabled
+        showWhenSitting = person.showsWhenSitting
     }
 
     var person: Person {
         Person(
             id: id ?? 0, username: username, name: name, about: about, friendServiceToken: friendServiceToken,
-            createdAt: createdAt, isAdministrator: isAdministrator, isDisabled: isDisabled)
+            createdAt: createdAt, isAdministrator: isAdministrator, isDisabled: isDisabled,
+            showsWhenSitting: showWhenSitting)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

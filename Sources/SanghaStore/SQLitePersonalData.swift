@@ -10,6 +10,8 @@ public struct SQLitePersonalData: PersonalData {
     let profileCache = ProfileCache()
     let friendListThrottle = FriendListSaveThrottle()
     let signInSessions = SignInSessionMemo()
+    /// One process holds the file: group events go from its routes to its streams in memory.
+    public let groupEvents: any GroupEventBus = InProcessGroupEventBus()
 
     public func ping() async throws {
         try await database.read { db in try db.execute(sql: "SELECT 1") }

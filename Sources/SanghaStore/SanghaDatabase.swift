@@ -214,6 +214,20 @@ public enum SanghaDatabase {
                     END;
                     """)
         }
+        migrator.registerMigration("sittingNow") { db in
+            // Who is sitting now (a row a person, while their sit lasts), and whether they show
+            // it to their groups.
+            try db.execute(
+                sql: """
+                    ALTER TABLE person ADD COLUMN showWhenSitting BOOLEAN NOT NULL DEFAULT 1;
+                    CREATE TABLE sittingNow (
+                        personID INTEGER PRIMARY KEY REFERENCES person (id) ON DELETE CASCADE,
+                        profileName TEXT NOT NULL,
+                        since DATETIME NOT NULL,
+                        until DATETIME NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 

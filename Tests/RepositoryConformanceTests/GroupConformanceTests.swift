@@ -326,6 +326,152 @@ struct GroupConformanceTests {
             #expect(try await people.credentials(username: "carol") != nil)
         }
     }
+
+    @Test(
+        "Sitting now: members see who sits, with which profile, since when, until the end is a grace past",
+        arguments: Backend.allCases)
+    func sittingNow(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now) = (stores.person, Self.now)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            let morning = try await groups.create(name: "Morning", at: now)
+            try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + Self.week)
+            let bob = try await stores.signUp("bob")
+            let bobs = stores.data.groups(of: bob.id)
+            _ = try await bobs.join(key: "link", at: now)
+            let adasGroups = [zen.id, morning.id].sorted()
+            #expect(try await bobs.sittingNow(in: zen.id, at: now).isEmpty)
+
+            // Ada sits for ten minutes: her groups are told; the members see her, she too.
+            #expect(try await groups.startSitting(profileName: "Morning", at: now, until: now + 600) == adasGroups)
+            let sitting = SittingNow(person: ada.id, name: "Ada", profileName: "Morning", since: now)
+            #expect(try await bobs.sittingNow(in: zen.id, at: now + 1) == [sitting])
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 1) == [sitting])
+            #expect(try await groups.sittingNow(in: morning.id, at: now + 1) == [sitting])
+            #expect(try await storage.open().data.groups(of: bob.id).sittingNow(in: zen.id, at: now + 1) == [sitting])
+
+            // Started again while under way (resumed, another profile, a later end): it keeps its
+            // start, and is shown until the new end is a grace past.
+            #expect(
+                try await groups.startSitting(profileName: "Evening", at: now + 300, until: now + 1200) == adasGroups)
+            var resumed = sitting
+            resumed.profileName = "Evening"
+            #expect(try await bobs.sittingNow(in: zen.id, at: now + 700) == [resumed])
+            #expect(try await bobs.sittingNow(in: zen.id, at: now + 1200 + SittingNow.grace - 1) == [resumed])
+            // A pause shorter than the grace past its end: still the same sit.
+            #expect(
+                try await groups.startSitting(profileName: "Evening", at: now + 1230, until: now + 1800) == adasGroups)
+            #expect(try await bobs.sittingNow(in: zen.id, at: now + 1800) == [resumed])
+            let over = now + 1800 + SittingNow.grace
+            #expect(try await bobs.sittingNow(in: zen.id, at: over).isEmpty, "a grace past its end")
+            #expect(try await groups.sittingNow(in: zen.id, at: over).isEmpty)
+
+            // Begun after that: a new sit, from its own start.
+            #expect(
+                try await groups.startSitting(profileName: "Night", at: now + 3000, until: now + 3600) == adasGroups)
+            let again = SittingNow(person: ada.id, name: "Ada", profileName: "Night", since: now + 3000)
+            #expect(try await bobs.sittingNow(in: zen.id, at: now + 3001) == [again])
+
+            // Two sitting: by when they began; Bob's only group is told.
+            #expect(try await bobs.startSitting(profileName: "Bob's", at: now + 2900, until: now + 3600) == [zen.id])
+            let bobSitting = SittingNow(person: bob.id, name: "Bob", profileName: "Bob's", since: now + 2900)
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 3002) == [bobSitting, again])
+            #expect(try await groups.sittingNow(in: morning.id, at: now + 3002) == [again], "Bob is not in it")
+
+            // Stopped: gone at once. Stopping when not sitting changes nothing.
+            #expect(try await groups.stopSitting() == adasGroups)
+            #expect(try await bobs.sittingNow(in: zen.id, at: now + 3003) == [bobSitting])
+            #expect(try await groups.stopSitting() == adasGroups)
+            #expect(try await bobs.stopSitting() == [zen.id])
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 3004).isEmpty)
+
+            // Someone in no group sits alone: no group is told.
+            let carol = try await stores.signUp("carol")
+            let carols = stores.data.groups(of: carol.id)
+            #expect(try await carols.startSitting(profileName: "Alone", at: now, until: now + 600) == [])
+            #expect(try await carols.stopSitting() == [])
+        }
+    }
+
+    @Test(
+        "Sitting now: those who turned 'Show me when I sit' off are never shown; starts at one moment go by id",
+        arguments: Backend.allCases)
+    func sittingNowHidden(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now) = (stores.person, Self.now)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + Self.week)
+            let bob = try await stores.signUp("bob")
+            let carol = try await stores.signUp("carol")
+            for person in [bob, carol] { _ = try await stores.data.groups(of: person.id).join(key: "link", at: now) }
+
+            var hidden = bob
+            hidden.showsWhenSitting = false
+            try await stores.people.update(hidden)
+            for person in [carol, bob, ada] {
+                #expect(
+                    try await stores.data.groups(of: person.id).startSitting(
+                        profileName: "Zazen", at: now, until: now + 600) == [zen.id])
+            }
+            let shown = [ada, carol].map {
+                SittingNow(person: $0.id, name: $0.name, profileName: "Zazen", since: now)
+            }
+            for viewer in [ada, bob, carol] {
+                #expect(try await stores.data.groups(of: viewer.id).sittingNow(in: zen.id, at: now + 1) == shown)
+            }
+            // Turned on again: shown, the sit under way too.
+            hidden.showsWhenSitting = true
+            try await stores.people.update(hidden)
+            let bobSitting = SittingNow(person: bob.id, name: "Bob", profileName: "Zazen", since: now)
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 2) == [shown[0], bobSitting, shown[1]])
+        }
+    }
+
+    @Test(
+        "Sitting now is a group's members' alone: not found to others, and no one sitting elsewhere is in it",
+        arguments: Backend.allCases)
+    func sittingNowMembersOnly(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now) = (stores.person, Self.now)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + Self.week)
+            let bob = try await stores.signUp("bob")
+            let grace = try await stores.signUp("grace")
+            let (bobs, graces) = (stores.data.groups(of: bob.id), stores.data.groups(of: grace.id))
+            let hers = try await graces.create(name: "Grace's", at: now)
+
+            _ = try await groups.startSitting(profileName: "Zazen", at: now, until: now + 600)
+            await #expect(throws: GroupRepositoryError.notFound) { try await bobs.sittingNow(in: zen.id, at: now) }
+            await #expect(throws: GroupRepositoryError.notFound) { try await graces.sittingNow(in: zen.id, at: now) }
+            await #expect(throws: GroupRepositoryError.notFound) { try await groups.sittingNow(in: hers.id, at: now) }
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await groups.sittingNow(in: 999_999, at: now)
+            }
+
+            // Grace sits in her own group only; Bob, who joins Zen, is listed while a member.
+            #expect(try await graces.startSitting(profileName: "Hers", at: now, until: now + 600) == [hers.id])
+            #expect(try await graces.sittingNow(in: hers.id, at: now + 1).map(\.person) == [grace.id])
+            _ = try await bobs.join(key: "link", at: now)
+            _ = try await bobs.startSitting(profileName: "Bob's", at: now + 1, until: now + 600)
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 2).map(\.person) == [ada.id, bob.id])
+            try await bobs.leave(zen.id)
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 3).map(\.person) == [ada.id])
+            await #expect(throws: GroupRepositoryError.notFound) { try await bobs.sittingNow(in: zen.id, at: now + 3) }
+
+            // Back in the group while still sitting: listed again. A deleted account's sit goes
+            // with it.
+            _ = try await bobs.join(key: "link", at: now + 4)
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 5).map(\.person) == [ada.id, bob.id])
+            try await stores.people.delete(id: bob.id)
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 5).map(\.person) == [ada.id])
+        }
+    }
 }
 
 extension Stores {

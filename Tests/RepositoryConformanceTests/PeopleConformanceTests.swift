@@ -35,6 +35,35 @@ struct PeopleConformanceTests {
     }
 
     @Test(
+        "'Show me when I sit': on for a new person, kept by update, read wherever a person is",
+        arguments: Backend.allCases)
+    func showsWhenSitting(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let people = stores.people
+            var grace = try await people.create(Stores.person("grace"), passwordHash: "x")
+            #expect(grace.showsWhenSitting)
+            #expect(try await people.credentials(id: grace.id)?.person.showsWhenSitting == true)
+            try await people.startSession(key: "grace-1", of: grace.id, at: Self.now)
+            #expect(try await people.person(session: "grace-1", at: Self.now)?.showsWhenSitting == true)
+
+            grace.showsWhenSitting = false
+            try await people.update(grace)
+            #expect(try await people.credentials(id: grace.id)?.person == grace)
+            #expect(try await people.credentials(username: "grace")?.person.showsWhenSitting == false)
+            #expect(try await people.person(session: "grace-1", at: Self.now + 1)?.showsWhenSitting == false)
+            #expect(try await storage.open().people.credentials(id: grace.id)?.person.showsWhenSitting == false)
+            let listed = try await people.overview(at: Self.now).first(where: { $0.person.id == grace.id })
+            #expect(listed?.person.showsWhenSitting == false)
+            #expect(try await people.credentials(id: stores.person.id)?.person.showsWhenSitting == true, "only hers")
+
+            grace.showsWhenSitting = true
+            try await people.update(grace)
+            #expect(try await people.credentials(id: grace.id)?.person == grace)
+        }
+    }
+
+    @Test(
         "The door: the first person administers; invitations and reset links work once; disabling ends every session",
         arguments: Backend.allCases)
     func door(backend: Backend) async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SanghaCore
+import Synchronization
 import Testing
 
 @testable import SanghaPostgres
@@ -157,13 +158,75 @@ struct PostgresChangeFeedTests {
         }
     }
 
+    @Test("Group events published on one instance reach every instance's subscribers, its own once")
+    func groupEvents() async throws {
+        try await Backend.postgres.withStorage { storage in
+            guard let storage = storage as? PostgresStorage else { return }
+            let (a, b) = (try await instance(storage), try await instance(storage))
+            let (heardByA, heardByB) = (Heard(), Heard())
+            a.data.groupEvents.subscribe { heardByA.receive($0) }
+            b.data.groupEvents.subscribe { heardByB.receive($0) }
+
+            let events: [GroupEvent] = [.sittingNow(group: 7), .membershipEnded(group: 7, person: 3)]
+            await a.data.groupEvents.publish(events)
+            #expect(try await eventually(within: .seconds(10)) { heardByB.events == events })
+            #expect(try await eventually(within: .seconds(10)) { heardByA.events == events })
+
+            // Notices arrive in the order they were committed, so once A hears one B sent after
+            // its own, it has heard every copy of those it will: one each. Other changes (a
+            // person's) are no group events.
+            let ada = try await b.people.create(Stores.person("ada"), passwordHash: "-")
+            try await b.people.update(ada)
+            let marker = GroupEvent.signedOut(session: "key")
+            await b.data.groupEvents.publish([marker])
+            #expect(try await eventually(within: .seconds(10)) { heardByA.events.last == marker })
+            #expect(heardByA.events == events + [marker], "the publisher's subscriber hears its events once")
+            #expect(try await eventually(within: .seconds(10)) { heardByB.events == events + [marker] })
+        }
+    }
+
+    @Test("Without a feed, group events still reach the instance's own subscribers, once, and the others")
+    func groupEventsWithoutFeed() async throws {
+        try await Backend.postgres.withStorage { storage in
+            guard let storage = storage as? PostgresStorage else { return }
+            let listening = try await instance(storage)
+            let quiet = PostgresPersonalData(database: listening.database)
+            let (heardHere, heardThere) = (Heard(), Heard())
+            quiet.groupEvents.subscribe { heardHere.receive($0) }
+            listening.data.groupEvents.subscribe { heardThere.receive($0) }
+
+            await quiet.groupEvents.publish([.sittingNow(group: 1)])
+            #expect(heardHere.events == [.sittingNow(group: 1)], "delivered here as it was sent")
+            #expect(try await eventually(within: .seconds(10)) { heardThere.events == [.sittingNow(group: 1)] })
+            #expect(heardHere.events == [.sittingNow(group: 1)])
+        }
+    }
+
     @Test("A notice's payload names one change; anything else is ignored")
     func payloads() {
-        for change in [PostgresChangeFeed.Change.session("abc"), .person(7), .profile(12)] {
+        for change in [
+            PostgresChangeFeed.Change.session("abc"), .person(7), .profile(12), .group(.sittingNow(group: 3)),
+            .group(.membershipEnded(group: 3, person: 9)), .group(.signedOut(session: "abc")),
+        ] {
             #expect(PostgresChangeFeed.Change(payload: change.payload) == change)
         }
         #expect(PostgresChangeFeed.Change(payload: "person seven") == nil)
         #expect(PostgresChangeFeed.Change(payload: "weather 7") == nil)
+        #expect(PostgresChangeFeed.Change(payload: "group weather 7") == nil)
+        #expect(PostgresChangeFeed.Change(payload: "group sitting") == nil)
         #expect(PostgresChangeFeed.Change(payload: "") == nil)
     }
+}
+
+/// What a group event bus's subscriber heard: the events, in order (nil, "some may have been
+/// missed", left out: a feed that reconnects during a test says it).
+private final class Heard: Sendable {
+    private let heard = Mutex<[GroupEvent]>([])
+
+    func receive(_ event: GroupEvent?) {
+        guard let event else { return }
+        heard.withLock { $0.append(event) }
+    }
+
+    var events: [GroupEvent] { heard.withLock { $0 } }
 }

@@ -63,6 +63,8 @@ public final class InMemoryPersonalData: PersonalData {
     /// Groups need people's names and everyone's sessions, which this fake does not join: the
     /// group tests run on SQLite in memory (`SQLitePersonalData`). Here every question fails.
     public func groups(of person: Int) -> any GroupRepository { NoGroups() }
+
+    public let groupEvents: any GroupEventBus = InProcessGroupEventBus()
 }
 
 /// A group repository whose every question fails as an unreachable storage would.
@@ -86,4 +88,11 @@ public struct NoGroups: GroupRepository {
     public func join(key: String, at date: Date) async throws(GroupRepositoryError) -> Int { throw Self.error }
     public func leave(_ group: Int) async throws(GroupRepositoryError) { throw Self.error }
     public func remove(_ member: Int, from group: Int) async throws(GroupRepositoryError) { throw Self.error }
+    public func startSitting(profileName: String, at date: Date, until: Date) async throws(GroupRepositoryError)
+        -> [Int]
+    { throw Self.error }
+    public func stopSitting() async throws(GroupRepositoryError) -> [Int] { throw Self.error }
+    public func sittingNow(in group: Int, at date: Date) async throws(GroupRepositoryError) -> [SittingNow] {
+        throw Self.error
+    }
 }

@@ -136,4 +136,13 @@ public protocol GroupRepository: Sendable {
     func leave(_ group: Int) async throws(GroupRepositoryError)
     /// A host removes a member who is not a host.
     func remove(_ member: Int, from group: Int) async throws(GroupRepositoryError)
+
+    /// The person began (or resumed) sitting with the profile named `profileName`, to end by
+    /// `until`; a sit already under way keeps its start. The ids of the person's groups.
+    func startSitting(profileName: String, at date: Date, until: Date) async throws(GroupRepositoryError) -> [Int]
+    /// The person stopped sitting. The ids of the person's groups.
+    func stopSitting() async throws(GroupRepositoryError) -> [Int]
+    /// The members sitting now (`until` not yet past by `SittingNow.grace`) who show it, by
+    /// when they began; not found when the person is not a member.
+    func sittingNow(in group: Int, at date: Date) async throws(GroupRepositoryError) -> [SittingNow]
 }

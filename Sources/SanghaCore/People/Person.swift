@@ -16,10 +16,12 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     public var isAdministrator: Bool
     /// Cannot sign in (and was signed out everywhere when disabled).
     public var isDisabled: Bool
+    /// Members of their groups see them under "Sitting now" while they sit ("Show me when I sit").
+    public var showsWhenSitting: Bool
 
     public init(
         id: Int = 0, username: String, name: String, about: String = "", friendServiceToken: String? = nil,
-        createdAt: Date, isAdministrator: Bool = false, isDisabled: Bool = false
+        createdAt: Date, isAdministrator: Bool = false, isDisabled: Bool = false, showsWhenSitting: Bool = true
     ) {
         self.id = id
         self.username = username
@@ -29,6 +31,7 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
         self.createdAt = createdAt
         self.isAdministrator = isAdministrator
         self.isDisabled = isDisabled
+        self.showsWhenSitting = showsWhenSitting
     }
 
     public static let nameLengthLimit = 100

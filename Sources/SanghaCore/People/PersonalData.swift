@@ -8,6 +8,8 @@ public protocol PersonalData: Sendable {
     func savedFriends(of person: Int) -> any FriendListStorage
     /// The groups as this person sees them: only those they are a member of.
     func groups(of person: Int) -> any GroupRepository
+    /// How group events reach every instance sharing this storage.
+    var groupEvents: any GroupEventBus { get }
     /// Reaches the storage with the smallest question it answers (`GET /health/ready`); throws
     /// a `StorageError` when it cannot, within the storage's time bound.
     func ping() async throws

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A member sitting now, as their groups' pages show them under "Sitting now": who, with which
+/// profile, since when. Someone who turned "Show me when I sit" off is never one.
+public struct SittingNow: Sendable, Equatable {
+    public var person: Int
+    public var name: String
+    public var profileName: String
+    public var since: Date
+
+    public init(person: Int, name: String, profileName: String, since: Date) {
+        (self.person, self.name, self.profileName, self.since) = (person, name, profileName, since)
+    }
+
+    /// A sit is shown this long after the time it said it would end (a browser that closed
+    /// without saying it stopped), so a pause of that length does not hide it.
+    public static let grace: TimeInterval = 60
+    /// The longest sit a browser may announce: a profile runs at most a day.
+    public static let longest: TimeInterval = 24 * 3600
+}
+
+/// What the people of a group are told as it happens, and how it travels between the instances
+/// that share one database (PostgreSQL `LISTEN`/`NOTIFY`; with SQLite, one process, in memory).
+public enum GroupEvent: Sendable, Equatable, Hashable {
+    /// Who is sitting in the group changed: its "Sitting now" is shown again.
+    case sittingNow(group: Int)
+    /// The person is no longer a member (left or removed): their streams of the group end.
+    case membershipEnded(group: Int, person: Int)
+    /// A sign-in session ended (its key, as stored): the streams opened with it end.
+    case signedOut(session: String)
+
+    /// The event as one line of text (a notice's payload).
+    public var payload: String {
+        switch self {
+        case .sittingNow(let group): "sitting \(group)"
+        case .membershipEnded(let group, let person): "left \(group) \(person)"
+        case .signedOut(let session): "signed-out \(session)"
+        }
+    }
+
+    public init?(payload: String) {
+        let parts = payload.split(separator: " ").map(String.init)
+        switch (parts.first, parts.count) {
+        case ("sitting", 2):
+            guard let group = Int(parts[1]) else { return nil }
+            self = .sittingNow(group: group)
+        case ("left", 3):
+            guard let group = Int(parts[1]), let person = Int(parts[2]) else { return nil }
+            self = .membershipEnded(group: group, person: person)
+        case ("signed-out", 2):
+            self = .signedOut(session: parts[1])
+        default:
+            return nil
+        }
+    }
+}
+
+/// Carries group events to every instance, this one included.
+public protocol GroupEventBus: Sendable {
+    /// Sends the events; failures are logged, never thrown (an event is a hint to render again,
+    /// and a subscriber that missed one is put right when it reconnects).
+    func publish(_ events: [GroupEvent]) async
+    /// Calls `receive` with every event published on any instance, and with nil when some may
+    /// have been missed (the instance stopped hearing the others for a while): every part is
+    /// then shown again.
+    func subscribe(_ receive: @escaping @Sendable (GroupEvent?) -> Void)
+}
+
+/// The bus of one process: what is published is received at once, here.
+public final class InProcessGroupEventBus: GroupEventBus, @unchecked Sendable {
+    private let lock = NSLock()
+    private var receivers: [@Sendable (GroupEvent?) -> Void] = []
+
+    public init() {}
+
+    public func publish(_ events: [GroupEvent]) async {
+        let receivers = lock.withLock { self.receivers }
+        for event in events {
+            for receive in receivers { receive(event) }
+        }
+    }
+
+    public func subscribe(_ receive: @escaping @Sendable (GroupEvent?) -> Void) {
+        lock.withLock { receivers.append(receive) }
+    }
+}
