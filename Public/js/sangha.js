@@ -9,7 +9,10 @@
 // - the sitting page runs the session: Start, Pause, Resume, Stop, the current section, the
 //   time left and a progress bar; the sounds are scheduled on the Web Audio clock (so they ring
 //   on time in a background tab and pause with it), each section and sound is announced in a
-//   live region, and the screen is kept awake where the browser allows it.
+//   live region, and the screen is kept awake where the browser allows it; it tells the
+//   person's groups when they sit and stop ("Sitting now");
+// - a group's page stays current: its event stream sends the HTML of a part that changed, and
+//   the part is swapped in.
 "use strict";
 
 (function () {
@@ -234,6 +237,20 @@
       wakeLock = null;
     }
 
+    // Their groups' "Sitting now": said at Start and Resume (with the time still to sit, so
+    // it ends by itself if the page goes quiet) and at Stop, the end, or leaving the page.
+    const presence = sitter.querySelector("[data-sitter-presence]");
+    let present = false;
+    function announce(sitting) {
+      if (!presence || (!sitting && !present)) return;
+      present = sitting;
+      presence.elements.seconds.value = String(Math.max(1, Math.ceil(total - elapsed())));
+      const url = sitting ? presence.action : presence.dataset.stop;
+      // keepalive: the stop is still sent when the page is being left.
+      fetch(url, { method: "POST", body: new URLSearchParams(new FormData(presence)), keepalive: true }).catch(() => {});
+    }
+    window.addEventListener("pagehide", () => announce(false));
+
     async function load(context) {
       const decoded = new Map();
       const urls = [...new Set(rows.filter((row) => row.sound).map((row) => row.sound))];
@@ -301,6 +318,7 @@
       // Let the last sound ring out before the audio is closed.
       if (context) setTimeout(() => context.close().catch(() => {}), completed ? 8000 : 0);
       letSleep();
+      announce(false);
       status.textContent = message;
       buttons.start.textContent = "Start again";
       show("start");
@@ -342,6 +360,7 @@
       keepAwake();
       update();
       timer = setInterval(update, 250);
+      announce(true);
     });
 
     buttons.pause.addEventListener("click", async () => {
@@ -358,6 +377,7 @@
       status.textContent = "Resumed.";
       show("pause", "stop");
       keepAwake();
+      announce(true);
     });
 
     buttons.stop.addEventListener("click", () => {
@@ -372,6 +392,26 @@
   }
 
   for (const root of document.querySelectorAll("[data-sitting]")) enhanceSitting(root);
+
+  // A live part of a page: each event of the stream named by data-live carries the HTML of the
+  // part whose data-live-part is the event's name, rendered by the server as the page renders it.
+  // The browser reconnects by itself, sending the last event's id, and is answered with the part
+  // as it is.
+  for (const live of document.querySelectorAll("[data-live]")) {
+    if (!window.EventSource) break;
+    const source = new EventSource(live.dataset.live);
+    const swap = (event) => {
+      const template = document.createElement("template");
+      template.innerHTML = event.data;
+      const next = template.content.firstElementChild;
+      const part = live.querySelector('[data-live-part="' + event.type + '"]');
+      if (next && part) part.replaceWith(next);
+    };
+    source.addEventListener("sitting-now", swap);
+    // Whether the part is live now (the stream open), for styles and tests.
+    source.addEventListener("open", () => { live.dataset.liveOpen = "true"; });
+    source.addEventListener("error", () => { delete live.dataset.liveOpen; });
+  }
 
   // The editor's play buttons: each plays the sound its select has chosen.
   for (const button of document.querySelectorAll("button[data-preview]")) {

@@ -52,7 +52,7 @@ extension GroupViewModel {
             detail: GroupDetail(group: group, members: members, invitations: invitations, isHost: true),
             practice: practice, context: .fixture,
             link: .groupInvitation(url: "https://sangha.example/groups/invite/" + String(repeating: "ef", count: 32)))
-        /// A member who does not host: no links, no Remove.
+        /// A member who does not host: no links, no Remove; two members sitting now.
         public static let member = GroupViewModel(
             detail: GroupDetail(
                 group: group,
@@ -61,7 +61,11 @@ extension GroupViewModel {
                     member.isHost = member.person == 2
                     return member
                 }, invitations: [], isHost: false),
-            practice: practice, context: .fixture)
+            practice: practice,
+            sitting: [
+                SittingNow(person: 2, name: "Bob Brown", profileName: "Morning sit", since: now - 14 * 60),
+                SittingNow(person: 3, name: "Carol Chen", profileName: "Walking", since: now - 3 * 60),
+            ], context: .fixture)
         /// Alone in a new group, nobody has sat this week.
         public static let alone = GroupViewModel(
             detail: GroupDetail(group: group, members: [members[0]], invitations: [], isHost: true),
@@ -75,7 +79,10 @@ extension GroupViewModel {
                     GroupMember(
                         person: 5, name: "<script>alert(1)</script>", username: "x_x", isHost: false, joinedAt: now),
                 ], invitations: [], isHost: true),
-            practice: [], context: .fixture)
+            practice: [],
+            sitting: [
+                SittingNow(person: 5, name: "<script>alert(1)</script>", profileName: "<i>sit</i> & \"go\"", since: now)
+            ], context: .fixture)
     }
 }
 

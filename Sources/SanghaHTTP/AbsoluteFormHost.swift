@@ -37,6 +37,48 @@ final class AbsoluteFormHostHandler: ChannelInboundHandler, RemovableChannelHand
     }
 }
 
+/// Hears the client close its side of the connection. Hummingbird lets a client half-close
+/// (`allowRemoteHalfClosure`), so the connection stays open until the response is written; a
+/// response that does not end by itself (an event stream) asks to hear of it with
+/// `Channel.whenClientClosed`, and ends at once rather than at its next write.
+final class ClientClosedHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+
+    private var closed = false
+    private var callbacks: [@Sendable () -> Void] = []
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .inputClosed = event as? ChannelEvent { fire() }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        fire()
+        context.fireChannelInactive()
+    }
+
+    private func fire() {
+        closed = true
+        let callbacks = self.callbacks
+        self.callbacks = []
+        for callback in callbacks { callback() }
+    }
+
+    func whenClosed(_ callback: @escaping @Sendable () -> Void) {
+        if closed { callback() } else { callbacks.append(callback) }
+    }
+}
+
+extension Channel {
+    /// Calls `callback` once the client has closed its side of the connection (or the whole
+    /// connection closed). A channel without `ClientClosedHandler` (a test's) never calls it.
+    public func whenClientClosed(_ callback: @escaping @Sendable () -> Void) {
+        eventLoop.execute {
+            (try? self.pipeline.syncOperations.handler(type: ClientClosedHandler.self))?.whenClosed(callback)
+        }
+    }
+}
+
 /// Hummingbird's HTTP/1 server, with the absolute-form target's host moved into `Host`.
 public struct HostCheckedHTTP1Channel: ServerChildChannel {
     public typealias Value = HTTP1Channel.Value
@@ -46,6 +88,7 @@ public struct HostCheckedHTTP1Channel: ServerChildChannel {
         inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let codec = try channel.pipeline.syncOperations.context(handlerType: HTTP1ToHTTPServerCodec.self)
             try channel.pipeline.syncOperations.addHandler(AbsoluteFormHostHandler(), position: .before(codec.handler))
+            try channel.pipeline.syncOperations.addHandler(ClientClosedHandler(), position: .first)
             return value
         }
     }

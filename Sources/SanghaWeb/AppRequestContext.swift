@@ -22,9 +22,13 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var signInFailure: String?
     /// The peer of the connection (for a balancer's requests, the balancer).
     public let remoteAddress: SocketAddress?
+    /// The connection: a response that streams ends when its client goes
+    /// (`whenClientClosed`), at once rather than at its next write.
+    let channel: any Channel
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress
+        self.channel = source.channel
     }
 }

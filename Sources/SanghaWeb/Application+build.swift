@@ -120,13 +120,15 @@ public func buildApplication(
             mustache: try await MustacheTemplates(
                 directory: configuration.developmentDirectory.appendingPathComponent("Templates"), reload: true))
         : .compiled
+    let streams = GroupStreams(dependencies: dependencies, renderer: renderer, logger: logger)
     let router = try buildRouter(
-        configuration: configuration, dependencies: dependencies, renderer: renderer, logger: logger)
+        configuration: configuration, dependencies: dependencies, renderer: renderer, streams: streams, logger: logger)
     return Application(
         router: router,
         server: .hostCheckedHTTP1(),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Sangha"),
-        services: services,
+        // The streams end first at shutdown, so the server's requests can finish.
+        services: services + [streams],
         logger: logger
     )
 }
@@ -135,8 +137,10 @@ public func buildRouter(
     configuration: AppConfiguration,
     dependencies: Dependencies,
     renderer: PageRenderer,
+    streams: GroupStreams? = nil,
     logger: Logger = Logger(label: "sangha")
 ) throws -> Router<AppRequestContext> {
+    let streams = streams ?? GroupStreams(dependencies: dependencies, renderer: renderer, logger: logger)
     let router = Router(context: AppRequestContext.self)
     // Requests by route and status, and their durations, into the process's metrics system
     // (swift-metrics; Prometheus in `sangha serve`).
@@ -201,7 +205,8 @@ public func buildRouter(
     let signedIn = router.group().add(middleware: RequireSignInMiddleware())
     people.addRoutes(to: signedIn)
     AdminRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration).addRoutes(to: signedIn)
-    GroupsRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration).addRoutes(to: signedIn)
+    GroupsRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration, streams: streams)
+        .addRoutes(to: signedIn)
     HomeRoutes(dependencies: dependencies, renderer: renderer).addRoutes(to: signedIn)
     ProfilesRoutes(data: dependencies.data, renderer: renderer, maxFormSize: configuration.maxFormSize)
         .addRoutes(to: signedIn)

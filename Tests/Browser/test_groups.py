@@ -1,5 +1,7 @@
 """Groups in a real browser: one person creates a group and an invitation link, another joins
 with it, and the group is nobody else's business."""
+import time
+
 from selenium.webdriver.common.by import By
 
 from conftest import (PASSWORD, button, eventually, fill, make_driver, screenshot, settled, shows, shows_heading,
@@ -52,5 +54,71 @@ def test_create_invite_and_join(server, browser):
         assert shows(guest, "You left Morning sangha.")
         guest.get(group_url)
         assert shows_heading(guest, "Page not found")
+    finally:
+        guest.quit()
+
+
+def _group_with_two(server, host, guest):
+    """Ada hosts "Morning sangha", which Bob joined with its link; the group's address."""
+    sign_up(host, server)
+    host.get(server.url + "/groups")
+    fill(host, "Name", "Morning sangha")
+    settled(host, lambda d: button(d, "Create group").click())
+    assert shows_heading(host, "Morning sangha")
+    group_url = host.current_url
+    settled(host, lambda d: button(d, "Create invitation link").click())
+    link = host.find_element(By.CSS_SELECTOR, ".one-time-link-url").get_attribute("value")
+    sign_up(guest, server, username="bob", name="Bob Brown", next=link.removeprefix(server.url))
+    settled(guest, lambda d: button(d, "Join group").click())
+    assert shows(guest, "Welcome to the group.")
+    return group_url
+
+
+def sitting_now(driver):
+    return driver.find_element(By.ID, "sitting-now").text
+
+
+def test_sitting_now_is_live(server, browser):
+    """Bob starts sitting; within 2 s Ada's group page, not reloaded, shows him under "Sitting
+    now"; he stops, and he is gone from it."""
+    guest = make_driver()
+    try:
+        group_url = _group_with_two(server, browser, guest)
+        guest.get(server.url + "/profiles")
+        fill(guest, "Name", "Evening")
+        button(guest, "Create profile").click()
+        assert shows_heading(guest, "Evening")
+        settled(guest, lambda d: d.find_element(By.LINK_TEXT, "Sit with this profile").click())
+
+        browser.get(group_url)
+        assert "No one is sitting now." in sitting_now(browser)
+        browser.execute_script("window.notReloaded = true")
+        # The stream is open before Bob sits (its first bytes came back).
+        assert eventually(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-live-open]"))
+
+        button(guest, "Start").click()
+        started = time.monotonic()
+        assert eventually(browser, lambda d: "Bob Brown" in sitting_now(d), timeout=2)
+        assert time.monotonic() - started <= 2
+        assert "Evening" in sitting_now(browser)
+        assert browser.execute_script("return window.notReloaded === true")
+        screenshot(browser, "group-sitting-now")
+
+        button(guest, "Stop").click()
+        started = time.monotonic()
+        assert eventually(browser, lambda d: "No one is sitting now." in sitting_now(d), timeout=2)
+        assert time.monotonic() - started <= 2
+        assert browser.execute_script("return window.notReloaded === true")
+
+        # Hidden by choice: Bob turns "Show me when I sit" off and sits again; Ada sees no one.
+        guest.get(server.url + "/settings")
+        guest.find_element(By.ID, "showWhenSitting").click()
+        settled(guest, lambda d: button(d, "Save").click())
+        assert shows(guest, "Settings saved.")
+        guest.get(server.url + "/profiles/1/sit")
+        button(guest, "Start").click()
+        assert eventually(guest, lambda d: button(d, "Pause").is_displayed())
+        browser.get(group_url)
+        assert "No one is sitting now." in sitting_now(browser)
     finally:
         guest.quit()

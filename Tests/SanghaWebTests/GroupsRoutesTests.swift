@@ -155,4 +155,73 @@ struct GroupsRoutesTests {
             }
         }
     }
+
+    /// The "Sitting now" section of a group's page.
+    static func sittingNow(_ response: TestResponse) -> String {
+        let body = Self.body(response)
+        guard let start = body.range(of: "<section id=\"sitting-now\""),
+            let end = body[start.upperBound...].range(of: "</section>")
+        else { return "no Sitting now section" }
+        return String(body[start.lowerBound..<end.upperBound])
+    }
+
+    @Test("Sitting now: a member's sit shows on the group's page, not when they hide it, and not once they stop")
+    func sittingNow() async throws {
+        try await withApp(dependencies: try Self.dependencies()) { client in
+            let ada = try await client.signedUp()
+            let bob = try await client.signedUp(username: "bob", name: "Bob Brown")
+            let carol = try await client.signedUp(username: "carol", name: "Carol")
+            try await ada.post("/groups", form: "name=Morning+sangha") { #expect($0.status == .seeOther) }
+            let token = try await ada.post("/groups/1/invitations", form: "") {
+                try Self.invitationToken(in: Self.body($0))
+            }
+            try await bob.post("/groups/invite/\(token)", form: "") { #expect($0.status == .seeOther) }
+            let profile = try await bob.post("/profiles", form: "name=Evening") { response in
+                try #require(response.headers[.location]).split(separator: "/").last.map(String.init) ?? ""
+            }
+            try await ada.execute(uri: "/groups/1", method: .get) { response in
+                #expect(Self.sittingNow(response).contains("No one is sitting now."))
+            }
+
+            try await bob.post("/sitting", form: "profile=\(profile)&seconds=600") { #expect($0.status == .noContent) }
+            try await ada.execute(uri: "/groups/1", method: .get) { response in
+                let section = Self.sittingNow(response)
+                #expect(section.contains("<strong>Bob Brown</strong> · Evening</span> <time datetime="))
+                #expect(!section.contains("No one is sitting now."))
+            }
+            // Only their own profiles, and a length a sit can have.
+            try await bob.post("/sitting", form: "profile=999") { #expect($0.status == .notFound) }
+            try await carol.post("/sitting", form: "profile=\(profile)") { #expect($0.status == .notFound) }
+            try await bob.post("/sitting", form: "profile=\(profile)&seconds=0") { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(Self.body(response).contains("from 1 to 86400"))
+            }
+            // Carol is not in the group: its page and its events are not there for her.
+            try await carol.execute(uri: "/groups/1", method: .get) { #expect($0.status == .notFound) }
+            try await carol.execute(uri: "/groups/1/events", method: .get) { #expect($0.status == .notFound) }
+
+            // "Show me when I sit" off (an unchecked box sends nothing): hidden, though sitting.
+            try await bob.execute(uri: "/settings", method: .get) { response in
+                #expect(Self.body(response).contains("name=\"showWhenSitting\" value=\"on\""))
+                #expect(Self.body(response).contains("Show me when I sit"))
+            }
+            try await bob.post("/settings", form: "name=Bob+Brown") { #expect($0.status == .seeOther) }
+            try await bob.execute(uri: "/settings", method: .get) { response in
+                #expect(!Self.body(response).contains("aria-describedby=\"showWhenSitting-hint\" checked"))
+            }
+            try await ada.execute(uri: "/groups/1", method: .get) { response in
+                #expect(Self.sittingNow(response).contains("No one is sitting now."))
+            }
+            try await bob.post("/settings", form: "name=Bob+Brown&showWhenSitting=on") {
+                #expect($0.status == .seeOther)
+            }
+            try await ada.execute(uri: "/groups/1", method: .get) { response in
+                #expect(Self.sittingNow(response).contains("Bob Brown"))
+            }
+            try await bob.post("/sitting/stop", form: "") { #expect($0.status == .noContent) }
+            try await ada.execute(uri: "/groups/1", method: .get) { response in
+                #expect(Self.sittingNow(response).contains("No one is sitting now."))
+            }
+        }
+    }
 }

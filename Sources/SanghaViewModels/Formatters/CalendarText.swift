@@ -40,6 +40,12 @@ public enum CalendarText {
         return "\(weekday) \(parts.day ?? 1) \(shortMonth(parts)) \(parts.year ?? 1970), \(time)"
     }
 
+    /// `07:15`.
+    public static func time(_ date: Date, timeZone: TimeZone) -> String {
+        let parts = Calendar.gregorian(in: timeZone).dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
     /// The machine-readable form for `<time datetime>`: `2026-11-23T07:15:00Z`.
     public static func iso(_ date: Date) -> String {
         date.formatted(.iso8601)

@@ -1,7 +1,7 @@
 import Foundation
 import SanghaCore
 
-/// `/groups/{id}`, for its members: who is in it, their practice this week, and for a host the
+/// `/groups/{id}`, for its members: who is sitting now, who is in it, their practice this week, and for a host the
 /// invitation links. A link just made is shown once, on the page the post answers with.
 public struct GroupViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
@@ -9,6 +9,8 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
     public let alert: AlertViewModel?
     /// An invitation link made by the post this page answers: shown this once.
     public let link: OneTimeLinkViewModel?
+    /// Kept current by the page's event stream.
+    public let sittingNow: GroupSittingNowViewModel
     public let membersHeading = "Members"
     public let members: [GroupMemberViewModel]
     public let weekHeading = "This week"
@@ -24,8 +26,8 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
     public static func url(_ id: Int) -> String { "/groups/\(id)" }
 
     public init(
-        detail: GroupDetail, practice: [MemberPractice], context: PageContext, link: OneTimeLinkViewModel? = nil,
-        alert: AlertViewModel? = nil
+        detail: GroupDetail, practice: [MemberPractice], sitting: [SittingNow] = [], context: PageContext,
+        link: OneTimeLinkViewModel? = nil, alert: AlertViewModel? = nil
     ) {
         let group = detail.group
         let base = Self.url(group.id)
@@ -33,6 +35,7 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
         heading = group.name
         self.alert = alert
         self.link = link
+        sittingNow = GroupSittingNowViewModel(group: group.id, sitting: sitting, timeZone: context.timeZone)
         let me = context.person?.id
         members = detail.members.map { member in
             GroupMemberViewModel(
@@ -80,7 +83,9 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
             guard let detail = try await groups.group(id, at: context.now) else { return .notFound }
             let week = week(of: context.now, timeZone: context.timeZone)
             let practice = try await groups.practice(of: id, from: week.start, to: week.end)
-            return .page(GroupViewModel(detail: detail, practice: practice, context: context, link: link))
+            let sitting = try await groups.sittingNow(in: id, at: context.now)
+            return .page(
+                GroupViewModel(detail: detail, practice: practice, sitting: sitting, context: context, link: link))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {

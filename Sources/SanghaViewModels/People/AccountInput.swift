@@ -15,11 +15,13 @@ public struct AccountInput: Sendable, Equatable, Decodable {
     public var newPassword: String?
     /// The sign-up invitation's token (from `/sign-up?invitation=…`), or a reset link's.
     public var invitation: String?
+    /// Settings' "Show me when I sit": "on" when checked (an unchecked box sends nothing).
+    public var showWhenSitting: String?
 
     public init(
         name: String? = nil, username: String? = nil, password: String? = nil, next: String? = nil,
         about: String? = nil, friendServiceToken: String? = nil, currentPassword: String? = nil,
-        newPassword: String? = nil, invitation: String? = nil
+        newPassword: String? = nil, invitation: String? = nil, showWhenSitting: String? = nil
     ) {
         self.name = name
         self.username = username
@@ -30,6 +32,7 @@ public struct AccountInput: Sendable, Equatable, Decodable {
         self.currentPassword = currentPassword
         self.newPassword = newPassword
         self.invitation = invitation
+        self.showWhenSitting = showWhenSitting
     }
 
     /// The token of the group invitation link `next` leads back to, if it does: with

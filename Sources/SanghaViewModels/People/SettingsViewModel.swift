@@ -12,6 +12,9 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let about: FormFieldViewModel
     /// Only with a remote FriendService: with the embedded one Sangha gives each person theirs.
     public let friendServiceToken: FormFieldViewModel?
+    public let showWhenSittingLabel = "Show me when I sit"
+    public let showWhenSittingHint = "Members of your groups see you under “Sitting now” while you sit."
+    public let showsWhenSitting: Bool
     public let currentPassword: FormFieldViewModel
     public let passwordLegend = "Password"
     public let newPassword: FormFieldViewModel
@@ -47,6 +50,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 inputType: .password, autocomplete: "new-password", maxLength: Person.tokenLengthLimit,
                 isRequired: false)
             : nil
+        self.showsWhenSitting = input.map { $0.showWhenSitting == "on" } ?? person.showsWhenSitting
         self.currentPassword = FormFieldViewModel(
             name: AccountField.currentPassword.formName, label: "Current password", value: "",
             error: errors[.currentPassword],
@@ -106,6 +110,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         updated.name = input.trimmedName
         updated.about = about
         if acceptsToken, !token.isEmpty { updated.friendServiceToken = token }
+        updated.showsWhenSitting = input.showWhenSitting == "on"
         do {
             if !newPassword.isEmpty {
                 // Counted as a sign-in would be: a stolen session cannot guess the password.

@@ -15,6 +15,9 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
     public let firstSection: String
     /// Where the script records a session run to the end or stopped after a minute.
     public let recordURL = "/sessions"
+    /// Where the script says the person sits (start, resume) and stops: their groups see it.
+    public let presenceURL = "/sitting"
+    public let presenceStopURL = "/sitting/stop"
     public let profileID: Int
     public let alert: AlertViewModel?
 

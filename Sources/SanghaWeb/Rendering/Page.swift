@@ -86,6 +86,10 @@ extension GroupInvitationViewModel: Page {
     public static let template = "pages/group-invitation"
 }
 
+extension GroupSittingNowViewModel: Renderable {
+    public static let template = "partials/group-sitting-now"
+}
+
 extension OneTimeLinkViewModel: Renderable {
     public static let template = "partials/one-time-link"
 }

@@ -1,14 +1,18 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import SanghaCore
+import SanghaHTTP
 import SanghaViewModels
+import ServiceLifecycle
 
 /// `/groups`: a person's groups, each group's page (404 for anyone not in it, as for one that
-/// does not exist), invitation links, joining, leaving and removing.
+/// does not exist), its live events, invitation links, joining, leaving and removing.
 struct GroupsRoutes {
     let dependencies: Dependencies
     let renderer: PageRenderer
     let configuration: AppConfiguration
+    let streams: GroupStreams
 
     struct CreateForm: Decodable {
         var name: String?
@@ -25,6 +29,7 @@ struct GroupsRoutes {
         router.get("groups/invite/:token", use: invitation)
         router.post("groups/invite/:token", use: join)
         router.get("groups/:id", use: page)
+        router.get("groups/:id/events", use: events)
         router.post("groups/:id/invitations", use: invite)
         router.post("groups/:id/invitations/:invitation/revoke", use: revoke)
         router.post("groups/:id/leave", use: leave)
@@ -81,8 +86,70 @@ struct GroupsRoutes {
         async throws -> Response
     {
         let outcome = await action.perform(on: id, groups: try groups(context), context: context.page)
+        // Whoever is no longer a member loses the group's streams, and may have been sitting in
+        // it. (After a failure nothing changed: the events only cost a render and a reconnect.)
+        if case .saved = outcome {
+            switch action {
+            case .leave:
+                await publish([.membershipEnded(group: id, person: try context.person().id), .sittingNow(group: id)])
+            case .remove(let member):
+                await publish([.membershipEnded(group: id, person: member), .sittingNow(group: id)])
+            case .revoke: break
+            }
+        }
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
+
+    private func publish(_ events: [GroupEvent]) async {
+        await dependencies.data.groupEvents.publish(events)
+    }
+
+    /// `GET /groups/{id}/events`: Server-Sent Events, each the HTML of "Sitting now" as the page
+    /// shows it, while the person is signed in and a member. 404 to anyone else; 429 past
+    /// `GroupStreams.limitPerPerson` streams.
+    @Sendable func events(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id", as: Int.self)
+        let person = try context.person()
+        // The part now: it proves membership, and a browser coming back gets it first.
+        let part: GroupSittingNowViewModel
+        do {
+            part = try await GroupSittingNowViewModel.current(
+                id, groups: try groups(context), now: context.page.now, timeZone: context.page.timeZone)
+        } catch GroupRepositoryError.notFound {
+            throw HTTPError(.notFound, message: Self.notFound)
+        } catch {
+            throw HTTPError(
+                .serviceUnavailable,
+                message: StorageMessage.text(for: error, otherwise: "Reading the group failed. Please try again."))
+        }
+        guard let subscription = streams.open(person: person.id, group: id, session: context.signInKey) else {
+            throw HTTPError(.tooManyRequests, message: Self.tooManyStreams)
+        }
+        context.channel.whenClientClosed { subscription.end() }
+        let opening = streams.opening(request.headers[.lastEventID] == nil ? nil : part)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
+                // nginx (as `make cluster` runs it) passes each event on at once.
+                .xAccelBuffering: "no",
+            ],
+            body: ResponseBody { writer in
+                // A reader gone (a write fails) leaves the streams here too.
+                defer { subscription.end() }
+                // The server stops only when its requests have finished: a stream ends at once.
+                try await withGracefulShutdownHandler {
+                    try await writer.write(opening)
+                    for await message in subscription.messages { try await writer.write(message) }
+                } onGracefulShutdown: {
+                    subscription.end()
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    static let tooManyStreams =
+        "You have too many group pages open at once. Close one, then reload this page to see it live again."
 
     @Sendable func invitation(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = try Self.token(context)
@@ -107,4 +174,9 @@ struct GroupsRoutes {
     }
 
     static let notFound = "There is no such group, or you are not one of its members."
+}
+
+extension HTTPField.Name {
+    static let lastEventID = Self("Last-Event-ID")!
+    static let xAccelBuffering = Self("X-Accel-Buffering")!
 }

@@ -75,6 +75,7 @@ struct PeopleRoutes {
         if let key = context.signInKey {
             do {
                 try await people.endSession(key: key)
+                await dependencies.data.groupEvents.publish([.signedOut(session: key)])
             } catch {
                 throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
             }
@@ -92,9 +93,16 @@ struct PeopleRoutes {
     @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
+        let person = try context.person()
         let outcome = await SettingsViewModel.submit(
-            input, person: try context.person(), acceptsToken: acceptsToken, people: people, passwords: passwords,
+            input, person: person, acceptsToken: acceptsToken, people: people, passwords: passwords,
             session: context.signInKey, requester: requester(request, context), context: context.page)
+        // Shown or hidden now: their groups' "Sitting now" may change.
+        if case .saved = outcome, (input.showWhenSitting == "on") != person.showsWhenSitting,
+            let groups = try? await dependencies.data.groups(of: person.id).list()
+        {
+            await dependencies.data.groupEvents.publish(groups.map { .sittingNow(group: $0.group.id) })
+        }
         return try renderer.response(outcome, for: request, notFound: Self.gone)
     }
 

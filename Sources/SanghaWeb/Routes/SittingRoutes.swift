@@ -3,7 +3,8 @@ import SanghaCore
 import SanghaViewModels
 
 /// `POST /sessions`: the sitting page's script records a session run to the end or stopped
-/// after a minute. `GET /history`: the sessions, a page at a time.
+/// after a minute. `POST /sitting` and `POST /sitting/stop`: it says when the person sits and
+/// stops, for their groups' "Sitting now". `GET /history`: the sessions, a page at a time.
 struct SittingRoutes {
     let data: any PersonalData
     let renderer: PageRenderer
@@ -11,6 +12,8 @@ struct SittingRoutes {
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.post("sessions", use: record)
+        router.post("sitting", use: startSitting)
+        router.post("sitting/stop", use: stopSitting)
         router.get("history", use: history)
     }
 
@@ -19,6 +22,31 @@ struct SittingRoutes {
         let outcome = await HistoryViewModel.load(
             page: page, from: data.sessions(of: try context.person().id), context: context.page)
         return try renderer.response(outcome, for: request, notFound: "The history has no page \(page).")
+    }
+
+    @Sendable func startSitting(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let input = try await request.decodeForm(SittingPresence.Input.self, limit: maxFormSize)
+        let person = try context.person().id
+        return try await presence(
+            SittingPresence.start(
+                input, profiles: data.profiles(of: person), groups: data.groups(of: person), now: context.page.now))
+    }
+
+    @Sendable func stopSitting(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await presence(SittingPresence.stop(groups: data.groups(of: try context.person().id)))
+    }
+
+    /// 204 once the person's groups are told; the script needs nothing back.
+    private func presence(_ outcome: SittingPresence.Outcome) async throws -> Response {
+        switch outcome {
+        case .announced(let groups):
+            await data.groupEvents.publish(groups.map { .sittingNow(group: $0) })
+            return Response(status: .noContent)
+        case .notFound: throw HTTPError(.notFound, message: ProfilesRoutes.notFound)
+        case .invalid(let message): throw HTTPError(.unprocessableContent, message: message)
+        case .failed(let message): throw HTTPError(.serviceUnavailable, message: message)
+        }
     }
 
     @Sendable func record(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -1,0 +1,110 @@
+import Foundation
+import SanghaCore
+
+/// A group's "Sitting now": who is sitting, with what, since when. Its own template
+/// (`partials/group-sitting-now`) is the section of the group's page, and the same compiled
+/// template renders each event of `GET /groups/{id}/events` that replaces it.
+public struct GroupSittingNowViewModel: Sendable, Equatable, Encodable {
+    public let heading = "Sitting now"
+    public let hasSitters: Bool
+    public let sitters: [GroupSitterViewModel]
+    /// "No one is sitting now."; nil when someone is.
+    public let emptyText: String?
+    /// The event stream that keeps the section current.
+    public let eventsURL: String
+
+    public init(group: Int, sitting: [SittingNow], timeZone: TimeZone) {
+        sitters = sitting.map { GroupSitterViewModel($0, timeZone: timeZone) }
+        hasSitters = !sitters.isEmpty
+        emptyText = sitters.isEmpty ? "No one is sitting now." : nil
+        eventsURL = Self.eventsURL(group)
+    }
+
+    public static func eventsURL(_ group: Int) -> String { "\(GroupViewModel.url(group))/events" }
+
+    /// The section now; `notFound` when the group is not the person's.
+    public static func current(_ group: Int, groups: any GroupRepository, now: Date, timeZone: TimeZone)
+        async throws(GroupRepositoryError) -> GroupSittingNowViewModel
+    {
+        GroupSittingNowViewModel(
+            group: group, sitting: try await groups.sittingNow(in: group, at: now), timeZone: timeZone)
+    }
+
+    /// The section as the group's events carry it; nil when the group is no longer the person's
+    /// or the storage failed (the streams then get nothing this time).
+    public static func load(_ group: Int, groups: any GroupRepository, now: Date, timeZone: TimeZone) async
+        -> GroupSittingNowViewModel?
+    {
+        try? await current(group, groups: groups, now: now, timeZone: timeZone)
+    }
+}
+
+/// "Ana Lima · Morning sit · since 07:02".
+public struct GroupSitterViewModel: Sendable, Equatable, Encodable {
+    public let name: String
+    public let profileName: String
+    public let sinceText: String
+    public let sinceISO: String
+
+    init(_ sitter: SittingNow, timeZone: TimeZone) {
+        name = sitter.name
+        profileName = sitter.profileName
+        sinceText = "since \(CalendarText.time(sitter.since, timeZone: timeZone))"
+        sinceISO = CalendarText.iso(sitter.since)
+    }
+}
+
+/// What the sitting page's script says as a person sits: `POST /sitting` when they start or
+/// resume (with the seconds still to sit), `POST /sitting/stop` when they stop or leave the page.
+/// Each answers the ids of the person's groups, whose "Sitting now" changed.
+public enum SittingPresence {
+    public enum Outcome: Sendable, Equatable {
+        case announced(groups: [Int])
+        /// No such profile of this person's.
+        case notFound
+        case invalid(String)
+        case failed(String)
+    }
+
+    public struct Input: Sendable, Equatable, Decodable {
+        public var profile: String?
+        public var seconds: String?
+
+        public init(profile: String? = nil, seconds: String? = nil) {
+            (self.profile, self.seconds) = (profile, seconds)
+        }
+    }
+
+    /// The person sits with the profile in `input` for `input.seconds` (at most a day; the
+    /// profile's whole time when not given).
+    public static func start(
+        _ input: Input, profiles: any ProfileRepository, groups: any GroupRepository, now: Date
+    ) async -> Outcome {
+        guard let id = input.profile.flatMap({ Int($0) }) else { return .invalid("Which profile is sat is missing.") }
+        var seconds: Int?
+        if let text = input.seconds, !text.isEmpty {
+            guard let value = Int(text), value > 0, Double(value) <= SittingNow.longest else {
+                return .invalid("The seconds to sit must be a whole number from 1 to 86400.")
+            }
+            seconds = value
+        }
+        do {
+            guard let profile = try await profiles.get(id: id) else { return .notFound }
+            let length = seconds ?? profile.timeline.duration
+            let name = profile.name.isEmpty ? "Profile" : profile.name
+            return .announced(
+                groups: try await groups.startSitting(
+                    profileName: name, at: now, until: now.addingTimeInterval(TimeInterval(length))))
+        } catch {
+            return .failed(StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))
+        }
+    }
+
+    public static func stop(groups: any GroupRepository) async -> Outcome {
+        do {
+            return .announced(groups: try await groups.stopSitting())
+        } catch {
+            return .failed(StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Hummingbird
+import Logging
+import SanghaCore
+import SanghaViewModels
+import ServiceLifecycle
+import Synchronization
+
+/// The event streams (`GET /groups/{id}/events`) open on this instance, and what they are sent.
+///
+/// An event the bus brings (`GroupEvent`) is rendered once per group, with the compiled
+/// template of the part it replaces, whatever the number of streams of that group here; events
+/// arriving while the part renders are folded into one more render. Each stream buffers a few
+/// messages: a reader that falls further behind is dropped (its stream ends, and its browser
+/// reconnects with `Last-Event-ID` and gets the part as it is). Every 25 s each stream gets a
+/// comment, so proxies keep it, and the sign-in sessions behind the streams are checked again: a
+/// stream outlives neither its sign-in nor, as its events say, its membership.
+public final class GroupStreams: Service, Sendable {
+    /// Streams one person may hold at once (one a tab, a few tabs).
+    public static let limitPerPerson = 5
+    /// Messages a stream holds for a reader that has not taken them: more, and it is dropped.
+    static let buffered = 8
+    public static let keepAliveInterval: Duration = .seconds(25)
+
+    /// A message of the stream, as its bytes.
+    typealias Message = ByteBuffer
+
+    struct Stream {
+        let person: Int
+        let group: Int
+        /// The sign-in session it was opened with (its key, as stored).
+        let session: String?
+        let continuation: AsyncStream<Message>.Continuation
+    }
+
+    private struct State {
+        var streams: [Int: Stream] = [:]
+        var nextID = 0
+        var perPerson: [Int: Int] = [:]
+        /// Groups whose part is being rendered, and those to render once more after it.
+        var rendering: Set<Int> = []
+        var again: Set<Int> = []
+    }
+
+    private let data: any PersonalData
+    private let people: any PeopleRepository
+    private let renderer: PageRenderer
+    private let now: @Sendable () -> Date
+    private let timeZone: TimeZone
+    private let logger: Logger
+    private let state = Mutex(State())
+    /// Each event's id: milliseconds since 1970, one more than the last when they collide.
+    private let lastEventID = Mutex(0)
+
+    public init(dependencies: Dependencies, renderer: PageRenderer, logger: Logger) {
+        self.data = dependencies.data
+        self.people = dependencies.people
+        self.renderer = renderer
+        self.now = dependencies.now
+        self.timeZone = dependencies.timeZone
+        self.logger = logger
+        dependencies.data.groupEvents.subscribe { [weak self] event in self?.receive(event) }
+    }
+
+    /// How many streams are open here.
+    public var count: Int { state.withLock { $0.streams.count } }
+
+    /// A stream open here: its messages, until it ends.
+    struct Subscription: Sendable {
+        let messages: AsyncStream<Message>
+        let continuation: AsyncStream<Message>.Continuation
+
+        /// Ends it: its response finishes.
+        func end() { continuation.finish() }
+    }
+
+    /// A new stream of `group` for `person`, or nil when they hold `limitPerPerson` already.
+    func open(person: Int, group: Int, session: String?) -> Subscription? {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Message.self, bufferingPolicy: .bufferingOldest(Self.buffered))
+        let id: Int? = state.withLock { state in
+            guard state.perPerson[person, default: 0] < Self.limitPerPerson else { return nil }
+            state.nextID += 1
+            state.streams[state.nextID] = Stream(
+                person: person, group: group, session: session, continuation: continuation)
+            state.perPerson[person, default: 0] += 1
+            return state.nextID
+        }
+        guard let id else { return nil }
+        continuation.onTermination = { [weak self] _ in self?.remove(id) }
+        return Subscription(messages: stream, continuation: continuation)
+    }
+
+    private func remove(_ id: Int) {
+        state.withLock { state in
+            guard let stream = state.streams.removeValue(forKey: id) else { return }
+            state.perPerson[stream.person, default: 1] -= 1
+            if state.perPerson[stream.person] == 0 { state.perPerson[stream.person] = nil }
+        }
+    }
+
+    /// Ends the streams that `matches`.
+    private func end(where matches: (Stream) -> Bool) {
+        let ending = state.withLock { state in state.streams.values.filter(matches) }
+        for stream in ending { stream.continuation.finish() }
+    }
+
+    /// What the bus brings: nil when events may have been missed (every part is sent again).
+    func receive(_ event: GroupEvent?) {
+        switch event {
+        case .sittingNow(let group): refresh(group)
+        case .membershipEnded(let group, let person): end { $0.group == group && $0.person == person }
+        case .signedOut(let session): end { $0.session == session }
+        case nil: for group in state.withLock({ Set($0.streams.values.map(\.group)) }) { refresh(group) }
+        }
+    }
+
+    /// Renders the group's part and sends it to its streams here, unless it has none; a render
+    /// under way is followed by one more.
+    private func refresh(_ group: Int) {
+        let start = state.withLock { state -> Bool in
+            guard state.streams.values.contains(where: { $0.group == group }) else { return false }
+            guard state.rendering.insert(group).inserted else {
+                state.again.insert(group)
+                return false
+            }
+            return true
+        }
+        guard start else { return }
+        Task {
+            repeat {
+                await self.send(group)
+            } while state.withLock { state in
+                if state.again.remove(group) != nil { return true }
+                state.rendering.remove(group)
+                return false
+            }
+        }
+    }
+
+    private func send(_ group: Int) async {
+        // Read as one of its members here (the part is the same for every member).
+        guard let reader = state.withLock({ $0.streams.values.first { $0.group == group }?.person }),
+            let part = await GroupSittingNowViewModel.load(
+                group, groups: data.groups(of: reader), now: now(), timeZone: timeZone)
+        else { return }
+        let message = event(part)
+        let streams = state.withLock { state in state.streams.values.filter { $0.group == group } }
+        for stream in streams {
+            if case .dropped = stream.continuation.yield(message) {
+                logger.info("A group event stream fell behind and was dropped", metadata: ["group": "\(group)"])
+                stream.continuation.finish()
+            }
+        }
+    }
+
+    /// The part as one event: its HTML on `data:` lines, under an id the browser sends back as
+    /// `Last-Event-ID` when it reconnects.
+    func event(_ part: GroupSittingNowViewModel) -> Message {
+        let milliseconds = Int(Date().timeIntervalSince1970 * 1000)
+        let id = lastEventID.withLock { last in
+            last = max(milliseconds, last + 1)
+            return last
+        }
+        var text = "id: \(id)\nevent: sitting-now\n"
+        for line in renderer.html(part).split(separator: "\n", omittingEmptySubsequences: false) {
+            text += "data: \(line)\n"
+        }
+        return Message(string: text + "\n")
+    }
+
+    /// What a stream begins with: how soon to reconnect, and, for a browser that reconnects
+    /// (`Last-Event-ID`), the part as it is now (events may have been missed meanwhile).
+    func opening(_ part: GroupSittingNowViewModel?) -> Message {
+        var buffer = Message(string: "retry: 2000\n\n")
+        if let part { buffer.writeImmutableBuffer(event(part)) }
+        return buffer
+    }
+
+    static let keepAlive = Message(string: ": keep-alive\n\n")
+
+    /// Every 25 s until shutdown: a comment on each stream, and the end of those whose sign-in
+    /// ended. At shutdown every stream ends, so the server can finish its requests.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.keepAliveInterval)
+                if Task.isCancelled { break }
+                await self.keepAlive()
+            }
+        }
+        end { _ in true }
+    }
+
+    func keepAlive() async {
+        let streams = state.withLock { Array($0.streams.values) }
+        for stream in streams {
+            if case .dropped = stream.continuation.yield(Self.keepAlive) { stream.continuation.finish() }
+        }
+        // Each sign-in once, however many streams it holds.
+        let sessions = Dictionary(
+            streams.compactMap { s in s.session.map { ($0, s.person) } }, uniquingKeysWith: { a, _ in a })
+        var ended: Set<String> = []
+        for (session, person) in sessions {
+            do {
+                if try await people.person(session: session, at: now())?.id != person { ended.insert(session) }
+            } catch {
+                // The storage did not answer: the streams stay, and are checked at the next beat.
+            }
+        }
+        if !ended.isEmpty { end { $0.session.map(ended.contains) ?? false } }
+    }
+}

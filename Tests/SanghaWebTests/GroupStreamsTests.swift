@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import SanghaCore
+import SanghaStore
+import SanghaTestSupport
+import SanghaViewModels
+import Testing
+
+@testable import SanghaWeb
+
+/// The group event streams of one instance, below the route: what an event sends, and when a
+/// stream ends.
+@Suite("Group streams")
+struct GroupStreamsTests {
+    struct World {
+        let dependencies: Dependencies
+        let streams: GroupStreams
+        let ada: Person
+        let bob: Person
+        let group: Int
+    }
+
+    /// Ada hosts a group Bob is in; sign-in sessions "ada-key" and "bob-key".
+    static func world() async throws -> World {
+        let dependencies = try GroupsRoutesTests.dependencies()
+        let people = dependencies.people
+        let now = Date()
+        let ada = try await people.create(Person(username: "ada", name: "Ada", createdAt: now), passwordHash: "x")
+        let bob = try await people.create(Person(username: "bob", name: "Bob", createdAt: now), passwordHash: "x")
+        try await people.startSession(key: "ada-key", of: ada.id, at: now)
+        try await people.startSession(key: "bob-key", of: bob.id, at: now)
+        let group = try await dependencies.data.groups(of: ada.id).create(name: "Morning", at: now).id
+        try await dependencies.data.groups(of: ada.id).addInvitation(
+            to: group, key: "link", at: now, expiresAt: now + 3600)
+        _ = try await dependencies.data.groups(of: bob.id).join(key: "link", at: now)
+        let streams = GroupStreams(dependencies: dependencies, renderer: .compiled, logger: Logger(label: "test"))
+        return World(dependencies: dependencies, streams: streams, ada: ada, bob: bob, group: group)
+    }
+
+    /// The messages of `subscription` until it ends or `count` came.
+    static func messages(_ subscription: GroupStreams.Subscription, count: Int = .max) async -> [String] {
+        var messages: [String] = []
+        for await message in subscription.messages {
+            messages.append(String(buffer: message))
+            if messages.count == count { break }
+        }
+        return messages
+    }
+
+    @Test("Someone starting to sit sends every stream of the group its Sitting now, rendered once")
+    func sittingNow() async throws {
+        let world = try await Self.world()
+        let ada = try #require(world.streams.open(person: world.ada.id, group: world.group, session: "ada-key"))
+        let bob = try #require(world.streams.open(person: world.bob.id, group: world.group, session: "bob-key"))
+        let groups = try await world.dependencies.data.groups(of: world.bob.id).startSitting(
+            profileName: "Evening", at: Date(), until: Date() + 600)
+        #expect(groups == [world.group])
+        await world.dependencies.data.groupEvents.publish(groups.map { .sittingNow(group: $0) })
+        let seenByAda = await Self.messages(ada, count: 1)
+        let seenByBob = await Self.messages(bob, count: 1)
+        #expect(seenByAda == seenByBob)
+        let event = try #require(seenByAda.first)
+        #expect(event.hasPrefix("id: "))
+        #expect(event.contains("\nevent: sitting-now\ndata: <section id=\"sitting-now\""))
+        #expect(event.contains("data:     <li><span><strong>Bob</strong> · Evening</span> <time"))
+        #expect(event.hasSuffix("</section>\ndata: \n\n") || event.hasSuffix("</section>\n\n"))
+        // Every line of the part is a data line: a blank one would end the event early.
+        #expect(!event.dropLast(2).contains("\n\n"))
+    }
+
+    @Test("A person holds at most five streams; one ended makes room")
+    func limit() async throws {
+        let world = try await Self.world()
+        let open = (0..<GroupStreams.limitPerPerson).compactMap { _ in
+            world.streams.open(person: world.ada.id, group: world.group, session: "ada-key")
+        }
+        #expect(open.count == GroupStreams.limitPerPerson)
+        #expect(world.streams.open(person: world.ada.id, group: world.group, session: "ada-key") == nil)
+        #expect(world.streams.open(person: world.bob.id, group: world.group, session: "bob-key") != nil)
+        open[0].end()
+        #expect(world.streams.open(person: world.ada.id, group: world.group, session: "ada-key") != nil)
+    }
+
+    @Test("Leaving the group and signing out end that person's streams only")
+    func ending() async throws {
+        let world = try await Self.world()
+        let ada = try #require(world.streams.open(person: world.ada.id, group: world.group, session: "ada-key"))
+        let bob = try #require(world.streams.open(person: world.bob.id, group: world.group, session: "bob-key"))
+        let bobElsewhere = try #require(
+            world.streams.open(person: world.bob.id, group: world.group, session: "bob-other-key"))
+        await world.dependencies.data.groupEvents.publish([.membershipEnded(group: world.group, person: world.bob.id)])
+        #expect(await Self.messages(bob).isEmpty)
+        #expect(await Self.messages(bobElsewhere).isEmpty)
+        await world.dependencies.data.groupEvents.publish([.signedOut(session: "ada-key")])
+        #expect(await Self.messages(ada).isEmpty)
+        #expect(world.streams.count == 0)
+    }
+
+    @Test("Every stream gets a comment at each beat; one whose sign-in ended is ended")
+    func keepAlive() async throws {
+        let world = try await Self.world()
+        let ada = try #require(world.streams.open(person: world.ada.id, group: world.group, session: "ada-key"))
+        let bob = try #require(world.streams.open(person: world.bob.id, group: world.group, session: "bob-key"))
+        try await world.dependencies.people.endSession(key: "bob-key")
+        await world.streams.keepAlive()
+        #expect(await Self.messages(ada, count: 1) == [": keep-alive\n\n"])
+        #expect(await Self.messages(bob) == [": keep-alive\n\n"])
+        #expect(world.streams.count == 1)
+    }
+
+    @Test("A reader that falls behind is dropped, not buffered without bound")
+    func slowReader() async throws {
+        let world = try await Self.world()
+        let slow = try #require(world.streams.open(person: world.ada.id, group: world.group, session: nil))
+        for _ in 0..<(GroupStreams.buffered + 5) { await world.streams.keepAlive() }
+        // What it holds is what was buffered; then the stream ends.
+        #expect(await Self.messages(slow).count == GroupStreams.buffered)
+        #expect(world.streams.count == 0)
+    }
+
+    @Test("A browser coming back (Last-Event-ID) gets the part as it is first")
+    func reconnect() async throws {
+        let world = try await Self.world()
+        let part = try await GroupSittingNowViewModel.current(
+            world.group, groups: world.dependencies.data.groups(of: world.ada.id), now: Date(), timeZone: .gmt)
+        #expect(String(buffer: world.streams.opening(nil)) == "retry: 2000\n\n")
+        let opening = String(buffer: world.streams.opening(part))
+        #expect(opening.hasPrefix("retry: 2000\n\nid: "))
+        #expect(opening.contains("No one is sitting now."))
+    }
+}
