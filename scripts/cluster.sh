@@ -154,6 +154,17 @@ http {
       proxy_next_upstream error timeout;
       proxy_connect_timeout 2s;
     }
+    # A group's event stream: each event passed on as it comes (no buffering; the app also says
+    # X-Accel-Buffering: no), and a comment every 25 s keeps it inside proxy_read_timeout (60 s).
+    location ~ ^/groups/[0-9]+/events\$ {
+      proxy_pass http://sangha;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$host;
+      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+      proxy_buffering off;
+      proxy_connect_timeout 2s;
+    }
   }
 }
 CONF

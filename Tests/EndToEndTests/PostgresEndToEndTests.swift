@@ -81,6 +81,65 @@ struct PostgresEndToEndTests {
         }
     }
 
+    @Test(
+        "Sitting now across instances: a stream on two hears a sit start and stop on one, and ends when its sign-in ends there"
+    )
+    func sittingNowAcrossInstances() async throws {
+        try await TestPostgresServer.with { database in
+            let (one, oneData) = try await Self.instance(database, "live-one")
+            let (two, twoData) = try await Self.instance(database, "live-two")
+            defer {
+                one.stop()
+                two.stop()
+                try? FileManager.default.removeItem(at: oneData)
+                try? FileManager.default.removeItem(at: twoData)
+            }
+            let ada = HTTPClient()
+            try await ada.signUp(at: one.baseURL)
+            let bob = HTTPClient()
+            try await bob.signUp(at: two.baseURL, username: "bob", name: "Bob Brown")
+            let group = try await ada.send("POST", one.baseURL.appendingPathComponent("groups"), form: ["name": "Zen"])
+            #expect(group.header("Location") == "/groups/1")
+            let invitation = try await ada.send(
+                "POST", one.baseURL.appendingPathComponent("groups/1/invitations"), form: [:])
+            let token = try #require(invitation.body.firstMatch(of: /\/groups\/invite\/([0-9a-f]{64})/)).1
+            let joined = try await bob.send(
+                "POST", two.baseURL.appendingPathComponent("groups/invite/\(token)"), form: [:])
+            #expect(joined.status == 303)
+            let profile = try await ada.send(
+                "POST", one.baseURL.appendingPathComponent("profiles"), form: ["name": "Evening"])
+            let profileID = try #require(profile.header("Location")?.split(separator: "/").last.map(String.init))
+
+            // Bob's page listens on two.
+            let session = try #require(bob.cookie(named: "sangha_session"))
+            let stream = try RawStream(
+                RawHTTP.request(
+                    "GET", "/groups/1/events", headers: [("Cookie", "sangha_session=\(session)")], port: two.port),
+                port: two.port)
+            #expect(stream.read(until: "retry: 2000\n\n", timeout: 5))
+            #expect(stream.text.hasPrefix("HTTP/1.1 200"))
+            #expect(stream.text.lowercased().contains("content-type: text/event-stream"))
+
+            // Ada sits on one: NOTIFY carries it to two, whose stream sends the section.
+            var mark = stream.text.count
+            let sit = try await ada.send(
+                "POST", one.baseURL.appendingPathComponent("sitting"), form: ["profile": profileID, "seconds": "600"])
+            #expect(sit.status == 204)
+            #expect(stream.read(until: "<strong>Ada Lovelace</strong> · Evening", from: mark, timeout: 2))
+            #expect(stream.text.contains("event: sitting-now"))
+            mark = stream.text.count
+            let stop = try await ada.send("POST", one.baseURL.appendingPathComponent("sitting/stop"), form: [:])
+            #expect(stop.status == 204)
+            #expect(stream.read(until: "No one is sitting now.", from: mark, timeout: 2))
+
+            // Bob signs out on one: his stream on two ends.
+            let started = ContinuousClock.now
+            #expect(try await bob.send("POST", one.baseURL.appendingPathComponent("sign-out"), form: [:]).status == 303)
+            #expect(!stream.read(until: "never sent", timeout: 5))
+            #expect(ContinuousClock.now - started < .seconds(4), "ended by the sign-out, not by the time out")
+        }
+    }
+
     @Test("kill -9 of one instance during a loop of saves: every acknowledged save is stored; the other serves on")
     func killDuringSaves() async throws {
         try await TestPostgresServer.with { database in

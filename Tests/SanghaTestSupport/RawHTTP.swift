@@ -71,3 +71,54 @@ public enum RawHTTP {
         return Response(status: status, head: head, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
     }
 }
+
+/// A response read as it comes, for one that does not end by itself (an event stream): the
+/// request is sent whole, the connection stays open, and `read(until:)` reads on.
+public final class RawStream {
+    private let descriptor: Int32
+    /// What has arrived so far.
+    public private(set) var text = ""
+
+    public init(_ bytes: [UInt8], port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == bytes.count else {
+            close(descriptor)
+            throw POSIXError(.EIO)
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads until what has arrived (since `from`, an offset in `text`) contains `marker`;
+    /// false when `timeout` passes or the server closes first.
+    public func read(until marker: String, from start: Int = 0, timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !text.dropFirst(start).contains(marker) {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return false }
+            var time = timeval(tv_sec: Int(left), tv_usec: Int((left - left.rounded(.down)) * 1_000_000))
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count == 0 { return false }
+            if count < 0 { continue }  // timed out: the loop checks the deadline
+            text += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        return true
+    }
+}
