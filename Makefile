@@ -65,8 +65,9 @@ screenshots: deps build browser-deps
 ## templates against swift-mustache, then wrk against the release server, nginx
 ## and the FriendService; then a page signed in against the version before people (built once)
 ## and while others sign in; a real sign-in while 40 connections sign in as no one; then PostgreSQL against SQLite, the paged lists with large data
-## against a page's worth, and two instances behind nginx against one. Prints medians and
-## ratios (see docs/performance.md).
+## against a page's worth, 2,000 group event streams (their memory, a page beside them, an
+## event's delivery across instances), and two instances behind nginx against one. Prints
+## medians and ratios (see docs/performance.md).
 bench: APT_PACKAGES += wrk curl nginx-light postgresql
 bench: deps
 	scripts/bench-build.sh
@@ -76,6 +77,7 @@ bench: deps
 	scripts/bench-people.sh
 	scripts/bench-flood.sh
 	scripts/bench-scale.sh
+	scripts/bench-events.sh
 	CLUSTER_PORT=$$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])') \
 	  scripts/cluster.sh --bench
 
