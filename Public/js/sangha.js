@@ -238,18 +238,27 @@
     }
 
     // Their groups' "Sitting now": said at Start and Resume (with the time still to sit, so
-    // it ends by itself if the page goes quiet) and at Stop, the end, or leaving the page.
+    // it ends by itself if the page goes quiet) and at Stop, the end, or leaving the page. The
+    // posts go one after another, so a quick Start then Stop arrive in that order.
     const presence = sitter.querySelector("[data-sitter-presence]");
     let present = false;
-    function announce(sitting) {
+    let saying = Promise.resolve();
+    function announce(sitting, leaving = false) {
       if (!presence || (!sitting && !present)) return;
       present = sitting;
       presence.elements.seconds.value = String(Math.max(1, Math.ceil(total - elapsed())));
       const url = sitting ? presence.action : presence.dataset.stop;
-      // keepalive: the stop is still sent when the page is being left.
-      fetch(url, { method: "POST", body: new URLSearchParams(new FormData(presence)), keepalive: true }).catch(() => {});
+      const body = new URLSearchParams(new FormData(presence));
+      // keepalive: the stop is still sent when the page is being left (not waiting its turn).
+      const post = () => fetch(url, { method: "POST", body, keepalive: true }).catch(() => {});
+      if (leaving) post();
+      else saying = saying.then(post);
     }
-    window.addEventListener("pagehide", () => announce(false));
+    window.addEventListener("pagehide", () => announce(false, true));
+    // Back from the browser's page cache with the session still running: sitting again.
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted && timer && !buttons.pause.hidden) announce(true);
+    });
 
     async function load(context) {
       const decoded = new Map();

@@ -252,7 +252,7 @@ public struct PostgresGroupStore: GroupRepository {
                         VALUES (\(person), \(profileName), \(date), \(until))
                         ON CONFLICT (person_id) DO UPDATE
                         SET profile_name = excluded.profile_name, until = excluded.until,
-                            since = CASE WHEN sitting_now.until < \(over) THEN excluded.since
+                            since = CASE WHEN sitting_now.until <= \(over) THEN excluded.since
                                 ELSE sitting_now.since END
                     )
                     SELECT group_id FROM group_member WHERE person_id = \(person) ORDER BY group_id

@@ -166,13 +166,13 @@ public struct GroupStore: GroupRepository {
         -> [Int]
     {
         try await write { [person] db in
-            // A sit still under way (not past its end and the grace) keeps its start.
+            // A sit still shown (not past its end and the grace) keeps its start.
             try db.execute(
                 sql: """
                     INSERT INTO sittingNow (personID, profileName, since, until) VALUES (?, ?, ?, ?)
                     ON CONFLICT (personID) DO UPDATE SET
                         profileName = excluded.profileName, until = excluded.until,
-                        since = CASE WHEN sittingNow.until < ? THEN excluded.since ELSE sittingNow.since END
+                        since = CASE WHEN sittingNow.until <= ? THEN excluded.since ELSE sittingNow.since END
                     """,
                 arguments: [person, profileName, date, until, date.addingTimeInterval(-SittingNow.grace)])
             return try Self.groupIDs(of: person, db)

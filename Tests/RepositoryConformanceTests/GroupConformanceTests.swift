@@ -367,6 +367,10 @@ struct GroupConformanceTests {
             let over = now + 1800 + SittingNow.grace
             #expect(try await bobs.sittingNow(in: zen.id, at: over).isEmpty, "a grace past its end")
             #expect(try await groups.sittingNow(in: zen.id, at: over).isEmpty)
+            // At that very instant a start is a new sit: what is shown and what is kept agree.
+            #expect(try await groups.startSitting(profileName: "Dawn", at: over, until: over + 600) == adasGroups)
+            let dawn = SittingNow(person: ada.id, name: "Ada", profileName: "Dawn", since: over)
+            #expect(try await bobs.sittingNow(in: zen.id, at: over + 1) == [dawn])
 
             // Begun after that: a new sit, from its own start.
             #expect(

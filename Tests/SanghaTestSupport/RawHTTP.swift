@@ -30,22 +30,31 @@ public enum RawHTTP {
         return Array(head.utf8) + body
     }
 
-    public static func send(_ bytes: [UInt8], port: Int, timeout: TimeInterval = 10) throws -> Response {
+    /// A socket connected to 127.0.0.1:`port`; the caller closes it.
+    static func connected(port: Int) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
-        defer { close(descriptor) }
-        var time = timeval(tv_sec: Int(timeout), tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
+        let status = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        guard status == 0 else {
+            close(descriptor)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return descriptor
+    }
+
+    public static func send(_ bytes: [UInt8], port: Int, timeout: TimeInterval = 10) throws -> Response {
+        let descriptor = try connected(port: port)
+        defer { close(descriptor) }
+        var time = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes {
@@ -76,25 +85,12 @@ public enum RawHTTP {
 /// request is sent whole, the connection stays open, and `read(until:)` reads on.
 public final class RawStream {
     private let descriptor: Int32
+    private var received: [UInt8] = []
     /// What has arrived so far.
-    public private(set) var text = ""
+    public var text: String { String(decoding: received, as: UTF8.self) }
 
     public init(_ bytes: [UInt8], port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw POSIXError(.ECONNREFUSED)
-        }
+        descriptor = try RawHTTP.connected(port: port)
         let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == bytes.count else {
             close(descriptor)
@@ -117,7 +113,7 @@ public final class RawStream {
             let count = recv(descriptor, &buffer, buffer.count, 0)
             if count == 0 { return false }
             if count < 0 { continue }  // timed out: the loop checks the deadline
-            text += String(decoding: buffer[0..<count], as: UTF8.self)
+            received.append(contentsOf: buffer[0..<count])
         }
         return true
     }

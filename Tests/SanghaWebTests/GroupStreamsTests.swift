@@ -37,14 +37,26 @@ struct GroupStreamsTests {
         return World(dependencies: dependencies, streams: streams, ada: ada, bob: bob, group: group)
     }
 
-    /// The messages of `subscription` until it ends or `count` came.
+    /// The messages of `subscription` until it ends or `count` came; ["timed out"] after 5 s
+    /// (a stream that should have ended fails its test, not the run).
     static func messages(_ subscription: GroupStreams.Subscription, count: Int = .max) async -> [String] {
-        var messages: [String] = []
-        for await message in subscription.messages {
-            messages.append(String(buffer: message))
-            if messages.count == count { break }
+        await withTaskGroup(of: [String]?.self) { group in
+            group.addTask {
+                var messages: [String] = []
+                for await message in subscription.messages {
+                    messages.append(String(buffer: message))
+                    if messages.count == count { break }
+                }
+                return messages
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(5))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? ["timed out"]
         }
-        return messages
     }
 
     @Test("Someone starting to sit sends every stream of the group its Sitting now, rendered once")
@@ -118,14 +130,47 @@ struct GroupStreamsTests {
         #expect(world.streams.count == 0)
     }
 
-    @Test("A browser coming back (Last-Event-ID) gets the part as it is first")
-    func reconnect() async throws {
+    @Test("A stream begins with the section as it is (a browser coming back may have missed events)")
+    func opening() async throws {
         let world = try await Self.world()
         let part = try await GroupSittingNowViewModel.current(
             world.group, groups: world.dependencies.data.groups(of: world.ada.id), now: Date(), timeZone: .gmt)
-        #expect(String(buffer: world.streams.opening(nil)) == "retry: 2000\n\n")
         let opening = String(buffer: world.streams.opening(part))
         #expect(opening.hasPrefix("retry: 2000\n\nid: "))
         #expect(opening.contains("No one is sitting now."))
+    }
+
+    @Test("The same section is not sent twice; a member gone without an event is found at the next beat")
+    func beat() async throws {
+        let world = try await Self.world()
+        let ada = try #require(world.streams.open(person: world.ada.id, group: world.group, session: "ada-key"))
+        let bob = try #require(world.streams.open(person: world.bob.id, group: world.group, session: "bob-key"))
+        _ = try await world.dependencies.data.groups(of: world.ada.id).startSitting(
+            profileName: "Evening", at: Date(), until: Date() + 600)
+        await world.dependencies.data.groupEvents.publish([.sittingNow(group: world.group)])
+        #expect(await Self.messages(ada, count: 1).first?.contains("Evening") == true)
+        #expect(await Self.messages(bob, count: 1).first?.contains("Evening") == true)
+        // Nothing changed: the next thing Ada's stream gets is the beat's comment.
+        await world.dependencies.data.groupEvents.publish([.sittingNow(group: world.group)])
+        // Bob leaves, and the event is lost (as one missed while an instance reconnects).
+        try await world.dependencies.data.groups(of: world.bob.id).leave(world.group)
+        await world.streams.keepAlive()
+        #expect(await Self.messages(ada, count: 1) == [": keep-alive\n\n"])
+        #expect(await Self.messages(bob) == [": keep-alive\n\n"], "ended by the beat's read of the group")
+    }
+
+    @Test("A name with a line break cannot end an event early or add a field")
+    func lineBreaks() async throws {
+        let world = try await Self.world()
+        let part = GroupSittingNowViewModel(
+            group: world.group,
+            sitting: [SittingNow(person: 1, name: "Ada\r\nid: 9\revent: x", profileName: "a\nb", since: Date())],
+            timeZone: .gmt)
+        let event = String(buffer: world.streams.event(part))
+        let lines = event.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropLast(2)
+        #expect(lines.allSatisfy { $0.hasPrefix("data: ") || $0.hasPrefix("id: ") || $0.hasPrefix("event: ") })
+        #expect(lines.filter { $0.hasPrefix("event: ") } == ["event: sitting-now"])
+        #expect(lines.filter { $0.hasPrefix("id: ") }.count == 1)
+        #expect(lines.contains("data:     <li><span><strong>Ada"))
     }
 }

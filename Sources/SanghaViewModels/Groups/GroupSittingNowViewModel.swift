@@ -88,21 +88,23 @@ public enum SittingPresence {
             }
             seconds = value
         }
-        do {
+        return await saving {
             guard let profile = try await profiles.get(id: id) else { return .notFound }
             let length = seconds ?? profile.timeline.duration
             let name = profile.name.isEmpty ? "Profile" : profile.name
             return .announced(
                 groups: try await groups.startSitting(
                     profileName: name, at: now, until: now.addingTimeInterval(TimeInterval(length))))
-        } catch {
-            return .failed(StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))
         }
     }
 
     public static func stop(groups: any GroupRepository) async -> Outcome {
+        await saving { .announced(groups: try await groups.stopSitting()) }
+    }
+
+    private static func saving(_ body: () async throws -> Outcome) async -> Outcome {
         do {
-            return .announced(groups: try await groups.stopSitting())
+            return try await body()
         } catch {
             return .failed(StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))
         }

@@ -12,9 +12,11 @@ import Synchronization
 /// template of the part it replaces, whatever the number of streams of that group here; events
 /// arriving while the part renders are folded into one more render. Each stream buffers a few
 /// messages: a reader that falls further behind is dropped (its stream ends, and its browser
-/// reconnects with `Last-Event-ID` and gets the part as it is). Every 25 s each stream gets a
-/// comment, so proxies keep it, and the sign-in sessions behind the streams are checked again: a
-/// stream outlives neither its sign-in nor, as its events say, its membership.
+/// reconnects and gets the part as it is). Every 25 s each stream gets a comment, so proxies
+/// keep it, the sign-in sessions behind the streams are checked again, and each group's part is
+/// read again (a sit past its end drops off; a member who left is found even if the event was
+/// missed): a stream outlives neither its sign-in nor its membership. A part is sent only when
+/// it differs from the last one sent.
 public final class GroupStreams: Service, Sendable {
     /// Streams one person may hold at once (one a tab, a few tabs).
     public static let limitPerPerson = 5
@@ -40,6 +42,8 @@ public final class GroupStreams: Service, Sendable {
         /// Groups whose part is being rendered, and those to render once more after it.
         var rendering: Set<Int> = []
         var again: Set<Int> = []
+        /// The HTML each group's streams were last sent: the same again is not sent.
+        var lastSent: [Int: String] = [:]
     }
 
     private let data: any PersonalData
@@ -78,16 +82,19 @@ public final class GroupStreams: Service, Sendable {
     func open(person: Int, group: Int, session: String?) -> Subscription? {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Message.self, bufferingPolicy: .bufferingOldest(Self.buffered))
-        let id: Int? = state.withLock { state in
-            guard state.perPerson[person, default: 0] < Self.limitPerPerson else { return nil }
+        let id = state.withLock { state in
             state.nextID += 1
-            state.streams[state.nextID] = Stream(
-                person: person, group: group, session: session, continuation: continuation)
-            state.perPerson[person, default: 0] += 1
             return state.nextID
         }
-        guard let id else { return nil }
+        // Before it is in the table: a stream ended at any moment after leaves it.
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
+        let admitted = state.withLock { state in
+            guard state.perPerson[person, default: 0] < Self.limitPerPerson else { return false }
+            state.streams[id] = Stream(person: person, group: group, session: session, continuation: continuation)
+            state.perPerson[person, default: 0] += 1
+            return true
+        }
+        guard admitted else { return nil }
         return Subscription(messages: stream, continuation: continuation)
     }
 
@@ -96,6 +103,24 @@ public final class GroupStreams: Service, Sendable {
             guard let stream = state.streams.removeValue(forKey: id) else { return }
             state.perPerson[stream.person, default: 1] -= 1
             if state.perPerson[stream.person] == 0 { state.perPerson[stream.person] = nil }
+            if !state.streams.values.contains(where: { $0.group == stream.group }) {
+                state.lastSent[stream.group] = nil
+            }
+        }
+    }
+
+    /// Hands `message` to each stream; one whose reader fell `buffered` messages behind is
+    /// dropped (ended), never buffered further.
+    private func deliver(_ message: Message, to streams: some Sequence<Stream>) {
+        for stream in streams {
+            switch stream.continuation.yield(message) {
+            case .enqueued: break
+            case .dropped:
+                logger.info("A group event stream fell behind and was dropped", metadata: ["group": "\(stream.group)"])
+                stream.continuation.finish()
+            case .terminated: stream.continuation.finish()
+            @unknown default: stream.continuation.finish()
+            }
         }
     }
 
@@ -138,18 +163,39 @@ public final class GroupStreams: Service, Sendable {
         }
     }
 
+    /// Reads the group's part as one of its members here (it is the same for every member),
+    /// ends the streams of anyone here who is no longer a member, and sends the part to the
+    /// others unless it is what they were last sent.
     private func send(_ group: Int) async {
-        // Read as one of its members here (the part is the same for every member).
-        guard let reader = state.withLock({ $0.streams.values.first { $0.group == group }?.person }),
-            let part = await GroupSittingNowViewModel.load(
-                group, groups: data.groups(of: reader), now: now(), timeZone: timeZone)
-        else { return }
-        let message = event(part)
-        let streams = state.withLock { state in state.streams.values.filter { $0.group == group } }
-        for stream in streams {
-            if case .dropped = stream.continuation.yield(message) {
-                logger.info("A group event stream fell behind and was dropped", metadata: ["group": "\(group)"])
-                stream.continuation.finish()
+        var tried: Set<Int> = []
+        while let reader = state.withLock({ state in
+            state.streams.values.first { $0.group == group && !tried.contains($0.person) }?.person
+        }) {
+            tried.insert(reader)
+            let groups = data.groups(of: reader)
+            let now = now()
+            do {
+                guard let detail = try await groups.group(group, at: now) else {
+                    end { $0.group == group && $0.person == reader }
+                    continue
+                }
+                let members = Set(detail.members.map(\.person))
+                end { $0.group == group && !members.contains($0.person) }
+                let part = try await GroupSittingNowViewModel.current(
+                    group, groups: groups, now: now, timeZone: timeZone)
+                let html = renderer.html(part)
+                let streams = state.withLock { state -> [Stream] in
+                    guard state.lastSent[group] != html else { return [] }
+                    state.lastSent[group] = html
+                    return state.streams.values.filter { $0.group == group }
+                }
+                if !streams.isEmpty { deliver(event(html: html), to: streams) }
+                return
+            } catch GroupRepositoryError.notFound {
+                end { $0.group == group && $0.person == reader }
+            } catch {
+                // The storage failed: nothing is sent this time; the next event or beat tries again.
+                return
             }
         }
     }
@@ -157,30 +203,36 @@ public final class GroupStreams: Service, Sendable {
     /// The part as one event: its HTML on `data:` lines, under an id the browser sends back as
     /// `Last-Event-ID` when it reconnects.
     func event(_ part: GroupSittingNowViewModel) -> Message {
+        event(html: renderer.html(part))
+    }
+
+    private func event(html: String) -> Message {
         let milliseconds = Int(Date().timeIntervalSince1970 * 1000)
         let id = lastEventID.withLock { last in
             last = max(milliseconds, last + 1)
             return last
         }
         var text = "id: \(id)\nevent: sitting-now\n"
-        for line in renderer.html(part).split(separator: "\n", omittingEmptySubsequences: false) {
+        // Every line break the browser would see (CR, LF, CRLF) starts a new data line.
+        for line in html.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             text += "data: \(line)\n"
         }
         return Message(string: text + "\n")
     }
 
-    /// What a stream begins with: how soon to reconnect, and, for a browser that reconnects
-    /// (`Last-Event-ID`), the part as it is now (events may have been missed meanwhile).
-    func opening(_ part: GroupSittingNowViewModel?) -> Message {
+    /// What a stream begins with: how soon to reconnect, and the part as it is now (it may
+    /// have changed since the page was read, or while a browser was reconnecting).
+    func opening(_ part: GroupSittingNowViewModel) -> Message {
         var buffer = Message(string: "retry: 2000\n\n")
-        if let part { buffer.writeImmutableBuffer(event(part)) }
+        buffer.writeImmutableBuffer(event(part))
         return buffer
     }
 
     static let keepAlive = Message(string: ": keep-alive\n\n")
 
-    /// Every 25 s until shutdown: a comment on each stream, and the end of those whose sign-in
-    /// ended. At shutdown every stream ends, so the server can finish its requests.
+    /// Every 25 s until shutdown: a comment on each stream, the end of those whose sign-in
+    /// ended, and each group's part read again. (At shutdown each response ends its own stream,
+    /// from the route; what is left then ends here.)
     public func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
@@ -194,12 +246,11 @@ public final class GroupStreams: Service, Sendable {
 
     func keepAlive() async {
         let streams = state.withLock { Array($0.streams.values) }
-        for stream in streams {
-            if case .dropped = stream.continuation.yield(Self.keepAlive) { stream.continuation.finish() }
-        }
+        deliver(Self.keepAlive, to: streams)
         // Each sign-in once, however many streams it holds.
         let sessions = Dictionary(
-            streams.compactMap { s in s.session.map { ($0, s.person) } }, uniquingKeysWith: { a, _ in a })
+            streams.compactMap { stream in stream.session.map { ($0, stream.person) } }, uniquingKeysWith: { a, _ in a }
+        )
         var ended: Set<String> = []
         for (session, person) in sessions {
             do {
@@ -209,5 +260,8 @@ public final class GroupStreams: Service, Sendable {
             }
         }
         if !ended.isEmpty { end { $0.session.map(ended.contains) ?? false } }
+        // Each group read again: a sit past its end drops off, and anyone no longer a member
+        // (an event missed) loses the stream.
+        for group in Set(streams.map(\.group)) { refresh(group) }
     }
 }

@@ -105,28 +105,31 @@ struct GroupsRoutes {
     }
 
     /// `GET /groups/{id}/events`: Server-Sent Events, each the HTML of "Sitting now" as the page
-    /// shows it, while the person is signed in and a member. 404 to anyone else; 429 past
-    /// `GroupStreams.limitPerPerson` streams.
+    /// shows it (the first one at once), while the person is signed in and a member. 404 to
+    /// anyone else; 429 past `GroupStreams.limitPerPerson` streams on this instance.
     @Sendable func events(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.parameters.require("id", as: Int.self)
         let person = try context.person()
-        // The part now: it proves membership, and a browser coming back gets it first.
+        guard let subscription = streams.open(person: person.id, group: id, session: context.signInKey) else {
+            throw HTTPError(.tooManyRequests, message: Self.tooManyStreams)
+        }
+        // The part now, read once the stream is open (so a membership ending meanwhile ends it):
+        // it proves membership, and it is what the stream begins with.
         let part: GroupSittingNowViewModel
         do {
             part = try await GroupSittingNowViewModel.current(
                 id, groups: try groups(context), now: context.page.now, timeZone: context.page.timeZone)
         } catch GroupRepositoryError.notFound {
+            subscription.end()
             throw HTTPError(.notFound, message: Self.notFound)
         } catch {
+            subscription.end()
             throw HTTPError(
                 .serviceUnavailable,
                 message: StorageMessage.text(for: error, otherwise: "Reading the group failed. Please try again."))
         }
-        guard let subscription = streams.open(person: person.id, group: id, session: context.signInKey) else {
-            throw HTTPError(.tooManyRequests, message: Self.tooManyStreams)
-        }
         context.channel.whenClientClosed { subscription.end() }
-        let opening = streams.opening(request.headers[.lastEventID] == nil ? nil : part)
+        let opening = streams.opening(part)
         return Response(
             status: .ok,
             headers: [
@@ -177,6 +180,5 @@ struct GroupsRoutes {
 }
 
 extension HTTPField.Name {
-    static let lastEventID = Self("Last-Event-ID")!
     static let xAccelBuffering = Self("X-Accel-Buffering")!
 }

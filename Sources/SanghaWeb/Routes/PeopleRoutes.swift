@@ -110,12 +110,20 @@ struct PeopleRoutes {
         var request = request
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let person = try context.person()
+        // Read before they go: their groups no longer show them.
+        let groups = (try? await dependencies.data.groups(of: person.id).list()) ?? []
         let outcome = await SettingsViewModel.delete(
             password: input.password, person: person, acceptsToken: acceptsToken, people: people,
             passwords: passwords, clearFriends: dependencies.friendTokens.listRemover(for: person),
             requester: requester(request, context), context: context.page)
         var response = try renderer.response(outcome, for: request, notFound: Self.gone)
-        if case .saved = outcome { response.setCookie(SignInCookie.cleared) }
+        if case .saved = outcome {
+            response.setCookie(SignInCookie.cleared)
+            await dependencies.data.groupEvents.publish(
+                groups.flatMap {
+                    [.membershipEnded(group: $0.group.id, person: person.id), .sittingNow(group: $0.group.id)]
+                })
+        }
         return response
     }
 
