@@ -127,7 +127,7 @@ public func buildApplication(
         router: router,
         server: .hostCheckedHTTP1(),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Sangha"),
-        // The streams end first at shutdown, so the server's requests can finish.
+        // The streams' beat; at shutdown each stream's response ends itself (GroupsRoutes.events).
         services: services + [streams],
         logger: logger
     )
