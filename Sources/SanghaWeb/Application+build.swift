@@ -163,7 +163,7 @@ public func buildRouter(
         middleware: PageContextMiddleware(
             makeFormToken: dependencies.makeFormToken,
             signer: dependencies.signer,
-            signUpIsOpen: configuration.signUp == .open,
+            signUp: configuration.signUp,
             now: dependencies.now,
             timeZone: dependencies.timeZone,
             assets: configuration.development ? .plain : staticFiles.assets

@@ -156,6 +156,18 @@ struct GroupsRoutesTests {
         }
     }
 
+    @Test("With --sign-up closed, a group's link offers no account to create")
+    func closedDoor() async throws {
+        let configuration = AppConfiguration(signUp: .closed, addressLimit: 0)
+        try await withApp(configuration: configuration, dependencies: try Self.dependencies()) { client in
+            let link = "/groups/invite/" + String(repeating: "ab", count: 32)
+            try await client.execute(uri: "/sign-in?next=\(link)", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(!Self.body(response).contains("href=\"/sign-up"))
+            }
+        }
+    }
+
     /// The "Sitting now" section of a group's page.
     static func sittingNow(_ response: TestResponse) -> String {
         let body = Self.body(response)

@@ -18,8 +18,9 @@ public struct PageContext: Sendable, Equatable {
     public var assets: AssetURLs
     /// Who is signed in; nil on the sign-in and sign-up pages.
     public var person: Person?
-    /// Whether anyone may create an account (`--sign-up open`): the sign-in page offers it.
-    public var signUpIsOpen: Bool
+    /// Who may create an account (`--sign-up`): the sign-in page offers it when the person
+    /// could.
+    public var signUp: SignUpMode
 
     public init(
         formToken: String = "",
@@ -28,10 +29,10 @@ public struct PageContext: Sendable, Equatable {
         timeZone: TimeZone = .current,
         assets: AssetURLs = .plain,
         person: Person? = nil,
-        signUpIsOpen: Bool = true
+        signUp: SignUpMode = .open
     ) {
         self.person = person
-        self.signUpIsOpen = signUpIsOpen
+        self.signUp = signUp
         self.formToken = formToken
         self.flash = flash
         self.now = now

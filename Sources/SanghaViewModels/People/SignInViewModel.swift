@@ -36,8 +36,13 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
                 autocomplete: "current-password", maxLength: Person.maximumPasswordLength),
         ]
         self.alert = alert
-        // A group's invitation link admits new people too (with `--sign-up invite`).
-        self.offersSignUp = context.signUpIsOpen || GroupInvitationViewModel.token(inPath: self.next) != nil
+        // A group's invitation link admits new people too (with `--sign-up invite`; `closed`
+        // admits no one).
+        switch context.signUp {
+        case .open: offersSignUp = true
+        case .invite: offersSignUp = GroupInvitationViewModel.token(inPath: self.next) != nil
+        case .closed: offersSignUp = false
+        }
         self.signUpURL = Self.url("/sign-up", next: self.next)
     }
 

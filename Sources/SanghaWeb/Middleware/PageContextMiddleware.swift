@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SanghaCore
 import SanghaViewModels
 
 /// Builds the request's `PageContext`, the one value every page gets: the browser's form token
@@ -15,7 +16,7 @@ struct PageContextMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let makeFormToken: @Sendable () -> String
     let signer: CookieSigner
-    let signUpIsOpen: Bool
+    let signUp: SignUpMode
     let now: @Sendable () -> Date
     let timeZone: TimeZone
     let assets: AssetURLs
@@ -37,7 +38,7 @@ struct PageContextMiddleware: RouterMiddleware {
             now: now(),
             timeZone: timeZone,
             assets: assets,
-            signUpIsOpen: signUpIsOpen
+            signUp: signUp
         )
         var response = try await next(request, context)
         if cookieNonce == nil {
