@@ -48,7 +48,7 @@ def test_the_first_account_invites_resets_and_disables(invite_only, browser):
         assert eventually(guest, lambda d: signed_in_as(d) == "Grace Hopper", timeout=10)
 
         browser.get(server.url + "/admin")
-        assert "Administrator" in person_row(browser, "ada").text
+        assert eventually(browser, lambda d: "Administrator" in person_row(d, "ada").text)
         settled(browser, lambda d: person_row(d, "grace").find_element(
             By.XPATH, ".//button[normalize-space()='Reset password']").click())
         reset = one_time_link(browser)
@@ -75,7 +75,7 @@ def test_the_first_account_invites_resets_and_disables(invite_only, browser):
 
         settled(browser, lambda d: person_row(d, "grace").find_element(
             By.XPATH, ".//button[normalize-space()='Disable']").click())
-        assert "Disabled" in person_row(browser, "grace").text
+        assert eventually(browser, lambda d: "Disabled" in person_row(d, "grace").text)
         guest.get(server.url + "/profiles")
         assert shows_heading(guest, "Sign in"), "disabling signed Grace out"
         fill(guest, "Username", "grace")
