@@ -154,7 +154,9 @@ let package = Package(
         ),
 
         // Fakes and helpers shared by the test targets; never linked into the app.
-        .target(name: "SanghaTestSupport", dependencies: ["SanghaCore"], path: "Tests/SanghaTestSupport"),
+        .target(
+            name: "SanghaTestSupport", dependencies: ["SanghaCore", "SanghaStoreSupport"],
+            path: "Tests/SanghaTestSupport"),
         // Every page and component in each of its named states (`FixtureRegistry`): the snapshot
         // tests, the gallery and the bench render them. Never linked into the app.
         .target(name: "SanghaFixtures", dependencies: ["SanghaCore", "SanghaViewModels", "SanghaStore", "SanghaWeb"]),

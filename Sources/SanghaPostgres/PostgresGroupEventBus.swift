@@ -1,6 +1,7 @@
 import Logging
 import PostgresNIO
 import SanghaCore
+import SanghaStoreSupport
 
 /// Group events between the instances sharing one database: published with `NOTIFY` on the
 /// change feed's channel, and heard by every instance listening, this one included, through its

@@ -1,5 +1,6 @@
 import Foundation
 import SanghaCore
+import SanghaStoreSupport
 import Synchronization
 
 /// Each person's repositories in memory: the ones a test gives for a person, else empty ones

@@ -28,31 +28,6 @@ public enum GroupEvent: Sendable, Equatable, Hashable {
     case membershipEnded(group: Int, person: Int)
     /// A sign-in session ended (its key, as stored): the streams opened with it end.
     case signedOut(session: String)
-
-    /// The event as one line of text (a notice's payload).
-    public var payload: String {
-        switch self {
-        case .sittingNow(let group): "sitting \(group)"
-        case .membershipEnded(let group, let person): "left \(group) \(person)"
-        case .signedOut(let session): "signed-out \(session)"
-        }
-    }
-
-    public init?(payload: String) {
-        let parts = payload.split(separator: " ").map(String.init)
-        switch (parts.first, parts.count) {
-        case ("sitting", 2):
-            guard let group = Int(parts[1]) else { return nil }
-            self = .sittingNow(group: group)
-        case ("left", 3):
-            guard let group = Int(parts[1]), let person = Int(parts[2]) else { return nil }
-            self = .membershipEnded(group: group, person: person)
-        case ("signed-out", 2):
-            self = .signedOut(session: parts[1])
-        default:
-            return nil
-        }
-    }
 }
 
 /// Carries group events to every instance, this one included.
@@ -64,23 +39,4 @@ public protocol GroupEventBus: Sendable {
     /// have been missed (the instance stopped hearing the others for a while): every part is
     /// then shown again.
     func subscribe(_ receive: @escaping @Sendable (GroupEvent?) -> Void)
-}
-
-/// The bus of one process: what is published is received at once, here.
-public final class InProcessGroupEventBus: GroupEventBus, @unchecked Sendable {
-    private let lock = NSLock()
-    private var receivers: [@Sendable (GroupEvent?) -> Void] = []
-
-    public init() {}
-
-    public func publish(_ events: [GroupEvent]) async {
-        let receivers = lock.withLock { self.receivers }
-        for event in events {
-            for receive in receivers { receive(event) }
-        }
-    }
-
-    public func subscribe(_ receive: @escaping @Sendable (GroupEvent?) -> Void) {
-        lock.withLock { receivers.append(receive) }
-    }
 }

@@ -30,13 +30,6 @@ public struct GroupSittingNowViewModel: Sendable, Equatable, Encodable {
             group: group, sitting: try await groups.sittingNow(in: group, at: now), timeZone: timeZone)
     }
 
-    /// The section as the group's events carry it; nil when the group is no longer the person's
-    /// or the storage failed (the streams then get nothing this time).
-    public static func load(_ group: Int, groups: any GroupRepository, now: Date, timeZone: TimeZone) async
-        -> GroupSittingNowViewModel?
-    {
-        try? await current(group, groups: groups, now: now, timeZone: timeZone)
-    }
 }
 
 /// "Ana Lima · Morning sit · since 07:02".
@@ -84,7 +77,7 @@ public enum SittingPresence {
         var seconds: Int?
         if let text = input.seconds, !text.isEmpty {
             guard let value = Int(text), value > 0, Double(value) <= SittingNow.longest else {
-                return .invalid("The seconds to sit must be a whole number from 1 to 86400.")
+                return .invalid("The seconds to sit must be a whole number from 1 to \(Int(SittingNow.longest)).")
             }
             seconds = value
         }

@@ -148,7 +148,8 @@ public struct GroupHostingViewModel: Sendable, Equatable, Encodable {
     public let heading = "Invitation links"
     public let hint = "A link lets anyone signed in who opens it join, for 7 days, until you revoke it."
     public let invitations: [GroupInvitationRowViewModel]
-    public let noInvitationsText = "No invitation link is in force."
+    /// "No invitation link is in force."; nil when one is.
+    public let noInvitationsText: String?
     public let createURL: String
     public let createLabel = "Create invitation link"
 
@@ -160,6 +161,7 @@ public struct GroupHostingViewModel: Sendable, Equatable, Encodable {
                     "Made \(CalendarText.dayAndTime(invitation.createdAt, timeZone: timeZone)) · expires \(CalendarText.dayAndTime(invitation.expiresAt, timeZone: timeZone))",
                 revokeURL: "\(base)/invitations/\(invitation.id)/revoke")
         }
+        noInvitationsText = invitations.isEmpty ? "No invitation link is in force." : nil
         createURL = "\(base)/invitations"
     }
 }
@@ -175,6 +177,16 @@ public enum GroupAction: Sendable, Equatable {
     case leave
     case remove(member: Int)
     case revoke(invitation: Int)
+
+    /// What the group's streams are told once it is done by `person`: whoever is no longer a
+    /// member loses them, and may have been sitting in it.
+    public func events(on group: Int, by person: Int) -> [GroupEvent] {
+        switch self {
+        case .leave: [.membershipEnded(group: group, person: person), .sittingNow(group: group)]
+        case .remove(let member): [.membershipEnded(group: group, person: member), .sittingNow(group: group)]
+        case .revoke: []
+        }
+    }
 
     /// Does it; not found when the group, the member or the link is not this person's to touch.
     public func perform(on group: Int, groups: any GroupRepository, context: PageContext) async -> SubmitOutcome<

@@ -41,6 +41,9 @@ public struct AccountInput: Sendable, Equatable, Decodable {
         GroupInvitationViewModel.token(inPath: LocalPath.sanitize(next))
     }
 
+    /// Whether the box "Show me when I sit" was checked.
+    public var showsWhenSitting: Bool { showWhenSitting == "on" }
+
     var trimmedName: String { (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
     var trimmedUsername: String { (username ?? "").trimmingCharacters(in: .whitespaces) }
 }

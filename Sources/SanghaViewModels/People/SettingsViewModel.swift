@@ -50,7 +50,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 inputType: .password, autocomplete: "new-password", maxLength: Person.tokenLengthLimit,
                 isRequired: false)
             : nil
-        self.showsWhenSitting = input.map { $0.showWhenSitting == "on" } ?? person.showsWhenSitting
+        self.showsWhenSitting = input.map(\.showsWhenSitting) ?? person.showsWhenSitting
         self.currentPassword = FormFieldViewModel(
             name: AccountField.currentPassword.formName, label: "Current password", value: "",
             error: errors[.currentPassword],
@@ -110,7 +110,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         updated.name = input.trimmedName
         updated.about = about
         if acceptsToken, !token.isEmpty { updated.friendServiceToken = token }
-        updated.showsWhenSitting = input.showWhenSitting == "on"
+        updated.showsWhenSitting = input.showsWhenSitting
         do {
             if !newPassword.isEmpty {
                 // Counted as a sign-in would be: a stolen session cannot guess the password.

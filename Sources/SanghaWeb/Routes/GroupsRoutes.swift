@@ -86,22 +86,11 @@ struct GroupsRoutes {
         async throws -> Response
     {
         let outcome = await action.perform(on: id, groups: try groups(context), context: context.page)
-        // Whoever is no longer a member loses the group's streams, and may have been sitting in
-        // it. (After a failure nothing changed: the events only cost a render and a reconnect.)
+        // (After a failure nothing changed: the events only cost a render and a reconnect.)
         if case .saved = outcome {
-            switch action {
-            case .leave:
-                await publish([.membershipEnded(group: id, person: try context.person().id), .sittingNow(group: id)])
-            case .remove(let member):
-                await publish([.membershipEnded(group: id, person: member), .sittingNow(group: id)])
-            case .revoke: break
-            }
+            await dependencies.data.groupEvents.publish(action.events(on: id, by: try context.person().id))
         }
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
-    }
-
-    private func publish(_ events: [GroupEvent]) async {
-        await dependencies.data.groupEvents.publish(events)
     }
 
     /// `GET /groups/{id}/events`: Server-Sent Events, each the HTML of "Sitting now" as the page

@@ -98,7 +98,7 @@ struct PeopleRoutes {
             input, person: person, acceptsToken: acceptsToken, people: people, passwords: passwords,
             session: context.signInKey, requester: requester(request, context), context: context.page)
         // Shown or hidden now: their groups' "Sitting now" may change.
-        if case .saved = outcome, (input.showWhenSitting == "on") != person.showsWhenSitting,
+        if case .saved = outcome, input.showsWhenSitting != person.showsWhenSitting,
             let groups = try? await dependencies.data.groups(of: person.id).list()
         {
             await dependencies.data.groupEvents.publish(groups.map { .sittingNow(group: $0.group.id) })

@@ -1,0 +1,29 @@
+import SanghaCore
+
+/// A group event as a notice's payload on the change feed's channel: one line of text.
+extension GroupEvent {
+    /// The event as one line of text (a notice's payload).
+    var payload: String {
+        switch self {
+        case .sittingNow(let group): "sitting \(group)"
+        case .membershipEnded(let group, let person): "left \(group) \(person)"
+        case .signedOut(let session): "signed-out \(session)"
+        }
+    }
+
+    init?(payload: String) {
+        let parts = payload.split(separator: " ").map(String.init)
+        switch (parts.first, parts.count) {
+        case ("sitting", 2):
+            guard let group = Int(parts[1]) else { return nil }
+            self = .sittingNow(group: group)
+        case ("left", 3):
+            guard let group = Int(parts[1]), let person = Int(parts[2]) else { return nil }
+            self = .membershipEnded(group: group, person: person)
+        case ("signed-out", 2):
+            self = .signedOut(session: parts[1])
+        default:
+            return nil
+        }
+    }
+}
