@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SanghaCore
+import SanghaStoreSupport
 
 /// One person's groups in PostgreSQL: `sitting_group`, its members (`group_member`, hosts among
 /// them) and its invitation links (`group_invitation`, by the digest of their token). Every
@@ -235,8 +236,8 @@ public struct PostgresGroupStore: GroupRepository {
         if !removed { throw .notFound }
     }
 
-    public func startSitting(profileName: String, at date: Date, until: Date) async throws(GroupRepositoryError)
-        -> [Int]
+    public func startSitting(profileName: String, sit: Int?, at date: Date, until: Date)
+        async throws(GroupRepositoryError) -> [Int]
     {
         // A sit whose end passed more than the grace before this start is over: this one begins
         // now. Else it goes on, from its start, with this profile and end.
@@ -248,10 +249,10 @@ public struct PostgresGroupStore: GroupRepository {
                 connection.query(
                     """
                     WITH sitting AS (
-                        INSERT INTO sitting_now (person_id, profile_name, since, until)
-                        VALUES (\(person), \(profileName), \(date), \(until))
+                        INSERT INTO sitting_now (person_id, profile_name, sit_id, since, until)
+                        VALUES (\(person), \(profileName), \(sit), \(date), \(until))
                         ON CONFLICT (person_id) DO UPDATE
-                        SET profile_name = excluded.profile_name, until = excluded.until,
+                        SET profile_name = excluded.profile_name, sit_id = excluded.sit_id, until = excluded.until,
                             since = CASE WHEN sitting_now.until <= \(over) THEN excluded.since
                                 ELSE sitting_now.since END
                     )
@@ -279,28 +280,123 @@ public struct PostgresGroupStore: GroupRepository {
         let found = try await run { connection -> [SittingNow?] in
             let rows = try await connection.query(
                 """
-                SELECT p.id, p.name, s.profile_name, s.since
+                SELECT p.id, p.name, s.profile_name, s.since, sit.id
                 FROM group_member me
                 LEFT JOIN (
                     group_member m
                     JOIN sitting_now s ON s.person_id = m.person_id
                     JOIN person p ON p.id = m.person_id
+                    LEFT JOIN group_sit sit ON sit.id = s.sit_id AND sit.group_id = m.group_id
                 ) ON m.group_id = me.group_id AND s.until > \(shownAfter) AND p.show_when_sitting
                 WHERE me.group_id = \(group) AND me.person_id = \(person)
                 ORDER BY s.since, p.id
                 """, logger: database.logger)
             var sitting: [SittingNow?] = []
-            for try await (member, name, profileName, since) in rows.decode((Int?, String?, String?, Date?).self) {
+            for try await (member, name, profileName, since, sit) in rows.decode(
+                (Int?, String?, String?, Date?, Int?).self)
+            {
                 guard let member, let name, let profileName, let since else {
                     sitting.append(nil)
                     continue
                 }
-                sitting.append(SittingNow(person: member, name: name, profileName: profileName, since: since))
+                sitting.append(
+                    SittingNow(person: member, name: name, profileName: profileName, since: since, sit: sit))
             }
             return sitting
         }
         if found.isEmpty { throw .notFound }
         return found.compactMap { $0 }
+    }
+
+    public func scheduleSit(_ sit: GroupSit, at date: Date) async throws(GroupRepositoryError) -> GroupSit {
+        let segments: String
+        do {
+            segments = try SegmentsJSON.encode(sit.profile.segments)
+        } catch {
+            throw .storage("The segments could not be encoded: \(error)")
+        }
+        let id = try await run { connection -> Int? in
+            let rows = try await connection.query(
+                """
+                INSERT INTO group_sit (group_id, profile_name, segments, starts_at, ends_at, weekly, created_at)
+                SELECT group_id, \(sit.profile.name), \(segments)::jsonb, \(sit.startsAt), \(sit.firstEnd),
+                    \(sit.weekly), \(date)
+                FROM group_member WHERE group_id = \(sit.group) AND person_id = \(person) AND is_host
+                RETURNING id
+                """, logger: database.logger)
+            var id: Int?
+            for try await value in rows.decode(Int.self) { id = value }
+            return id
+        }
+        guard let id else { throw .notFound }
+        var stored = sit
+        stored.id = id
+        return stored
+    }
+
+    public func sits(of group: Int, at date: Date) async throws(GroupRepositoryError) -> [GroupSit] {
+        // The person's membership joined with the sits: a row of nulls when there are none, no
+        // row at all when the person is not a member.
+        let found = try await run { connection -> [GroupSit?] in
+            let rows = try await connection.query(
+                """
+                SELECT s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly
+                FROM group_member me
+                LEFT JOIN group_sit s ON s.group_id = me.group_id AND (s.weekly OR s.ends_at > \(date))
+                WHERE me.group_id = \(group) AND me.person_id = \(person)
+                ORDER BY s.starts_at, s.id
+                """, logger: database.logger)
+            var sits: [GroupSit?] = []
+            for try await row in rows.decode((Int?, String?, String?, Date?, Bool?).self) {
+                sits.append(try Self.sit(row, group: group))
+            }
+            return sits
+        }
+        if found.isEmpty { throw .notFound }
+        return found.compactMap { $0 }
+    }
+
+    public func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit? {
+        let found = try await run { connection -> [GroupSit?] in
+            let rows = try await connection.query(
+                """
+                SELECT s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly
+                FROM group_member me
+                LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.id = \(id)
+                WHERE me.group_id = \(group) AND me.person_id = \(person)
+                """, logger: database.logger)
+            var sits: [GroupSit?] = []
+            for try await row in rows.decode((Int?, String?, String?, Date?, Bool?).self) {
+                sits.append(try Self.sit(row, group: group))
+            }
+            return sits
+        }
+        guard let first = found.first else { throw .notFound }
+        return first
+    }
+
+    public func cancelSit(_ id: Int, of group: Int) async throws(GroupRepositoryError) {
+        let cancelled = try await run { connection in
+            try await Self.anyRow(
+                connection.query(
+                    """
+                    DELETE FROM group_sit WHERE id = \(id) AND group_id = \(group)
+                    AND EXISTS (
+                        SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
+                    RETURNING id
+                    """, logger: database.logger))
+        }
+        if !cancelled { throw .notFound }
+    }
+
+    /// A sit from its columns; nil for the row of nulls a membership without sits answers.
+    private static func sit(_ row: (Int?, String?, String?, Date?, Bool?), group: Int) throws -> GroupSit? {
+        guard let id = row.0, let name = row.1, let segments = row.2, let startsAt = row.3, let weekly = row.4 else {
+            return nil
+        }
+        return GroupSit(
+            id: id, group: group, profile: Profile(name: name, segments: try SegmentsJSON.decode(segments)),
+            startsAt: startsAt, weekly: weekly)
     }
 
     /// Locks the group's row, as the trigger does when a member goes, if the person is a member:

@@ -262,6 +262,28 @@ enum PostgresMigrations {
                 )
                 """,
             ]),
+        // The sits a host schedules: a copy of the profile (its name and segments), when it
+        // first begins and ends, and whether it comes back every week. Who sits in one says so
+        // in `sitting_now`; a session sat with a group keeps the group's name.
+        Migration(
+            number: 9, name: "group sits",
+            statements: [
+                """
+                CREATE TABLE group_sit (
+                    id BIGSERIAL PRIMARY KEY,
+                    group_id BIGINT NOT NULL REFERENCES sitting_group (id) ON DELETE CASCADE,
+                    profile_name TEXT NOT NULL,
+                    segments JSONB NOT NULL,
+                    starts_at TIMESTAMPTZ NOT NULL,
+                    ends_at TIMESTAMPTZ NOT NULL,
+                    weekly BOOLEAN NOT NULL,
+                    created_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX group_sit_group_id ON group_sit (group_id, starts_at)",
+                "ALTER TABLE sitting_now ADD COLUMN sit_id BIGINT REFERENCES group_sit (id) ON DELETE SET NULL",
+                "ALTER TABLE sitting_session ADD COLUMN group_name TEXT",
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

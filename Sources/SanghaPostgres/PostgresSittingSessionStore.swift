@@ -18,9 +18,10 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
         try await run { connection in
             let rows = try await connection.query(
                 """
-                INSERT INTO sitting_session (profile_id, profile_name, started_at, seconds, completed, owner_id)
+                INSERT INTO sitting_session
+                    (profile_id, profile_name, started_at, seconds, completed, group_name, owner_id)
                 VALUES (\(session.profileID), \(session.profileName), \(session.startedAt), \(session.seconds),
-                        \(session.completed), \(owner))
+                        \(session.completed), \(session.groupName), \(owner))
                 RETURNING id
                 """, logger: database.logger)
             for try await id in rows.decode(Int.self) {
@@ -35,7 +36,7 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
     public func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
         try await sessions(
             """
-            SELECT id, profile_id, profile_name, started_at, seconds, completed FROM sitting_session
+            SELECT id, profile_id, profile_name, started_at, seconds, completed, group_name FROM sitting_session
             WHERE owner_id = \(owner)
             ORDER BY started_at DESC, id DESC LIMIT \(limit) OFFSET \(offset)
             """)
@@ -97,13 +98,13 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
         try await run { connection in
             var sessions: [SittingSession] = []
             let rows = try await connection.query(query, logger: database.logger)
-            for try await (id, profileID, name, startedAt, seconds, completed) in rows.decode(
-                (Int, Int?, String, Date, Int, Bool).self)
+            for try await (id, profileID, name, startedAt, seconds, completed, group) in rows.decode(
+                (Int, Int?, String, Date, Int, Bool, String?).self)
             {
                 sessions.append(
                     SittingSession(
                         id: id, profileID: profileID, profileName: name, startedAt: startedAt, seconds: seconds,
-                        completed: completed))
+                        completed: completed, groupName: group))
             }
             return sessions
         }

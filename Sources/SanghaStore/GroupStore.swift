@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SanghaCore
+import SanghaStoreSupport
 
 /// The groups as one person sees them, in the `sittingGroup`, `groupMember` and
 /// `groupInvitation` tables of `SanghaDatabase`. Every statement joins the person's own
@@ -162,19 +163,19 @@ public struct GroupStore: GroupRepository {
         }
     }
 
-    public func startSitting(profileName: String, at date: Date, until: Date) async throws(GroupRepositoryError)
-        -> [Int]
+    public func startSitting(profileName: String, sit: Int?, at date: Date, until: Date)
+        async throws(GroupRepositoryError) -> [Int]
     {
         try await write { [person] db in
             // A sit still shown (not past its end and the grace) keeps its start.
             try db.execute(
                 sql: """
-                    INSERT INTO sittingNow (personID, profileName, since, until) VALUES (?, ?, ?, ?)
+                    INSERT INTO sittingNow (personID, profileName, sitID, since, until) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (personID) DO UPDATE SET
-                        profileName = excluded.profileName, until = excluded.until,
+                        profileName = excluded.profileName, sitID = excluded.sitID, until = excluded.until,
                         since = CASE WHEN sittingNow.until <= ? THEN excluded.since ELSE sittingNow.since END
                     """,
-                arguments: [person, profileName, date, until, date.addingTimeInterval(-SittingNow.grace)])
+                arguments: [person, profileName, sit, date, until, date.addingTimeInterval(-SittingNow.grace)])
             return try Self.groupIDs(of: person, db)
         }
     }
@@ -192,14 +193,75 @@ public struct GroupStore: GroupRepository {
             return try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT p.id, p.name, s.profileName, s.since
+                    SELECT p.id, p.name, s.profileName, s.since, sit.id
                     FROM groupMember m JOIN sittingNow s ON s.personID = m.personID
                     JOIN person p ON p.id = m.personID
+                    LEFT JOIN groupSit sit ON sit.id = s.sitID AND sit.groupID = m.groupID
                     WHERE m.groupID = ? AND s.until > ? AND p.showWhenSitting
                     ORDER BY s.since, p.id
                     """, arguments: [group, date.addingTimeInterval(-SittingNow.grace)]
-            ).map { SittingNow(person: $0[0], name: $0[1], profileName: $0[2], since: $0[3]) }
+            ).map { SittingNow(person: $0[0], name: $0[1], profileName: $0[2], since: $0[3], sit: $0[4]) }
         }
+    }
+
+    public func scheduleSit(_ sit: GroupSit, at date: Date) async throws(GroupRepositoryError) -> GroupSit {
+        let segments: String
+        do {
+            segments = try SegmentsJSON.encode(sit.profile.segments)
+        } catch {
+            throw .storage(String(describing: error))
+        }
+        return try await write { [person] db in
+            try Self.requireMember(person, of: sit.group, host: true, db)
+            try db.execute(
+                sql: """
+                    INSERT INTO groupSit (groupID, profileName, segments, startsAt, endsAt, weekly, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [sit.group, sit.profile.name, segments, sit.startsAt, sit.firstEnd, sit.weekly, date])
+            var stored = sit
+            stored.id = Int(db.lastInsertedRowID)
+            return stored
+        }
+    }
+
+    public func sits(of group: Int, at date: Date) async throws(GroupRepositoryError) -> [GroupSit] {
+        try await read { [person] db in
+            try Self.requireMember(person, of: group, db)
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, groupID, profileName, segments, startsAt, weekly FROM groupSit
+                    WHERE groupID = ? AND (weekly OR endsAt > ?) ORDER BY startsAt, id
+                    """, arguments: [group, date]
+            ).map(Self.sit)
+        }
+    }
+
+    public func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit? {
+        try await read { [person] db in
+            try Self.requireMember(person, of: group, db)
+            return try Row.fetchOne(
+                db,
+                sql:
+                    "SELECT id, groupID, profileName, segments, startsAt, weekly FROM groupSit WHERE id = ? AND groupID = ?",
+                arguments: [id, group]
+            ).map(Self.sit)
+        }
+    }
+
+    public func cancelSit(_ id: Int, of group: Int) async throws(GroupRepositoryError) {
+        try await write { [person] db in
+            try Self.requireMember(person, of: group, host: true, db)
+            try db.execute(sql: "DELETE FROM groupSit WHERE id = ? AND groupID = ?", arguments: [id, group])
+            if db.changesCount == 0 { throw GroupRepositoryError.notFound }
+        }
+    }
+
+    private static func sit(_ row: Row) throws -> GroupSit {
+        GroupSit(
+            id: row[0], group: row[1], profile: Profile(name: row[2], segments: try SegmentsJSON.decode(row[3])),
+            startsAt: row[4], weekly: row[5])
     }
 
     private static func groupIDs(of person: Int, _ db: Database) throws -> [Int] {

@@ -228,6 +228,27 @@ public enum SanghaDatabase {
                     );
                     """)
         }
+        migrator.registerMigration("groupSits") { db in
+            // The sits a host schedules: a copy of the profile (its name and segments), when it
+            // first begins and ends, and whether it comes back every week. Who sits in one says
+            // so in `sittingNow`; a session sat with a group keeps the group's name.
+            try db.execute(
+                sql: """
+                    CREATE TABLE groupSit (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        groupID INTEGER NOT NULL REFERENCES sittingGroup (id) ON DELETE CASCADE,
+                        profileName TEXT NOT NULL,
+                        segments TEXT NOT NULL,
+                        startsAt DATETIME NOT NULL,
+                        endsAt DATETIME NOT NULL,
+                        weekly BOOLEAN NOT NULL,
+                        createdAt DATETIME NOT NULL
+                    );
+                    CREATE INDEX groupSit_on_groupID ON groupSit (groupID, startsAt);
+                    ALTER TABLE sittingNow ADD COLUMN sitID INTEGER REFERENCES groupSit (id) ON DELETE SET NULL;
+                    ALTER TABLE sittingSession ADD COLUMN groupName TEXT;
+                    """)
+        }
         return migrator
     }
 

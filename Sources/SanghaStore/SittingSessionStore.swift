@@ -116,6 +116,7 @@ struct SittingSessionRecord: Codable, FetchableRecord, MutablePersistableRecord 
     var startedAt: Date
     var seconds: Int
     var completed: Bool
+    var groupName: String?
     var ownerID: Int?
 
     init(_ session: SittingSession, owner: Int) {
@@ -126,12 +127,13 @@ struct SittingSessionRecord: Codable, FetchableRecord, MutablePersistableRecord 
         startedAt = session.startedAt
         seconds = session.seconds
         completed = session.completed
+        groupName = session.groupName
     }
 
     var session: SittingSession {
         SittingSession(
             id: id ?? 0, profileID: profileID, profileName: profileName, startedAt: startedAt, seconds: seconds,
-            completed: completed)
+            completed: completed, groupName: groupName)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

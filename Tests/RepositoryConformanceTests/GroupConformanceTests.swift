@@ -478,6 +478,108 @@ struct GroupConformanceTests {
     }
 }
 
+extension GroupConformanceTests {
+    /// A profile of 10 minutes with a bell at its start.
+    static var evening: Profile {
+        var profile = Profile.new(named: "Evening")
+        profile.duration = 600
+        profile[.main].sounds = [Sound(type: .begin, enabled: true, name: "Bell")]
+        return profile
+    }
+
+    @Test(
+        "Group sits: a host schedules them with a copy of the profile, members read them, no one else can",
+        arguments: Backend.allCases)
+    func sits(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now) = (stores.person, Self.now)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + Self.week)
+            let bob = try await stores.signUp("bob")
+            let bobs = stores.data.groups(of: bob.id)
+            _ = try await bobs.join(key: "link", at: now)
+            #expect(try await bobs.sits(of: zen.id, at: now).isEmpty)
+
+            var profile = try await stores.profiles.create(Self.evening)
+            let once = try await groups.scheduleSit(
+                GroupSit(group: zen.id, profile: profile, startsAt: now + 3600, weekly: false), at: now)
+            let weekly = try await groups.scheduleSit(
+                GroupSit(group: zen.id, profile: Profile.new(named: "Dawn"), startsAt: now + 600, weekly: true), at: now
+            )
+            #expect(once.id > 0 && weekly.id > once.id)
+            // The copy is the profile's as it was: editing or deleting the profile changes nothing.
+            #expect(once.profile.segments == Self.evening.segments && once.profile.id == 0)
+            profile.duration = 60
+            _ = try await stores.profiles.update(profile)
+            #expect(try await bobs.sits(of: zen.id, at: now) == [weekly, once], "by their first start")
+            #expect(try await stores.profiles.delete(id: profile.id))
+            #expect(try await storage.open().data.groups(of: bob.id).sit(once.id, of: zen.id) == once)
+            #expect(try await bobs.sit(999_999, of: zen.id) == nil)
+
+            // A sit that happens once is listed until it ends; a weekly one always.
+            #expect(try await bobs.sits(of: zen.id, at: once.firstEnd - 1) == [weekly, once])
+            #expect(try await bobs.sits(of: zen.id, at: once.firstEnd) == [weekly])
+            #expect(try await bobs.sit(once.id, of: zen.id) == once, "still readable once over")
+
+            // A member who is not a host neither schedules nor cancels.
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await bobs.scheduleSit(
+                    GroupSit(group: zen.id, profile: profile, startsAt: now, weekly: false), at: now)
+            }
+            await #expect(throws: GroupRepositoryError.notFound) { try await bobs.cancelSit(once.id, of: zen.id) }
+            // Anyone else: not found, as for a group that does not exist.
+            let carol = try await stores.signUp("carol")
+            let carols = stores.data.groups(of: carol.id)
+            await #expect(throws: GroupRepositoryError.notFound) { try await carols.sits(of: zen.id, at: now) }
+            await #expect(throws: GroupRepositoryError.notFound) { try await carols.sit(once.id, of: zen.id) }
+            await #expect(throws: GroupRepositoryError.notFound) { try await carols.cancelSit(once.id, of: zen.id) }
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await carols.scheduleSit(
+                    GroupSit(group: zen.id, profile: profile, startsAt: now, weekly: false), at: now)
+            }
+            // Another group's sit is not found through this one.
+            let theirs = try await carols.create(name: "Theirs", at: now)
+            #expect(try await carols.sit(once.id, of: theirs.id) == nil)
+
+            // Cancelled: gone; cancelling again is not found.
+            try await groups.cancelSit(once.id, of: zen.id)
+            #expect(try await bobs.sits(of: zen.id, at: now) == [weekly])
+            #expect(try await bobs.sit(once.id, of: zen.id) == nil)
+            await #expect(throws: GroupRepositoryError.notFound) { try await groups.cancelSit(once.id, of: zen.id) }
+        }
+    }
+
+    @Test(
+        "Group sits: who sits in one is shown in it to its group only; a cancelled sit leaves them sitting",
+        arguments: Backend.allCases)
+    func sittingInASit(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now) = (stores.person, Self.now)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            let morning = try await groups.create(name: "Morning", at: now)
+            let sit = try await groups.scheduleSit(
+                GroupSit(group: zen.id, profile: Self.evening, startsAt: now, weekly: false), at: now)
+            let groupIDs = try await groups.startSitting(profileName: "Evening", sit: sit.id, at: now, until: now + 600)
+            #expect(groupIDs == [zen.id, morning.id].sorted())
+            let inIt = SittingNow(person: ada.id, name: "Ada", profileName: "Evening", since: now, sit: sit.id)
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 1) == [inIt])
+            var elsewhere = inIt
+            elsewhere.sit = nil
+            #expect(try await groups.sittingNow(in: morning.id, at: now + 1) == [elsewhere], "not this group's sit")
+            // Sitting alone again (the same sit goes on): no longer in the group sit.
+            _ = try await groups.startSitting(profileName: "Evening", at: now + 10, until: now + 600)
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 11) == [elsewhere])
+            _ = try await groups.startSitting(profileName: "Evening", sit: sit.id, at: now + 20, until: now + 600)
+            try await groups.cancelSit(sit.id, of: zen.id)
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 21) == [elsewhere])
+        }
+    }
+}
+
 extension Stores {
     /// Another person, signed up as an open sign-up would.
     fileprivate func signUp(_ username: String) async throws -> Person {

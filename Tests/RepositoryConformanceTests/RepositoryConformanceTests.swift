@@ -146,7 +146,7 @@ struct RepositoryConformanceTests {
     }
 
     @Test(
-        "Sessions: newest first, paged, totalled, counted by day; a deleted profile's stay under its name",
+        "Sessions: newest first, paged, totalled, counted by day; a deleted profile's stay under its name; a group's name kept",
         arguments: Backend.allCases)
     func sessions(_ backend: Backend) async throws {
         try await backend.withStorage { storage in
@@ -161,7 +161,7 @@ struct RepositoryConformanceTests {
                         SittingSession(
                             profileID: hour < 3 ? profile.id : nil, profileName: "S\(hour)",
                             startedAt: start.addingTimeInterval(Double(hour) * 3600), seconds: 60 * (hour + 1),
-                            completed: hour != 2)))
+                            completed: hour != 2, groupName: hour == 4 ? "Zen" : nil)))
             }
             #expect(Set(recorded.map(\.id)).count == 5 && recorded.allSatisfy { $0.id > 0 })
             #expect(try await stores.sessions.totals() == SittingTotals(sessions: 5, seconds: 900))
@@ -186,6 +186,7 @@ struct RepositoryConformanceTests {
             #expect(kept.map(\.profileName) == ["S4", "S3", "S2", "S1", "S0"])
             #expect(kept.allSatisfy { $0.profileID == nil })
             #expect(kept.map(\.completed) == [true, true, false, true, true])
+            #expect(kept.map(\.groupName) == ["Zen", nil, nil, nil, nil])
         }
     }
 

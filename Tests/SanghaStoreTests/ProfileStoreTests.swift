@@ -17,7 +17,7 @@ struct ProfileStoreTests {
 
     static let all = [
         "createProfile", "createSavedFriendList", "createSittingSession", "indexProfileName",
-        "totalSittingSessions", "people", "signInSessionStart", "door", "groups", "sittingNow",
+        "totalSittingSessions", "people", "signInSessionStart", "door", "groups", "sittingNow", "groupSits",
     ]
 
     static func person(_ username: String) -> Person {

@@ -89,11 +89,19 @@ public struct NoGroups: GroupRepository {
     public func join(key: String, at date: Date) async throws(GroupRepositoryError) -> Int { throw Self.error }
     public func leave(_ group: Int) async throws(GroupRepositoryError) { throw Self.error }
     public func remove(_ member: Int, from group: Int) async throws(GroupRepositoryError) { throw Self.error }
-    public func startSitting(profileName: String, at date: Date, until: Date) async throws(GroupRepositoryError)
-        -> [Int]
+    public func startSitting(profileName: String, sit: Int?, at date: Date, until: Date)
+        async throws(GroupRepositoryError) -> [Int]
     { throw Self.error }
     public func stopSitting() async throws(GroupRepositoryError) -> [Int] { throw Self.error }
     public func sittingNow(in group: Int, at date: Date) async throws(GroupRepositoryError) -> [SittingNow] {
         throw Self.error
     }
+    public func scheduleSit(_ sit: GroupSit, at date: Date) async throws(GroupRepositoryError) -> GroupSit {
+        throw Self.error
+    }
+    public func sits(of group: Int, at date: Date) async throws(GroupRepositoryError) -> [GroupSit] {
+        throw Self.error
+    }
+    public func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit? { throw Self.error }
+    public func cancelSit(_ id: Int, of group: Int) async throws(GroupRepositoryError) { throw Self.error }
 }

@@ -137,12 +137,33 @@ public protocol GroupRepository: Sendable {
     /// A host removes a member who is not a host.
     func remove(_ member: Int, from group: Int) async throws(GroupRepositoryError)
 
-    /// The person began (or resumed) sitting with the profile named `profileName`, to end by
-    /// `until`; a sit already under way keeps its start. The ids of the person's groups.
-    func startSitting(profileName: String, at date: Date, until: Date) async throws(GroupRepositoryError) -> [Int]
+    /// The person began (or resumed) sitting with the profile named `profileName`, in the group
+    /// sit `sit` if any (one of their groups', as `sit(_:of:)` found it), to end by `until`; a
+    /// sit already under way keeps its start. The ids of the person's groups.
+    func startSitting(profileName: String, sit: Int?, at date: Date, until: Date) async throws(GroupRepositoryError)
+        -> [Int]
     /// The person stopped sitting. The ids of the person's groups.
     func stopSitting() async throws(GroupRepositoryError) -> [Int]
     /// The members sitting now (`until` not yet past by `SittingNow.grace`) who show it, by
     /// when they began; not found when the person is not a member.
     func sittingNow(in group: Int, at date: Date) async throws(GroupRepositoryError) -> [SittingNow]
+
+    /// A host schedules `sit` for its group (its id is ignored); the sit as stored.
+    func scheduleSit(_ sit: GroupSit, at date: Date) async throws(GroupRepositoryError) -> GroupSit
+    /// The group's sits not over at `date` (every weekly one, and those happening once that
+    /// have not ended), by their first start.
+    func sits(of group: Int, at date: Date) async throws(GroupRepositoryError) -> [GroupSit]
+    /// One of the group's sits, or nil (over or not).
+    func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit?
+    /// A host cancels one of the group's sits; whoever is in it goes on sitting alone.
+    func cancelSit(_ id: Int, of group: Int) async throws(GroupRepositoryError)
+}
+
+extension GroupRepository {
+    /// The person began (or resumed) sitting alone.
+    public func startSitting(profileName: String, at date: Date, until: Date) async throws(GroupRepositoryError)
+        -> [Int]
+    {
+        try await startSitting(profileName: profileName, sit: nil, at: date, until: until)
+    }
 }

@@ -7,9 +7,12 @@ public struct SittingNow: Sendable, Equatable {
     public var name: String
     public var profileName: String
     public var since: Date
+    /// The group sit they are in, when it is the group's being shown (another group's sit is
+    /// not named to this one).
+    public var sit: Int?
 
-    public init(person: Int, name: String, profileName: String, since: Date) {
-        (self.person, self.name, self.profileName, self.since) = (person, name, profileName, since)
+    public init(person: Int, name: String, profileName: String, since: Date, sit: Int? = nil) {
+        (self.person, self.name, self.profileName, self.since, self.sit) = (person, name, profileName, since, sit)
     }
 
     /// A sit is shown this long after the time it said it would end (a browser that closed
@@ -22,7 +25,8 @@ public struct SittingNow: Sendable, Equatable {
 /// What the people of a group are told as it happens, and how it travels between the instances
 /// that share one database (PostgreSQL `LISTEN`/`NOTIFY`; with SQLite, one process, in memory).
 public enum GroupEvent: Sendable, Equatable, Hashable {
-    /// Who is sitting in the group changed: its "Sitting now" is shown again.
+    /// Who is sitting in the group, or its sits, changed: its live parts ("Sitting now",
+    /// "Upcoming sits", who is in a sit) are shown again.
     case sittingNow(group: Int)
     /// The person is no longer a member (left or removed): their streams of the group end.
     case membershipEnded(group: Int, person: Int)

@@ -10,6 +10,8 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
     public var startedAt: Date
     public var seconds: Int
     public var completed: Bool
+    /// The group it was sat with (a group sit), by the group's name then; nil for a sit alone.
+    public var groupName: String?
 
     /// A session stopped before this many seconds is not recorded.
     public static let minimumStoppedSeconds = 60
@@ -31,8 +33,10 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
         "The session began too long ago: only sessions from the last 48 hours are recorded."
 
     public init(
-        id: Int = 0, profileID: Int?, profileName: String, startedAt: Date, seconds: Int, completed: Bool
+        id: Int = 0, profileID: Int?, profileName: String, startedAt: Date, seconds: Int, completed: Bool,
+        groupName: String? = nil
     ) {
+        self.groupName = groupName
         self.id = id
         self.profileID = profileID
         self.profileName = profileName

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A sit a host scheduled for their group: every member who joins hears the same timeline from
+/// the same instant. It keeps a copy of the profile it was made from (its name and segments),
+/// so later edits of that profile, or its deletion, do not change it.
+public struct GroupSit: Sendable, Equatable, Identifiable {
+    public var id: Int
+    public var group: Int
+    /// The profile as it was when the sit was scheduled (its `id` is 0: it is no one's profile).
+    public var profile: Profile
+    /// The first time it begins.
+    public var startsAt: Date
+    /// Whether it begins again every week, at the same time of day.
+    public var weekly: Bool
+
+    public init(id: Int = 0, group: Int, profile: Profile, startsAt: Date, weekly: Bool) {
+        (self.id, self.group, self.startsAt, self.weekly) = (id, group, startsAt, weekly)
+        self.profile = Profile(name: profile.name, segments: profile.segments)
+    }
+
+    /// Its name: the profile's.
+    public var name: String { profile.name.isEmpty ? "Profile" : profile.name }
+
+    /// How long it lasts.
+    public var duration: TimeInterval { TimeInterval(profile.timeline.duration) }
+
+    /// When the first time it begins ends: a sit that happens once is over then.
+    public var firstEnd: Date { startsAt.addingTimeInterval(duration) }
+
+    /// Members may join this long before it begins.
+    public static let joinWindow: TimeInterval = 600
+    /// How far ahead a sit may be scheduled.
+    public static let furthest: TimeInterval = 366 * 86_400
+
+    /// The time it happens that is not over at `date` (under way, or the next), counted in
+    /// `calendar` (a weekly sit keeps its time of day across a change to or from summer time);
+    /// nil for a sit that happened once and is over.
+    public func occurrence(at date: Date, calendar: Calendar) -> DateInterval? {
+        let length = duration
+        guard weekly else { return date < firstEnd ? DateInterval(start: startsAt, duration: length) : nil }
+        // The week it is in by the clock; a change of summer time moves it by at most an hour.
+        var week = max(0, Int(((date.timeIntervalSince(startsAt) - length) / (7 * 86_400)).rounded(.down)))
+        while let start = calendar.date(byAdding: .day, value: 7 * week, to: startsAt) {
+            if date < start.addingTimeInterval(length) { return DateInterval(start: start, duration: length) }
+            week += 1
+        }
+        return nil
+    }
+
+    /// Why a sit cannot be scheduled to begin at `startsAt` when it is `now`, or nil: not in
+    /// the past, and at most a year ahead.
+    public static func refusal(startsAt: Date, now: Date) -> String? {
+        if startsAt < now.addingTimeInterval(-60) { return "The sit cannot begin in the past." }
+        if startsAt > now.addingTimeInterval(furthest) { return "A sit can be scheduled at most a year ahead." }
+        return nil
+    }
+}
