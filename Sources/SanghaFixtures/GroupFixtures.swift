@@ -42,17 +42,31 @@ extension GroupViewModel {
             MemberPractice(person: 3, totals: .zero),
         ]
         static let invitations = [GroupInvitation(id: 7, createdAt: now - 86_400, expiresAt: now + 6 * 86_400)]
+        /// A weekly sit beginning in 5 minutes (members may join), and one in two days.
+        static let sits = [
+            GroupSit(id: 3, group: 1, profile: .evening, startsAt: now + 5 * 60 - 7 * 86_400, weekly: true),
+            GroupSit(id: 4, group: 1, profile: .morning, startsAt: now + 2 * 86_400, weekly: false),
+        ]
 
-        /// A host's page: members, the week, a link in force.
+        /// A host's page: members, the week, two sits, the form that schedules one, a link in force.
         public static let host = GroupViewModel(
             detail: GroupDetail(group: group, members: members, invitations: invitations, isHost: true),
-            practice: practice, context: .fixture)
+            practice: practice, sits: sits, profiles: [.morning, .evening], context: .fixture)
+        /// "Schedule a sit" with a start in the past and no profile chosen.
+        public static let scheduleError = GroupViewModel(
+            detail: GroupDetail(group: group, members: members, invitations: invitations, isHost: true),
+            practice: practice, sits: sits, profiles: [.morning, .evening],
+            schedule: .init(
+                startsAt: "2020-01-01T07:00", weekly: true, profileError: "Choose one of your profiles.",
+                startsAtError: "The sit cannot begin in the past."),
+            context: .fixture)
         /// Right after "Create invitation link": the link, shown once.
         public static let newLink = GroupViewModel(
             detail: GroupDetail(group: group, members: members, invitations: invitations, isHost: true),
-            practice: practice, context: .fixture,
+            practice: practice, profiles: [.morning], context: .fixture,
             link: .groupInvitation(url: "https://sangha.example/groups/invite/" + String(repeating: "ef", count: 32)))
-        /// A member who does not host: no links, no Remove; two members sitting now.
+        /// A member who does not host: no links, no Remove, no form; two members sitting now, one
+        /// of them in the sit about to begin.
         public static let member = GroupViewModel(
             detail: GroupDetail(
                 group: group,
@@ -64,9 +78,9 @@ extension GroupViewModel {
             practice: practice,
             sitting: [
                 SittingNow(person: 2, name: "Bob Brown", profileName: "Morning sit", since: now - 14 * 60),
-                SittingNow(person: 3, name: "Carol Chen", profileName: "Walking", since: now - 3 * 60),
-            ], context: .fixture)
-        /// Alone in a new group, nobody has sat this week.
+                SittingNow(person: 3, name: "Carol Chen", profileName: "Evening", since: now - 3 * 60, sit: 3),
+            ], sits: sits, context: .fixture)
+        /// Alone in a new group, nobody has sat this week, no sits, and no profile to schedule one with.
         public static let alone = GroupViewModel(
             detail: GroupDetail(group: group, members: [members[0]], invitations: [], isHost: true),
             practice: [MemberPractice(person: 1, totals: .zero)], context: .fixture)
@@ -81,7 +95,55 @@ extension GroupViewModel {
                 ], invitations: [], isHost: true),
             practice: [],
             sitting: [
-                SittingNow(person: 5, name: "<script>alert(1)</script>", profileName: "<i>sit</i> & \"go\"", since: now)
+                SittingNow(
+                    person: 5, name: "<script>alert(1)</script>", profileName: "<i>sit</i> & \"go\"", since: now, sit: 8
+                )
+            ],
+            sits: [GroupSit(id: 8, group: 9, profile: .hostile, startsAt: now - 60, weekly: false)],
+            profiles: [.hostile], context: .fixture)
+    }
+}
+
+extension GroupSitViewModel {
+    public enum Fixtures {
+        static let now = PageContext.fixture.now
+        static let detail = GroupDetail(
+            group: GroupViewModel.Fixtures.group, members: GroupViewModel.Fixtures.members, invitations: [],
+            isHost: false)
+        static var hosting: GroupDetail {
+            var detail = detail
+            detail.isHost = true
+            return detail
+        }
+        static let sit = GroupViewModel.Fixtures.sits[0]
+
+        /// A member, 5 minutes before it begins: Join, one person in it already.
+        public static let ahead = GroupSitViewModel(
+            sit: sit, group: detail,
+            sitting: [SittingNow(person: 3, name: "Carol Chen", profileName: "Evening", since: now - 60, sit: 3)],
+            context: .fixture)
+        /// A host, while it is under way: two in it, and "Cancel sit".
+        public static let underWay = GroupSitViewModel(
+            sit: GroupSit(id: 3, group: 1, profile: .evening, startsAt: now - 10 * 60, weekly: false), group: hosting,
+            sitting: [
+                SittingNow(person: 2, name: "Bob Brown", profileName: "Evening", since: now - 10 * 60, sit: 3),
+                SittingNow(person: 3, name: "Carol Chen", profileName: "Evening", since: now - 4 * 60, sit: 3),
+                SittingNow(person: 1, name: "Ada Lovelace", profileName: "Morning", since: now - 60),
+            ], context: .fixture)
+        /// A sit that happened once and is over: its timeline, no Join.
+        public static let over = GroupSitViewModel(
+            sit: GroupSit(id: 5, group: 1, profile: .morning, startsAt: now - 2 * 86_400, weekly: false),
+            group: detail, sitting: [], context: .fixture)
+        /// Names a hostile host and member could choose.
+        public static let hostile = GroupSitViewModel(
+            sit: GroupSit(id: 8, group: 9, profile: .hostile, startsAt: now - 60, weekly: false),
+            group: GroupDetail(
+                group: SittingGroup(id: 9, name: "<b>Sangha</b> & \"Co\"", createdAt: now), members: [],
+                invitations: [],
+                isHost: true),
+            sitting: [
+                SittingNow(
+                    person: 5, name: "<script>alert(1)</script>", profileName: "<i>sit</i>", since: now, sit: 8)
             ], context: .fixture)
     }
 }

@@ -4,15 +4,17 @@ import SanghaViewModels
 
 extension SittingSession {
     /// Sessions before the fixture clock (Wednesday 18 November 2026, 11:06 UTC), newest first:
-    /// today, the two days before, a gap, and one under a profile since deleted.
+    /// today, the two days before, a gap, and one sat with a group (no profile of the person's).
     static let fixtures: [SittingSession] = {
         let now = PageContext.fixture.now
-        func session(_ id: Int, hoursAgo: Double, _ profile: Profile?, seconds: Int, completed: Bool = true)
-            -> SittingSession
-        {
+        func session(
+            _ id: Int, hoursAgo: Double, _ profile: Profile?, seconds: Int, completed: Bool = true,
+            group: String? = nil
+        ) -> SittingSession {
             SittingSession(
                 id: id, profileID: profile?.id, profileName: profile?.name ?? "Walking",
-                startedAt: now.addingTimeInterval(-hoursAgo * 3600), seconds: seconds, completed: completed)
+                startedAt: now.addingTimeInterval(-hoursAgo * 3600), seconds: seconds, completed: completed,
+                groupName: group)
         }
         return [
             session(6, hoursAgo: 4, .morning, seconds: 1380),
@@ -20,7 +22,7 @@ extension SittingSession {
             session(4, hoursAgo: 38, .evening, seconds: 754, completed: false),
             session(3, hoursAgo: 52, .morning, seconds: 1380),
             session(2, hoursAgo: 24 * 9, .evening, seconds: 5400),
-            session(1, hoursAgo: 24 * 40, nil, seconds: 900),
+            session(1, hoursAgo: 24 * 40, nil, seconds: 900, group: "Morning sangha"),
         ]
     }()
 }

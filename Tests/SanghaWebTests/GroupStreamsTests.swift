@@ -134,11 +134,12 @@ struct GroupStreamsTests {
     @Test("A stream begins with the section as it is (a browser coming back may have missed events)")
     func opening() async throws {
         let world = try await Self.world()
-        let part = try await GroupSittingNowViewModel.current(
-            world.group, groups: world.dependencies.data.groups(of: world.ada.id), now: Date(), timeZone: .gmt)
-        let opening = String(buffer: world.streams.opening(part))
+        let parts = try await world.streams.parts(
+            of: world.group, views: [.group], as: world.dependencies.data.groups(of: world.ada.id), now: Date())
+        let opening = String(buffer: world.streams.opening(parts[.group] ?? []))
         #expect(opening.hasPrefix("retry: 2000\n\nid: "))
-        #expect(opening.contains("No one is sitting now."))
+        #expect(opening.contains("event: sitting-now\n") && opening.contains("No one is sitting now."))
+        #expect(opening.contains("event: sits\n") && opening.contains("No sits are scheduled."))
     }
 
     @Test("The same section is not sent twice; a member gone without an event is found at the next beat")
@@ -149,8 +150,9 @@ struct GroupStreamsTests {
         _ = try await world.dependencies.data.groups(of: world.ada.id).startSitting(
             profileName: "Evening", at: Date(), until: Date() + 600)
         await world.dependencies.data.groupEvents.publish([.sittingNow(group: world.group)])
-        #expect(await Self.messages(ada, count: 1).first?.contains("Evening") == true)
-        #expect(await Self.messages(bob, count: 1).first?.contains("Evening") == true)
+        // Both parts, the first time: who is sitting, and the (unchanged) sits.
+        #expect(await Self.messages(ada, count: 2).first?.contains("Evening") == true)
+        #expect(await Self.messages(bob, count: 2).first?.contains("Evening") == true)
         // Nothing changed: what Ada's stream gets next is the beat's comment alone.
         await world.dependencies.data.groupEvents.publish([.sittingNow(group: world.group)])
         // Bob leaves, and the event is lost (as one missed while an instance reconnects).
@@ -163,15 +165,47 @@ struct GroupStreamsTests {
     @Test("A name with a line break cannot end an event early or add a field")
     func lineBreaks() async throws {
         let world = try await Self.world()
-        let part = GroupSittingNowViewModel(
-            group: world.group,
-            sitting: [SittingNow(person: 1, name: "Ada\r\nid: 9\revent: x", profileName: "a\nb", since: Date())],
-            timeZone: .gmt)
+        let sitting = [SittingNow(person: 1, name: "Ada\r\nid: 9\revent: x", profileName: "a\nb", since: Date())]
+        let part = GroupStreams.Part(
+            event: "sitting-now",
+            html: PageRenderer.compiled.html(
+                GroupSittingNowViewModel(group: world.group, sitting: sitting, timeZone: .gmt)))
         let event = String(buffer: world.streams.event(part))
         let lines = event.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropLast(2)
         #expect(lines.allSatisfy { $0.hasPrefix("data: ") || $0.hasPrefix("id: ") || $0.hasPrefix("event: ") })
         #expect(lines.filter { $0.hasPrefix("event: ") } == ["event: sitting-now"])
         #expect(lines.filter { $0.hasPrefix("id: ") }.count == 1)
         #expect(lines.contains("data:     <li><span><strong>Ada"))
+    }
+
+    @Test("A sit's page's stream is sent who is in that sit; the group's page's, its sits and who sits")
+    func sitView() async throws {
+        let world = try await Self.world()
+        let adas = world.dependencies.data.groups(of: world.ada.id)
+        let sit = try await adas.scheduleSit(
+            GroupSit(group: world.group, profile: .new(named: "Dusk"), startsAt: Date() + 60, weekly: false),
+            at: Date())
+        let page = try #require(world.streams.open(person: world.bob.id, group: world.group, session: nil))
+        let sitPage = try #require(
+            world.streams.open(person: world.bob.id, group: world.group, view: .sit(sit.id), session: nil))
+        let other = try #require(
+            world.streams.open(person: world.bob.id, group: world.group, view: .sit(sit.id + 1), session: nil))
+        _ = try await adas.startSitting(profileName: sit.name, sit: sit.id, at: Date(), until: Date() + 600)
+        await world.dependencies.data.groupEvents.publish([.sittingNow(group: world.group)])
+
+        let onPage = await Self.messages(page, count: 2)
+        #expect(onPage.count == 2)
+        #expect(onPage.first?.contains("event: sitting-now\n") == true)
+        #expect(onPage.last?.contains("event: sits\n") == true && onPage.last?.contains("Sitting in it: Ada") == true)
+        let onSitPage = await Self.messages(sitPage, count: 1)
+        #expect(onSitPage.first?.contains("event: sit-people\n") == true)
+        #expect(onSitPage.first?.contains("<strong>Ada</strong>") == true)
+        let onOther = await Self.messages(other, count: 1)
+        #expect(onOther.first?.contains("No one has joined yet.") == true, "another sit's page")
+        // Ada stops: each view is sent its change, and nothing else.
+        _ = try await adas.stopSitting()
+        await world.dependencies.data.groupEvents.publish([.sittingNow(group: world.group)])
+        #expect(await Self.messages(sitPage, count: 1).first?.contains("No one has joined yet.") == true)
+        #expect(await Self.messages(other, within: .milliseconds(300)) == ["timed out"], "unchanged: not sent")
     }
 }

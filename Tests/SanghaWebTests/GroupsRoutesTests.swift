@@ -5,6 +5,7 @@ import SanghaCore
 import SanghaStore
 import SanghaTestSupport
 import SanghaWeb
+import Synchronization
 import Testing
 
 /// Groups through the routes, on SQLite in memory (groups join people and their sessions).
@@ -233,6 +234,153 @@ struct GroupsRoutesTests {
             try await bob.post("/sitting/stop", form: "") { #expect($0.status == .noContent) }
             try await ada.execute(uri: "/groups/1", method: .get) { response in
                 #expect(Self.sittingNow(response).contains("No one is sitting now."))
+            }
+        }
+    }
+
+    static func section(_ id: String, in response: TestResponse) -> String {
+        let body = Self.body(response)
+        guard let start = body.range(of: "<section id=\"\(id)\""),
+            let end = body[start.upperBound...].range(of: "</section>")
+        else { return "no \(id) section" }
+        return String(body[start.lowerBound..<end.upperBound])
+    }
+
+    @Test(
+        "Group sits: a host schedules one, members join it from ten minutes before, it goes into their history with the group"
+    )
+    func groupSits() async throws {
+        // The server's clock, moved by the test: 2026-11-24 18:00 UTC.
+        let clock = Mutex(Date(timeIntervalSince1970: 1_795_543_200))
+        var dependencies = try Self.dependencies()
+        dependencies.now = { clock.withLock { $0 } }
+        try await withApp(dependencies: dependencies) { client in
+            let ada = try await client.signedUp()
+            let bob = try await client.signedUp(username: "bob", name: "Bob Brown")
+            let carol = try await client.signedUp(username: "carol", name: "Carol")
+            try await ada.post("/groups", form: "name=Morning+sangha") { #expect($0.status == .seeOther) }
+            let token = try await ada.post("/groups/1/invitations", form: "") {
+                try Self.invitationToken(in: Self.body($0))
+            }
+            try await bob.post("/groups/invite/\(token)", form: "") { #expect($0.status == .seeOther) }
+            try await ada.post("/profiles", form: "name=Evening") { #expect($0.status == .seeOther) }
+            try await ada.execute(uri: "/groups/1", method: .get) { response in
+                #expect(Self.section("upcoming-sits", in: response).contains("No sits are scheduled."))
+                #expect(Self.body(response).contains("<option value=\"1\">Evening</option>"))
+            }
+            try await bob.execute(uri: "/groups/1", method: .get) { response in
+                #expect(!Self.body(response).contains("Schedule a sit"), "a member who does not host")
+            }
+
+            // What breaks a rule is said by its field, what was typed kept; nothing is scheduled.
+            try await ada.post("/groups/1/sits", form: "profile=9&startsAt=2026-11-24T17:00&weekly=on") { response in
+                #expect(response.status == .unprocessableContent)
+                let body = Self.body(response)
+                #expect(body.contains("Choose one of your profiles."))
+                #expect(body.contains("The sit cannot begin in the past."))
+                #expect(body.contains("value=\"2026-11-24T17:00\""))
+                #expect(body.contains("name=\"weekly\" value=\"on\" checked"))
+            }
+            try await ada.post("/groups/1/sits", form: "profile=1&startsAt=2026-02-30T19:00") { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(Self.body(response).contains("Enter a date and time, such as 2026-11-24 19:00."))
+            }
+            // Only a host schedules, and only with their own profile; anyone else: 404.
+            try await bob.post("/groups/1/sits", form: "profile=1&startsAt=2026-11-24T19:00") {
+                #expect($0.status == .notFound)
+            }
+            try await carol.post("/groups/1/sits", form: "profile=1&startsAt=2026-11-24T19:00") {
+                #expect($0.status == .notFound)
+            }
+            try await ada.post("/groups/1/sits", form: "profile=1&startsAt=2026-11-24T19:00&weekly=on") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/groups/1")
+            }
+            // Editing the profile afterwards does not change the sit.
+            try await ada.post("/profiles/1", form: "name=Changed&version=1&main.duration=10:00") {
+                #expect($0.status == .seeOther)
+            }
+            try await ada.execute(uri: "/profiles/1/sit", method: .get) { response in
+                #expect(Self.body(response).contains("<strong>10:00</strong>"), "the profile did change")
+            }
+            try await bob.execute(uri: "/groups/1", method: .get) { response in
+                let sits = Self.section("upcoming-sits", in: response)
+                #expect(
+                    sits.contains(">Evening</a>") && sits.contains("Tue 24 Nov 2026, 19:00</time> · 07:30 · every week")
+                )
+                #expect(!sits.contains(">Join</a>"), "an hour before")
+            }
+            try await bob.execute(uri: "/groups/1/sits/1", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(Self.body(response).contains("data-starts-at=\"1795546800000\""))
+                #expect(!Self.body(response).contains("Cancel sit"))
+            }
+            for uri in ["/groups/1/sits/1", "/groups/1/events?sit=1", "/groups/1/sits/2"] {
+                let status = try await carol.execute(uri: uri, method: .get) { $0.status }
+                #expect(status == .notFound, "\(uri)")
+            }
+            try await bob.execute(uri: "/groups/1/sits/2", method: .get) { #expect($0.status == .notFound) }
+            try await bob.execute(uri: "/groups/1/events?sit=2", method: .get) { #expect($0.status == .notFound) }
+
+            // Not open yet: joining is refused until ten minutes before.
+            try await bob.post("/sitting", form: "group=1&sit=1") { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(Self.body(response).contains("join from 10 minutes before it begins"))
+            }
+            try await carol.post("/sitting", form: "group=1&sit=1") { #expect($0.status == .notFound) }
+            clock.withLock { $0 += 3000 }  // 18:50
+            try await bob.execute(uri: "/groups/1", method: .get) { response in
+                #expect(Self.section("upcoming-sits", in: response).contains(">Join</a>"))
+            }
+            try await bob.post("/sitting", form: "group=1&sit=1") { #expect($0.status == .noContent) }
+            try await ada.execute(uri: "/groups/1", method: .get) { response in
+                #expect(Self.section("upcoming-sits", in: response).contains("Sitting in it: Bob Brown"))
+            }
+            try await ada.execute(uri: "/groups/1/sits/1", method: .get) { response in
+                #expect(Self.section("sit-people", in: response).contains("<strong>Bob Brown</strong>"))
+                #expect(Self.body(response).contains("Cancel sit"))
+            }
+
+            // Bob sat it to the end: his history says with whom; none of Ada's.
+            clock.withLock { $0 += 600 + 450 }
+            let session = "group=1&sit=1&startedAt=2026-11-24T19:00:00Z&seconds=450&completed=true"
+            try await carol.post("/sessions", form: session) { #expect($0.status == .notFound) }
+            try await bob.post("/sessions", form: session) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/groups/1/sits/1")
+            }
+            try await bob.execute(uri: "/history", method: .get) { response in
+                #expect(
+                    Self.body(response).contains(
+                        "<td>Evening <span class=\"item-detail\">with Morning sangha</span></td>"))
+            }
+            try await ada.execute(uri: "/history", method: .get) { response in
+                #expect(!Self.body(response).contains("with Morning sangha"))
+            }
+            // Weekly: next Tuesday's is the one shown now.
+            try await bob.execute(uri: "/groups/1", method: .get) { response in
+                #expect(Self.section("upcoming-sits", in: response).contains("Tue 1 Dec 2026, 19:00"))
+            }
+
+            // A host cancels it: gone for everyone.
+            try await bob.post("/groups/1/sits/1/cancel", form: "") { #expect($0.status == .notFound) }
+            try await ada.post("/groups/1/sits/1/cancel", form: "") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/groups/1")
+            }
+            try await bob.execute(uri: "/groups/1/sits/1", method: .get) { #expect($0.status == .notFound) }
+        }
+    }
+
+    @Test("GET /clock answers the server's time in milliseconds, never cached")
+    func clock() async throws {
+        var dependencies = try Self.dependencies()
+        dependencies.now = { Date(timeIntervalSince1970: 1_795_975_200.123_4) }
+        try await withApp(dependencies: dependencies) { client in
+            try await client.execute(uri: "/clock", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(Self.body(response) == #"{"now":1795975200123}"#)
+                #expect(response.headers[.cacheControl] == "no-store")
             }
         }
     }

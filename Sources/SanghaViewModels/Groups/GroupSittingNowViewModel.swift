@@ -62,17 +62,24 @@ public enum SittingPresence {
     public struct Input: Sendable, Equatable, Decodable {
         public var profile: String?
         public var seconds: String?
+        /// A group sit's group and id, instead of a profile.
+        public var group: String?
+        public var sit: String?
 
-        public init(profile: String? = nil, seconds: String? = nil) {
-            (self.profile, self.seconds) = (profile, seconds)
+        public init(profile: String? = nil, seconds: String? = nil, group: String? = nil, sit: String? = nil) {
+            (self.profile, self.seconds, self.group, self.sit) = (profile, seconds, group, sit)
         }
     }
 
     /// The person sits with the profile in `input` for `input.seconds` (at most a day; the
-    /// profile's whole time when not given).
+    /// profile's whole time when not given), or in the group sit in `input` until it ends (from
+    /// ten minutes before it begins).
     public static func start(
-        _ input: Input, profiles: any ProfileRepository, groups: any GroupRepository, now: Date
+        _ input: Input, profiles: any ProfileRepository, groups: any GroupRepository, now: Date, timeZone: TimeZone
     ) async -> Outcome {
+        if input.sit != nil || input.group != nil {
+            return await join(input, groups: groups, now: now, timeZone: timeZone)
+        }
         guard let id = input.profile.flatMap({ Int($0) }) else { return .invalid("Which profile is sat is missing.") }
         var seconds: Int?
         if let text = input.seconds, !text.isEmpty {
@@ -91,6 +98,25 @@ public enum SittingPresence {
         }
     }
 
+    private static func join(_ input: Input, groups: any GroupRepository, now: Date, timeZone: TimeZone) async
+        -> Outcome
+    {
+        guard let group = input.group.flatMap({ Int($0) }), let id = input.sit.flatMap({ Int($0) }) else {
+            return .notFound
+        }
+        return await saving {
+            guard let sit = try await groups.sit(id, of: group) else { return .notFound }
+            guard let occurrence = sit.occurrence(at: now, calendar: .gregorian(in: timeZone)),
+                GroupSit.isOpen(occurrence, at: now)
+            else { return .invalid(notOpenMessage) }
+            return .announced(
+                groups: try await groups.startSitting(
+                    profileName: sit.name, sit: sit.id, at: now, until: occurrence.end))
+        }
+    }
+
+    public static let notOpenMessage = "The sit is not open: join from 10 minutes before it begins until it ends."
+
     public static func stop(groups: any GroupRepository) async -> Outcome {
         await saving { .announced(groups: try await groups.stopSitting()) }
     }
@@ -98,6 +124,8 @@ public enum SittingPresence {
     private static func saving(_ body: () async throws -> Outcome) async -> Outcome {
         do {
             return try await body()
+        } catch GroupRepositoryError.notFound {
+            return .notFound
         } catch {
             return .failed(StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))
         }

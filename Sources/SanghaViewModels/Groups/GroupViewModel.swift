@@ -1,8 +1,9 @@
 import Foundation
 import SanghaCore
 
-/// `/groups/{id}`, for its members: who is sitting now, who is in it, their practice this week, and for a host the
-/// invitation links. A link just made is shown once, on the page the post answers with.
+/// `/groups/{id}`, for its members: who is sitting now, its upcoming sits, who is in it, their practice this week,
+/// and for a host "Schedule a sit" and the invitation links. A link just made is shown once, on the page the post
+/// answers with.
 public struct GroupViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
     public let heading: String
@@ -11,6 +12,10 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
     public let link: OneTimeLinkViewModel?
     /// Kept current by the page's event stream.
     public let sittingNow: GroupSittingNowViewModel
+    /// Kept current by the page's event stream too.
+    public let sits: GroupSitsViewModel
+    /// A host's form; nil for the other members.
+    public let scheduling: GroupScheduleViewModel?
     public let membersHeading = "Members"
     public let members: [GroupMemberViewModel]
     public let weekHeading = "This week"
@@ -26,7 +31,8 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
     public static func url(_ id: Int) -> String { "/groups/\(id)" }
 
     public init(
-        detail: GroupDetail, practice: [MemberPractice], sitting: [SittingNow] = [], context: PageContext,
+        detail: GroupDetail, practice: [MemberPractice], sitting: [SittingNow] = [], sits: [GroupSit] = [],
+        profiles: [Profile] = [], schedule: GroupScheduleViewModel.Form = .empty, context: PageContext,
         link: OneTimeLinkViewModel? = nil, alert: AlertViewModel? = nil
     ) {
         let group = detail.group
@@ -36,6 +42,8 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
         self.alert = alert
         self.link = link
         sittingNow = GroupSittingNowViewModel(group: group.id, sitting: sitting, timeZone: context.timeZone)
+        self.sits = GroupSitsViewModel(sits: sits, sitting: sitting, now: context.now, timeZone: context.timeZone)
+        scheduling = detail.isHost ? GroupScheduleViewModel(group: group.id, profiles: profiles, form: schedule) : nil
         let me = context.person?.id
         members = detail.members.map { member in
             GroupMemberViewModel(
@@ -77,15 +85,13 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
     /// The group's page for a member; not found for anyone else, as for a group that does not
     /// exist.
     public static func load(
-        _ id: Int, groups: any GroupRepository, context: PageContext, link: OneTimeLinkViewModel? = nil
+        _ id: Int, groups: any GroupRepository, profiles: any ProfileRepository, context: PageContext,
+        link: OneTimeLinkViewModel? = nil
     ) async -> LoadOutcome<GroupViewModel> {
         do {
             guard let detail = try await groups.group(id, at: context.now) else { return .notFound }
-            let week = week(of: context.now, timeZone: context.timeZone)
-            let practice = try await groups.practice(of: id, from: week.start, to: week.end)
-            let sitting = try await groups.sittingNow(in: id, at: context.now)
             return .page(
-                GroupViewModel(detail: detail, practice: practice, sitting: sitting, context: context, link: link))
+                try await page(id, detail: detail, groups: groups, profiles: profiles, context: context, link: link))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
@@ -98,10 +104,29 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
         }
     }
 
+    /// The page of the group `detail` shows, with the rest read: the week's practice, who is
+    /// sitting, the sits, and for a host their profiles (the first by name) for the form.
+    static func page(
+        _ id: Int, detail: GroupDetail, groups: any GroupRepository, profiles: any ProfileRepository,
+        context: PageContext, link: OneTimeLinkViewModel? = nil, schedule: GroupScheduleViewModel.Form = .empty
+    ) async throws -> GroupViewModel {
+        let week = week(of: context.now, timeZone: context.timeZone)
+        let practice = try await groups.practice(of: id, from: week.start, to: week.end)
+        let sitting = try await groups.sittingNow(in: id, at: context.now)
+        let sits = try await groups.sits(of: id, at: context.now)
+        let own =
+            detail.isHost
+            ? try await profiles.list(limit: GroupScheduleViewModel.profileLimit, offset: 0).profiles : []
+        return GroupViewModel(
+            detail: detail, practice: practice, sitting: sitting, sits: sits, profiles: own, schedule: schedule,
+            context: context, link: link)
+    }
+
     /// "Create invitation link" (hosts only): keeps the link under `key` (the digest of the
     /// token in `url`) for 7 days, and answers the page with `url` shown this once.
     public static func invite(
-        _ id: Int, key: String, url: String, groups: any GroupRepository, context: PageContext
+        _ id: Int, key: String, url: String, groups: any GroupRepository, profiles: any ProfileRepository,
+        context: PageContext
     ) async -> LoadOutcome<GroupViewModel> {
         do {
             try await groups.addInvitation(
@@ -116,7 +141,7 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
                     context: context),
                 .storage)
         }
-        return await load(id, groups: groups, context: context, link: .groupInvitation(url: url))
+        return await load(id, groups: groups, profiles: profiles, context: context, link: .groupInvitation(url: url))
     }
 }
 

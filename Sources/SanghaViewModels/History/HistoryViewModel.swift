@@ -80,6 +80,8 @@ public struct HistorySessionRowViewModel: Sendable, Equatable, Encodable {
     public let profileName: String
     /// To the profile's sitting page; nil once the profile is deleted.
     public let profileLink: LinkViewModel?
+    /// "with Morning Sangha", for a session sat with a group; nil for one sat alone.
+    public let groupText: String?
     public let durationText: String
     public let outcomeText: String
 
@@ -88,6 +90,7 @@ public struct HistorySessionRowViewModel: Sendable, Equatable, Encodable {
         dateTime = CalendarText.iso(session.startedAt)
         profileName = session.profileName
         profileLink = session.profileID.map { LinkViewModel(url: "/profiles/\($0)/sit", label: session.profileName) }
+        groupText = session.groupName.map { "with \($0)" }
         durationText = DurationFormatter.string(from: session.seconds)
         outcomeText = session.completed ? "Completed" : "Stopped"
     }

@@ -18,7 +18,9 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
     public let inputID: String
     public let errorID: String
     public let inputType: InputType
-    public let autocomplete: String
+    /// What the browser may fill in; nil for no attribute at all (a date and time: axe takes
+    /// any value there, "off" too, for a mistake).
+    public let autocomplete: String?
     public let maxLength: Int
     /// The rule the browser's script checks as the person types (`name`, `phone`), the same
     /// rule the server applies; nil for fields only the server checks.
@@ -37,7 +39,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         error: String? = nil,
         hint: String? = nil,
         inputType: InputType = .text,
-        autocomplete: String = "off",
+        autocomplete: String? = "off",
         maxLength: Int,
         clientRule: String? = nil,
         isRequired: Bool = true,
@@ -57,7 +59,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         error: String? = nil,
         hint: String? = nil,
         inputType: InputType = .text,
-        autocomplete: String = "off",
+        autocomplete: String? = "off",
         maxLength: Int,
         clientRule: String? = nil,
         isRequired: Bool = true,
@@ -100,6 +102,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         case text
         case tel
         case password
+        case dateTimeLocal = "datetime-local"
 
         public var description: String { rawValue }
     }

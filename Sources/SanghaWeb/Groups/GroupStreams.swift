@@ -8,8 +8,10 @@ import Synchronization
 
 /// The event streams (`GET /groups/{id}/events`) open on this instance, and what they are sent.
 ///
-/// An event the bus brings (`GroupEvent`) is rendered once per group, with the compiled
-/// template of the part it replaces, whatever the number of streams of that group here; events
+/// A stream is of a group's page (its parts "Sitting now" and "Upcoming sits") or of one of its
+/// sits' pages (`?sit=`, the part "In this sit"). An event the bus brings (`GroupEvent`) is
+/// rendered once per group and part, with the compiled template of the part it replaces, from
+/// one reading of the group, whatever the number of streams of that group here; events
 /// arriving while the part renders are folded into one more render. Each stream buffers a few
 /// messages: a reader that falls further behind is dropped (its stream ends, and its browser
 /// reconnects and gets the part as it is). Every 25 s each stream gets a comment, so proxies
@@ -27,9 +29,30 @@ public final class GroupStreams: Service, Sendable {
     /// A message of the stream, as its bytes.
     typealias Message = ByteBuffer
 
+    /// What a stream shows: a group's page, or one of its sits' pages.
+    enum View: Hashable, Sendable {
+        case group
+        case sit(Int)
+    }
+
+    /// A part of a page as an event sends it: the event's name (the part's `data-live-part`)
+    /// and its HTML.
+    struct Part: Equatable, Sendable {
+        let event: String
+        let html: String
+    }
+
+    /// A part of a group's view, as last sent.
+    private struct PartKey: Hashable {
+        let group: Int
+        let view: View
+        let event: String
+    }
+
     struct Stream {
         let person: Int
         let group: Int
+        let view: View
         /// The sign-in session it was opened with (its key, as stored).
         let session: String?
         let continuation: AsyncStream<Message>.Continuation
@@ -42,8 +65,8 @@ public final class GroupStreams: Service, Sendable {
         /// Groups whose part is being rendered, and those to render once more after it.
         var rendering: Set<Int> = []
         var again: Set<Int> = []
-        /// The HTML each group's streams were last sent: the same again is not sent.
-        var lastSent: [Int: String] = [:]
+        /// The HTML each part of each group's views was last sent: the same again is not sent.
+        var lastSent: [PartKey: String] = [:]
     }
 
     private let data: any PersonalData
@@ -78,8 +101,8 @@ public final class GroupStreams: Service, Sendable {
         func end() { continuation.finish() }
     }
 
-    /// A new stream of `group` for `person`, or nil when they hold `limitPerPerson` already.
-    func open(person: Int, group: Int, session: String?) -> Subscription? {
+    /// A new stream of `group`'s `view` for `person`, or nil when they hold `limitPerPerson` already.
+    func open(person: Int, group: Int, view: View = .group, session: String?) -> Subscription? {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Message.self, bufferingPolicy: .bufferingOldest(Self.buffered))
         let id = state.withLock { state in
@@ -90,7 +113,8 @@ public final class GroupStreams: Service, Sendable {
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
         let admitted = state.withLock { state in
             guard state.perPerson[person, default: 0] < Self.limitPerPerson else { return false }
-            state.streams[id] = Stream(person: person, group: group, session: session, continuation: continuation)
+            state.streams[id] = Stream(
+                person: person, group: group, view: view, session: session, continuation: continuation)
             state.perPerson[person, default: 0] += 1
             return true
         }
@@ -103,8 +127,8 @@ public final class GroupStreams: Service, Sendable {
             guard let stream = state.streams.removeValue(forKey: id) else { return }
             state.perPerson[stream.person, default: 1] -= 1
             if state.perPerson[stream.person] == 0 { state.perPerson[stream.person] = nil }
-            if !state.streams.values.contains(where: { $0.group == stream.group }) {
-                state.lastSent[stream.group] = nil
+            if !state.streams.values.contains(where: { $0.group == stream.group && $0.view == stream.view }) {
+                state.lastSent = state.lastSent.filter { $0.key.group != stream.group || $0.key.view != stream.view }
             }
         }
     }
@@ -163,9 +187,9 @@ public final class GroupStreams: Service, Sendable {
         }
     }
 
-    /// Reads the group's part as one of its members here (it is the same for every member),
-    /// ends the streams of anyone here who is no longer a member, and sends the part to the
-    /// others unless it is what they were last sent.
+    /// Reads the group as one of its members here (its parts are the same for every member),
+    /// ends the streams of anyone here who is no longer a member, and sends each view's parts to
+    /// its streams, each part unless it is what they were last sent.
     private func send(_ group: Int) async {
         var tried: Set<Int> = []
         while let reader = state.withLock({ state in
@@ -181,15 +205,20 @@ public final class GroupStreams: Service, Sendable {
                 }
                 let members = Set(detail.members.map(\.person))
                 end { $0.group == group && !members.contains($0.person) }
-                let part = try await GroupSittingNowViewModel.current(
-                    group, groups: groups, now: now, timeZone: timeZone)
-                let html = renderer.html(part)
-                let streams = state.withLock { state -> [Stream] in
-                    guard state.lastSent[group] != html else { return [] }
-                    state.lastSent[group] = html
-                    return state.streams.values.filter { $0.group == group }
+                let views = state.withLock { state in
+                    Set(state.streams.values.filter { $0.group == group }.map(\.view))
                 }
-                if !streams.isEmpty { deliver(event(html: html), to: streams) }
+                for (view, parts) in try await self.parts(of: group, views: views, as: groups, now: now) {
+                    for part in parts {
+                        let key = PartKey(group: group, view: view, event: part.event)
+                        let streams = state.withLock { state -> [Stream] in
+                            guard state.lastSent[key] != part.html else { return [] }
+                            state.lastSent[key] = part.html
+                            return state.streams.values.filter { $0.group == group && $0.view == view }
+                        }
+                        if !streams.isEmpty { deliver(event(part), to: streams) }
+                    }
+                }
                 return
             } catch GroupRepositoryError.notFound {
                 end { $0.group == group && $0.person == reader }
@@ -200,31 +229,60 @@ public final class GroupStreams: Service, Sendable {
         }
     }
 
-    /// The part as one event: its HTML on `data:` lines, under an id the browser sends back as
-    /// `Last-Event-ID` when it reconnects.
-    func event(_ part: GroupSittingNowViewModel) -> Message {
-        event(html: renderer.html(part))
+    /// The parts of each of the group's `views`, rendered from one reading of it as `groups`'
+    /// person sees it (who is sitting; the sits, when a group's page is among the views). Not
+    /// found when they are not a member.
+    func parts(of group: Int, views: Set<View>, as groups: any GroupRepository, now: Date)
+        async throws(GroupRepositoryError) -> [View: [Part]]
+    {
+        let sitting = try await groups.sittingNow(in: group, at: now)
+        let sits = views.contains(.group) ? try await groups.sits(of: group, at: now) : []
+        var parts: [View: [Part]] = [:]
+        for view in views {
+            switch view {
+            case .group:
+                parts[view] = [
+                    Part(
+                        event: "sitting-now",
+                        html: renderer.html(
+                            GroupSittingNowViewModel(group: group, sitting: sitting, timeZone: timeZone))),
+                    Part(
+                        event: "sits",
+                        html: renderer.html(
+                            GroupSitsViewModel(sits: sits, sitting: sitting, now: now, timeZone: timeZone))),
+                ]
+            case .sit(let sit):
+                parts[view] = [
+                    Part(
+                        event: "sit-people",
+                        html: renderer.html(GroupSitPeopleViewModel(sit: sit, sitting: sitting, timeZone: timeZone)))
+                ]
+            }
+        }
+        return parts
     }
 
-    private func event(html: String) -> Message {
+    /// A part as one event: its HTML on `data:` lines, under an id the browser sends back as
+    /// `Last-Event-ID` when it reconnects.
+    func event(_ part: Part) -> Message {
         let milliseconds = Int(Date().timeIntervalSince1970 * 1000)
         let id = lastEventID.withLock { last in
             last = max(milliseconds, last + 1)
             return last
         }
-        var text = "id: \(id)\nevent: sitting-now\n"
+        var text = "id: \(id)\nevent: \(part.event)\n"
         // Every line break the browser would see (CR, LF, CRLF) starts a new data line.
-        for line in html.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        for line in part.html.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             text += "data: \(line)\n"
         }
         return Message(string: text + "\n")
     }
 
-    /// What a stream begins with: how soon to reconnect, and the part as it is now (it may
-    /// have changed since the page was read, or while a browser was reconnecting).
-    func opening(_ part: GroupSittingNowViewModel) -> Message {
+    /// What a stream begins with: how soon to reconnect, and its parts as they are now (they
+    /// may have changed since the page was read, or while a browser was reconnecting).
+    func opening(_ parts: [Part]) -> Message {
         var buffer = Message(string: "retry: 2000\n\n")
-        buffer.writeImmutableBuffer(event(part))
+        for part in parts { buffer.writeImmutableBuffer(event(part)) }
         return buffer
     }
 

@@ -90,6 +90,18 @@ extension GroupSittingNowViewModel: Renderable {
     public static let template = "partials/group-sitting-now"
 }
 
+extension GroupSitsViewModel: Renderable {
+    public static let template = "partials/group-sits"
+}
+
+extension GroupSitViewModel: Page {
+    public static let template = "pages/group-sit"
+}
+
+extension GroupSitPeopleViewModel: Renderable {
+    public static let template = "partials/group-sit-people"
+}
+
 extension OneTimeLinkViewModel: Renderable {
     public static let template = "partials/one-time-link"
 }

@@ -23,6 +23,11 @@ struct GroupsRoutes {
         dependencies.data.groups(of: try context.person().id)
     }
 
+    /// The signed-in person's profiles (a host schedules a sit with one).
+    func profiles(_ context: AppRequestContext) throws -> any ProfileRepository {
+        dependencies.data.profiles(of: try context.person().id)
+    }
+
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.get("groups", use: list)
         router.post("groups", use: create)
@@ -34,6 +39,9 @@ struct GroupsRoutes {
         router.post("groups/:id/invitations/:invitation/revoke", use: revoke)
         router.post("groups/:id/leave", use: leave)
         router.post("groups/:id/members/:person/remove", use: remove)
+        router.post("groups/:id/sits", use: schedule)
+        router.get("groups/:id/sits/:sit", use: sitPage)
+        router.post("groups/:id/sits/:sit/cancel", use: cancelSit)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -51,8 +59,38 @@ struct GroupsRoutes {
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.parameters.require("id", as: Int.self)
-        let outcome = await GroupViewModel.load(id, groups: try groups(context), context: context.page)
+        let outcome = await GroupViewModel.load(
+            id, groups: try groups(context), profiles: try profiles(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
+    }
+
+    /// "Schedule a sit" (hosts): the group's streams show it at once.
+    @Sendable func schedule(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let id = try context.parameters.require("id", as: Int.self)
+        let input = try await request.decodeForm(GroupScheduleInput.self, limit: configuration.maxFormSize)
+        let outcome = await GroupSitAction.schedule(
+            input, in: id, groups: try groups(context), profiles: try profiles(context), context: context.page)
+        if case .saved = outcome { await dependencies.data.groupEvents.publish([.sittingNow(group: id)]) }
+        return try renderer.response(outcome, for: request, notFound: Self.notFound)
+    }
+
+    /// A group sit's page, for the group's members.
+    @Sendable func sitPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id", as: Int.self)
+        let sit = try context.parameters.require("sit", as: Int.self)
+        let outcome = await GroupSitViewModel.load(
+            group: id, sit: sit, groups: try groups(context), context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.sitNotFound)
+    }
+
+    /// "Cancel sit" (hosts): whoever sits in it goes on alone; the group's streams show it gone.
+    @Sendable func cancelSit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id", as: Int.self)
+        let sit = try context.parameters.require("sit", as: Int.self)
+        let outcome = await GroupSitAction.cancel(sit, in: id, groups: try groups(context))
+        if case .saved = outcome { await dependencies.data.groupEvents.publish([.sittingNow(group: id)]) }
+        return try renderer.response(outcome, for: request, notFound: Self.sitNotFound)
     }
 
     /// A new invitation link, shown on the page this post answers and never again.
@@ -62,7 +100,7 @@ struct GroupsRoutes {
         let outcome = await GroupViewModel.invite(
             id, key: SecretToken.key(of: token),
             url: configuration.linkURL(GroupInvitationViewModel.url(token: token), for: request),
-            groups: try groups(context), context: context.page)
+            groups: try groups(context), profiles: try profiles(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
@@ -93,24 +131,35 @@ struct GroupsRoutes {
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
-    /// `GET /groups/{id}/events`: Server-Sent Events, each the HTML of "Sitting now" as the page
-    /// shows it (the first one at once), while the person is signed in and a member. 404 to
-    /// anyone else; 429 past `GroupStreams.limitPerPerson` streams on this instance.
+    /// `GET /groups/{id}/events`: Server-Sent Events, each the HTML of a part of the group's
+    /// page as it shows it ("Sitting now", "Upcoming sits"; with `?sit=`, the part of that
+    /// sit's page that says who is in it), the parts as they are at once, while the person is
+    /// signed in and a member. 404 to anyone else, or for a sit not the group's; 429 past
+    /// `GroupStreams.limitPerPerson` streams on this instance.
     @Sendable func events(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.parameters.require("id", as: Int.self)
         let person = try context.person()
-        guard let subscription = streams.open(person: person.id, group: id, session: context.signInKey) else {
+        var view = GroupStreams.View.group
+        if let sit = request.uri.queryParameters.get("sit") {
+            guard let sit = Int(sit) else { throw HTTPError(.notFound, message: Self.sitNotFound) }
+            view = .sit(sit)
+        }
+        guard let subscription = streams.open(person: person.id, group: id, view: view, session: context.signInKey)
+        else {
             throw HTTPError(.tooManyRequests, message: Self.tooManyStreams)
         }
-        // The part now, read once the stream is open (so a membership ending meanwhile ends it):
-        // it proves membership, and it is what the stream begins with.
-        let part: GroupSittingNowViewModel
+        // The parts now, read once the stream is open (so a membership ending meanwhile ends it):
+        // they prove membership, and they are what the stream begins with.
+        let parts: [GroupStreams.Part]
         do {
-            part = try await GroupSittingNowViewModel.current(
-                id, groups: try groups(context), now: context.page.now, timeZone: context.page.timeZone)
+            let groups = try groups(context)
+            if case .sit(let sit) = view, try await groups.sit(sit, of: id) == nil {
+                throw GroupRepositoryError.notFound
+            }
+            parts = try await streams.parts(of: id, views: [view], as: groups, now: context.page.now)[view] ?? []
         } catch GroupRepositoryError.notFound {
             subscription.end()
-            throw HTTPError(.notFound, message: Self.notFound)
+            throw HTTPError(.notFound, message: view == .group ? Self.notFound : Self.sitNotFound)
         } catch {
             subscription.end()
             throw HTTPError(
@@ -118,7 +167,7 @@ struct GroupsRoutes {
                 message: StorageMessage.text(for: error, otherwise: "Reading the group failed. Please try again."))
         }
         context.channel.whenClientClosed { subscription.end() }
-        let opening = streams.opening(part)
+        let opening = streams.opening(parts)
         return Response(
             status: .ok,
             headers: [
@@ -166,6 +215,7 @@ struct GroupsRoutes {
     }
 
     static let notFound = "There is no such group, or you are not one of its members."
+    static let sitNotFound = "There is no such sit, or you are not a member of its group."
 }
 
 extension HTTPField.Name {

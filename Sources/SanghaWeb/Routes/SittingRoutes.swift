@@ -30,7 +30,8 @@ struct SittingRoutes {
         let person = try context.person().id
         return try await presence(
             SittingPresence.start(
-                input, profiles: data.profiles(of: person), groups: data.groups(of: person), now: context.page.now))
+                input, profiles: data.profiles(of: person), groups: data.groups(of: person), now: context.page.now,
+                timeZone: context.page.timeZone))
     }
 
     @Sendable func stopSitting(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -49,13 +50,33 @@ struct SittingRoutes {
         }
     }
 
+    /// A session sat alone (with `profile`) or with a group sit (with `group` and `sit`).
     @Sendable func record(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
-        let input = try await request.decodeForm(SittingSessionInput.self, limit: maxFormSize)
+        let input = try await request.decodeForm(RecordForm.self, limit: maxFormSize)
         let person = try context.person()
+        if input.sit != nil || input.group != nil {
+            let outcome = await GroupSitViewModel.record(
+                GroupSitSessionInput(
+                    group: input.group, sit: input.sit, startedAt: input.startedAt, seconds: input.seconds,
+                    completed: input.completed),
+                groups: data.groups(of: person.id), sessions: data.sessions(of: person.id), context: context.page)
+            return try renderer.response(outcome, for: request, notFound: GroupsRoutes.sitNotFound)
+        }
         let outcome = await SittingViewModel.record(
-            input, profiles: data.profiles(of: person.id), sessions: data.sessions(of: person.id),
-            context: context.page)
+            SittingSessionInput(
+                profile: input.profile, startedAt: input.startedAt, seconds: input.seconds, completed: input.completed),
+            profiles: data.profiles(of: person.id), sessions: data.sessions(of: person.id), context: context.page)
         return try renderer.response(outcome, for: request, notFound: ProfilesRoutes.notFound)
+    }
+
+    /// `POST /sessions` as either page's script posts it.
+    struct RecordForm: Decodable {
+        var profile: String?
+        var group: String?
+        var sit: String?
+        var startedAt: String?
+        var seconds: String?
+        var completed: String?
     }
 }

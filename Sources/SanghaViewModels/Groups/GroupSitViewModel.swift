@@ -1,0 +1,192 @@
+import Foundation
+import SanghaCore
+
+/// A group sit's page, `/groups/{id}/sits/{sit}`: the sit's timeline, when it begins, who is in
+/// it (kept current by the group's event stream), and "Join" from ten minutes before it begins.
+/// The script learns how far the browser's clock is from the server's (`clockURL`, several
+/// round trips, the quickest kept) and plays the timeline from the instant the sit begins by the
+/// server's clock (`startsAtMilliseconds`), so every member's bells ring together; who joins
+/// late hears only what is still to come.
+public struct GroupSitViewModel: Sendable, Equatable, Encodable {
+    public let layout: LayoutViewModel
+    public let heading: String
+    public let groupName: String
+    public let groupURL: String
+    /// "Tue 24 Nov 2026, 19:00 · every week", or "Under way, until 19:30".
+    public let whenText: String
+    /// "This sit is over."; nil while it is to come or under way.
+    public let overText: String?
+    /// Whether it is to come or under way: the script may offer "Join".
+    public let isAhead: Bool
+    public let hint =
+        "Join from 10 minutes before it begins. The bells ring in every member's home at the same moment; joining late, you hear what is still to come."
+    public let totalText: String
+    public let totalSeconds: Int
+    public let events: [TimelineEventViewModel]
+    public let firstSection: String
+    /// The time it begins (this week's, for a weekly sit), in milliseconds since 1970 by the
+    /// server's clock; and from when members may join.
+    public let startsAtMilliseconds: Int
+    public let joinsFromMilliseconds: Int
+    public let startISO: String
+    /// Where the script reads the server's clock.
+    public let clockURL: String = GroupSitViewModel.clockPath
+    public let recordURL = "/sessions"
+    public let presenceURL = "/sitting"
+    public let presenceStopURL = "/sitting/stop"
+    public let groupID: Int
+    public let sitID: Int
+    /// Kept current by the group's event stream (`eventsURL`).
+    public let people: GroupSitPeopleViewModel
+    public let eventsURL: String
+    /// A host's "Cancel sit"; nil for the other members.
+    public let cancelURL: String?
+    public let cancelLabel = "Cancel sit"
+    public let cancelConfirm = "Cancel this sit for everyone?"
+    public let alert: AlertViewModel?
+
+    /// `GET /clock`: the server's time, `{"now": milliseconds since 1970}`.
+    public static let clockPath = "/clock"
+
+    public static func url(group: Int, sit: Int) -> String { "\(GroupViewModel.url(group))/sits/\(sit)" }
+
+    /// The event stream of the sit's page: the group's, with the part that says who is in it.
+    public static func eventsURL(group: Int, sit: Int) -> String {
+        "\(GroupSittingNowViewModel.eventsURL(group))?sit=\(sit)"
+    }
+
+    public init(
+        sit: GroupSit, group: GroupDetail, sitting: [SittingNow], context: PageContext, alert: AlertViewModel? = nil
+    ) {
+        layout = LayoutViewModel(title: "Sit: \(sit.name)", section: .groups, context: context)
+        heading = sit.name
+        groupName = group.group.name
+        groupURL = GroupViewModel.url(group.group.id)
+        let occurrence = sit.occurrence(at: context.now, calendar: .gregorian(in: context.timeZone))
+        let shown = occurrence ?? DateInterval(start: sit.startsAt, duration: sit.duration)
+        if occurrence != nil, context.now >= shown.start {
+            whenText = "Under way, until \(CalendarText.time(shown.end, timeZone: context.timeZone))"
+        } else {
+            whenText =
+                CalendarText.dayAndTime(shown.start, timeZone: context.timeZone) + (sit.weekly ? " · every week" : "")
+        }
+        overText = occurrence == nil ? "This sit is over." : nil
+        isAhead = occurrence != nil
+        let timeline = sit.profile.timeline
+        totalSeconds = timeline.duration
+        totalText = DurationFormatter.string(from: timeline.duration)
+        events = TimelineEventViewModel.events(of: timeline, assets: context.assets)
+        firstSection = timeline.sections.first?.segment.title ?? SegmentType.main.title
+        startsAtMilliseconds = Int((shown.start.timeIntervalSince1970 * 1000).rounded())
+        joinsFromMilliseconds = startsAtMilliseconds - Int(GroupSit.joinWindow * 1000)
+        startISO = CalendarText.iso(shown.start)
+        groupID = group.group.id
+        sitID = sit.id
+        people = GroupSitPeopleViewModel(sit: sit.id, sitting: sitting, timeZone: context.timeZone)
+        eventsURL = Self.eventsURL(group: group.group.id, sit: sit.id)
+        cancelURL = group.isHost ? "\(Self.url(group: group.group.id, sit: sit.id))/cancel" : nil
+        self.alert = alert
+    }
+
+    /// What `GET /groups/{id}/sits/{sit}` shows a member; not found for anyone else, or a sit
+    /// that is not the group's.
+    public static func load(group: Int, sit: Int, groups: any GroupRepository, context: PageContext) async
+        -> LoadOutcome<GroupSitViewModel>
+    {
+        do {
+            guard let detail = try await groups.group(group, at: context.now),
+                let found = try await groups.sit(sit, of: group)
+            else { return .notFound }
+            let sitting = try await groups.sittingNow(in: group, at: context.now)
+            return .page(GroupSitViewModel(sit: found, group: detail, sitting: sitting, context: context))
+        } catch GroupRepositoryError.notFound {
+            return .notFound
+        } catch {
+            return .failed(
+                ErrorPageViewModel(
+                    heading: "The sit is unavailable",
+                    message: StorageMessage.text(for: error, otherwise: "Reading the sit failed. Please try again."),
+                    context: context),
+                .storage)
+        }
+    }
+}
+
+/// "In this sit": the members sitting in it now (those who show when they sit), live.
+public struct GroupSitPeopleViewModel: Sendable, Equatable, Encodable {
+    public let heading = "In this sit"
+    public let hasPeople: Bool
+    public let people: [GroupSitterViewModel]
+    /// "No one has joined yet."; nil when someone has.
+    public let emptyText: String?
+
+    public init(sit: Int, sitting: [SittingNow], timeZone: TimeZone) {
+        people = sitting.filter { $0.sit == sit }.map { GroupSitterViewModel($0, timeZone: timeZone) }
+        hasPeople = !people.isEmpty
+        emptyText = people.isEmpty ? "No one has joined yet." : nil
+    }
+}
+
+/// A session sat with a group sit, as its page's script posts it: the group and the sit, when
+/// the person began (ISO 8601), the seconds they sat and whether they sat to the end.
+public struct GroupSitSessionInput: Sendable, Equatable, Decodable {
+    public var group: String?
+    public var sit: String?
+    public var startedAt: String?
+    public var seconds: String?
+    public var completed: String?
+
+    public init(group: String?, sit: String?, startedAt: String?, seconds: String?, completed: String?) {
+        (self.group, self.sit, self.startedAt, self.seconds, self.completed) =
+            (group, sit, startedAt, seconds, completed)
+    }
+}
+
+extension GroupSitViewModel {
+    /// Records a member's session of the sit (`POST /sessions` with `sit`): in their own history,
+    /// under the sit's name, "with" the group. 303 back to the sit's page with "Session saved.";
+    /// the page again with why (422) for a session that breaks a rule, nothing stored.
+    public static func record(
+        _ input: GroupSitSessionInput, groups: any GroupRepository, sessions: any SittingSessionRepository,
+        context: PageContext
+    ) async -> SubmitOutcome<GroupSitViewModel> {
+        let context = context.withoutFlash
+        guard let group = input.group.flatMap({ Int($0) }), let id = input.sit.flatMap({ Int($0) }) else {
+            return .notFound
+        }
+        let detail: GroupDetail
+        let sit: GroupSit
+        let sitting: [SittingNow]
+        do {
+            guard let foundGroup = try await groups.group(group, at: context.now),
+                let foundSit = try await groups.sit(id, of: group)
+            else { return .notFound }
+            (detail, sit) = (foundGroup, foundSit)
+            sitting = try await groups.sittingNow(in: group, at: context.now)
+        } catch {
+            return .notFound
+        }
+        func page(_ message: String) -> GroupSitViewModel {
+            GroupSitViewModel(
+                sit: sit, group: detail, sitting: sitting, context: context,
+                alert: AlertViewModel(title: "Not saved.", message: message))
+        }
+        guard let startedAt = input.startedAt.flatMap(SittingSessionInput.date(from:)),
+            let seconds = input.seconds.flatMap({ Int($0) }), let completed = input.completed.flatMap({ Bool($0) })
+        else {
+            return .invalid(page("The session could not be read."))
+        }
+        let session = SittingSession(
+            profileID: nil, profileName: sit.name, startedAt: startedAt, seconds: seconds, completed: completed,
+            groupName: detail.group.name)
+        if let refusal = session.refusal(now: context.now) { return .invalid(page(refusal)) }
+        do {
+            _ = try await sessions.record(session)
+            return .saved(Redirect(to: url(group: group, sit: id), flash: .success(SittingViewModel.savedMessage)))
+        } catch {
+            return .failed(
+                page(StorageMessage.text(for: error, otherwise: "Sessions could not be saved. Please try again.")),
+                .storage)
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import SanghaCore
+
+/// A group's "Upcoming sits": each sit not over, the next time it begins (or that it is under
+/// way), who is sitting in it, and "Join" from ten minutes before it begins until it ends. Its
+/// own template (`partials/group-sits`) is the section of the group's page, and the group's
+/// event stream sends it again as it changes, as for "Sitting now": it is the same for every
+/// member, so it holds no form.
+public struct GroupSitsViewModel: Sendable, Equatable, Encodable {
+    public let heading = "Upcoming sits"
+    public let hasSits: Bool
+    public let sits: [GroupSitRowViewModel]
+    /// "No sits are scheduled."; nil when one is.
+    public let emptyText: String?
+
+    public init(sits: [GroupSit], sitting: [SittingNow], now: Date, timeZone: TimeZone) {
+        let calendar = Calendar.gregorian(in: timeZone)
+        self.sits = sits.compactMap { sit in sit.occurrence(at: now, calendar: calendar).map { (sit, $0) } }
+            .sorted { $0.1.start < $1.1.start }
+            .map { sit, occurrence in
+                GroupSitRowViewModel(
+                    sit, occurrence: occurrence, sitting: sitting.filter { $0.sit == sit.id }, now: now,
+                    timeZone: timeZone)
+            }
+        hasSits = !self.sits.isEmpty
+        emptyText = self.sits.isEmpty ? "No sits are scheduled." : nil
+    }
+
+    /// The section now; `notFound` when the group is not the person's.
+    public static func current(_ group: Int, groups: any GroupRepository, now: Date, timeZone: TimeZone)
+        async throws(GroupRepositoryError) -> GroupSitsViewModel
+    {
+        let sits = try await groups.sits(of: group, at: now)
+        let sitting = sits.isEmpty ? [] : try await groups.sittingNow(in: group, at: now)
+        return GroupSitsViewModel(sits: sits, sitting: sitting, now: now, timeZone: timeZone)
+    }
+}
+
+/// "Evening sit · Tue 24 Nov 2026, 19:00 · 30:00 · every week", "Join".
+public struct GroupSitRowViewModel: Sendable, Equatable, Encodable {
+    public let name: String
+    public let url: String
+    /// "Tue 24 Nov 2026, 19:00", or "Under way, until 19:30".
+    public let whenText: String
+    public let startISO: String
+    /// "30:00 · every week".
+    public let detail: String
+    /// "Sitting in it: Ada Lovelace, Bob Ray"; nil when no one is.
+    public let peopleText: String?
+    /// The sit's page, from ten minutes before it begins until it ends; nil otherwise.
+    public let joinURL: String?
+    public let joinLabel = "Join"
+    /// "Join Evening sit".
+    public let joinAccessibleLabel: String
+
+    init(_ sit: GroupSit, occurrence: DateInterval, sitting: [SittingNow], now: Date, timeZone: TimeZone) {
+        name = sit.name
+        url = GroupSitViewModel.url(group: sit.group, sit: sit.id)
+        whenText =
+            now >= occurrence.start
+            ? "Under way, until \(CalendarText.time(occurrence.end, timeZone: timeZone))"
+            : CalendarText.dayAndTime(occurrence.start, timeZone: timeZone)
+        startISO = CalendarText.iso(occurrence.start)
+        detail = DurationFormatter.string(from: Int(sit.duration)) + (sit.weekly ? " · every week" : "")
+        peopleText = sitting.isEmpty ? nil : "Sitting in it: " + sitting.map(\.name).joined(separator: ", ")
+        joinURL = GroupSit.isOpen(occurrence, at: now) ? url : nil
+        joinAccessibleLabel = "Join \(sit.name)"
+    }
+}
+
+extension GroupSit {
+    /// Whether members may join the time it happens at `date`: from `joinWindow` before it
+    /// begins until it ends.
+    public static func isOpen(_ occurrence: DateInterval, at date: Date) -> Bool {
+        date >= occurrence.start.addingTimeInterval(-joinWindow) && date < occurrence.end
+    }
+}
+
+/// A host's "Schedule a sit": which of their profiles, the date and time it begins (in the
+/// server's time zone, as every time on the pages), and whether it comes back every week.
+public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
+    public let heading = "Schedule a sit"
+    public let intro =
+        "Members see Join from 10 minutes before it begins. The sit keeps the profile as it is now."
+    public let actionURL: String
+    public let hasProfiles: Bool
+    public let profileLabel = "Profile"
+    public let profiles: [GroupScheduleOptionViewModel]
+    public let profileError: String?
+    public let hasProfileError: Bool
+    public let startsAt: FormFieldViewModel
+    public let weeklyLabel = "Every week"
+    public let weekly: Bool
+    public let submitLabel = "Schedule a sit"
+    /// Said to a host with no profile, instead of the form.
+    public let noProfilesText: String?
+    public let profilesURL = "/profiles"
+
+    /// The form as typed, and each field's message.
+    public struct Form: Sendable, Equatable {
+        public var profile: Int?
+        public var startsAt: String
+        public var weekly: Bool
+        public var profileError: String?
+        public var startsAtError: String?
+
+        public init(
+            profile: Int? = nil, startsAt: String = "", weekly: Bool = false, profileError: String? = nil,
+            startsAtError: String? = nil
+        ) {
+            (self.profile, self.startsAt, self.weekly) = (profile, startsAt, weekly)
+            (self.profileError, self.startsAtError) = (profileError, startsAtError)
+        }
+
+        public static let empty = Form()
+    }
+
+    init(group: Int, profiles: [Profile], form: Form) {
+        actionURL = "\(GroupViewModel.url(group))/sits"
+        hasProfiles = !profiles.isEmpty
+        self.profiles = profiles.map { profile in
+            GroupScheduleOptionViewModel(
+                value: String(profile.id), label: profile.name.isEmpty ? "Profile" : profile.name,
+                isSelected: profile.id == form.profile)
+        }
+        profileError = form.profileError
+        hasProfileError = form.profileError != nil
+        startsAt = FormFieldViewModel(
+            name: "startsAt", label: "Date and time", value: form.startsAt, error: form.startsAtError,
+            inputType: .dateTimeLocal, autocomplete: nil, maxLength: 25)
+        weekly = form.weekly
+        noProfilesText = profiles.isEmpty ? "A sit plays one of your profiles: make one first." : nil
+    }
+
+    /// How many of the host's profiles the form offers (by name).
+    static let profileLimit = 100
+}
+
+public struct GroupScheduleOptionViewModel: Sendable, Equatable, Encodable {
+    public let value: String
+    public let label: String
+    public let isSelected: Bool
+}
+
+/// "Schedule a sit" as posted: the profile's id, the start as the browser's date-and-time field
+/// sends it (`2026-11-24T19:00`, seconds allowed) and `weekly=on` when it comes back each week.
+public struct GroupScheduleInput: Sendable, Equatable, Decodable {
+    public var profile: String?
+    public var startsAt: String?
+    public var weekly: String?
+
+    public init(profile: String? = nil, startsAt: String? = nil, weekly: String? = nil) {
+        (self.profile, self.startsAt, self.weekly) = (profile, startsAt, weekly)
+    }
+
+    /// `2026-11-24T19:00` or `2026-11-24T19:00:30` as a moment in `timeZone`; nil for anything
+    /// else, a day that does not exist (30 February), or a time a change of clocks skips.
+    static func date(from text: String, timeZone: TimeZone) -> Date? {
+        let parts = text.split(separator: "T", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        let day = parts[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        let time = parts[1].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard day.count == 3, (2...3).contains(time.count), !day.contains(nil), !time.contains(nil),
+            parts[0].count == 10
+        else { return nil }
+        let components = DateComponents(
+            year: day[0], month: day[1], day: day[2], hour: time[0], minute: time[1],
+            second: time.count == 3 ? time[2] : 0)
+        let calendar = Calendar.gregorian(in: timeZone)
+        guard let date = calendar.date(from: components) else { return nil }
+        // The calendar rolls 30 February over into March: a day or time it moved is not one.
+        let back = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        guard back.year == components.year, back.month == components.month, back.day == components.day,
+            back.hour == components.hour, back.minute == components.minute, back.second == components.second
+        else { return nil }
+        return date
+    }
+}
+
+/// What a host does to a group's sits with a button: schedule one, cancel one.
+public enum GroupSitAction {
+    /// "Schedule a sit": 303 to the group with "The sit is scheduled."; the page again with
+    /// each field's message (422) when a value breaks a rule. Not found for anyone not a host.
+    public static func schedule(
+        _ input: GroupScheduleInput, in group: Int, groups: any GroupRepository, profiles: any ProfileRepository,
+        context: PageContext
+    ) async -> SubmitOutcome<GroupViewModel> {
+        var form = GroupScheduleViewModel.Form(
+            profile: input.profile.flatMap { Int($0) }, startsAt: input.startsAt ?? "", weekly: input.weekly == "on")
+        let startsAt = GroupScheduleInput.date(from: form.startsAt, timeZone: context.timeZone)
+        let back = GroupViewModel.url(group)
+        do {
+            guard let detail = try await groups.group(group, at: context.now), detail.isHost else { return .notFound }
+            var profile: Profile?
+            if let id = form.profile { profile = try await profiles.get(id: id) }
+            if profile == nil { form.profileError = "Choose one of your profiles." }
+            if form.startsAt.isEmpty {
+                form.startsAtError = "Date and time is required."
+            } else if let startsAt {
+                form.startsAtError = GroupSit.refusal(startsAt: startsAt, now: context.now)
+            } else {
+                form.startsAtError = "Enter a date and time, such as 2026-11-24 19:00."
+            }
+            guard let profile, let startsAt, form.startsAtError == nil else {
+                return .invalid(
+                    try await GroupViewModel.page(
+                        group, detail: detail, groups: groups, profiles: profiles,
+                        context: context.withoutFlash, schedule: form))
+            }
+            _ = try await groups.scheduleSit(
+                GroupSit(group: group, profile: profile, startsAt: startsAt, weekly: form.weekly), at: context.now)
+            return .saved(Redirect(to: back, flash: .success("The sit is scheduled.")))
+        } catch GroupRepositoryError.notFound {
+            return .notFound
+        } catch {
+            let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
+            return .saved(Redirect(to: back, flash: .error(title: "The sit was not scheduled.", message: message)))
+        }
+    }
+
+    /// "Cancel sit" (hosts only): 303 to the group with "The sit is cancelled."
+    public static func cancel(_ sit: Int, in group: Int, groups: any GroupRepository) async
+        -> SubmitOutcome<GroupViewModel>
+    {
+        let back = GroupViewModel.url(group)
+        do {
+            try await groups.cancelSit(sit, of: group)
+            return .saved(Redirect(to: back, flash: .success("The sit is cancelled.")))
+        } catch GroupRepositoryError.notFound {
+            return .notFound
+        } catch {
+            let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
+            return .saved(
+                Redirect(
+                    to: GroupSitViewModel.url(group: group, sit: sit),
+                    flash: .error(title: "The sit was not cancelled.", message: message)))
+        }
+    }
+}
