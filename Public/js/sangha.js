@@ -11,6 +11,10 @@
 //   on time in a background tab and pause with it), each section and sound is announced in a
 //   live region, and the screen is kept awake where the browser allows it; it tells the
 //   person's groups when they sit and stop ("Sitting now");
+// - a group sit's page plays its timeline from the sit's start by the server's clock: it measures
+//   how far this browser's clock is off (several round trips to /clock, the quickest kept, as NTP
+//   does) and puts each sound on the Web Audio clock at the server's instant, so the bells ring in
+//   every member's home together; who joins late hears only what is still to come;
 // - a group's page stays current: its event stream sends the HTML of a part that changed, and
 //   the part is swapped in.
 "use strict";
@@ -153,10 +157,33 @@
     return hours > 0 ? hours + ":" + rest : rest;
   }
 
+  // How far the server's clock is ahead of this page's (performance.timeOrigin +
+  // performance.now(), in milliseconds): of several round trips, the one with the least delay,
+  // whose answer was most likely written half way through it.
+  async function measureClock(url, rounds = 8) {
+    let best = null;
+    for (let round = 0; round < rounds; round++) {
+      const sent = performance.now();
+      const response = await fetch(url, { cache: "no-store" });
+      const { now } = await response.json();
+      const received = performance.now();
+      const delay = received - sent;
+      if (!best || delay < best.delay) best = { delay, offset: now - (performance.timeOrigin + (sent + received) / 2) };
+    }
+    return best.offset;
+  }
+
   function enhanceSitting(root) {
     const sitter = root.querySelector("[data-sitter]");
     if (!sitter) return;
     const total = Number(root.dataset.total);
+    // A group sit: it begins at data-starts-at by the server's clock (milliseconds since 1970),
+    // and may be joined from data-joins-from.
+    const together = root.dataset.startsAt !== undefined;
+    const startsAt = Number(root.dataset.startsAt);
+    const joinsFrom = Number(root.dataset.joinsFrom);
+    let offset = null; // the server's clock minus this page's, once measured
+    const serverNow = () => performance.timeOrigin + performance.now() + offset;
     const rows = [...root.querySelectorAll(".timeline li")].map((li) => {
       const text = li.textContent.split("—").slice(1).join("—").trim();
       return {
@@ -212,14 +239,35 @@
     let timer = null;
     let wakeLock = null;
     let startedWall = new Date(); // when the running session began, by the wall clock
+    let joinedAt = 0; // the second of the session this person began at (later in a group sit joined late)
 
     function show(...names) {
-      for (const [name, button] of Object.entries(buttons)) button.hidden = !names.includes(name);
+      for (const [name, button] of Object.entries(buttons)) if (button) button.hidden = !names.includes(name);
     }
+    const running = () => timer !== null && (!buttons.pause || !buttons.pause.hidden);
 
     function elapsed() {
       if (audio) return audio.currentTime - startedAt;
+      if (together) return (serverNow() - startsAt) / 1000;
       return clock ? clock.elapsed + (clock.running ? (performance.now() - clock.since) / 1000 : 0) : 0;
+    }
+
+    // The audio clock's reading at an instant of the server's clock, and back. The audio output's
+    // own timestamp (what is heard now, and when) makes a sound heard at that instant; without
+    // one, the clock's current time.
+    function stamp() {
+      const output = audio.getOutputTimestamp ? audio.getOutputTimestamp() : null;
+      return output && output.contextTime > 0 && output.performanceTime > 0
+        ? output
+        : { contextTime: audio.currentTime, performanceTime: performance.now() };
+    }
+    function audioTimeAt(server) {
+      const { contextTime, performanceTime } = stamp();
+      return contextTime + (server - offset - performance.timeOrigin - performanceTime) / 1000;
+    }
+    function performanceTimeAt(audioTime) {
+      const { contextTime, performanceTime } = stamp();
+      return performanceTime + (audioTime - contextTime) * 1000;
     }
 
     async function keepAwake() {
@@ -257,7 +305,7 @@
     window.addEventListener("pagehide", () => announce(false, true));
     // Back from the browser's page cache with the session still running: sitting again.
     window.addEventListener("pageshow", (event) => {
-      if (event.persisted && timer && !buttons.pause.hidden) announce(true);
+      if (event.persisted && running()) announce(true);
     });
 
     async function load(context) {
@@ -278,19 +326,32 @@
     const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
     // Puts every stroke of the moments before `until` (seconds from the start) on the audio
-    // clock. A moment already past by more than a second (a tab whose timers were stopped
-    // longer than LOOKAHEAD) is let go rather than rung late, all at once.
+    // clock. A stroke already past by more than a second (a tab whose timers were stopped
+    // longer than LOOKAHEAD) is let go rather than rung late, all at once; in a group sit, any
+    // stroke past (who joins late hears only what is still to come, on time). Each stroke put on
+    // the clock is told as a "sangha:ring" event: its second in the session, and the instant it
+    // will be heard on the page's performance clock and by the server's.
     function schedule(until) {
-      const late = elapsed() - 1;
+      const late = elapsed() - (together ? 0 : 1);
       for (let moment = scheduling.next(); moment && moment.time < until; moment = scheduling.next()) {
         scheduling.take();
         const buffer = moment.row.sound && buffers.get(moment.row.sound);
-        if (!buffer || moment.time < late) continue;
+        if (!buffer) continue;
         for (let stroke = 0; stroke < moment.row.strokes; stroke++) {
+          const time = moment.time + stroke * STROKE_GAP;
+          if (time < late) continue;
           const source = audio.createBufferSource();
           source.buffer = buffer;
           source.connect(audio.destination);
-          source.start(startedAt + moment.time + stroke * STROKE_GAP);
+          source.start(startedAt + time);
+          if (together) {
+            const heard = performanceTimeAt(startedAt + time);
+            const detail = {
+              time, sound: moment.row.sound, performanceTime: heard,
+              serverTime: performance.timeOrigin + heard + offset,
+            };
+            root.dispatchEvent(new CustomEvent("sangha:ring", { detail }));
+          }
         }
       }
     }
@@ -298,6 +359,11 @@
     function update() {
       if (audio && strokes > ALL_AT_ONCE) schedule(elapsed() + LOOKAHEAD);
       const now = Math.min(elapsed(), total);
+      if (now < 0) {
+        // Joined before the group sit begins.
+        sectionLabel.textContent = "Begins in " + formatTime(-now);
+        return;
+      }
       left.textContent = formatTime(total - now);
       progress.value = reduceMotion ? Math.floor(now) : now;
       const messages = [];
@@ -318,7 +384,7 @@
     }
 
     function finish(message, completed) {
-      const seconds = Math.round(Math.min(elapsed(), total));
+      const seconds = Math.max(0, Math.round(Math.min(elapsed(), total) - joinedAt));
       clearInterval(timer);
       timer = null;
       const context = audio;
@@ -329,8 +395,8 @@
       letSleep();
       announce(false);
       status.textContent = message;
-      buttons.start.textContent = "Start again";
-      show("start");
+      buttons.start.textContent = together ? "Join again" : "Start again";
+      show(together && completed ? null : "start");
       if (completed || seconds >= 60) record(seconds, completed, message);
     }
 
@@ -352,15 +418,21 @@
     buttons.start.addEventListener("click", async () => {
       announcing = cursor();
       startedWall = new Date();
+      joinedAt = 0;
       sectionLabel.textContent = rows.find((row) => row.section)?.section || sectionLabel.textContent;
       const Context = window.AudioContext || window.webkitAudioContext;
       if (Context) {
-        const context = new Context();
+        const context = new Context(); // made at the press, which lets it play
         buffers = await load(context);
+        if (context.resume) await context.resume();
         audio = context;
-        startedAt = context.currentTime + 0.1;
+        startedAt = together ? audioTimeAt(startsAt) : context.currentTime + 0.1;
+        if (together) join();
         scheduling = cursor();
         schedule(strokes > ALL_AT_ONCE ? LOOKAHEAD : Infinity);
+      } else if (together) {
+        join();
+        status.textContent = "This browser cannot play the sounds; the sit runs without them.";
       } else {
         clock = { elapsed: 0, since: performance.now(), running: true };
         status.textContent = "This browser cannot play the sounds; the session runs without them.";
@@ -372,7 +444,18 @@
       announce(true);
     });
 
-    buttons.pause.addEventListener("click", async () => {
+    // Joining a group sit under way: from the second it has reached, what came before neither
+    // rung nor said (the section it is in is shown).
+    function join() {
+      joinedAt = Math.max(0, elapsed());
+      startedWall = new Date(startsAt + joinedAt * 1000);
+      for (let moment = announcing.next(); moment && moment.time < joinedAt; moment = announcing.next()) {
+        announcing.take();
+        if (moment.row.section) sectionLabel.textContent = moment.row.section;
+      }
+    }
+
+    buttons.pause?.addEventListener("click", async () => {
       if (audio) await audio.suspend(); // the audio clock, and every sound on it, waits
       if (clock) Object.assign(clock, { elapsed: elapsed(), running: false });
       status.textContent = "Paused at " + formatTime(elapsed()) + ".";
@@ -380,7 +463,7 @@
       letSleep();
     });
 
-    buttons.resume.addEventListener("click", async () => {
+    buttons.resume?.addEventListener("click", async () => {
       if (audio) await audio.resume();
       if (clock) Object.assign(clock, { since: performance.now(), running: true });
       status.textContent = "Resumed.";
@@ -390,14 +473,41 @@
     });
 
     buttons.stop.addEventListener("click", () => {
-      finish("Session stopped at " + formatTime(elapsed()) + ".", false);
+      finish((together ? "You left the sit at " : "Session stopped at ") + formatTime(elapsed()) + ".", false);
     });
 
     document.addEventListener("visibilitychange", () => {
-      if (timer && !buttons.pause.hidden && document.visibilityState === "visible") keepAwake();
+      if (running() && document.visibilityState === "visible") keepAwake();
     });
 
     sitter.hidden = false;
+    if (together) wait();
+
+    // Before joining a group sit: the clock measured, then "Join" from ten minutes before it
+    // begins until it ends, and how long until it begins.
+    async function wait() {
+      status.textContent = "Setting the clock…";
+      try {
+        offset = await measureClock(root.dataset.clock);
+      } catch (error) {
+        status.textContent = "The server's clock could not be read. Reload the page to try again.";
+        return;
+      }
+      status.textContent = "";
+      const tick = () => {
+        if (timer !== null) return;
+        const now = serverNow();
+        if (now >= startsAt + total * 1000) {
+          show();
+          status.textContent = "This sit is over.";
+          return;
+        }
+        if (now < startsAt) sectionLabel.textContent = "Begins in " + formatTime((startsAt - now) / 1000);
+        if (now >= joinsFrom && buttons.start.hidden) show("start");
+        setTimeout(tick, 250);
+      };
+      tick();
+    }
   }
 
   for (const root of document.querySelectorAll("[data-sitting]")) enhanceSitting(root);
@@ -416,7 +526,8 @@
       const part = live.querySelector('[data-live-part="' + event.type + '"]');
       if (next && part) part.replaceWith(next);
     };
-    source.addEventListener("sitting-now", swap);
+    // Each part the page has is an event's name.
+    for (const part of live.querySelectorAll("[data-live-part]")) source.addEventListener(part.dataset.livePart, swap);
     // Whether the part is live now (the stream open), for styles and tests.
     source.addEventListener("open", () => { live.dataset.liveOpen = "true"; });
     source.addEventListener("error", () => { delete live.dataset.liveOpen; });

@@ -4,8 +4,8 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from conftest import (PASSWORD, button, eventually, fill, make_driver, screenshot, settled, shows, shows_heading,
-                      sign_up, signed_in_as)
+from conftest import (PASSWORD, button, eventually, field, fill, make_driver, named, screenshot, settled, shows,
+                      shows_heading, sign_up, signed_in_as, value)
 
 
 def test_create_invite_and_join(server, browser):
@@ -123,3 +123,121 @@ def test_sitting_now_is_live(server, browser):
         assert "No one is sitting now." in sitting_now(browser)
     finally:
         guest.quit()
+
+
+# A page whose own clock is off by this many milliseconds (performance.timeOrigin moved; the
+# real one kept for the test), and that keeps each "sangha:ring" its script tells of.
+SKEWED_CLOCK = """
+    const realOrigin = performance.timeOrigin;
+    Object.defineProperty(window, "realTimeOrigin", { value: realOrigin });
+    Object.defineProperty(performance, "timeOrigin", { get: () => realOrigin + %d });
+    window.rings = [];
+    document.addEventListener("sangha:ring", (event) => window.rings.push(event.detail), true);
+"""
+
+
+def _skewed(driver, milliseconds):
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SKEWED_CLOCK % milliseconds})
+
+
+def _rings(driver):
+    """What the page put on its audio clock: {second of the sit: the instant it will be heard by
+    the machine's real clock, in ms since 1970}. The page tells each ring's instant on its
+    performance clock, from its audio clock's own timestamp; the real time origin turns that into
+    the machine's time, which the page cannot see: a page that trusted its skewed clock would be
+    off by the skew."""
+    rings = driver.execute_script("return window.rings")
+    return {ring["time"]: driver.execute_script("return window.realTimeOrigin") + ring["performanceTime"]
+            for ring in rings}
+
+
+def _join_sit(driver, group_url, name):
+    driver.get(group_url)
+    settled(driver, lambda d: named(d, f"Join {name}").click())
+    assert shows_heading(driver, name)
+    assert eventually(driver, lambda d: button(d, "Join").is_displayed(), timeout=10)
+
+
+def sit_people(driver):
+    return driver.execute_script("return document.getElementById('sit-people')?.innerText ?? ''")
+
+
+def test_a_group_sit_rings_together(server, browser):
+    """Ada hosts a sit of 35 s (a warm-up of 34 s with a bell every 10 s, then 1 s). Ada (her clock 4 s slow) and
+    Bob (his 7 s fast) join before it begins: each bell is on both audio clocks at the same
+    instant, within 50 ms, and at the sit's start by the server's clock. Carol (2.5 s fast) joins
+    21 s after it began: her first bell is the one at 30 s, on time. Who is in the sit shows live,
+    and each session is in its sitter's history "with" the group."""
+    guest, late = make_driver(), make_driver()
+    try:
+        for driver, skew in ((browser, -4000), (guest, 7000), (late, 2500)):
+            _skewed(driver, skew)
+        group_url = _group_with_two(server, browser, guest)
+        settled(browser, lambda d: button(d, "Create invitation link").click())
+        link = browser.find_element(By.CSS_SELECTOR, ".one-time-link-url").get_attribute("value")
+        sign_up(late, server, username="carol", name="Carol Chen", next=link.removeprefix(server.url))
+        settled(late, lambda d: button(d, "Join group").click())
+        assert shows(late, "Welcome to the group.")
+
+        browser.get(server.url + "/profiles")
+        fill(browser, "Name", "Bells")
+        button(browser, "Create profile").click()
+        assert shows_heading(browser, "Bells")
+        field(browser, "Warm Up on").click()  # the script saves at once, and the section opens
+        assert value(browser, "Warm Up duration") == "05:00"
+        fill(browser, "Warm Up duration", "00:34")
+        fill(browser, "Duration", "00:01")
+        field(browser, "Repeating sound").click()
+        fill(browser, "Every", "00:10")
+        fill(browser, "Strokes", "1")
+        button(browser, "Save").click()
+        assert shows(browser, "Profile saved.")
+
+        # The sit begins in 20 s: to the second, which the form's picker does not offer (typed).
+        starts = int(time.time()) + 20
+        browser.get(group_url)
+        browser.execute_script(
+            "arguments[0].form.noValidate = true; arguments[0].value = arguments[1];",
+            field(browser, "Date and time"), time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(starts)))
+        settled(browser, lambda d: button(d, "Schedule a sit").click())
+        assert shows(browser, "The sit is scheduled.")
+        assert "Bells" in browser.execute_script("return document.getElementById('upcoming-sits').innerText")
+        screenshot(browser, "group-upcoming-sits")
+
+        for driver in (browser, guest):
+            _join_sit(driver, group_url, "Bells")
+            button(driver, "Join").click()
+            assert eventually(driver, lambda d: len(d.execute_script("return window.rings")) >= 3)
+        assert eventually(browser, lambda d: "Bob Brown" in sit_people(d), timeout=3)
+        assert "Ada Lovelace" in sit_people(browser)
+
+        ada, bob = _rings(browser), _rings(guest)
+        print("Ada − Bob, Ada − the server's instant (ms):",
+              {second: (round(ada[second] - bob[second], 1), round(ada[second] - (starts + second) * 1000, 1))
+               for second in sorted(ada)})
+        assert sorted(ada) == sorted(bob) and {10, 20, 30} <= set(ada), sorted(ada)
+        for second in ada:
+            assert abs(ada[second] - bob[second]) <= 50, (second, ada[second] - bob[second])
+            assert abs(ada[second] - (starts + second) * 1000) <= 50, (second, ada[second] - starts * 1000)
+
+        # Carol joins 21 s after it began: the next bell due is the one at 30 s, on time.
+        _join_sit(late, group_url, "Bells")
+        time.sleep(max(0, starts + 21 - time.time()))
+        button(late, "Join").click()
+        assert eventually(late, lambda d: len(d.execute_script("return window.rings")) >= 1)
+        carol = _rings(late)
+        assert min(carol) == 30, sorted(carol)
+        print("Carol − Ada at 30 s (ms):", round(carol[30] - ada[30], 1))
+        assert abs(carol[30] - ada[30]) <= 50, carol[30] - ada[30]
+        assert eventually(browser, lambda d: "Carol Chen" in sit_people(d), timeout=3)
+        screenshot(browser, "group-sit")
+
+        # The end: each session is recorded, "with Morning sangha"; Carol's from when she joined.
+        assert shows(guest, "Session complete. Session saved.", timeout=30)
+        assert shows(late, "Session complete.", timeout=5)
+        guest.get(server.url + "/history")
+        row = guest.find_element(By.CSS_SELECTOR, ".history-table tbody tr").text
+        assert "Bells with Morning sangha" in row and "00:35" in row and "Completed" in row
+    finally:
+        guest.quit()
+        late.quit()
