@@ -142,6 +142,9 @@ public func buildRouter(
 ) throws -> Router<AppRequestContext> {
     let streams = streams ?? GroupStreams(dependencies: dependencies, renderer: renderer, logger: logger)
     let router = Router(context: AppRequestContext.self)
+    // First: a stream's connection lives long, and what opening it takes (every middleware below
+    // this one, the route) is not kept with it.
+    router.add(middleware: HeldResponseMiddleware())
     // Requests by route and status, and their durations, into the process's metrics system
     // (swift-metrics; Prometheus in `sangha serve`).
     router.add(middleware: RequestMetricsMiddleware())

@@ -208,4 +208,13 @@ struct GroupStreamsTests {
         #expect(await Self.messages(sitPage, count: 1).first?.contains("No one has joined yet.") == true)
         #expect(await Self.messages(other, within: .milliseconds(300)) == ["timed out"], "unchanged: not sent")
     }
+
+    @Test("Only a group's event stream is opened in a task of its own")
+    func heldResponsePaths() {
+        #expect(HeldResponseMiddleware.isEventStream("/groups/1/events"))
+        #expect(HeldResponseMiddleware.isEventStream("/groups/x/events"), "the route answers 404 itself")
+        for path in ["/groups/1", "/groups/1/events/2", "/groups/events", "/profiles/1/events", "groups/1/events"] {
+            #expect(!HeldResponseMiddleware.isEventStream(path), "\(path)")
+        }
+    }
 }
