@@ -6,7 +6,8 @@
 #     50 friends, 50 profiles, 50 sessions) against large data (5,000 friends, 1,000 profiles, 10,000 sessions, seeded by
 #     scripts/seed.py), and a page in the middle of the large lists, which should cost what the
 #     first does: a page renders 50 rows however many there are.
-#  3. The groups list and a group's page (its members' practice this week) on each instance.
+#  3. The groups list and a group's page (its members' practice this week) on each instance, a
+#     group sit's page, and GET /clock (a sit's page reads it 8 times).
 # Each wrk target runs ROUNDS times, interleaved, and its median is reported with the ratios;
 # last, the goals, each with what this run measured and whether it met it. Any wrk status or
 # socket error (a timeout is one: wrk gives up on a request after 2 s) fails the script, after
@@ -79,6 +80,13 @@ for name in sqlite postgres large; do
   curl -fs -o /dev/null -H "Cookie: ${cookies[$name]}" \
     -d "name=Bench+group&_csrf=$(form_token_of "${bases[$name]}" "${cookies[$name]}")" "${bases[$name]}/groups"
 done
+# A weekly sit of the group, from tomorrow, with profile 1: its page is the sit's timeline.
+tomorrow=$(date -d tomorrow +%Y-%m-%dT19:00)
+for name in sqlite postgres; do
+  curl -fs -o /dev/null -H "Cookie: ${cookies[$name]}" \
+    -d "profile=1&startsAt=$tomorrow&weekly=on&_csrf=$(form_token_of "${bases[$name]}" "${cookies[$name]}")" \
+    "${bases[$name]}/groups/1/sits"
+done
 echo "Data: each instance gets \`seed\` (50 friends, profiles 1 and 2) and a group of one, then scripts/seed.py adds the rest."
 echo
 echo "- small (the SQLite instance), 50 friends, 50 profiles, 50 sessions: $small_seeding"
@@ -101,6 +109,9 @@ targets=(
   "GET /groups/1, SQLite|sqlite|/groups/1"
   "GET /groups/1, PostgreSQL|postgres|/groups/1"
   "GET /groups/1, large (10,000 sessions this week)|large|/groups/1"
+  "GET /groups/1/sits/1 (a sit's page), SQLite|sqlite|/groups/1/sits/1"
+  "GET /groups/1/sits/1 (a sit's page), PostgreSQL|postgres|/groups/1/sits/1"
+  "GET /clock|sqlite|/clock"
 )
 
 # Page sizes: the large pages must stay the size of the small ones (50 rows, not all).
@@ -153,6 +164,9 @@ echo "| GET /profiles (50 rows) ÷ GET /profiles/1, SQLite | $(ratio "${rps["GET
 echo "| GET /groups ÷ GET /profiles/1, SQLite | $(ratio "${rps["GET /groups, SQLite"]}" "${rps["GET /profiles/1, SQLite"]}") |"
 echo "| GET /groups/1 ÷ GET /profiles/1, SQLite | $(ratio "${rps["GET /groups/1, SQLite"]}" "${rps["GET /profiles/1, SQLite"]}") |"
 echo "| GET /groups/1, PostgreSQL ÷ SQLite | $(ratio "${rps["GET /groups/1, PostgreSQL"]}" "${rps["GET /groups/1, SQLite"]}") |"
+echo "| GET /groups/1/sits/1 ÷ GET /profiles/1, SQLite | $(ratio "${rps["GET /groups/1/sits/1 (a sit's page), SQLite"]}" "${rps["GET /profiles/1, SQLite"]}") |"
+echo "| GET /groups/1/sits/1, PostgreSQL ÷ SQLite | $(ratio "${rps["GET /groups/1/sits/1 (a sit's page), PostgreSQL"]}" "${rps["GET /groups/1/sits/1 (a sit's page), SQLite"]}") |"
+echo "| GET /clock ÷ GET /profiles/1, SQLite | $(ratio "${rps["GET /clock"]}" "${rps["GET /profiles/1, SQLite"]}") |"
 echo "| GET /groups/1, large ÷ SQLite | $(ratio "${rps["GET /groups/1, large (10,000 sessions this week)"]}" "${rps["GET /groups/1, SQLite"]}") |"
 for page in /friends /profiles /history; do
   small=${rps["GET $page, small"]}
