@@ -284,6 +284,9 @@ enum PostgresMigrations {
                 "ALTER TABLE sitting_now ADD COLUMN sit_id BIGINT REFERENCES group_sit (id) ON DELETE SET NULL",
                 "ALTER TABLE sitting_session ADD COLUMN group_name TEXT",
             ]),
+        // What a person writes about a session (Add a sit, Edit).
+        Migration(
+            number: 10, name: "session notes", statements: ["ALTER TABLE sitting_session ADD COLUMN note TEXT"]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

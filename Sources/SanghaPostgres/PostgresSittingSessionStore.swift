@@ -19,9 +19,9 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
             let rows = try await connection.query(
                 """
                 INSERT INTO sitting_session
-                    (profile_id, profile_name, started_at, seconds, completed, group_name, owner_id)
+                    (profile_id, profile_name, started_at, seconds, completed, group_name, note, owner_id)
                 VALUES (\(session.profileID), \(session.profileName), \(session.startedAt), \(session.seconds),
-                        \(session.completed), \(session.groupName), \(owner))
+                        \(session.completed), \(session.groupName), \(session.note), \(owner))
                 RETURNING id
                 """, logger: database.logger)
             for try await id in rows.decode(Int.self) {
@@ -36,7 +36,7 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
     public func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
         try await sessions(
             """
-            SELECT id, profile_id, profile_name, started_at, seconds, completed, group_name FROM sitting_session
+            SELECT id, profile_id, profile_name, started_at, seconds, completed, group_name, note FROM sitting_session
             WHERE owner_id = \(owner)
             ORDER BY started_at DESC, id DESC LIMIT \(limit) OFFSET \(offset)
             """)
@@ -94,17 +94,70 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
         }
     }
 
+    public func session(id: Int) async throws(SittingSessionRepositoryError) -> SittingSession? {
+        try await sessions(
+            """
+            SELECT id, profile_id, profile_name, started_at, seconds, completed, group_name, note FROM sitting_session
+            WHERE owner_id = \(owner) AND id = \(id)
+            """
+        ).first
+    }
+
+    public func update(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> Bool {
+        // Deleted and inserted again under the same id, in one transaction: the totals' trigger
+        // counts both.
+        try await transaction { connection in
+            let deleted = try await connection.query(
+                "DELETE FROM sitting_session WHERE id = \(session.id) AND owner_id = \(owner) RETURNING id",
+                logger: database.logger)
+            var found = false
+            for try await _ in deleted { found = true }
+            guard found else { return false }
+            try await connection.query(
+                """
+                INSERT INTO sitting_session
+                    (id, profile_id, profile_name, started_at, seconds, completed, group_name, note, owner_id)
+                VALUES (\(session.id), \(session.profileID), \(session.profileName), \(session.startedAt),
+                        \(session.seconds), \(session.completed), \(session.groupName), \(session.note), \(owner))
+                """, logger: database.logger)
+            return true
+        }
+    }
+
+    public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {
+        try await run { connection in
+            let rows = try await connection.query(
+                "DELETE FROM sitting_session WHERE id = \(id) AND owner_id = \(owner) RETURNING id",
+                logger: database.logger)
+            var found = false
+            for try await _ in rows { found = true }
+            return found
+        }
+    }
+
+    public func sessions(after cursor: SittingSession.Cursor?, limit: Int) async throws(SittingSessionRepositoryError)
+        -> [SittingSession]
+    {
+        let (start, id) = (cursor?.startedAt ?? .distantPast, cursor?.id ?? Int.min)
+        return try await sessions(
+            """
+            SELECT id, profile_id, profile_name, started_at, seconds, completed, group_name, note FROM sitting_session
+            WHERE owner_id = \(owner) AND (started_at, id) > (\(start), \(id))
+            ORDER BY started_at, id LIMIT \(limit)
+            """)
+    }
+
     private func sessions(_ query: PostgresQuery) async throws(SittingSessionRepositoryError) -> [SittingSession] {
         try await run { connection in
             var sessions: [SittingSession] = []
             let rows = try await connection.query(query, logger: database.logger)
-            for try await (id, profileID, name, startedAt, seconds, completed, group) in rows.decode(
-                (Int, Int?, String, Date, Int, Bool, String?).self)
+            for try await (id, profileID, name, startedAt, seconds, completed, group, note) in rows.decode(
+                (Int, Int?, String, Date, Int, Bool, String?, String?).self)
             {
                 sessions.append(
                     SittingSession(
                         id: id, profileID: profileID, profileName: name, startedAt: startedAt, seconds: seconds,
-                        completed: completed, groupName: group))
+                        completed: completed, groupName: group, note: note))
             }
             return sessions
         }
@@ -115,6 +168,18 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
     {
         do {
             return try await database.withConnection(body)
+        } catch .unreachable(let why) {
+            throw .unreachable(why)
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+
+    private func transaction<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    ) async throws(SittingSessionRepositoryError) -> Value {
+        do {
+            return try await database.withTransaction(body)
         } catch .unreachable(let why) {
             throw .unreachable(why)
         } catch {

@@ -249,6 +249,10 @@ public enum SanghaDatabase {
                     ALTER TABLE sittingSession ADD COLUMN groupName TEXT;
                     """)
         }
+        migrator.registerMigration("sessionNotes") { db in
+            // What a person writes about a session (Add a sit, Edit).
+            try db.execute(sql: "ALTER TABLE sittingSession ADD COLUMN note TEXT")
+        }
         return migrator
     }
 

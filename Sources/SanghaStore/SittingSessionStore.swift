@@ -75,6 +75,45 @@ public struct SittingSessionStore: SittingSessionRepository {
         }
     }
 
+    public func session(id: Int) async throws(SittingSessionRepositoryError) -> SittingSession? {
+        try await read { [owner] db in
+            try SittingSessionRecord.filter(Column("ownerID") == owner && Column("id") == id).fetchOne(db)?.session
+        }
+    }
+
+    public func update(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> Bool {
+        try await write { [owner] db in
+            // Deleted and inserted again under the same id: the totals' triggers count both.
+            try db.execute(
+                sql: "DELETE FROM sittingSession WHERE id = ? AND ownerID = ?", arguments: [session.id, owner])
+            guard db.changesCount > 0 else { return false }
+            var record = SittingSessionRecord(session, owner: owner)
+            try record.insert(db)
+            return true
+        }
+    }
+
+    public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {
+        try await write { [owner] db in
+            try db.execute(sql: "DELETE FROM sittingSession WHERE id = ? AND ownerID = ?", arguments: [id, owner])
+            return db.changesCount > 0
+        }
+    }
+
+    public func sessions(after cursor: SittingSession.Cursor?, limit: Int) async throws(SittingSessionRepositoryError)
+        -> [SittingSession]
+    {
+        try await read { [owner] db in
+            var request = SittingSessionRecord.filter(Column("ownerID") == owner)
+            if let cursor {
+                request = request.filter(
+                    Column("startedAt") > cursor.startedAt
+                        || (Column("startedAt") == cursor.startedAt && Column("id") > cursor.id))
+            }
+            return try request.order(Column("startedAt"), Column("id")).limit(limit).fetchAll(db).map(\.session)
+        }
+    }
+
     /// Seconds since 1970 bound as `?`, as the text GRDB stores a date as ("yyyy-MM-dd
     /// HH:mm:ss.SSS" in UTC), made by SQLite. GRDB's own conversion goes through one shared
     /// `DateFormatter` behind a lock: binding a year of day boundaries that way was 0.45 of
@@ -105,6 +144,16 @@ public struct SittingSessionStore: SittingSessionRepository {
             throw .storage(String(describing: error))
         }
     }
+
+    private func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T)
+        async throws(SittingSessionRepositoryError) -> T
+    {
+        do {
+            return try await database.write(body)
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
 }
 
 /// A session as one row of the `sittingSession` table.
@@ -117,6 +166,7 @@ struct SittingSessionRecord: Codable, FetchableRecord, MutablePersistableRecord 
     var seconds: Int
     var completed: Bool
     var groupName: String?
+    var note: String?
     var ownerID: Int?
 
     init(_ session: SittingSession, owner: Int) {
@@ -128,12 +178,13 @@ struct SittingSessionRecord: Codable, FetchableRecord, MutablePersistableRecord 
         seconds = session.seconds
         completed = session.completed
         groupName = session.groupName
+        note = session.note
     }
 
     var session: SittingSession {
         SittingSession(
             id: id ?? 0, profileID: profileID, profileName: profileName, startedAt: startedAt, seconds: seconds,
-            completed: completed, groupName: groupName)
+            completed: completed, groupName: groupName, note: note)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -146,6 +146,63 @@ struct RepositoryConformanceTests {
     }
 
     @Test(
+        "Sessions: one read, corrected (same id, totals follow), deleted; read oldest first a page at a time; never another's",
+        arguments: Backend.allCases)
+    func correctAndPage(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let start = Date(timeIntervalSince1970: 1_794_981_600)
+            var recorded: [SittingSession] = []
+            // Two at the same instant: the id orders them.
+            for (index, offset) in [0, 3600, 3600, 7200, 10800].enumerated() {
+                recorded.append(
+                    try await stores.sessions.record(
+                        SittingSession(
+                            profileID: nil, profileName: "S\(index)", startedAt: start + TimeInterval(offset),
+                            seconds: 600, completed: true, note: index == 0 ? "Rain; «calm»" : nil)))
+            }
+            #expect(try await stores.sessions.session(id: recorded[0].id) == recorded[0])
+            #expect(try await stores.sessions.session(id: 999_999) == nil)
+
+            var corrected = recorded[1]
+            corrected.seconds = 1800
+            corrected.note = "longer"
+            corrected.profileName = "Walking"
+            #expect(try await stores.sessions.update(corrected))
+            #expect(try await storage.open().sessions.session(id: corrected.id) == corrected)
+            #expect(try await stores.sessions.totals() == SittingTotals(sessions: 5, seconds: 4 * 600 + 1800))
+            var missing = corrected
+            missing.id = 999_999
+            #expect(try await !stores.sessions.update(missing))
+
+            // Oldest first, two at a time, after each page's last.
+            var pages: [[Int]] = []
+            var cursor: SittingSession.Cursor?
+            while true {
+                let page = try await stores.sessions.sessions(after: cursor, limit: 2)
+                if page.isEmpty { break }
+                pages.append(page.map(\.id))
+                cursor = page.last?.cursor
+            }
+            #expect(pages.flatMap { $0 } == recorded.map(\.id) && pages.count == 3)
+
+            // Another person's: not found, not changed, not deleted, not listed.
+            let other = try await stores.people.create(Stores.person("grace"), passwordHash: "x")
+            let theirs = stores.data.sessions(of: other.id)
+            #expect(try await theirs.session(id: recorded[0].id) == nil)
+            #expect(try await !theirs.update(recorded[0]))
+            #expect(try await !theirs.delete(id: recorded[0].id))
+            #expect(try await theirs.sessions(after: nil, limit: 10).isEmpty)
+
+            #expect(try await stores.sessions.delete(id: recorded[0].id))
+            #expect(try await !stores.sessions.delete(id: recorded[0].id))
+            #expect(try await stores.sessions.totals() == SittingTotals(sessions: 4, seconds: 3 * 600 + 1800))
+            #expect(
+                try await stores.sessions.sessions(after: nil, limit: 10).map(\.id) == recorded.dropFirst().map(\.id))
+        }
+    }
+
+    @Test(
         "Sessions: newest first, paged, totalled, counted by day; a deleted profile's stay under its name; a group's name kept",
         arguments: Backend.allCases)
     func sessions(_ backend: Backend) async throws {

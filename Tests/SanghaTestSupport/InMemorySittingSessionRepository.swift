@@ -37,4 +37,32 @@ public actor InMemorySittingSessionRepository: SittingSessionRepository {
     public func sat(days: [Date]) async throws(SittingSessionRepositoryError) -> [Bool] {
         try await tally(days: days).map { $0.sessions > 0 }
     }
+
+    public func session(id: Int) async throws(SittingSessionRepositoryError) -> SittingSession? {
+        if failing { throw .storage("disk failure") }
+        return sessions.first { $0.id == id }
+    }
+
+    public func update(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> Bool {
+        if failing { throw .storage("disk failure") }
+        guard let index = sessions.firstIndex(where: { $0.id == session.id }) else { return false }
+        sessions[index] = session
+        return true
+    }
+
+    public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {
+        if failing { throw .storage("disk failure") }
+        let before = sessions.count
+        sessions.removeAll { $0.id == id }
+        return sessions.count < before
+    }
+
+    public func sessions(after cursor: SittingSession.Cursor?, limit: Int) async throws(SittingSessionRepositoryError)
+        -> [SittingSession]
+    {
+        if failing { throw .storage("disk failure") }
+        let sorted = sessions.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+        let after = cursor.map { cursor in sorted.filter { ($0.startedAt, $0.id) > (cursor.startedAt, cursor.id) } }
+        return Array((after ?? sorted).prefix(limit))
+    }
 }

@@ -12,6 +12,8 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
     public var completed: Bool
     /// The group it was sat with (a group sit), by the group's name then; nil for a sit alone.
     public var groupName: String?
+    /// What the person wrote about it; nil when nothing.
+    public var note: String?
 
     /// A session stopped before this many seconds is not recorded.
     public static let minimumStoppedSeconds = 60
@@ -34,9 +36,10 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
 
     public init(
         id: Int = 0, profileID: Int?, profileName: String, startedAt: Date, seconds: Int, completed: Bool,
-        groupName: String? = nil
+        groupName: String? = nil, note: String? = nil
     ) {
         self.groupName = groupName
+        self.note = note
         self.id = id
         self.profileID = profileID
         self.profileName = profileName
@@ -60,6 +63,25 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
     }
 }
 
+extension SittingSession {
+    /// Where the export (and `sessions(after:limit:)`) is: a session's start and id, oldest first.
+    public struct Cursor: Sendable, Equatable {
+        public var startedAt: Date
+        public var id: Int
+
+        public init(startedAt: Date, id: Int) {
+            (self.startedAt, self.id) = (startedAt, id)
+        }
+    }
+
+    public var cursor: Cursor { Cursor(startedAt: startedAt, id: id) }
+
+    /// A note is at most this many characters.
+    public static let noteLengthLimit = 1000
+    /// A sit typed in lasts at most a day.
+    public static let longestEntry = 86_400
+}
+
 /// Where sessions are kept. The live one is SQLite (SanghaStore); tests use an in-memory one.
 public protocol SittingSessionRepository: Sendable {
     /// Stores a new session; the answer has its id.
@@ -74,6 +96,16 @@ public protocol SittingSessionRepository: Sendable {
     func tally(days: [Date]) async throws(SittingSessionRepositoryError) -> [SittingTotals]
     /// For each day `days[i] ..< days[i + 1]`, whether a session began in it.
     func sat(days: [Date]) async throws(SittingSessionRepositoryError) -> [Bool]
+    /// One of the person's sessions, or nil.
+    func session(id: Int) async throws(SittingSessionRepositoryError) -> SittingSession?
+    /// Replaces the person's session `session.id`, keeping its id; false when there is none.
+    func update(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> Bool
+    /// Deletes the person's session; false when there is none.
+    func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool
+    /// The sessions oldest first (by start, then id), those after `cursor`, at most `limit`: the
+    /// export reads them a page at a time, in memory of a page whatever their number.
+    func sessions(after cursor: SittingSession.Cursor?, limit: Int) async throws(SittingSessionRepositoryError)
+        -> [SittingSession]
 }
 
 extension SittingSessionRepository {
