@@ -396,7 +396,8 @@
       announce(false);
       status.textContent = message;
       buttons.start.textContent = together ? "Join again" : "Start again";
-      show(together && completed ? null : "start");
+      if (together) tick(); // "Join again" while the sit lasts
+      else show("start");
       if (completed || seconds >= 60) record(seconds, completed, message);
     }
 
@@ -415,7 +416,12 @@
       }
     }
 
+    let starting = false; // a press being answered: a second one is not another session
     buttons.start.addEventListener("click", async () => {
+      if (starting || timer !== null) return;
+      if (together && serverNow() >= startsAt + total * 1000) return tick();
+      starting = true;
+      show();
       announcing = cursor();
       startedWall = new Date();
       joinedAt = 0;
@@ -423,7 +429,12 @@
       const Context = window.AudioContext || window.webkitAudioContext;
       if (Context) {
         const context = new Context(); // made at the press, which lets it play
-        buffers = await load(context);
+        // A group sit's clock is measured again: the page may have been open for hours.
+        const [decoded, measured] = await Promise.all([
+          load(context), together ? measureClock(root.dataset.clock).catch(() => offset) : null,
+        ]);
+        buffers = decoded;
+        if (together) offset = measured;
         if (context.resume) await context.resume();
         audio = context;
         startedAt = together ? audioTimeAt(startsAt) : context.currentTime + 0.1;
@@ -439,8 +450,9 @@
       }
       show("pause", "stop");
       keepAwake();
-      update();
       timer = setInterval(update, 250);
+      starting = false;
+      update();
       announce(true);
     });
 
@@ -494,19 +506,22 @@
         return;
       }
       status.textContent = "";
-      const tick = () => {
-        if (timer !== null) return;
-        const now = serverNow();
-        if (now >= startsAt + total * 1000) {
-          show();
-          status.textContent = "This sit is over.";
-          return;
-        }
-        if (now < startsAt) sectionLabel.textContent = "Begins in " + formatTime((startsAt - now) / 1000);
-        if (now >= joinsFrom && buttons.start.hidden) show("start");
-        setTimeout(tick, 250);
-      };
       tick();
+    }
+
+    // While not in the group sit: how long until it begins, "Join" while it may be joined, and
+    // nothing once it is over.
+    function tick() {
+      if (timer !== null || starting) return;
+      const now = serverNow();
+      if (now >= startsAt + total * 1000) {
+        show();
+        status.textContent = "This sit is over.";
+        return;
+      }
+      if (now < startsAt) sectionLabel.textContent = "Begins in " + formatTime((startsAt - now) / 1000);
+      show(now >= joinsFrom ? "start" : null);
+      setTimeout(tick, 250);
     }
   }
 

@@ -108,6 +108,8 @@ public enum FixtureRegistry {
         Fixture("group-sit", GroupSitViewModel.Fixtures.ahead),
         Fixture("group-sit-under-way", GroupSitViewModel.Fixtures.underWay),
         Fixture("group-sit-over", GroupSitViewModel.Fixtures.over),
+        Fixture("group-sit-cancelled", GroupSitViewModel.Fixtures.cancelled),
+        Fixture("group-sit-people-cancelled", GroupSitViewModel.Fixtures.cancelled.people),
         Fixture("group-sit-hostile", GroupSitViewModel.Fixtures.hostile),
         Fixture("group-sit-people", GroupSitViewModel.Fixtures.underWay.people),
         Fixture("group-invitation", GroupInvitationViewModel.Fixtures.invited),

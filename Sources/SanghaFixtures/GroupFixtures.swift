@@ -134,6 +134,12 @@ extension GroupSitViewModel {
         public static let over = GroupSitViewModel(
             sit: GroupSit(id: 5, group: 1, profile: .morning, startsAt: now - 2 * 86_400, weekly: false),
             group: detail, sitting: [], context: .fixture)
+        /// A host cancelled it while Carol sat in it: she is told, and no one else can join.
+        public static let cancelled = GroupSitViewModel(
+            sit: GroupSit(id: 3, group: 1, profile: .evening, startsAt: now - 10 * 60, weekly: false, cancelled: true),
+            group: detail,
+            sitting: [SittingNow(person: 3, name: "Carol Chen", profileName: "Evening", since: now - 4 * 60, sit: 3)],
+            context: .fixture)
         /// Names a hostile host and member could choose.
         public static let hostile = GroupSitViewModel(
             sit: GroupSit(id: 8, group: 9, profile: .hostile, startsAt: now - 60, weekly: false),

@@ -5,7 +5,8 @@ extension GroupEvent {
     /// The event as one line of text (a notice's payload).
     var payload: String {
         switch self {
-        case .sittingNow(let group): "sitting \(group)"
+        // "sitting": its name when it was about Sitting now alone, which instances of that version still send.
+        case .changed(let group): "sitting \(group)"
         case .membershipEnded(let group, let person): "left \(group) \(person)"
         case .signedOut(let session): "signed-out \(session)"
         }
@@ -16,7 +17,7 @@ extension GroupEvent {
         switch (parts.first, parts.count) {
         case ("sitting", 2):
             guard let group = Int(parts[1]) else { return nil }
-            self = .sittingNow(group: group)
+            self = .changed(group: group)
         case ("left", 3):
             guard let group = Int(parts[1]), let person = Int(parts[2]) else { return nil }
             self = .membershipEnded(group: group, person: person)

@@ -250,11 +250,15 @@ public struct PostgresGroupStore: GroupRepository {
                     """
                     WITH sitting AS (
                         INSERT INTO sitting_now (person_id, profile_name, sit_id, since, until)
-                        VALUES (\(person), \(profileName), \(sit), \(date), \(until))
+                        VALUES (\(person), \(profileName), (
+                            SELECT s.id FROM group_sit s
+                            JOIN group_member m ON m.group_id = s.group_id AND m.person_id = \(person)
+                            WHERE s.id = \(sit) AND s.cancelled_at IS NULL), \(date), \(until))
                         ON CONFLICT (person_id) DO UPDATE
                         SET profile_name = excluded.profile_name, sit_id = excluded.sit_id, until = excluded.until,
-                            since = CASE WHEN sitting_now.until <= \(over) THEN excluded.since
-                                ELSE sitting_now.since END
+                            since = CASE
+                                WHEN sitting_now.until <= \(over) OR sitting_now.sit_id IS DISTINCT FROM excluded.sit_id
+                                THEN excluded.since ELSE sitting_now.since END
                     )
                     SELECT group_id FROM group_member WHERE person_id = \(person) ORDER BY group_id
                     """, logger: database.logger))
@@ -280,7 +284,7 @@ public struct PostgresGroupStore: GroupRepository {
         let found = try await run { connection -> [SittingNow?] in
             let rows = try await connection.query(
                 """
-                SELECT p.id, p.name, s.profile_name, s.since, sit.id
+                SELECT p.id, p.name, s.profile_name, s.since, sit.id, s.sit_id IS NOT NULL AND sit.id IS NULL
                 FROM group_member me
                 LEFT JOIN (
                     group_member m
@@ -292,15 +296,19 @@ public struct PostgresGroupStore: GroupRepository {
                 ORDER BY s.since, p.id
                 """, logger: database.logger)
             var sitting: [SittingNow?] = []
-            for try await (member, name, profileName, since, sit) in rows.decode(
-                (Int?, String?, String?, Date?, Int?).self)
+            for try await (member, name, profileName, since, sit, elsewhere) in rows.decode(
+                (Int?, String?, String?, Date?, Int?, Bool?).self)
             {
                 guard let member, let name, let profileName, let since else {
                     sitting.append(nil)
                     continue
                 }
+                // Another group's sit is named by that group only.
+                let inAnother = elsewhere ?? false
                 sitting.append(
-                    SittingNow(person: member, name: name, profileName: profileName, since: since, sit: sit))
+                    SittingNow(
+                        person: member, name: name, profileName: inAnother ? "" : profileName, since: since, sit: sit,
+                        inAnotherGroupsSit: inAnother))
             }
             return sitting
         }
@@ -340,14 +348,15 @@ public struct PostgresGroupStore: GroupRepository {
         let found = try await run { connection -> [GroupSit?] in
             let rows = try await connection.query(
                 """
-                SELECT s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly
+                SELECT s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly, s.cancelled_at IS NOT NULL
                 FROM group_member me
-                LEFT JOIN group_sit s ON s.group_id = me.group_id AND (s.weekly OR s.ends_at > \(date))
+                LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.cancelled_at IS NULL
+                    AND (s.weekly OR s.ends_at > \(date))
                 WHERE me.group_id = \(group) AND me.person_id = \(person)
                 ORDER BY s.starts_at, s.id
                 """, logger: database.logger)
             var sits: [GroupSit?] = []
-            for try await row in rows.decode((Int?, String?, String?, Date?, Bool?).self) {
+            for try await row in rows.decode((Int?, String?, String?, Date?, Bool?, Bool?).self) {
                 sits.append(try Self.sit(row, group: group))
             }
             return sits
@@ -360,13 +369,13 @@ public struct PostgresGroupStore: GroupRepository {
         let found = try await run { connection -> [GroupSit?] in
             let rows = try await connection.query(
                 """
-                SELECT s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly
+                SELECT s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly, s.cancelled_at IS NOT NULL
                 FROM group_member me
                 LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.id = \(id)
                 WHERE me.group_id = \(group) AND me.person_id = \(person)
                 """, logger: database.logger)
             var sits: [GroupSit?] = []
-            for try await row in rows.decode((Int?, String?, String?, Date?, Bool?).self) {
+            for try await row in rows.decode((Int?, String?, String?, Date?, Bool?, Bool?).self) {
                 sits.append(try Self.sit(row, group: group))
             }
             return sits
@@ -375,12 +384,13 @@ public struct PostgresGroupStore: GroupRepository {
         return first
     }
 
-    public func cancelSit(_ id: Int, of group: Int) async throws(GroupRepositoryError) {
+    public func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) {
         let cancelled = try await run { connection in
             try await Self.anyRow(
                 connection.query(
                     """
-                    DELETE FROM group_sit WHERE id = \(id) AND group_id = \(group)
+                    UPDATE group_sit SET cancelled_at = \(date)
+                    WHERE id = \(id) AND group_id = \(group) AND cancelled_at IS NULL
                     AND EXISTS (
                         SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
                     RETURNING id
@@ -390,13 +400,13 @@ public struct PostgresGroupStore: GroupRepository {
     }
 
     /// A sit from its columns; nil for the row of nulls a membership without sits answers.
-    private static func sit(_ row: (Int?, String?, String?, Date?, Bool?), group: Int) throws -> GroupSit? {
+    private static func sit(_ row: (Int?, String?, String?, Date?, Bool?, Bool?), group: Int) throws -> GroupSit? {
         guard let id = row.0, let name = row.1, let segments = row.2, let startsAt = row.3, let weekly = row.4 else {
             return nil
         }
         return GroupSit(
             id: id, group: group, profile: Profile(name: name, segments: try SegmentsJSON.decode(segments)),
-            startsAt: startsAt, weekly: weekly)
+            startsAt: startsAt, weekly: weekly, cancelled: row.5 ?? false)
     }
 
     /// Locks the group's row, as the trigger does when a member goes, if the person is a member:

@@ -263,8 +263,9 @@ enum PostgresMigrations {
                 """,
             ]),
         // The sits a host schedules: a copy of the profile (its name and segments), when it
-        // first begins and ends, and whether it comes back every week. Who sits in one says so
-        // in `sitting_now`; a session sat with a group keeps the group's name.
+        // first begins and ends, whether it comes back every week, and when a host cancelled it
+        // (kept, so that who sat in it still records their session). Who sits in one says so in
+        // `sitting_now`; a session sat with a group keeps the group's name.
         Migration(
             number: 9, name: "group sits",
             statements: [
@@ -277,7 +278,8 @@ enum PostgresMigrations {
                     starts_at TIMESTAMPTZ NOT NULL,
                     ends_at TIMESTAMPTZ NOT NULL,
                     weekly BOOLEAN NOT NULL,
-                    created_at TIMESTAMPTZ NOT NULL
+                    created_at TIMESTAMPTZ NOT NULL,
+                    cancelled_at TIMESTAMPTZ
                 )
                 """,
                 "CREATE INDEX group_sit_group_id ON group_sit (group_id, starts_at)",

@@ -167,15 +167,22 @@ public struct GroupStore: GroupRepository {
         async throws(GroupRepositoryError) -> [Int]
     {
         try await write { [person] db in
-            // A sit still shown (not past its end and the grace) keeps its start.
+            // The group sit only if it is one of the person's groups', not cancelled. A sit still
+            // shown (not past its end and the grace), alone or in the same group sit, keeps its
+            // start.
             try db.execute(
                 sql: """
-                    INSERT INTO sittingNow (personID, profileName, sitID, since, until) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO sittingNow (personID, profileName, sitID, since, until) VALUES (?, ?, (
+                        SELECT s.id FROM groupSit s JOIN groupMember m ON m.groupID = s.groupID AND m.personID = ?
+                        WHERE s.id = ? AND s.cancelledAt IS NULL), ?, ?)
                     ON CONFLICT (personID) DO UPDATE SET
                         profileName = excluded.profileName, sitID = excluded.sitID, until = excluded.until,
-                        since = CASE WHEN sittingNow.until <= ? THEN excluded.since ELSE sittingNow.since END
+                        since = CASE WHEN sittingNow.until <= ? OR sittingNow.sitID IS NOT excluded.sitID
+                            THEN excluded.since ELSE sittingNow.since END
                     """,
-                arguments: [person, profileName, sit, date, until, date.addingTimeInterval(-SittingNow.grace)])
+                arguments: [
+                    person, profileName, person, sit, date, until, date.addingTimeInterval(-SittingNow.grace),
+                ])
             return try Self.groupIDs(of: person, db)
         }
     }
@@ -193,14 +200,20 @@ public struct GroupStore: GroupRepository {
             return try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT p.id, p.name, s.profileName, s.since, sit.id
+                    SELECT p.id, p.name, s.profileName, s.since, sit.id, s.sitID IS NOT NULL AND sit.id IS NULL
                     FROM groupMember m JOIN sittingNow s ON s.personID = m.personID
                     JOIN person p ON p.id = m.personID
                     LEFT JOIN groupSit sit ON sit.id = s.sitID AND sit.groupID = m.groupID
                     WHERE m.groupID = ? AND s.until > ? AND p.showWhenSitting
                     ORDER BY s.since, p.id
                     """, arguments: [group, date.addingTimeInterval(-SittingNow.grace)]
-            ).map { SittingNow(person: $0[0], name: $0[1], profileName: $0[2], since: $0[3], sit: $0[4]) }
+            ).map { row in
+                // Another group's sit is named by that group only.
+                let elsewhere: Bool = row[5]
+                return SittingNow(
+                    person: row[0], name: row[1], profileName: elsewhere ? "" : row[2], since: row[3], sit: row[4],
+                    inAnotherGroupsSit: elsewhere)
+            }
         }
     }
 
@@ -231,8 +244,8 @@ public struct GroupStore: GroupRepository {
             return try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, groupID, profileName, segments, startsAt, weekly FROM groupSit
-                    WHERE groupID = ? AND (weekly OR endsAt > ?) ORDER BY startsAt, id
+                    SELECT id, groupID, profileName, segments, startsAt, weekly, cancelledAt IS NOT NULL FROM groupSit
+                    WHERE groupID = ? AND cancelledAt IS NULL AND (weekly OR endsAt > ?) ORDER BY startsAt, id
                     """, arguments: [group, date]
             ).map(Self.sit)
         }
@@ -243,25 +256,30 @@ public struct GroupStore: GroupRepository {
             try Self.requireMember(person, of: group, db)
             return try Row.fetchOne(
                 db,
-                sql:
-                    "SELECT id, groupID, profileName, segments, startsAt, weekly FROM groupSit WHERE id = ? AND groupID = ?",
+                sql: """
+                    SELECT id, groupID, profileName, segments, startsAt, weekly, cancelledAt IS NOT NULL FROM groupSit
+                    WHERE id = ? AND groupID = ?
+                    """,
                 arguments: [id, group]
             ).map(Self.sit)
         }
     }
 
-    public func cancelSit(_ id: Int, of group: Int) async throws(GroupRepositoryError) {
+    public func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) {
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)
-            try db.execute(sql: "DELETE FROM groupSit WHERE id = ? AND groupID = ?", arguments: [id, group])
+            try db.execute(
+                sql: "UPDATE groupSit SET cancelledAt = ? WHERE id = ? AND groupID = ? AND cancelledAt IS NULL",
+                arguments: [date, id, group])
             if db.changesCount == 0 { throw GroupRepositoryError.notFound }
         }
     }
 
+    /// A sit from its row: id, group, profile name, segments, start, weekly, cancelled.
     private static func sit(_ row: Row) throws -> GroupSit {
         GroupSit(
             id: row[0], group: row[1], profile: Profile(name: row[2], segments: try SegmentsJSON.decode(row[3])),
-            startsAt: row[4], weekly: row[5])
+            startsAt: row[4], weekly: row[5], cancelled: row[6])
     }
 
     private static func groupIDs(of person: Int, _ db: Database) throws -> [Int] {

@@ -230,7 +230,8 @@ public enum SanghaDatabase {
         }
         migrator.registerMigration("groupSits") { db in
             // The sits a host schedules: a copy of the profile (its name and segments), when it
-            // first begins and ends, and whether it comes back every week. Who sits in one says
+            // first begins and ends, whether it comes back every week, and when a host cancelled
+            // it (kept, so that who sat in it still records their session). Who sits in one says
             // so in `sittingNow`; a session sat with a group keeps the group's name.
             try db.execute(
                 sql: """
@@ -242,7 +243,8 @@ public enum SanghaDatabase {
                         startsAt DATETIME NOT NULL,
                         endsAt DATETIME NOT NULL,
                         weekly BOOLEAN NOT NULL,
-                        createdAt DATETIME NOT NULL
+                        createdAt DATETIME NOT NULL,
+                        cancelledAt DATETIME
                     );
                     CREATE INDEX groupSit_on_groupID ON groupSit (groupID, startsAt);
                     ALTER TABLE sittingNow ADD COLUMN sitID INTEGER REFERENCES groupSit (id) ON DELETE SET NULL;

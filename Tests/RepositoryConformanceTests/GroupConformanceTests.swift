@@ -528,13 +528,17 @@ extension GroupConformanceTests {
                 try await bobs.scheduleSit(
                     GroupSit(group: zen.id, profile: profile, startsAt: now, weekly: false), at: now)
             }
-            await #expect(throws: GroupRepositoryError.notFound) { try await bobs.cancelSit(once.id, of: zen.id) }
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await bobs.cancelSit(once.id, of: zen.id, at: now)
+            }
             // Anyone else: not found, as for a group that does not exist.
             let carol = try await stores.signUp("carol")
             let carols = stores.data.groups(of: carol.id)
             await #expect(throws: GroupRepositoryError.notFound) { try await carols.sits(of: zen.id, at: now) }
             await #expect(throws: GroupRepositoryError.notFound) { try await carols.sit(once.id, of: zen.id) }
-            await #expect(throws: GroupRepositoryError.notFound) { try await carols.cancelSit(once.id, of: zen.id) }
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await carols.cancelSit(once.id, of: zen.id, at: now)
+            }
             await #expect(throws: GroupRepositoryError.notFound) {
                 try await carols.scheduleSit(
                     GroupSit(group: zen.id, profile: profile, startsAt: now, weekly: false), at: now)
@@ -543,16 +547,20 @@ extension GroupConformanceTests {
             let theirs = try await carols.create(name: "Theirs", at: now)
             #expect(try await carols.sit(once.id, of: theirs.id) == nil)
 
-            // Cancelled: gone; cancelling again is not found.
-            try await groups.cancelSit(once.id, of: zen.id)
+            // Cancelled: no longer listed, still read (as cancelled); cancelling again is not found.
+            try await groups.cancelSit(once.id, of: zen.id, at: now)
             #expect(try await bobs.sits(of: zen.id, at: now) == [weekly])
-            #expect(try await bobs.sit(once.id, of: zen.id) == nil)
-            await #expect(throws: GroupRepositoryError.notFound) { try await groups.cancelSit(once.id, of: zen.id) }
+            var cancelled = once
+            cancelled.cancelled = true
+            #expect(try await bobs.sit(once.id, of: zen.id) == cancelled)
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await groups.cancelSit(once.id, of: zen.id, at: now)
+            }
         }
     }
 
     @Test(
-        "Group sits: who sits in one is shown in it to its group only; a cancelled sit leaves them sitting",
+        "Group sits: who sits in one is shown in it to its group only, unnamed to their other groups; a sit begins anew on joining or leaving one; a cancelled sit leaves them sitting",
         arguments: Backend.allCases)
     func sittingInASit(backend: Backend) async throws {
         try await backend.withStorage { storage in
@@ -563,19 +571,40 @@ extension GroupConformanceTests {
             let morning = try await groups.create(name: "Morning", at: now)
             let sit = try await groups.scheduleSit(
                 GroupSit(group: zen.id, profile: Self.evening, startsAt: now, weekly: false), at: now)
+            // Sitting alone first: joining the group sit is a new sit, from the join.
+            _ = try await groups.startSitting(profileName: "Dawn", at: now - 300, until: now + 600)
             let groupIDs = try await groups.startSitting(profileName: "Evening", sit: sit.id, at: now, until: now + 600)
             #expect(groupIDs == [zen.id, morning.id].sorted())
             let inIt = SittingNow(person: ada.id, name: "Ada", profileName: "Evening", since: now, sit: sit.id)
             #expect(try await groups.sittingNow(in: zen.id, at: now + 1) == [inIt])
-            var elsewhere = inIt
-            elsewhere.sit = nil
-            #expect(try await groups.sittingNow(in: morning.id, at: now + 1) == [elsewhere], "not this group's sit")
-            // Sitting alone again (the same sit goes on): no longer in the group sit.
+            let elsewhere = SittingNow(
+                person: ada.id, name: "Ada", profileName: "", since: now, sit: nil, inAnotherGroupsSit: true)
+            #expect(try await groups.sittingNow(in: morning.id, at: now + 1) == [elsewhere], "not named to Morning")
+            // Resumed in the same sit: the same since.
+            _ = try await groups.startSitting(profileName: "Evening", sit: sit.id, at: now + 5, until: now + 600)
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 6) == [inIt])
+            // Sitting alone again: no longer in the group sit, from then.
             _ = try await groups.startSitting(profileName: "Evening", at: now + 10, until: now + 600)
-            #expect(try await groups.sittingNow(in: zen.id, at: now + 11) == [elsewhere])
+            let alone = SittingNow(person: ada.id, name: "Ada", profileName: "Evening", since: now + 10)
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 11) == [alone])
+            #expect(try await groups.sittingNow(in: morning.id, at: now + 11) == [alone])
+            // A sit of a group the person is not in is not kept: sitting alone.
+            let carol = try await stores.signUp("carol")
+            let carols = stores.data.groups(of: carol.id)
+            _ = try await carols.startSitting(profileName: "Evening", sit: sit.id, at: now + 12, until: now + 600)
+            let theirs = try await carols.create(name: "Theirs", at: now)
+            #expect(try await carols.sittingNow(in: theirs.id, at: now + 13).map(\.inAnotherGroupsSit) == [false])
+            // Cancelled while Ada sits in it: she sits on, in it; no one joins it any more.
             _ = try await groups.startSitting(profileName: "Evening", sit: sit.id, at: now + 20, until: now + 600)
-            try await groups.cancelSit(sit.id, of: zen.id)
-            #expect(try await groups.sittingNow(in: zen.id, at: now + 21) == [elsewhere])
+            try await groups.cancelSit(sit.id, of: zen.id, at: now + 21)
+            var stillIn = inIt
+            stillIn.since = now + 20
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 22) == [stillIn])
+            #expect(try await groups.sit(sit.id, of: zen.id)?.cancelled == true)
+            #expect(try await groups.sits(of: zen.id, at: now + 22).isEmpty)
+            _ = try await groups.stopSitting()
+            _ = try await groups.startSitting(profileName: "Evening", sit: sit.id, at: now + 30, until: now + 600)
+            #expect(try await groups.sittingNow(in: zen.id, at: now + 31).map(\.sit) == [nil])
         }
     }
 }

@@ -167,7 +167,7 @@ struct PostgresChangeFeedTests {
             a.data.groupEvents.subscribe { heardByA.receive($0) }
             b.data.groupEvents.subscribe { heardByB.receive($0) }
 
-            let events: [GroupEvent] = [.sittingNow(group: 7), .membershipEnded(group: 7, person: 3)]
+            let events: [GroupEvent] = [.changed(group: 7), .membershipEnded(group: 7, person: 3)]
             await a.data.groupEvents.publish(events)
             #expect(try await eventually(within: .seconds(10)) { heardByB.events == events })
             #expect(try await eventually(within: .seconds(10)) { heardByA.events == events })
@@ -195,17 +195,17 @@ struct PostgresChangeFeedTests {
             quiet.groupEvents.subscribe { heardHere.receive($0) }
             listening.data.groupEvents.subscribe { heardThere.receive($0) }
 
-            await quiet.groupEvents.publish([.sittingNow(group: 1)])
-            #expect(heardHere.events == [.sittingNow(group: 1)], "delivered here as it was sent")
-            #expect(try await eventually(within: .seconds(10)) { heardThere.events == [.sittingNow(group: 1)] })
-            #expect(heardHere.events == [.sittingNow(group: 1)])
+            await quiet.groupEvents.publish([.changed(group: 1)])
+            #expect(heardHere.events == [.changed(group: 1)], "delivered here as it was sent")
+            #expect(try await eventually(within: .seconds(10)) { heardThere.events == [.changed(group: 1)] })
+            #expect(heardHere.events == [.changed(group: 1)])
         }
     }
 
     @Test("A notice's payload names one change; anything else is ignored")
     func payloads() {
         for change in [
-            PostgresChangeFeed.Change.session("abc"), .person(7), .profile(12), .group(.sittingNow(group: 3)),
+            PostgresChangeFeed.Change.session("abc"), .person(7), .profile(12), .group(.changed(group: 3)),
             .group(.membershipEnded(group: 3, person: 9)), .group(.signedOut(session: "abc")),
         ] {
             #expect(PostgresChangeFeed.Change(payload: change.payload) == change)

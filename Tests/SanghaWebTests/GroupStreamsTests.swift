@@ -68,7 +68,7 @@ struct GroupStreamsTests {
         let groups = try await world.dependencies.data.groups(of: world.bob.id).startSitting(
             profileName: "Evening", at: Date(), until: Date() + 600)
         #expect(groups == [world.group])
-        await world.dependencies.data.groupEvents.publish(groups.map { .sittingNow(group: $0) })
+        await world.dependencies.data.groupEvents.publish(groups.map { .changed(group: $0) })
         let seenByAda = await Self.messages(ada, count: 1)
         let seenByBob = await Self.messages(bob, count: 1)
         #expect(seenByAda == seenByBob)
@@ -149,12 +149,12 @@ struct GroupStreamsTests {
         let bob = try #require(world.streams.open(person: world.bob.id, group: world.group, session: "bob-key"))
         _ = try await world.dependencies.data.groups(of: world.ada.id).startSitting(
             profileName: "Evening", at: Date(), until: Date() + 600)
-        await world.dependencies.data.groupEvents.publish([.sittingNow(group: world.group)])
+        await world.dependencies.data.groupEvents.publish([.changed(group: world.group)])
         // Both parts, the first time: who is sitting, and the (unchanged) sits.
         #expect(await Self.messages(ada, count: 2).first?.contains("Evening") == true)
         #expect(await Self.messages(bob, count: 2).first?.contains("Evening") == true)
         // Nothing changed: what Ada's stream gets next is the beat's comment alone.
-        await world.dependencies.data.groupEvents.publish([.sittingNow(group: world.group)])
+        await world.dependencies.data.groupEvents.publish([.changed(group: world.group)])
         // Bob leaves, and the event is lost (as one missed while an instance reconnects).
         try await world.dependencies.data.groups(of: world.bob.id).leave(world.group)
         await world.streams.keepAlive()
@@ -188,10 +188,13 @@ struct GroupStreamsTests {
         let page = try #require(world.streams.open(person: world.bob.id, group: world.group, session: nil))
         let sitPage = try #require(
             world.streams.open(person: world.bob.id, group: world.group, view: .sit(sit.id), session: nil))
+        let second = try await adas.scheduleSit(
+            GroupSit(group: world.group, profile: .new(named: "Noon"), startsAt: Date() + 60, weekly: false),
+            at: Date())
         let other = try #require(
-            world.streams.open(person: world.bob.id, group: world.group, view: .sit(sit.id + 1), session: nil))
+            world.streams.open(person: world.bob.id, group: world.group, view: .sit(second.id), session: nil))
         _ = try await adas.startSitting(profileName: sit.name, sit: sit.id, at: Date(), until: Date() + 600)
-        await world.dependencies.data.groupEvents.publish([.sittingNow(group: world.group)])
+        await world.dependencies.data.groupEvents.publish([.changed(group: world.group)])
 
         let onPage = await Self.messages(page, count: 2)
         #expect(onPage.count == 2)
@@ -204,7 +207,7 @@ struct GroupStreamsTests {
         #expect(onOther.first?.contains("No one has joined yet.") == true, "another sit's page")
         // Ada stops: each view is sent its change, and nothing else.
         _ = try await adas.stopSitting()
-        await world.dependencies.data.groupEvents.publish([.sittingNow(group: world.group)])
+        await world.dependencies.data.groupEvents.publish([.changed(group: world.group)])
         #expect(await Self.messages(sitPage, count: 1).first?.contains("No one has joined yet.") == true)
         #expect(await Self.messages(other, within: .milliseconds(300)) == ["timed out"], "unchanged: not sent")
     }

@@ -368,7 +368,26 @@ struct GroupsRoutesTests {
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/groups/1")
             }
-            try await bob.execute(uri: "/groups/1/sits/1", method: .get) { #expect($0.status == .notFound) }
+            try await bob.execute(uri: "/groups/1", method: .get) { response in
+                #expect(Self.section("upcoming-sits", in: response).contains("No sits are scheduled."))
+            }
+            try await bob.execute(uri: "/groups/1/sits/1", method: .get) { response in
+                #expect(Self.body(response).contains("A host cancelled this sit."))
+                #expect(!Self.body(response).contains("data-starts-at"), "no Join")
+            }
+            try await bob.post("/sitting", form: "group=1&sit=1") { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(Self.body(response).contains("A host cancelled this sit."))
+            }
+            // Who sat in it still records their time; a session longer than the sit is refused.
+            try await bob.post("/sessions", form: session.replacingOccurrences(of: "450", with: "451")) {
+                #expect($0.status == .unprocessableContent)
+            }
+            try await bob.post("/sessions", form: session) { #expect($0.status == .seeOther) }
+            try await carol.post("/sitting", form: "group=1&sit=1") { response in
+                #expect(response.status == .notFound)
+                #expect(Self.body(response).contains("There is no such sit"))
+            }
         }
     }
 

@@ -138,25 +138,28 @@ public protocol GroupRepository: Sendable {
     func remove(_ member: Int, from group: Int) async throws(GroupRepositoryError)
 
     /// The person began (or resumed) sitting with the profile named `profileName`, in the group
-    /// sit `sit` if any (one of their groups', as `sit(_:of:)` found it), to end by `until`; a
-    /// sit already under way keeps its start. The ids of the person's groups.
+    /// sit `sit` if any (kept only if it is a sit of one of their groups, not cancelled), to end
+    /// by `until`; a sit already under way in the same group sit (or alone) keeps its start. The
+    /// ids of the person's groups.
     func startSitting(profileName: String, sit: Int?, at date: Date, until: Date) async throws(GroupRepositoryError)
         -> [Int]
     /// The person stopped sitting. The ids of the person's groups.
     func stopSitting() async throws(GroupRepositoryError) -> [Int]
     /// The members sitting now (`until` not yet past by `SittingNow.grace`) who show it, by
-    /// when they began; not found when the person is not a member.
+    /// when they began (in another group's sit, without its name); not found when the person is
+    /// not a member.
     func sittingNow(in group: Int, at date: Date) async throws(GroupRepositoryError) -> [SittingNow]
 
     /// A host schedules `sit` for its group (its id is ignored); the sit as stored.
     func scheduleSit(_ sit: GroupSit, at date: Date) async throws(GroupRepositoryError) -> GroupSit
-    /// The group's sits not over at `date` (every weekly one, and those happening once that
-    /// have not ended), by their first start.
+    /// The group's sits not over at `date` nor cancelled (every weekly one, and those happening
+    /// once that have not ended), by their first start.
     func sits(of group: Int, at date: Date) async throws(GroupRepositoryError) -> [GroupSit]
-    /// One of the group's sits, or nil (over or not).
+    /// One of the group's sits, or nil (over, cancelled or not).
     func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit?
-    /// A host cancels one of the group's sits; whoever is in it goes on sitting alone.
-    func cancelSit(_ id: Int, of group: Int) async throws(GroupRepositoryError)
+    /// A host cancels one of the group's sits: it is no longer listed nor joined; whoever sits in
+    /// it sits on, and their session is recorded with the group as before.
+    func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError)
 }
 
 extension GroupRepository {

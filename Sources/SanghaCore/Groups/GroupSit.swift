@@ -12,14 +12,17 @@ public struct GroupSit: Sendable, Equatable, Identifiable {
     public var startsAt: Date
     /// Whether it begins again every week, at the same time of day.
     public var weekly: Bool
+    /// Whether a host cancelled it: it is no longer listed nor joined, and who sat in it still
+    /// has their session recorded.
+    public var cancelled: Bool
 
-    public init(id: Int = 0, group: Int, profile: Profile, startsAt: Date, weekly: Bool) {
-        (self.id, self.group, self.startsAt, self.weekly) = (id, group, startsAt, weekly)
+    public init(id: Int = 0, group: Int, profile: Profile, startsAt: Date, weekly: Bool, cancelled: Bool = false) {
+        (self.id, self.group, self.startsAt, self.weekly, self.cancelled) = (id, group, startsAt, weekly, cancelled)
         self.profile = Profile(name: profile.name, segments: profile.segments)
     }
 
     /// Its name: the profile's.
-    public var name: String { profile.name.isEmpty ? "Profile" : profile.name }
+    public var name: String { profile.displayName }
 
     /// How long it lasts.
     public var duration: TimeInterval { TimeInterval(profile.timeline.duration) }
@@ -45,6 +48,12 @@ public struct GroupSit: Sendable, Equatable, Identifiable {
             week += 1
         }
         return nil
+    }
+
+    /// Whether members may join the time it happens at `date`: from `joinWindow` before it
+    /// begins until it ends.
+    public static func isOpen(_ occurrence: DateInterval, at date: Date) -> Bool {
+        date >= occurrence.start.addingTimeInterval(-joinWindow) && date < occurrence.end
     }
 
     /// Why a sit cannot be scheduled to begin at `startsAt` when it is `now`, or nil: not in

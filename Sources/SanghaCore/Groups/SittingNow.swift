@@ -7,12 +7,17 @@ public struct SittingNow: Sendable, Equatable {
     public var name: String
     public var profileName: String
     public var since: Date
-    /// The group sit they are in, when it is the group's being shown (another group's sit is
-    /// not named to this one).
+    /// The group sit they are in, when it is the group's being shown.
     public var sit: Int?
+    /// Whether they sit in another group's sit: its name is that group's, so `profileName` is
+    /// empty.
+    public var inAnotherGroupsSit: Bool
 
-    public init(person: Int, name: String, profileName: String, since: Date, sit: Int? = nil) {
-        (self.person, self.name, self.profileName, self.since, self.sit) = (person, name, profileName, since, sit)
+    public init(
+        person: Int, name: String, profileName: String, since: Date, sit: Int? = nil, inAnotherGroupsSit: Bool = false
+    ) {
+        (self.person, self.name, self.profileName, self.since) = (person, name, profileName, since)
+        (self.sit, self.inAnotherGroupsSit) = (sit, inAnotherGroupsSit)
     }
 
     /// A sit is shown this long after the time it said it would end (a browser that closed
@@ -27,7 +32,7 @@ public struct SittingNow: Sendable, Equatable {
 public enum GroupEvent: Sendable, Equatable, Hashable {
     /// Who is sitting in the group, or its sits, changed: its live parts ("Sitting now",
     /// "Upcoming sits", who is in a sit) are shown again.
-    case sittingNow(group: Int)
+    case changed(group: Int)
     /// The person is no longer a member (left or removed): their streams of the group end.
     case membershipEnded(group: Int, person: Int)
     /// A sign-in session ended (its key, as stored): the streams opened with it end.

@@ -34,6 +34,9 @@ public struct Profile: Codable, Sendable, Equatable, Identifiable {
         )
     }
 
+    /// Its name as pages show it: "Profile" for one without a name.
+    public var displayName: String { name.isEmpty ? "Profile" : name }
+
     /// The meditation's duration: the main segment's.
     public var duration: Int {
         get { self[.main].duration }

@@ -14,7 +14,7 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
     public let groupURL: String
     /// "Tue 24 Nov 2026, 19:00 · every week", or "Under way, until 19:30".
     public let whenText: String
-    /// "This sit is over."; nil while it is to come or under way.
+    /// "This sit is over.", "A host cancelled this sit."; nil while it is to come or under way.
     public let overText: String?
     /// Whether it is to come or under way: the script may offer "Join".
     public let isAhead: Bool
@@ -47,7 +47,10 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
 
     /// `GET /clock`: the server's time, `{"now": milliseconds since 1970}`.
     public static let clockPath = "/clock"
+    /// Why a cancelled sit cannot be joined.
+    public static let cancelledMessage = "A host cancelled this sit."
 
+    /// The sit's page.
     public static func url(group: Int, sit: Int) -> String { "\(GroupViewModel.url(group))/sits/\(sit)" }
 
     /// The event stream of the sit's page: the group's, with the part that says who is in it.
@@ -62,7 +65,8 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
         heading = sit.name
         groupName = group.group.name
         groupURL = GroupViewModel.url(group.group.id)
-        let occurrence = sit.occurrence(at: context.now, calendar: .gregorian(in: context.timeZone))
+        let occurrence =
+            sit.cancelled ? nil : sit.occurrence(at: context.now, calendar: .gregorian(in: context.timeZone))
         let shown = occurrence ?? DateInterval(start: sit.startsAt, duration: sit.duration)
         if occurrence != nil, context.now >= shown.start {
             whenText = "Under way, until \(CalendarText.time(shown.end, timeZone: context.timeZone))"
@@ -70,7 +74,7 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
             whenText =
                 CalendarText.dayAndTime(shown.start, timeZone: context.timeZone) + (sit.weekly ? " · every week" : "")
         }
-        overText = occurrence == nil ? "This sit is over." : nil
+        overText = sit.cancelled ? Self.cancelledMessage : occurrence == nil ? "This sit is over." : nil
         isAhead = occurrence != nil
         let timeline = sit.profile.timeline
         totalSeconds = timeline.duration
@@ -82,9 +86,9 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
         startISO = CalendarText.iso(shown.start)
         groupID = group.group.id
         sitID = sit.id
-        people = GroupSitPeopleViewModel(sit: sit.id, sitting: sitting, timeZone: context.timeZone)
+        people = GroupSitPeopleViewModel(sit: sit, sitting: sitting, timeZone: context.timeZone)
         eventsURL = Self.eventsURL(group: group.group.id, sit: sit.id)
-        cancelURL = group.isHost ? "\(Self.url(group: group.group.id, sit: sit.id))/cancel" : nil
+        cancelURL = group.isHost && !sit.cancelled ? "\(Self.url(group: group.group.id, sit: sit.id))/cancel" : nil
         self.alert = alert
     }
 
@@ -112,18 +116,24 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
     }
 }
 
-/// "In this sit": the members sitting in it now (those who show when they sit), live.
+/// "In this sit": the members sitting in it now (those who show when they sit), live; and, once
+/// a host cancelled it, that it is (who sits in it sits on, and their session is recorded).
 public struct GroupSitPeopleViewModel: Sendable, Equatable, Encodable {
     public let heading = "In this sit"
     public let hasPeople: Bool
     public let people: [GroupSitterViewModel]
     /// "No one has joined yet."; nil when someone has.
     public let emptyText: String?
+    /// "A host cancelled this sit. …"; nil while it is not.
+    public let cancelledText: String?
 
-    public init(sit: Int, sitting: [SittingNow], timeZone: TimeZone) {
-        people = sitting.filter { $0.sit == sit }.map { GroupSitterViewModel($0, timeZone: timeZone) }
+    public init(sit: GroupSit, sitting: [SittingNow], timeZone: TimeZone) {
+        people = sitting.filter { $0.sit == sit.id }.map { GroupSitterViewModel($0, timeZone: timeZone) }
         hasPeople = !people.isEmpty
         emptyText = people.isEmpty ? "No one has joined yet." : nil
+        cancelledText =
+            sit.cancelled
+            ? "\(GroupSitViewModel.cancelledMessage) No one else can join; your time is still recorded." : nil
     }
 }
 
@@ -144,8 +154,9 @@ public struct GroupSitSessionInput: Sendable, Equatable, Decodable {
 
 extension GroupSitViewModel {
     /// Records a member's session of the sit (`POST /sessions` with `sit`): in their own history,
-    /// under the sit's name, "with" the group. 303 back to the sit's page with "Session saved.";
-    /// the page again with why (422) for a session that breaks a rule, nothing stored.
+    /// under the sit's name, "with" the group, a cancelled sit's too. 303 back to the sit's page
+    /// with "Session saved."; the page again with why (422) for a session that breaks a rule
+    /// (those of `SittingSession.refusal`, or longer than the sit), nothing stored.
     public static func record(
         _ input: GroupSitSessionInput, groups: any GroupRepository, sessions: any SittingSessionRepository,
         context: PageContext
@@ -180,6 +191,7 @@ extension GroupSitViewModel {
             profileID: nil, profileName: sit.name, startedAt: startedAt, seconds: seconds, completed: completed,
             groupName: detail.group.name)
         if let refusal = session.refusal(now: context.now) { return .invalid(page(refusal)) }
+        if seconds > Int(sit.duration) { return .invalid(page("The session is longer than the sit.")) }
         do {
             _ = try await sessions.record(session)
             return .saved(Redirect(to: url(group: group, sit: id), flash: .success(SittingViewModel.savedMessage)))

@@ -25,15 +25,6 @@ public struct GroupSitsViewModel: Sendable, Equatable, Encodable {
         hasSits = !self.sits.isEmpty
         emptyText = self.sits.isEmpty ? "No sits are scheduled." : nil
     }
-
-    /// The section now; `notFound` when the group is not the person's.
-    public static func current(_ group: Int, groups: any GroupRepository, now: Date, timeZone: TimeZone)
-        async throws(GroupRepositoryError) -> GroupSitsViewModel
-    {
-        let sits = try await groups.sits(of: group, at: now)
-        let sitting = sits.isEmpty ? [] : try await groups.sittingNow(in: group, at: now)
-        return GroupSitsViewModel(sits: sits, sitting: sitting, now: now, timeZone: timeZone)
-    }
 }
 
 /// "Evening sit · Tue 24 Nov 2026, 19:00 · 30:00 · every week", "Join".
@@ -65,14 +56,6 @@ public struct GroupSitRowViewModel: Sendable, Equatable, Encodable {
         peopleText = sitting.isEmpty ? nil : "Sitting in it: " + sitting.map(\.name).joined(separator: ", ")
         joinURL = GroupSit.isOpen(occurrence, at: now) ? url : nil
         joinAccessibleLabel = "Join \(sit.name)"
-    }
-}
-
-extension GroupSit {
-    /// Whether members may join the time it happens at `date`: from `joinWindow` before it
-    /// begins until it ends.
-    public static func isOpen(_ occurrence: DateInterval, at date: Date) -> Bool {
-        date >= occurrence.start.addingTimeInterval(-joinWindow) && date < occurrence.end
     }
 }
 
@@ -120,7 +103,7 @@ public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
         hasProfiles = !profiles.isEmpty
         self.profiles = profiles.map { profile in
             GroupScheduleOptionViewModel(
-                value: String(profile.id), label: profile.name.isEmpty ? "Profile" : profile.name,
+                value: String(profile.id), label: profile.displayName,
                 isSelected: profile.id == form.profile)
         }
         profileError = form.profileError
@@ -136,6 +119,7 @@ public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
     static let profileLimit = 100
 }
 
+/// One of the host's profiles in the form's list.
 public struct GroupScheduleOptionViewModel: Sendable, Equatable, Encodable {
     public let value: String
     public let label: String
@@ -196,12 +180,12 @@ public enum GroupSitAction {
     }
 
     /// "Cancel sit" (hosts only): 303 to the group with "The sit is cancelled."
-    public static func cancel(_ sit: Int, in group: Int, groups: any GroupRepository) async
+    public static func cancel(_ sit: Int, in group: Int, groups: any GroupRepository, now: Date) async
         -> SubmitOutcome<GroupViewModel>
     {
         let back = GroupViewModel.url(group)
         do {
-            try await groups.cancelSit(sit, of: group)
+            try await groups.cancelSit(sit, of: group, at: now)
             return .saved(Redirect(to: back, flash: .success("The sit is cancelled.")))
         } catch GroupRepositoryError.notFound {
             return .notFound

@@ -21,15 +21,6 @@ public struct GroupSittingNowViewModel: Sendable, Equatable, Encodable {
     }
 
     public static func eventsURL(_ group: Int) -> String { "\(GroupViewModel.url(group))/events" }
-
-    /// The section now; `notFound` when the group is not the person's.
-    public static func current(_ group: Int, groups: any GroupRepository, now: Date, timeZone: TimeZone)
-        async throws(GroupRepositoryError) -> GroupSittingNowViewModel
-    {
-        GroupSittingNowViewModel(
-            group: group, sitting: try await groups.sittingNow(in: group, at: now), timeZone: timeZone)
-    }
-
 }
 
 /// "Ana Lima · Morning sit · since 07:02".
@@ -41,7 +32,7 @@ public struct GroupSitterViewModel: Sendable, Equatable, Encodable {
 
     init(_ sitter: SittingNow, timeZone: TimeZone) {
         name = sitter.name
-        profileName = sitter.profileName
+        profileName = sitter.inAnotherGroupsSit ? "a group sit" : sitter.profileName
         sinceText = "since \(CalendarText.time(sitter.since, timeZone: timeZone))"
         sinceISO = CalendarText.iso(sitter.since)
     }
@@ -53,7 +44,7 @@ public struct GroupSitterViewModel: Sendable, Equatable, Encodable {
 public enum SittingPresence {
     public enum Outcome: Sendable, Equatable {
         case announced(groups: [Int])
-        /// No such profile of this person's.
+        /// No such profile of this person's, or no such sit of theirs.
         case notFound
         case invalid(String)
         case failed(String)
@@ -91,7 +82,7 @@ public enum SittingPresence {
         return await saving {
             guard let profile = try await profiles.get(id: id) else { return .notFound }
             let length = seconds ?? profile.timeline.duration
-            let name = profile.name.isEmpty ? "Profile" : profile.name
+            let name = profile.displayName
             return .announced(
                 groups: try await groups.startSitting(
                     profileName: name, at: now, until: now.addingTimeInterval(TimeInterval(length))))
@@ -106,6 +97,7 @@ public enum SittingPresence {
         }
         return await saving {
             guard let sit = try await groups.sit(id, of: group) else { return .notFound }
+            if sit.cancelled { return .invalid(GroupSitViewModel.cancelledMessage) }
             guard let occurrence = sit.occurrence(at: now, calendar: .gregorian(in: timeZone)),
                 GroupSit.isOpen(occurrence, at: now)
             else { return .invalid(notOpenMessage) }
@@ -115,6 +107,7 @@ public enum SittingPresence {
         }
     }
 
+    /// Why a sit cannot be joined now.
     public static let notOpenMessage = "The sit is not open: join from 10 minutes before it begins until it ends."
 
     public static func stop(groups: any GroupRepository) async -> Outcome {

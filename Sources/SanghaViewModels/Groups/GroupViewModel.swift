@@ -207,8 +207,8 @@ public enum GroupAction: Sendable, Equatable {
     /// member loses them, and may have been sitting in it.
     public func events(on group: Int, by person: Int) -> [GroupEvent] {
         switch self {
-        case .leave: [.membershipEnded(group: group, person: person), .sittingNow(group: group)]
-        case .remove(let member): [.membershipEnded(group: group, person: member), .sittingNow(group: group)]
+        case .leave: [.membershipEnded(group: group, person: person), .changed(group: group)]
+        case .remove(let member): [.membershipEnded(group: group, person: member), .changed(group: group)]
         case .revoke: []
         }
     }

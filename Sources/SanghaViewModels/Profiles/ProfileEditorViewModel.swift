@@ -33,7 +33,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         alert: AlertViewModel? = nil
     ) {
         let values = input?.fields ?? [:]
-        let title = profile.name.isEmpty ? "Profile" : profile.name
+        let title = profile.displayName
         layout = LayoutViewModel(title: title, section: .profiles, context: context)
         heading = title
         actionURL = "/profiles/\(profile.id)"

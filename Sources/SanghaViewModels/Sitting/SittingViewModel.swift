@@ -22,7 +22,7 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
     public let alert: AlertViewModel?
 
     public init(profile: Profile, context: PageContext, alert: AlertViewModel? = nil) {
-        let title = profile.name.isEmpty ? "Profile" : profile.name
+        let title = profile.displayName
         layout = LayoutViewModel(title: "Sit: \(title)", section: .profiles, context: context)
         heading = title
         editURL = "/profiles/\(profile.id)"

@@ -157,7 +157,7 @@ public final class GroupStreams: Service, Sendable {
     /// What the bus brings: nil when events may have been missed (every part is sent again).
     func receive(_ event: GroupEvent?) {
         switch event {
-        case .sittingNow(let group): refresh(group)
+        case .changed(let group): refresh(group)
         case .membershipEnded(let group, let person): end { $0.group == group && $0.person == person }
         case .signedOut(let session): end { $0.session == session }
         case nil: for group in state.withLock({ Set($0.streams.values.map(\.group)) }) { refresh(group) }
@@ -230,8 +230,8 @@ public final class GroupStreams: Service, Sendable {
     }
 
     /// The parts of each of the group's `views`, rendered from one reading of it as `groups`'
-    /// person sees it (who is sitting; the sits, when a group's page is among the views). Not
-    /// found when they are not a member.
+    /// person sees it (who is sitting; the sits, when a group's page is among the views; each
+    /// sit whose page is). Not found when they are not a member; a sit not the group's has none.
     func parts(of group: Int, views: Set<View>, as groups: any GroupRepository, now: Date)
         async throws(GroupRepositoryError) -> [View: [Part]]
     {
@@ -251,7 +251,9 @@ public final class GroupStreams: Service, Sendable {
                         html: renderer.html(
                             GroupSitsViewModel(sits: sits, sitting: sitting, now: now, timeZone: timeZone))),
                 ]
-            case .sit(let sit):
+            case .sit(let id):
+                // (A sit not the group's is refused when its stream opens.)
+                guard let sit = try await groups.sit(id, of: group) else { continue }
                 parts[view] = [
                     Part(
                         event: "sit-people",

@@ -71,7 +71,7 @@ struct GroupsRoutes {
         let input = try await request.decodeForm(GroupScheduleInput.self, limit: configuration.maxFormSize)
         let outcome = await GroupSitAction.schedule(
             input, in: id, groups: try groups(context), profiles: try profiles(context), context: context.page)
-        if case .saved = outcome { await dependencies.data.groupEvents.publish([.sittingNow(group: id)]) }
+        if case .saved = outcome { await dependencies.data.groupEvents.publish([.changed(group: id)]) }
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
@@ -88,8 +88,8 @@ struct GroupsRoutes {
     @Sendable func cancelSit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.parameters.require("id", as: Int.self)
         let sit = try context.parameters.require("sit", as: Int.self)
-        let outcome = await GroupSitAction.cancel(sit, in: id, groups: try groups(context))
-        if case .saved = outcome { await dependencies.data.groupEvents.publish([.sittingNow(group: id)]) }
+        let outcome = await GroupSitAction.cancel(sit, in: id, groups: try groups(context), now: context.page.now)
+        if case .saved = outcome { await dependencies.data.groupEvents.publish([.changed(group: id)]) }
         return try renderer.response(outcome, for: request, notFound: Self.sitNotFound)
     }
 
@@ -153,10 +153,9 @@ struct GroupsRoutes {
         let parts: [GroupStreams.Part]
         do {
             let groups = try groups(context)
-            if case .sit(let sit) = view, try await groups.sit(sit, of: id) == nil {
-                throw GroupRepositoryError.notFound
-            }
-            parts = try await streams.parts(of: id, views: [view], as: groups, now: context.page.now)[view] ?? []
+            guard let found = try await streams.parts(of: id, views: [view], as: groups, now: context.page.now)[view]
+            else { throw GroupRepositoryError.notFound }
+            parts = found
         } catch GroupRepositoryError.notFound {
             subscription.end()
             throw HTTPError(.notFound, message: view == .group ? Self.notFound : Self.sitNotFound)

@@ -101,7 +101,7 @@ struct PeopleRoutes {
         if case .saved = outcome, input.showsWhenSitting != person.showsWhenSitting,
             let groups = try? await dependencies.data.groups(of: person.id).list()
         {
-            await dependencies.data.groupEvents.publish(groups.map { .sittingNow(group: $0.group.id) })
+            await dependencies.data.groupEvents.publish(groups.map { .changed(group: $0.group.id) })
         }
         return try renderer.response(outcome, for: request, notFound: Self.gone)
     }
@@ -121,7 +121,7 @@ struct PeopleRoutes {
             response.setCookie(SignInCookie.cleared)
             await dependencies.data.groupEvents.publish(
                 groups.flatMap {
-                    [.membershipEnded(group: $0.group.id, person: person.id), .sittingNow(group: $0.group.id)]
+                    [.membershipEnded(group: $0.group.id, person: person.id), .changed(group: $0.group.id)]
                 })
         }
         return response

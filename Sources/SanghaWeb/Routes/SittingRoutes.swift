@@ -31,7 +31,8 @@ struct SittingRoutes {
         return try await presence(
             SittingPresence.start(
                 input, profiles: data.profiles(of: person), groups: data.groups(of: person), now: context.page.now,
-                timeZone: context.page.timeZone))
+                timeZone: context.page.timeZone),
+            ofSit: input.sit != nil || input.group != nil)
     }
 
     @Sendable func stopSitting(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -39,12 +40,12 @@ struct SittingRoutes {
     }
 
     /// 204 once the person's groups are told; the script needs nothing back.
-    private func presence(_ outcome: SittingPresence.Outcome) async throws -> Response {
+    private func presence(_ outcome: SittingPresence.Outcome, ofSit: Bool = false) async throws -> Response {
         switch outcome {
         case .announced(let groups):
-            await data.groupEvents.publish(groups.map { .sittingNow(group: $0) })
+            await data.groupEvents.publish(groups.map { .changed(group: $0) })
             return Response(status: .noContent)
-        case .notFound: throw HTTPError(.notFound, message: ProfilesRoutes.notFound)
+        case .notFound: throw HTTPError(.notFound, message: ofSit ? GroupsRoutes.sitNotFound : ProfilesRoutes.notFound)
         case .invalid(let message): throw HTTPError(.unprocessableContent, message: message)
         case .failed(let message): throw HTTPError(.serviceUnavailable, message: message)
         }
