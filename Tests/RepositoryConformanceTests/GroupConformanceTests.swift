@@ -523,6 +523,19 @@ extension GroupConformanceTests {
             #expect(try await bobs.sits(of: zen.id, at: once.firstEnd) == [weekly])
             #expect(try await bobs.sit(once.id, of: zen.id) == once, "still readable once over")
 
+            // The page at once is the page a question at a time; nothing for anyone else.
+            let week = DateInterval(start: now - 86_400, end: now + 86_400)
+            _ = try await bobs.startSitting(profileName: once.name, sit: once.id, at: now, until: now + 600)
+            let page = try await bobs.page(zen.id, week: week, at: now + 1)
+            #expect(page?.detail == (try await bobs.group(zen.id, at: now + 1)))
+            #expect(page?.practice == (try await bobs.practice(of: zen.id, from: week.start, to: week.end)))
+            #expect(page?.sitting == (try await bobs.sittingNow(in: zen.id, at: now + 1)) && page?.sitting.count == 1)
+            #expect(page?.sits == [weekly, once])
+            #expect(
+                try await stores.data.groups(of: (try await stores.signUp("dave")).id).page(zen.id, week: week, at: now)
+                    == nil)
+            _ = try await bobs.stopSitting()
+
             // A member who is not a host neither schedules nor cancels.
             await #expect(throws: GroupRepositoryError.notFound) {
                 try await bobs.scheduleSit(

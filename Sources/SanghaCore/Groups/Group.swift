@@ -85,6 +85,19 @@ public struct GroupDetail: Sendable, Equatable {
     }
 }
 
+/// What a group's page shows of it: the group, its members' practice in a week, who is sitting,
+/// and its sits.
+public struct GroupPage: Sendable, Equatable {
+    public var detail: GroupDetail
+    public var practice: [MemberPractice]
+    public var sitting: [SittingNow]
+    public var sits: [GroupSit]
+
+    public init(detail: GroupDetail, practice: [MemberPractice], sitting: [SittingNow], sits: [GroupSit]) {
+        (self.detail, self.practice, self.sitting, self.sits) = (detail, practice, sitting, sits)
+    }
+}
+
 /// What an invitation link shows the person who opens it.
 public struct GroupInvitationPreview: Sendable, Equatable {
     public var group: SittingGroup
@@ -150,6 +163,10 @@ public protocol GroupRepository: Sendable {
     /// not a member.
     func sittingNow(in group: Int, at date: Date) async throws(GroupRepositoryError) -> [SittingNow]
 
+    /// The group's page (`group`, `practice` in `week`, `sittingNow`, `sits`) at `date`, if the
+    /// person is a member: a storage may read it at once.
+    func page(_ id: Int, week: DateInterval, at date: Date) async throws(GroupRepositoryError) -> GroupPage?
+
     /// A host schedules `sit` for its group (its id is ignored); the sit as stored.
     func scheduleSit(_ sit: GroupSit, at date: Date) async throws(GroupRepositoryError) -> GroupSit
     /// The group's sits not over at `date` nor cancelled (every weekly one, and those happening
@@ -163,6 +180,14 @@ public protocol GroupRepository: Sendable {
 }
 
 extension GroupRepository {
+    /// The page read a question at a time.
+    public func page(_ id: Int, week: DateInterval, at date: Date) async throws(GroupRepositoryError) -> GroupPage? {
+        guard let detail = try await group(id, at: date) else { return nil }
+        return GroupPage(
+            detail: detail, practice: try await practice(of: id, from: week.start, to: week.end),
+            sitting: try await sittingNow(in: id, at: date), sits: try await sits(of: id, at: date))
+    }
+
     /// The person began (or resumed) sitting alone.
     public func startSitting(profileName: String, at date: Date, until: Date) async throws(GroupRepositoryError)
         -> [Int]

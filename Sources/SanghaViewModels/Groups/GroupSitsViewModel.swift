@@ -163,10 +163,11 @@ public enum GroupSitAction {
                 form.startsAtError = "Enter a date and time, such as 2026-11-24 19:00."
             }
             guard let profile, let startsAt, form.startsAtError == nil else {
+                let week = GroupViewModel.week(of: context.now, timeZone: context.timeZone)
+                guard let read = try await groups.page(group, week: week, at: context.now) else { return .notFound }
                 return .invalid(
                     try await GroupViewModel.page(
-                        group, detail: detail, groups: groups, profiles: profiles,
-                        context: context.withoutFlash, schedule: form))
+                        read, profiles: profiles, context: context.withoutFlash, schedule: form))
             }
             _ = try await groups.scheduleSit(
                 GroupSit(group: group, profile: profile, startsAt: startsAt, weekly: form.weekly), at: context.now)

@@ -89,9 +89,9 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
         link: OneTimeLinkViewModel? = nil
     ) async -> LoadOutcome<GroupViewModel> {
         do {
-            guard let detail = try await groups.group(id, at: context.now) else { return .notFound }
-            return .page(
-                try await page(id, detail: detail, groups: groups, profiles: profiles, context: context, link: link))
+            let week = week(of: context.now, timeZone: context.timeZone)
+            guard let read = try await groups.page(id, week: week, at: context.now) else { return .notFound }
+            return .page(try await page(read, profiles: profiles, context: context, link: link))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
@@ -104,22 +104,18 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
         }
     }
 
-    /// The page of the group `detail` shows, with the rest read: the week's practice, who is
-    /// sitting, the sits, and for a host their profiles (the first by name) for the form.
+    /// The page of the group `read`, with, for a host, their profiles (the first by name) for
+    /// "Schedule a sit".
     static func page(
-        _ id: Int, detail: GroupDetail, groups: any GroupRepository, profiles: any ProfileRepository,
-        context: PageContext, link: OneTimeLinkViewModel? = nil, schedule: GroupScheduleViewModel.Form = .empty
+        _ read: GroupPage, profiles: any ProfileRepository, context: PageContext, link: OneTimeLinkViewModel? = nil,
+        schedule: GroupScheduleViewModel.Form = .empty
     ) async throws -> GroupViewModel {
-        let week = week(of: context.now, timeZone: context.timeZone)
-        let practice = try await groups.practice(of: id, from: week.start, to: week.end)
-        let sitting = try await groups.sittingNow(in: id, at: context.now)
-        let sits = try await groups.sits(of: id, at: context.now)
         let own =
-            detail.isHost
+            read.detail.isHost
             ? try await profiles.list(limit: GroupScheduleViewModel.profileLimit, offset: 0).profiles : []
         return GroupViewModel(
-            detail: detail, practice: practice, sitting: sitting, sits: sits, profiles: own, schedule: schedule,
-            context: context, link: link)
+            detail: read.detail, practice: read.practice, sitting: read.sitting, sits: read.sits, profiles: own,
+            schedule: schedule, context: context, link: link)
     }
 
     /// "Create invitation link" (hosts only): keeps the link under `key` (the digest of the
