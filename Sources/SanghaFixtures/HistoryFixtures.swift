@@ -9,15 +9,15 @@ extension SittingSession {
         let now = PageContext.fixture.now
         func session(
             _ id: Int, hoursAgo: Double, _ profile: Profile?, seconds: Int, completed: Bool = true,
-            group: String? = nil
+            group: String? = nil, note: String? = nil
         ) -> SittingSession {
             SittingSession(
                 id: id, profileID: profile?.id, profileName: profile?.name ?? "Walking",
                 startedAt: now.addingTimeInterval(-hoursAgo * 3600), seconds: seconds, completed: completed,
-                groupName: group)
+                groupName: group, note: note)
         }
         return [
-            session(6, hoursAgo: 4, .morning, seconds: 1380),
+            session(6, hoursAgo: 4, .morning, seconds: 1380, note: "Rain on the roof; the mind settled late."),
             session(5, hoursAgo: 27.5, .morning, seconds: 1380),
             session(4, hoursAgo: 38, .evening, seconds: 754, completed: false),
             session(3, hoursAgo: 52, .morning, seconds: 1380),
@@ -47,6 +47,17 @@ extension HistoryViewModel {
         public static let secondPage = HistoryViewModel(
             practice: .fixture(SittingSession.fixtures, totals: SittingTotals(sessions: 120, seconds: 150_000)),
             sessions: Array(SittingSession.fixtures.suffix(2)), page: 2, context: .fixture)
+        /// "Add a sit" sent with a sit in the future and a duration of 0: each field says why.
+        public static let addError: HistoryViewModel = {
+            var form = SessionFormViewModel.Form(
+                date: "2026-11-19", startTime: "07:00", duration: "0", what: "Zazen", note: "Before work")
+            form.errors = [
+                .date: "A sit cannot be in the future.", .duration: "The duration must be between 00:01 and 24:00:00.",
+            ]
+            return HistoryViewModel(
+                practice: .fixture(SittingSession.fixtures), sessions: SittingSession.fixtures, context: .fixture,
+                entry: form)
+        }()
         public static let hostile: HistoryViewModel = {
             var session = SittingSession.fixtures[0]
             session.profileName = Profile.hostile.name
@@ -62,5 +73,23 @@ extension PracticePanelViewModel {
             practice: .fixture(SittingSession.fixtures), last: SittingSession.fixtures[0])
         public static let empty = PracticePanelViewModel(practice: .fixture([]), last: nil)
         public static let storageFailure = PracticePanelViewModel(practice: nil, last: nil)
+    }
+}
+
+extension SessionEditViewModel {
+    public enum Fixtures {
+        static let session = SittingSession.fixtures[0]
+        /// A session's values, ready to correct.
+        public static let edit = SessionEditViewModel(
+            id: session.id, form: SessionFormViewModel.Form(session, timeZone: PageContext.fixture.timeZone),
+            context: .fixture)
+        /// Saved with a date that does not exist and no name.
+        public static let invalid: SessionEditViewModel = {
+            var form = SessionFormViewModel.Form(session, timeZone: PageContext.fixture.timeZone)
+            form.date = "2026-02-30"
+            form.what = ""
+            form.errors = [.date: "Enter a date as YYYY-MM-DD, such as 2026-11-24.", .what: "What is required."]
+            return SessionEditViewModel(id: session.id, form: form, context: .fixture)
+        }()
     }
 }

@@ -24,9 +24,16 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     /// Where to go with no session yet.
     public let startLink: LinkViewModel?
     public let paging: PagingViewModel?
+    /// "Add a sit", on the first page.
+    public let entry: SessionFormViewModel?
+    public let alert: AlertViewModel?
 
-    /// The history page `page` showing `sessions`, the newest first.
-    public init(practice: Practice, sessions: [SittingSession], page: Int = 1, context: PageContext) {
+    /// The history page `page` showing `sessions`, the newest first; on the first page "Add a
+    /// sit", as typed in `entry`.
+    public init(
+        practice: Practice, sessions: [SittingSession], page: Int = 1, context: PageContext,
+        entry: SessionFormViewModel.Form = .init(), alert: AlertViewModel? = nil
+    ) {
         layout = LayoutViewModel(
             title: page > 1 ? "History, page \(page)" : "History", section: .history, context: context)
         totalSeconds = practice.totals.seconds
@@ -37,12 +44,23 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         streakText = Self.days(practice.streak)
         let hasSessions = practice.totals.sessions > 0
         chart = hasSessions ? HistoryChartViewModel(days: practice.days, timeZone: context.timeZone) : nil
-        rows = sessions.map { HistorySessionRowViewModel(session: $0, timeZone: context.timeZone) }
+        rows = sessions.map { HistorySessionRowViewModel(session: $0, timeZone: context.timeZone, actions: true) }
         hasRows = !rows.isEmpty
         emptyMessage = hasSessions ? nil : Self.noSessionsMessage
         startLink = hasSessions ? nil : LinkViewModel(url: "/profiles", label: "Choose a profile to sit with")
         paging = PagingViewModel(
             page: page, pageCount: PagingViewModel.pageCount(rows: practice.totals.sessions), path: "/history")
+        self.entry = page == 1 ? SessionFormViewModel(form: entry, editing: nil) : nil
+        self.alert = alert
+    }
+
+    /// The first page without what could not be read, with why, and "Add a sit" as typed.
+    static func unavailable(
+        context: PageContext, entry: SessionFormViewModel.Form, message: String = storageFailureMessage
+    ) -> HistoryViewModel {
+        HistoryViewModel(
+            practice: Practice(totals: .zero, days: [], streak: 0), sessions: [], context: context, entry: entry,
+            alert: AlertViewModel(title: "Not saved.", message: message))
     }
 
     /// `1 day`, `4 days`.
@@ -50,9 +68,10 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
 
     /// What `GET /history?page=N` shows: a page past the last is not found (the first always
     /// exists, empty or not).
-    public static func load(page: Int, from repository: any SittingSessionRepository, context: PageContext) async
-        -> LoadOutcome<HistoryViewModel>
-    {
+    public static func load(
+        page: Int, from repository: any SittingSessionRepository, context: PageContext,
+        entry: SessionFormViewModel.Form = .init()
+    ) async -> LoadOutcome<HistoryViewModel> {
         do {
             let practice = try await repository.practice(
                 now: context.now, timeZone: context.timeZone, dayCount: dayCount)
@@ -61,7 +80,8 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
             }
             let pageSize = PagingViewModel.pageSize
             let sessions = try await repository.recent(limit: pageSize, offset: (page - 1) * pageSize)
-            return .page(HistoryViewModel(practice: practice, sessions: sessions, page: page, context: context))
+            return .page(
+                HistoryViewModel(practice: practice, sessions: sessions, page: page, context: context, entry: entry))
         } catch {
             return .failed(
                 ErrorPageViewModel(
@@ -84,8 +104,14 @@ public struct HistorySessionRowViewModel: Sendable, Equatable, Encodable {
     public let groupText: String?
     public let durationText: String
     public let outcomeText: String
+    /// What the person wrote about it.
+    public let note: String?
+    /// The session's "Edit" page, in the history (not on `/me`).
+    public let editURL: String?
+    /// "Edit sit of Mon 23 Nov 2026, 07:15".
+    public let editAccessibleLabel: String
 
-    public init(session: SittingSession, timeZone: TimeZone) {
+    public init(session: SittingSession, timeZone: TimeZone, actions: Bool = false) {
         dateText = CalendarText.dayAndTime(session.startedAt, timeZone: timeZone)
         dateTime = CalendarText.iso(session.startedAt)
         profileName = session.profileName
@@ -93,5 +119,8 @@ public struct HistorySessionRowViewModel: Sendable, Equatable, Encodable {
         groupText = session.groupName.map { "with \($0)" }
         durationText = DurationFormatter.string(from: session.seconds)
         outcomeText = session.completed ? "Completed" : "Stopped"
+        note = session.note
+        editURL = actions ? SessionFormViewModel.url(session.id) : nil
+        editAccessibleLabel = "Edit sit of \(dateText)"
     }
 }

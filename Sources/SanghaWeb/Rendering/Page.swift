@@ -50,6 +50,10 @@ extension HistoryViewModel: Page {
     public static let template = "pages/history"
 }
 
+extension SessionEditViewModel: Page {
+    public static let template = "pages/session-edit"
+}
+
 extension ProfilesListViewModel: Page {
     public static let template = "pages/profiles-list"
 }

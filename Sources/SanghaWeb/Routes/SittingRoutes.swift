@@ -15,7 +15,58 @@ struct SittingRoutes {
         router.post("sitting", use: startSitting)
         router.post("sitting/stop", use: stopSitting)
         router.get("history", use: history)
+        router.post("history/sessions", use: addSession)
+        router.get("history/sessions/:id", use: editSession)
+        router.post("history/sessions/:id", use: saveSession)
+        router.post("history/sessions/:id/delete", use: deleteSession)
     }
+
+    /// "Add a sit", "Edit sit" as posted.
+    struct SessionForm: Decodable {
+        var date: String?
+        var startTime: String?
+        var duration: String?
+        var what: String?
+        var note: String?
+
+        var form: SessionFormViewModel.Form {
+            SessionFormViewModel.Form(
+                date: date ?? "", startTime: startTime ?? "", duration: duration ?? "", what: what ?? "",
+                note: note ?? "")
+        }
+    }
+
+    @Sendable func addSession(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let form = try await request.decodeForm(SessionForm.self, limit: maxFormSize).form
+        let outcome = await SessionEntry.add(
+            form, sessions: data.sessions(of: try context.person().id), context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.sessionNotFound)
+    }
+
+    @Sendable func editSession(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id", as: Int.self)
+        let outcome = await SessionEntry.edit(
+            id, sessions: data.sessions(of: try context.person().id), context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.sessionNotFound)
+    }
+
+    @Sendable func saveSession(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let id = try context.parameters.require("id", as: Int.self)
+        let form = try await request.decodeForm(SessionForm.self, limit: maxFormSize).form
+        let outcome = await SessionEntry.save(
+            id, form: form, sessions: data.sessions(of: try context.person().id), context: context.page)
+        return try renderer.response(outcome, for: request, notFound: Self.sessionNotFound)
+    }
+
+    @Sendable func deleteSession(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id", as: Int.self)
+        let outcome = await SessionEntry.delete(id, sessions: data.sessions(of: try context.person().id))
+        return try renderer.response(outcome, for: request, notFound: Self.sessionNotFound)
+    }
+
+    static let sessionNotFound = "There is no such session in your history."
 
     @Sendable func history(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = try request.pageNumber()

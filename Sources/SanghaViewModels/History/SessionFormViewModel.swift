@@ -1,0 +1,242 @@
+import Foundation
+import SanghaCore
+
+/// "Add a sit" on `/history`, and a session's "Edit sit" page (`/history/sessions/{id}`): a sit
+/// kept in the log by hand, for one on a cushion with no screen, or to correct one the timer
+/// recorded. Date and start time are in the time zone the pages show.
+public struct SessionFormViewModel: Sendable, Equatable, Encodable {
+    public let heading: String
+    public let actionURL: String
+    public let submitLabel: String
+    public let date: FormFieldViewModel
+    public let startTime: FormFieldViewModel
+    public let duration: FormFieldViewModel
+    public let what: FormFieldViewModel
+    public let note: FormFieldViewModel
+    /// Where "Cancel" leads, on the edit page; nil on the history page.
+    public let cancelURL: String?
+
+    public static let addURL = "/history/sessions"
+    public static func url(_ id: Int) -> String { "\(addURL)/\(id)" }
+
+    /// The form as typed, and each field's message.
+    public struct Form: Sendable, Equatable {
+        public var date = ""
+        public var startTime = ""
+        public var duration = ""
+        public var what = ""
+        public var note = ""
+        public var errors: [Field: String] = [:]
+
+        public init(
+            date: String = "", startTime: String = "", duration: String = "", what: String = "", note: String = ""
+        ) {
+            (self.date, self.startTime, self.duration, self.what, self.note) = (date, startTime, duration, what, note)
+        }
+
+        /// The session's values, as the form shows them in `timeZone`.
+        public init(_ session: SittingSession, timeZone: TimeZone) {
+            let parts = Calendar.gregorian(in: timeZone).dateComponents(
+                [.year, .month, .day, .hour, .minute], from: session.startedAt)
+            date = String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+            startTime = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+            duration = DurationFormatter.string(from: session.seconds)
+            what = session.profileName
+            note = session.note ?? ""
+        }
+    }
+
+    public enum Field: Sendable, Hashable {
+        case date, startTime, duration, what, note
+    }
+
+    init(form: Form, editing id: Int?) {
+        heading = id == nil ? "Add a sit" : "Edit sit"
+        actionURL = id.map(Self.url) ?? Self.addURL
+        submitLabel = id == nil ? "Add sit" : "Save"
+        cancelURL = id == nil ? nil : "/history"
+        let errors = form.errors
+        date = FormFieldViewModel(
+            name: "date", label: "Date", value: form.date, error: errors[.date], hint: "YYYY-MM-DD", maxLength: 10)
+        startTime = FormFieldViewModel(
+            name: "startTime", label: "Start time", value: form.startTime, error: errors[.startTime], hint: "HH:MM",
+            maxLength: 5)
+        duration = FormFieldViewModel(
+            name: "duration", label: "Duration", value: form.duration, error: errors[.duration],
+            hint: "mm:ss, h:mm:ss or whole minutes", maxLength: 8)
+        what = FormFieldViewModel(
+            name: "what", label: "What", value: form.what, error: errors[.what],
+            hint: "A profile's name, or any name", maxLength: Profile.nameLengthLimit)
+        note = FormFieldViewModel(
+            name: "note", label: "Note", value: form.note, error: errors[.note],
+            maxLength: SittingSession.noteLengthLimit, isRequired: false, lines: 3)
+    }
+
+    /// The session the form describes, as `session` (kept for what the form does not show:
+    /// its id, profile, group, whether it ran to the end), or the form with a message by each
+    /// field that breaks a rule. A sit typed in begins no later than now, lasts from a second to
+    /// 24 hours, and has a name.
+    static func session(from form: Form, replacing session: SittingSession, context: PageContext) -> Reading {
+        var form = form
+        var errors: [Field: String] = [:]
+        let date = form.date.trimmingCharacters(in: .whitespaces)
+        let time = form.startTime.trimmingCharacters(in: .whitespaces)
+        var startedAt: Date?
+        if date.isEmpty {
+            errors[.date] = "Date is required."
+        } else if time.isEmpty {
+            errors[.startTime] = "Start time is required."
+        } else if let start = LocalDateTime.date(from: "\(date)T\(time)", timeZone: context.timeZone), time.count == 5 {
+            startedAt = start
+            if start > context.now { errors[.date] = "A sit cannot be in the future." }
+        } else if LocalDateTime.date(from: "\(date)T00:00", timeZone: context.timeZone) == nil {
+            errors[.date] = "Enter a date as YYYY-MM-DD, such as 2026-11-24."
+        } else {
+            errors[.startTime] = "Enter a time as HH:MM, such as 06:30."
+        }
+        let seconds = DurationFormatter.seconds(from: form.duration)
+        if form.duration.trimmingCharacters(in: .whitespaces).isEmpty {
+            errors[.duration] = "Duration is required."
+        } else if let seconds {
+            if !(1...SittingSession.longestEntry).contains(seconds) {
+                errors[.duration] = "The duration must be between 00:01 and 24:00:00."
+            }
+        } else {
+            errors[.duration] = "Enter the duration as mm:ss, h:mm:ss or whole minutes."
+        }
+        let what = form.what.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let problem = Profile.validateName(what) {
+            errors[.what] = problem.replacingOccurrences(of: "Name", with: "What")
+        }
+        let note = form.note.trimmingCharacters(in: .whitespacesAndNewlines)
+        if note.count > SittingSession.noteLengthLimit {
+            errors[.note] = "The note must be at most \(SittingSession.noteLengthLimit) characters."
+        }
+        guard errors.isEmpty, let startedAt, let seconds else {
+            form.errors = errors
+            return .invalid(form)
+        }
+        var result = session
+        if result.profileName != what { result.profileID = nil }
+        result.profileName = what
+        result.startedAt = startedAt
+        result.seconds = seconds
+        result.note = note.isEmpty ? nil : note
+        return .session(result)
+    }
+
+    /// What a form reads as: a session, or the form with its messages.
+    enum Reading {
+        case session(SittingSession)
+        case invalid(Form)
+    }
+}
+
+/// The edit page of one session.
+public struct SessionEditViewModel: Sendable, Equatable, Encodable {
+    public let layout: LayoutViewModel
+    public let form: SessionFormViewModel
+    public let deleteURL: String
+    public let deleteLabel = "Delete"
+    public let deleteConfirmation = "Delete this sit from your history?"
+    public let alert: AlertViewModel?
+
+    public init(id: Int, form: SessionFormViewModel.Form, context: PageContext, alert: AlertViewModel? = nil) {
+        layout = LayoutViewModel(title: "Edit sit", section: .history, context: context)
+        self.form = SessionFormViewModel(form: form, editing: id)
+        deleteURL = "\(SessionFormViewModel.url(id))/delete"
+        self.alert = alert
+    }
+}
+
+/// What the history's forms do: add a sit, save a correction, delete one.
+public enum SessionEntry {
+    public static let addedMessage = "Sit added."
+    public static let savedMessage = "Sit saved."
+    public static let deletedMessage = "Sit deleted."
+
+    /// "Add sit": 303 to the history with "Sit added.", or the history again with each field's
+    /// message (422), what was typed kept.
+    public static func add(
+        _ form: SessionFormViewModel.Form, sessions: any SittingSessionRepository, context: PageContext
+    ) async -> SubmitOutcome<HistoryViewModel> {
+        let blank = SittingSession(profileID: nil, profileName: "", startedAt: context.now, seconds: 0, completed: true)
+        switch SessionFormViewModel.session(from: form, replacing: blank, context: context) {
+        case .invalid(let form):
+            guard
+                case .page(let page) = await HistoryViewModel.load(
+                    page: 1, from: sessions, context: context.withoutFlash, entry: form)
+            else {
+                return .failed(
+                    HistoryViewModel.unavailable(context: context.withoutFlash, entry: form), .storage)
+            }
+            return .invalid(page)
+        case .session(let session):
+            do {
+                _ = try await sessions.record(session)
+                return .saved(Redirect(to: "/history", flash: .success(addedMessage)))
+            } catch {
+                return .failed(
+                    HistoryViewModel.unavailable(
+                        context: context.withoutFlash, entry: form,
+                        message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")),
+                    .storage)
+            }
+        }
+    }
+
+    /// "Edit sit": the form with the session's values; not found for a session not the person's.
+    public static func edit(_ id: Int, sessions: any SittingSessionRepository, context: PageContext) async
+        -> LoadOutcome<SessionEditViewModel>
+    {
+        do {
+            guard let session = try await sessions.session(id: id) else { return .notFound }
+            return .page(
+                SessionEditViewModel(
+                    id: id, form: SessionFormViewModel.Form(session, timeZone: context.timeZone), context: context))
+        } catch {
+            return .failed(
+                ErrorPageViewModel(
+                    heading: "History is unavailable",
+                    message: StorageMessage.text(for: error, otherwise: HistoryViewModel.storageFailureMessage),
+                    context: context),
+                .storage)
+        }
+    }
+
+    /// "Save": 303 to the history with "Sit saved.", or the form again with each field's message.
+    public static func save(
+        _ id: Int, form: SessionFormViewModel.Form, sessions: any SittingSessionRepository, context: PageContext
+    ) async -> SubmitOutcome<SessionEditViewModel> {
+        let context = context.withoutFlash
+        do {
+            guard let stored = try await sessions.session(id: id) else { return .notFound }
+            switch SessionFormViewModel.session(from: form, replacing: stored, context: context) {
+            case .invalid(let form):
+                return .invalid(SessionEditViewModel(id: id, form: form, context: context))
+            case .session(let session):
+                guard try await sessions.update(session) else { return .notFound }
+                return .saved(Redirect(to: "/history", flash: .success(savedMessage)))
+            }
+        } catch {
+            let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
+            return .failed(
+                SessionEditViewModel(
+                    id: id, form: form, context: context, alert: AlertViewModel(title: "Not saved.", message: message)),
+                .storage)
+        }
+    }
+
+    /// "Delete" (asked first in the browser): 303 to the history with "Sit deleted.".
+    public static func delete(_ id: Int, sessions: any SittingSessionRepository) async
+        -> SubmitOutcome<SessionEditViewModel>
+    {
+        do {
+            guard try await sessions.delete(id: id) else { return .notFound }
+            return .saved(Redirect(to: "/history", flash: .success(deletedMessage)))
+        } catch {
+            let message = StorageMessage.text(for: error, otherwise: "Deleting failed. Please try again.")
+            return .saved(Redirect(to: "/history", flash: .error(title: "Nothing was deleted.", message: message)))
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SanghaCore
+import SanghaTestSupport
+import SanghaWeb
+import Testing
+
+/// The history kept by hand: "Add a sit", "Edit sit", "Delete", on SQLite in memory, with the
+/// server's clock at 2026-11-24 18:00 UTC.
+@Suite("Practice log routes")
+struct PracticeLogRoutesTests {
+    static func dependencies() throws -> Dependencies {
+        var dependencies = try GroupsRoutesTests.dependencies()
+        dependencies.now = { Date(timeIntervalSince1970: 1_795_543_200) }
+        return dependencies
+    }
+
+    static func body(_ response: TestResponse) -> String { String(buffer: response.body) }
+
+    @Test("Add a sit: kept with its note; a bad value is said by its field, what was typed kept, nothing stored")
+    func add() async throws {
+        try await withApp(dependencies: try Self.dependencies()) { client in
+            let ada = try await client.signedUp()
+            try await ada.execute(uri: "/history", method: .get) { response in
+                let body = Self.body(response)
+                #expect(body.contains("<h2 id=\"add-sit-heading\">Add a sit</h2>"))
+                #expect(body.contains(#"<form class="form" method="post" action="/history/sessions">"#))
+            }
+            for (form, field, message) in [
+                ("date=2026-11-25&startTime=07:00&duration=20&what=Zazen", "date", "A sit cannot be in the future."),
+                ("date=2026-11-24&startTime=07:00&duration=0&what=Zazen", "duration", "between 00:01 and 24:00:00"),
+                ("date=2026-11-24&startTime=07:00&duration=24:00:01&what=Zazen", "duration", "between 00:01"),
+                ("date=2026-02-30&startTime=07:00&duration=20&what=Zazen", "date", "Enter a date as YYYY-MM-DD"),
+                ("date=2026-11-24&startTime=7h&duration=20&what=Zazen", "startTime", "Enter a time as HH:MM"),
+                ("date=2026-11-24&startTime=07:00&duration=soon&what=Zazen", "duration", "Enter the duration"),
+                ("date=2026-11-24&startTime=07:00&duration=20&what=+", "what", "What is required."),
+            ] {
+                try await ada.post("/history/sessions", form: form) { response in
+                    #expect(response.status == .unprocessableContent, "\(form)")
+                    let body = Self.body(response)
+                    #expect(body.contains(message), "\(form)")
+                    #expect(body.contains("id=\"field-\(field)-error\""), "\(form)")
+                    #expect(body.contains("value=\"Zazen\"") || field == "what", "typed values kept")
+                }
+            }
+            try await ada.execute(uri: "/history", method: .get) { response in
+                #expect(Self.body(response).contains("No sessions yet."))
+            }
+            let form = "date=2026-11-24&startTime=06:30&duration=1:05:00&what=Zazen&note=Rain+%26+%3Cwind%3E"
+            try await ada.post("/history/sessions", form: form) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/history")
+            }
+            try await ada.execute(uri: "/history", method: .get) { response in
+                let body = Self.body(response)
+                #expect(body.contains("<td>Zazen<br><span class=\"item-detail\">Rain &amp; &lt;wind&gt;</span></td>"))
+                #expect(body.contains("<td>01:05:00</td>"))
+                #expect(
+                    body.contains(
+                        #"<a href="/history/sessions/1" aria-label="Edit sit of Tue 24 Nov 2026, 06:30">Edit</a>"#))
+            }
+        }
+    }
+
+    @Test("Edit sit and Delete: one's own only; the totals follow")
+    func editAndDelete() async throws {
+        try await withApp(dependencies: try Self.dependencies()) { client in
+            let ada = try await client.signedUp()
+            let bob = try await client.signedUp(username: "bob", name: "Bob Brown")
+            try await ada.post("/history/sessions", form: "date=2026-11-24&startTime=06:30&duration=20&what=Zazen") {
+                #expect($0.status == .seeOther)
+            }
+            try await ada.execute(uri: "/history/sessions/1", method: .get) { response in
+                let body = Self.body(response)
+                #expect(response.status == .ok)
+                #expect(body.contains("value=\"2026-11-24\"") && body.contains("value=\"06:30\""))
+                #expect(body.contains("value=\"20:00\"") && body.contains("value=\"Zazen\""))
+                #expect(body.contains("data-confirm=\"Delete this sit from your history?\""))
+            }
+            // Bob cannot read, change or delete it.
+            try await bob.execute(uri: "/history/sessions/1", method: .get) { #expect($0.status == .notFound) }
+            try await bob.post("/history/sessions/1", form: "date=2026-11-24&startTime=06:30&duration=20&what=Mine") {
+                #expect($0.status == .notFound)
+            }
+            try await bob.post("/history/sessions/1/delete", form: "") { #expect($0.status == .notFound) }
+
+            try await ada.post("/history/sessions/1", form: "date=2026-11-24&startTime=06:30&duration=0&what=Zazen") {
+                #expect($0.status == .unprocessableContent)
+                #expect(Self.body($0).contains("<h1>Edit sit</h1>"))
+            }
+            try await ada.post(
+                "/history/sessions/1", form: "date=2026-11-23&startTime=21:15&duration=45&what=Walking&note=Slow"
+            ) { response in
+                #expect(response.status == .seeOther)
+            }
+            try await ada.execute(uri: "/history", method: .get) { response in
+                let body = Self.body(response)
+                #expect(body.contains("Mon 23 Nov 2026, 21:15") && body.contains("Walking") && body.contains("Slow"))
+                #expect(body.contains("<dt>Total time</dt><dd>45 min</dd>"))
+            }
+            try await ada.post("/history/sessions/1/delete", form: "") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/history")
+            }
+            try await ada.execute(uri: "/history", method: .get) { response in
+                #expect(Self.body(response).contains("No sessions yet."))
+            }
+            try await ada.execute(uri: "/history/sessions/1", method: .get) { #expect($0.status == .notFound) }
+        }
+    }
+}
