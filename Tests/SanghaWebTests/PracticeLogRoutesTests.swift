@@ -2,7 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import SanghaCore
+import SanghaStore
 import SanghaTestSupport
+import SanghaViewModels
 import SanghaWeb
 import Testing
 
@@ -107,6 +109,91 @@ struct PracticeLogRoutesTests {
                 #expect(Self.body(response).contains("No sessions yet."))
             }
             try await ada.execute(uri: "/history/sessions/1", method: .get) { #expect($0.status == .notFound) }
+        }
+    }
+
+    @Test("Export: every session of one's own, oldest first, as CSV (RFC 4180 quoting) and JSON, a page at a time")
+    func export() async throws {
+        var dependencies = try Self.dependencies()
+        dependencies.timeZone = TimeZone(identifier: "America/Santiago")!
+        try await withApp(dependencies: dependencies) { client in
+            let ada = try await client.signedUp()
+            let bob = try await client.signedUp(username: "bob", name: "Bob Brown")
+            try await bob.post("/history/sessions", form: "date=2026-11-20&startTime=06:00&duration=10&what=Bob%27s") {
+                #expect($0.status == .seeOther)
+            }
+            try await ada.post(
+                "/history/sessions",
+                form:
+                    "date=2026-11-24&startTime=06:30&duration=20&what=Zazen%2C+sitting&note=She+said+%22sit%22%0Athen+left"
+            ) { #expect($0.status == .seeOther) }
+            try await ada.post(
+                "/history/sessions", form: "date=2026-11-23&startTime=21:00&duration=1:00:00&what=Walking"
+            ) {
+                #expect($0.status == .seeOther)
+            }
+            try await ada.execute(uri: "/history/export.csv", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/csv; charset=utf-8")
+                #expect(
+                    response.headers[values: .init("Content-Disposition")!]
+                        == ["attachment; filename=\"sangha-history-2026-11-24.csv\""])
+                #expect(
+                    Self.body(response) == "started_at,seconds,profile,outcome,group,note\r\n"
+                        + "2026-11-23T21:00:00-03:00,3600,Walking,completed,,\r\n"
+                        + "2026-11-24T06:30:00-03:00,1200,\"Zazen, sitting\",completed,,\"She said \"\"sit\"\"\nthen left\"\r\n"
+                )
+            }
+            try await ada.execute(uri: "/history/export.json", method: .get) { response in
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                let body = Self.body(response)
+                #expect(body.hasPrefix("[\n{") && body.hasSuffix("}\n]\n"))
+                let sessions = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [[String: Any]]
+                #expect(sessions?.count == 2)
+                #expect(sessions?.first?["startedAt"] as? String == "2026-11-23T21:00:00-03:00")
+                #expect(sessions?.last?["note"] as? String == "She said \"sit\"\nthen left")
+                #expect(sessions?.last?["outcome"] as? String == "completed")
+                #expect(!body.contains("Bob"))
+            }
+            try await bob.execute(uri: "/history/export.csv", method: .get) { response in
+                #expect(Self.body(response).components(separatedBy: "\r\n").count == 3, "a header, Bob's, the end")
+            }
+        }
+    }
+
+    @Test("Export: more sessions than a page are all written, in order; profiles as JSON")
+    func exportPages() async throws {
+        let data = SQLitePersonalData(database: try SanghaDatabase.inMemory())
+        var dependencies = try Self.dependencies()
+        dependencies = Dependencies(
+            people: data.people, data: data, friendServices: dependencies.friendServices,
+            passwords: TestDependencies.passwords, signer: TestDependencies.signer,
+            makeFormToken: { FormPost.token }, now: dependencies.now, timeZone: TimeZone(identifier: "UTC")!)
+        try await withApp(dependencies: dependencies) { client in
+            let ada = try await client.signedUp()
+            let person = try #require(try await data.people.credentials(username: "ada")).person.id
+            let count = PracticeLogExport.pageSize * 2 + 7
+            for index in 0..<count {
+                _ = try await data.sessions(of: person).record(
+                    SittingSession(
+                        profileID: nil, profileName: "S\(index)",
+                        startedAt: Date(timeIntervalSince1970: 1_795_000_000 + Double(index) * 60), seconds: 60,
+                        completed: true))
+            }
+            try await ada.execute(uri: "/history/export.csv", method: .get) { response in
+                let lines = Self.body(response).components(separatedBy: "\r\n").dropFirst().dropLast()
+                #expect(lines.count == count)
+                #expect(lines.map { $0.split(separator: ",")[2] } == (0..<count).map { "S\($0)"[...] })
+            }
+            try await ada.post("/profiles", form: "name=Evening") { #expect($0.status == .seeOther) }
+            try await ada.execute(uri: "/profiles/export.json", method: .get) { response in
+                #expect(response.status == .ok)
+                let profiles =
+                    try JSONSerialization.jsonObject(with: response.body.readableBytesView.withUnsafeBytes { Data($0) })
+                    as? [[String: Any]]
+                #expect(profiles?.map { $0["name"] as? String } == ["Evening"])
+                #expect((profiles?.first?["segments"] as? [Any])?.count == 3)
+            }
         }
     }
 }

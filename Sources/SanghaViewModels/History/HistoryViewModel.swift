@@ -24,6 +24,9 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     /// Where to go with no session yet.
     public let startLink: LinkViewModel?
     public let paging: PagingViewModel?
+    /// "Export CSV", "Export JSON": the whole log, once there is a session.
+    public let exportLinks: [LinkViewModel]
+    public let hasExportLinks: Bool
     /// "Add a sit", on the first page.
     public let entry: SessionFormViewModel?
     public let alert: AlertViewModel?
@@ -50,6 +53,13 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         startLink = hasSessions ? nil : LinkViewModel(url: "/profiles", label: "Choose a profile to sit with")
         paging = PagingViewModel(
             page: page, pageCount: PagingViewModel.pageCount(rows: practice.totals.sessions), path: "/history")
+        exportLinks =
+            hasSessions
+            ? [
+                LinkViewModel(url: "/history/export.csv", label: "Export CSV"),
+                LinkViewModel(url: "/history/export.json", label: "Export JSON"),
+            ] : []
+        hasExportLinks = hasSessions
         self.entry = page == 1 ? SessionFormViewModel(form: entry, editing: nil) : nil
         self.alert = alert
     }

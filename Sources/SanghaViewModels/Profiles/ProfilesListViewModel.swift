@@ -13,6 +13,8 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
     public let errorMessage: String?
     public let createURL = "/profiles"
     public let createLabel = "Create profile"
+    /// `/profiles/export.json`, once there is a profile.
+    public let exportLink: LinkViewModel?
     public let nameField: FormFieldViewModel
     /// Previous and Next when there are more profiles than a page holds.
     public let paging: PagingViewModel?
@@ -32,6 +34,7 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
             title: page > 1 ? "Profiles, page \(page)" : "Profiles", section: .profiles, context: context)
         rows = (profiles ?? []).map { ProfileRowViewModel(profile: $0) }
         hasRows = !rows.isEmpty
+        exportLink = rows.isEmpty ? nil : LinkViewModel(url: "/profiles/export.json", label: "Export profiles (JSON)")
         emptyMessage = profiles?.isEmpty == true ? Self.noProfilesMessage : nil
         errorMessage = profiles == nil ? StorageMessage.text(for: failure, otherwise: Self.storageFailureMessage) : nil
         nameField = FormFieldViewModel(

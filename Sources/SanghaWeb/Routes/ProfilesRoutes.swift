@@ -23,10 +23,25 @@ struct ProfilesRoutes {
         router.group("profiles")
             .get(use: list)
             .post(use: create)
+            .get("export.json", use: export)
             .get("{id}", use: edit)
             .get("{id}/sit", use: sit)
             .post("{id}", use: save)
             .post("{id}/delete", use: delete)
+    }
+
+    /// Every profile, by name, as a JSON array of their names and segments.
+    @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let profiles = try profiles(context)
+        return try await Download(
+            fileName: PracticeLogExport.fileName(
+                "profiles", extension: "json", now: context.page.now, timeZone: context.page.timeZone),
+            contentType: "application/json; charset=utf-8", start: PracticeLogExport.jsonStart,
+            separator: PracticeLogExport.jsonSeparator, end: PracticeLogExport.jsonEnd,
+            line: PracticeLogExport.jsonObject(_:),
+            // (By offset: a person's profiles are a few, not a log of years.)
+            page: { _, count in try await profiles.list(limit: PracticeLogExport.pageSize, offset: count).profiles }
+        ).response()
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {

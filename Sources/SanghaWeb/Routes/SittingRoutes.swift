@@ -15,6 +15,8 @@ struct SittingRoutes {
         router.post("sitting", use: startSitting)
         router.post("sitting/stop", use: stopSitting)
         router.get("history", use: history)
+        router.get("history/export.csv", use: exportCSV)
+        router.get("history/export.json", use: exportJSON)
         router.post("history/sessions", use: addSession)
         router.get("history/sessions/:id", use: editSession)
         router.post("history/sessions/:id", use: saveSession)
@@ -67,6 +69,38 @@ struct SittingRoutes {
     }
 
     static let sessionNotFound = "There is no such session in your history."
+
+    /// Every session, oldest first, as CSV.
+    @Sendable func exportCSV(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let timeZone = context.page.timeZone
+        return try await sessionsDownload(
+            context, extension: "csv", contentType: "text/csv; charset=utf-8", start: PracticeLogExport.csvHeader,
+            separator: "", end: ""
+        ) { PracticeLogExport.csvLine($0, timeZone: timeZone) }
+    }
+
+    /// Every session, oldest first, as a JSON array.
+    @Sendable func exportJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let timeZone = context.page.timeZone
+        return try await sessionsDownload(
+            context, extension: "json", contentType: "application/json; charset=utf-8",
+            start: PracticeLogExport.jsonStart, separator: PracticeLogExport.jsonSeparator,
+            end: PracticeLogExport.jsonEnd
+        ) { PracticeLogExport.jsonObject($0, timeZone: timeZone) }
+    }
+
+    private func sessionsDownload(
+        _ context: AppRequestContext, extension: String, contentType: String, start: String, separator: String,
+        end: String, line: @escaping @Sendable (SittingSession) -> String
+    ) async throws -> Response {
+        let sessions = data.sessions(of: try context.person().id)
+        return try await Download(
+            fileName: PracticeLogExport.fileName(
+                "history", extension: `extension`, now: context.page.now, timeZone: context.page.timeZone),
+            contentType: contentType, start: start, separator: separator, end: end, line: line,
+            page: { last, _ in try await sessions.sessions(after: last?.cursor, limit: PracticeLogExport.pageSize) }
+        ).response()
+    }
 
     @Sendable func history(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = try request.pageNumber()
