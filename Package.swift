@@ -35,6 +35,8 @@ let package = Package(
         // sign-in session ids so the database never holds a usable cookie.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // multipart/form-data, for the history's import (a file field): Hummingbird has none.
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: [
         // Models, validation and the protocols the app depends on. Foundation only. The common
@@ -111,6 +113,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
             ],
             plugins: ["CompileTemplates", "EmbedPublicFiles"]
         ),

@@ -93,3 +93,22 @@ extension SessionEditViewModel {
         }()
     }
 }
+
+extension PracticeLogImportViewModel {
+    public enum Fixtures {
+        static let file = PracticeLogExport.csvHeader + "2026-11-17T06:00:00Z,1200,Zazen,completed,,\r\n"
+        /// "File" and "Preview".
+        public static let empty = PracticeLogImportViewModel(context: .fixture)
+        /// A file ready to import.
+        public static let preview = PracticeLogImportViewModel(
+            context: .fixture, read: PracticeLogImport.read(file, now: PageContext.fixture.now),
+            count: SittingSession.ImportCount(added: 1, existing: 3), content: file)
+        /// A file with lines that cannot be read: nothing to import.
+        public static let problems = PracticeLogImportViewModel(
+            context: .fixture,
+            read: PracticeLogImport.read(
+                file + "yesterday,600,Zazen,completed,,\r\n2026-11-17T07:00:00Z,0,Zazen,completed,,\r\n",
+                now: PageContext.fixture.now),
+            count: SittingSession.ImportCount(added: 1, existing: 0), content: file)
+    }
+}

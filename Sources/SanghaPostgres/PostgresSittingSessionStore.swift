@@ -124,6 +124,43 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
         }
     }
 
+    public func importSessions(_ sessions: [SittingSession], commit: Bool) async throws(SittingSessionRepositoryError)
+        -> SittingSession.ImportCount
+    {
+        guard let first = sessions.map(\.startedAt).min(), let last = sessions.map(\.startedAt).max() else {
+            return SittingSession.ImportCount(added: 0, existing: 0)
+        }
+        let (from, to) = (first.addingTimeInterval(-1), last.addingTimeInterval(1))
+        return try await transaction { connection in
+            var keys = Set<SittingSession.ImportKey>()
+            let rows = try await connection.query(
+                """
+                SELECT started_at, seconds, profile_name FROM sitting_session
+                WHERE owner_id = \(owner) AND started_at >= \(from) AND started_at <= \(to)
+                """, logger: database.logger)
+            for try await (startedAt, seconds, name) in rows.decode((Date, Int, String).self) {
+                keys.insert(SittingSession.ImportKey(startedAt: startedAt, seconds: seconds, profileName: name))
+            }
+            var count = SittingSession.ImportCount(added: 0, existing: 0)
+            for session in sessions {
+                guard keys.insert(session.importKey).inserted else {
+                    count.existing += 1
+                    continue
+                }
+                count.added += 1
+                guard commit else { continue }
+                try await connection.query(
+                    """
+                    INSERT INTO sitting_session
+                        (profile_id, profile_name, started_at, seconds, completed, group_name, note, owner_id)
+                    VALUES (NULL, \(session.profileName), \(session.startedAt), \(session.seconds),
+                            \(session.completed), \(session.groupName), \(session.note), \(owner))
+                    """, logger: database.logger)
+            }
+            return count
+        }
+    }
+
     public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {
         try await run { connection in
             let rows = try await connection.query(

@@ -93,6 +93,39 @@ public struct SittingSessionStore: SittingSessionRepository {
         }
     }
 
+    public func importSessions(_ sessions: [SittingSession], commit: Bool) async throws(SittingSessionRepositoryError)
+        -> SittingSession.ImportCount
+    {
+        guard let first = sessions.map(\.startedAt).min(), let last = sessions.map(\.startedAt).max() else {
+            return SittingSession.ImportCount(added: 0, existing: 0)
+        }
+        let body: @Sendable (Database) throws -> SittingSession.ImportCount = { [owner] db in
+            var keys = Set(
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT startedAt, seconds, profileName FROM sittingSession
+                        WHERE ownerID = ? AND startedAt >= ? AND startedAt <= ?
+                        """, arguments: [owner, first.addingTimeInterval(-1), last.addingTimeInterval(1)]
+                ).map { SittingSession.ImportKey(startedAt: $0[0], seconds: $0[1], profileName: $0[2]) })
+            var count = SittingSession.ImportCount(added: 0, existing: 0)
+            for session in sessions {
+                guard keys.insert(session.importKey).inserted else {
+                    count.existing += 1
+                    continue
+                }
+                count.added += 1
+                if commit {
+                    var record = SittingSessionRecord(session, owner: owner)
+                    record.id = nil
+                    try record.insert(db)
+                }
+            }
+            return count
+        }
+        return commit ? try await write(body) : try await read(body)
+    }
+
     public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {
         try await write { [owner] db in
             try db.execute(sql: "DELETE FROM sittingSession WHERE id = ? AND ownerID = ?", arguments: [id, owner])

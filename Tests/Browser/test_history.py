@@ -42,3 +42,22 @@ def test_add_correct_and_delete_a_sit(server, browser):
     settled(browser, lambda d: button(d, "Delete").click())
     assert shows(browser, "Sit deleted.")
     assert shows(browser, "No sessions yet.")
+
+
+def test_import_a_file(server, browser, tmp_path):
+    sign_up(browser, server)
+    browser.get(server.url + "/history")
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, "Import sessions").click())
+    assert shows_heading(browser, "Import sessions")
+    log = tmp_path / "log.csv"
+    log.write_text("started_at,seconds,profile,outcome,group,note\r\n"
+                   "2026-01-02T06:30:00+01:00,1200,Zazen,completed,,\"First, of the year\"\r\n"
+                   "2026-01-03T06:30:00+01:00,900,Zazen,stopped,,\r\n", encoding="utf-8")
+    browser.find_element(By.ID, "field-file").send_keys(str(log))
+    settled(browser, lambda d: button(d, "Preview").click())
+    assert shows(browser, "2 sessions to add, 0 already there, 0 lines with problems")
+    screenshot(browser, "history-import")
+    settled(browser, lambda d: button(d, "Import").click())
+    assert shows(browser, "Imported 2 sessions.")
+    rows = [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".history-table tbody tr")]
+    assert len(rows) == 2 and "First, of the year" in rows[1] and "Stopped" in rows[0]

@@ -57,6 +57,23 @@ public actor InMemorySittingSessionRepository: SittingSessionRepository {
         return sessions.count < before
     }
 
+    public func importSessions(_ sessions: [SittingSession], commit: Bool) async throws(SittingSessionRepositoryError)
+        -> SittingSession.ImportCount
+    {
+        if failing { throw .storage("disk failure") }
+        var keys = Set(self.sessions.map(\.importKey))
+        var count = SittingSession.ImportCount(added: 0, existing: 0)
+        for session in sessions {
+            guard keys.insert(session.importKey).inserted else {
+                count.existing += 1
+                continue
+            }
+            count.added += 1
+            if commit { _ = try await record(session) }
+        }
+        return count
+    }
+
     public func sessions(after cursor: SittingSession.Cursor?, limit: Int) async throws(SittingSessionRepositoryError)
         -> [SittingSession]
     {

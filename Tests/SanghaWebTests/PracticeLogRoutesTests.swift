@@ -196,4 +196,123 @@ struct PracticeLogRoutesTests {
             }
         }
     }
+
+    /// A multipart form as a browser sends it: the token, then each field (a file's with a name).
+    static func multipart(_ fields: [(name: String, value: String, fileName: String?)]) -> (String, String) {
+        let boundary = "----sangha-test-boundary"
+        var body = ""
+        for field in [(name: "_csrf", value: "CSRF", fileName: nil)] + fields {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field.name)\""
+            if let fileName = field.fileName { body += "; filename=\"\(fileName)\"\r\nContent-Type: text/csv" }
+            body += "\r\n\r\n\(field.value)\r\n"
+        }
+        return ("multipart/form-data; boundary=\(boundary)", body + "--\(boundary)--\r\n")
+    }
+
+    @Test(
+        "Import: a preview, then every new session in one go; the same file again adds nothing; a round trip is byte for byte"
+    )
+    func importRoundTrip() async throws {
+        try await withApp(dependencies: try Self.dependencies()) { client in
+            let ada = try await client.signedUp()
+            for form in [
+                "date=2026-11-24&startTime=06:30&duration=20&what=Zazen%2C+sitting&note=She+said+%22sit%22%0Athen+left",
+                "date=2026-11-23&startTime=21:00&duration=1:00:00&what=Walking",
+            ] {
+                try await ada.post("/history/sessions", form: form) { #expect($0.status == .seeOther) }
+            }
+            let csv = try await ada.execute(uri: "/history/export.csv", method: .get) { Self.body($0) }
+            let json = try await ada.execute(uri: "/history/export.json", method: .get) { Self.body($0) }
+            // Everything deleted, then the CSV back.
+            for id in [1, 2] {
+                try await ada.post("/history/sessions/\(id)/delete", form: "") { #expect($0.status == .seeOther) }
+            }
+            let (type, preview) = Self.multipart([("file", csv, "history.csv")])
+            try await ada.postMultipart("/history/import", contentType: type, body: preview) { response in
+                #expect(response.status == .ok)
+                let body = Self.body(response)
+                #expect(body.contains("2 sessions to add, 0 already there, 0 lines with problems"))
+                #expect(body.contains(">Import</button>"))
+            }
+            try await ada.execute(uri: "/history", method: .get) { #expect(Self.body($0).contains("No sessions yet.")) }
+            let (_, commit) = Self.multipart([("content", csv, nil), ("action", "import", nil)])
+            try await ada.postMultipart("/history/import", contentType: type, body: commit) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/history")
+            }
+            #expect(try await ada.execute(uri: "/history/export.csv", method: .get) { Self.body($0) } == csv)
+            #expect(try await ada.execute(uri: "/history/export.json", method: .get) { Self.body($0) } == json)
+            // The same file again, as CSV or as JSON: nothing to add.
+            for (file, name) in [(csv, "history.csv"), (json, "history.json")] {
+                let (_, again) = Self.multipart([("file", file, name)])
+                try await ada.postMultipart("/history/import", contentType: type, body: again) { response in
+                    #expect(Self.body(response).contains("0 sessions to add, 2 already there, 0 lines with problems"))
+                    #expect(!Self.body(response).contains(">Import</button>"))
+                }
+            }
+            let (_, twice) = Self.multipart([("content", json, nil), ("action", "import", nil)])
+            try await ada.postMultipart("/history/import", contentType: type, body: twice) {
+                #expect($0.status == .seeOther)
+            }
+            #expect(try await ada.execute(uri: "/history/export.csv", method: .get) { Self.body($0) } == csv)
+        }
+    }
+
+    @Test("Import: a file with bad lines shows each and changes nothing; too large is 413; the token is needed")
+    func importProblems() async throws {
+        try await withApp(dependencies: try Self.dependencies()) { client in
+            let ada = try await client.signedUp()
+            let file =
+                PracticeLogExport.csvHeader
+                + "2026-11-20T06:00:00Z,600,Zazen,completed,,\r\n"
+                + "yesterday,600,Zazen,completed,,\r\n"
+                + "2026-11-21T06:00:00Z,0,Zazen,completed,,\r\n"
+                + "2026-11-22T06:00:00Z,600,Zazen,finished,,\r\n"
+                + "2030-01-01T06:00:00Z,600,Zazen,completed,,\r\n"
+            let (type, body) = Self.multipart([("content", file, nil), ("action", "import", nil)])
+            try await ada.postMultipart("/history/import", contentType: type, body: body) { response in
+                #expect(response.status == .unprocessableContent)
+                let page = Self.body(response)
+                #expect(page.contains("1 session to add, 0 already there, 4 lines with problems"))
+                #expect(page.contains("Line 3: the start must be a date and time"))
+                #expect(page.contains("Line 4: the seconds must be a whole number from 1 to 259200."))
+                #expect(page.contains("Line 5: the outcome must be completed or stopped."))
+                #expect(page.contains("Line 6: the sit begins in the future."))
+                #expect(!page.contains(">Import</button>"))
+            }
+            try await ada.execute(uri: "/history", method: .get) { #expect(Self.body($0).contains("No sessions yet.")) }
+            let (_, header) = Self.multipart([("file", "when,how long\r\n", "other.csv")])
+            try await ada.postMultipart("/history/import", contentType: type, body: header) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(
+                    Self.body(response).contains(
+                        "Line 1: the header must be started_at,seconds,profile,outcome,group,note."))
+            }
+            let (_, huge) = Self.multipart([
+                ("file", String(repeating: "x", count: PracticeLogImport.uploadLimit), "big.csv")
+            ])
+            try await ada.postMultipart("/history/import", contentType: type, body: huge) {
+                #expect($0.status == .contentTooLarge)
+            }
+            try await ada.postMultipart("/history/import", contentType: type, body: body, token: false) {
+                #expect($0.status == .forbidden)
+            }
+        }
+    }
+}
+
+extension SignedInClient {
+    /// Posts a multipart form (`PracticeLogRoutesTests.multipart`) as the signed-in browser's
+    /// page would, its token put in (or not).
+    @discardableResult func postMultipart<Return>(
+        _ uri: String, contentType: String, body: String, token: Bool = true,
+        _ test: @escaping (TestResponse) async throws -> Return
+    ) async throws -> Return {
+        let signed = token ? FormPost.formToken(cookies: [sessionCookie]) : "not-the-token"
+        return try await execute(
+            uri: uri, method: .post,
+            headers: [.contentType: contentType, .cookie: "sangha_csrf=\(FormPost.token)"],
+            body: ByteBuffer(string: body.replacingOccurrences(of: "\r\n\r\nCSRF\r\n", with: "\r\n\r\n\(signed)\r\n")),
+            testCallback: test)
+    }
 }

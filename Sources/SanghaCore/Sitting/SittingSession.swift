@@ -76,6 +76,31 @@ extension SittingSession {
 
     public var cursor: Cursor { Cursor(startedAt: startedAt, id: id) }
 
+    /// What makes two sessions the same one when a file is imported: the start (to the
+    /// millisecond), the seconds and the profile's name.
+    public struct ImportKey: Hashable, Sendable {
+        public var milliseconds: Int64
+        public var seconds: Int
+        public var profileName: String
+
+        public init(startedAt: Date, seconds: Int, profileName: String) {
+            milliseconds = Int64((startedAt.timeIntervalSince1970 * 1000).rounded())
+            (self.seconds, self.profileName) = (seconds, profileName)
+        }
+    }
+
+    public var importKey: ImportKey { ImportKey(startedAt: startedAt, seconds: seconds, profileName: profileName) }
+
+    /// What an import found: sessions to add (or added), and sessions already there.
+    public struct ImportCount: Sendable, Equatable {
+        public var added: Int
+        public var existing: Int
+
+        public init(added: Int, existing: Int) {
+            (self.added, self.existing) = (added, existing)
+        }
+    }
+
     /// A note is at most this many characters.
     public static let noteLengthLimit = 1000
     /// A sit typed in lasts at most a day.
@@ -106,6 +131,11 @@ public protocol SittingSessionRepository: Sendable {
     /// export reads them a page at a time, in memory of a page whatever their number.
     func sessions(after cursor: SittingSession.Cursor?, limit: Int) async throws(SittingSessionRepositoryError)
         -> [SittingSession]
+    /// Of `sessions`, those not kept yet: no session of the person's (nor one before it in
+    /// `sessions`) has its `importKey`. Counts them and those already there, and, when `commit`,
+    /// adds the new ones, all in one transaction.
+    func importSessions(_ sessions: [SittingSession], commit: Bool) async throws(SittingSessionRepositoryError)
+        -> SittingSession.ImportCount
 }
 
 extension SittingSessionRepository {

@@ -24,9 +24,8 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     /// Where to go with no session yet.
     public let startLink: LinkViewModel?
     public let paging: PagingViewModel?
-    /// "Export CSV", "Export JSON": the whole log, once there is a session.
-    public let exportLinks: [LinkViewModel]
-    public let hasExportLinks: Bool
+    /// "Export CSV", "Export JSON" (the whole log, once there is a session), "Import sessions".
+    public let logLinks: [LinkViewModel]
     /// "Add a sit", on the first page.
     public let entry: SessionFormViewModel?
     public let alert: AlertViewModel?
@@ -53,13 +52,12 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         startLink = hasSessions ? nil : LinkViewModel(url: "/profiles", label: "Choose a profile to sit with")
         paging = PagingViewModel(
             page: page, pageCount: PagingViewModel.pageCount(rows: practice.totals.sessions), path: "/history")
-        exportLinks =
-            hasSessions
-            ? [
-                LinkViewModel(url: "/history/export.csv", label: "Export CSV"),
-                LinkViewModel(url: "/history/export.json", label: "Export JSON"),
-            ] : []
-        hasExportLinks = hasSessions
+        logLinks =
+            (hasSessions
+                ? [
+                    LinkViewModel(url: "/history/export.csv", label: "Export CSV"),
+                    LinkViewModel(url: "/history/export.json", label: "Export JSON"),
+                ] : []) + [LinkViewModel(url: "/history/import", label: "Import sessions")]
         self.entry = page == 1 ? SessionFormViewModel(form: entry, editing: nil) : nil
         self.alert = alert
     }

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MultipartKit
+import SanghaViewModels
 
 /// Cross-site request forgery defence: a post is served only when the form's token is the one
 /// made for the browser's CSRF cookie and its sign-in session, and the post does not come from
@@ -20,6 +22,8 @@ public struct CSRFMiddleware: RouterMiddleware {
     let allowedOrigins: Set<String>
     let maxFormSize: Int
     let signer: CookieSigner
+    /// A form with a file may be this large (the history's import).
+    let maxUploadSize = PracticeLogImport.uploadLimit
 
     struct TokenField: Decodable {
         var _csrf: String?
@@ -38,9 +42,16 @@ public struct CSRFMiddleware: RouterMiddleware {
             throw HTTPError(.forbidden, message: Self.refusal)
         }
         var request = request
-        let body = try await request.collectFormBody(limit: maxFormSize)
-        let text = String(decoding: body.readableBytesView, as: UTF8.self)
-        let field = (try? URLEncodedFormDecoder().decode(TokenField.self, from: text))?._csrf
+        let field: String?
+        if let boundary = request.multipartBoundary {
+            // A form with a file (the history's import): its token is one of its parts.
+            let body = try await request.collectFormBody(limit: maxUploadSize)
+            field = (try? FormDataDecoder().decode(TokenField.self, from: body, boundary: boundary))?._csrf
+        } else {
+            let body = try await request.collectFormBody(limit: maxFormSize)
+            let text = String(decoding: body.readableBytesView, as: UTF8.self)
+            field = (try? URLEncodedFormDecoder().decode(TokenField.self, from: text))?._csrf
+        }
         guard FormToken.fromCookie(in: request.cookies) != nil, let field,
             Self.constantTimeEqual(field, context.page.formToken) || madeForEndedSession(field, context)
         else {

@@ -50,6 +50,10 @@ extension HistoryViewModel: Page {
     public static let template = "pages/history"
 }
 
+extension PracticeLogImportViewModel: Page {
+    public static let template = "pages/history-import"
+}
+
 extension SessionEditViewModel: Page {
     public static let template = "pages/session-edit"
 }

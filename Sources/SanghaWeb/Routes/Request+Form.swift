@@ -1,4 +1,6 @@
+import Foundation
 import Hummingbird
+import MultipartKit
 
 extension Request {
     /// Reads an `application/x-www-form-urlencoded` body of at most `limit` bytes.
@@ -52,5 +54,35 @@ extension Request {
             throw HTTPError(.badRequest, message: "The page must be a whole number from 1.")
         }
         return page
+    }
+}
+
+extension Request {
+    /// The boundary of a `multipart/form-data` body, or nil for any other kind.
+    var multipartBoundary: String? {
+        guard let type = headers[.contentType], type.lowercased().hasPrefix("multipart/form-data") else { return nil }
+        for parameter in type.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            if pair.count == 2, pair[0].lowercased() == "boundary" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+        }
+        return nil
+    }
+
+    /// Reads a `multipart/form-data` body (a form with a file field) of at most `limit` bytes.
+    /// Too large: 413. Not a multipart form: 400.
+    mutating func decodeMultipartForm<Form: Decodable>(_ type: Form.Type, limit: Int) async throws -> Form {
+        guard let boundary = multipartBoundary else {
+            throw HTTPError(.badRequest, message: "The form must be sent as multipart/form-data, with its file.")
+        }
+        let body = try await collectFormBody(limit: limit)
+        do {
+            return try FormDataDecoder().decode(type, from: body, boundary: boundary)
+        } catch {
+            throw HTTPError(.badRequest, message: "The form could not be read.")
+        }
     }
 }

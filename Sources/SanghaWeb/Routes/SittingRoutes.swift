@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import SanghaCore
 import SanghaViewModels
@@ -17,6 +18,8 @@ struct SittingRoutes {
         router.get("history", use: history)
         router.get("history/export.csv", use: exportCSV)
         router.get("history/export.json", use: exportJSON)
+        router.get("history/import", use: importPage)
+        router.post("history/import", use: importFile)
         router.post("history/sessions", use: addSession)
         router.get("history/sessions/:id", use: editSession)
         router.post("history/sessions/:id", use: saveSession)
@@ -69,6 +72,40 @@ struct SittingRoutes {
     }
 
     static let sessionNotFound = "There is no such session in your history."
+
+    @Sendable func importPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        renderer.htmlResponse(PracticeLogImportViewModel(context: context.page))
+    }
+
+    /// The import's form: a file to preview, or the preview's text again to import.
+    struct ImportForm: Decodable {
+        var file: Data?
+        var content: String?
+        var action: String?
+    }
+
+    @Sendable func importFile(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let form = try await request.decodeMultipartForm(ImportForm.self, limit: PracticeLogImport.uploadLimit)
+        let commit = form.action == "import"
+        var text = commit ? form.content : nil
+        if !commit, let file = form.file, !file.isEmpty {
+            guard let decoded = String(data: file, encoding: .utf8) else {
+                throw HTTPError(.badRequest, message: "The file is not UTF-8 text: export it again as UTF-8.")
+            }
+            text = decoded
+        }
+        let outcome = await PracticeLogImportViewModel.submit(
+            text, commit: commit, sessions: data.sessions(of: try context.person().id), context: context.page)
+        switch outcome {
+        case .preview(let page): return renderer.htmlResponse(page)
+        case .invalid(let page): return renderer.htmlResponse(page, status: .unprocessableContent)
+        case .failed(let page): return renderer.htmlResponse(page, status: .serviceUnavailable)
+        case .imported(let redirect):
+            return try renderer.response(
+                SubmitOutcome<PracticeLogImportViewModel>.saved(redirect), for: request, notFound: "")
+        }
+    }
 
     /// Every session, oldest first, as CSV.
     @Sendable func exportCSV(_ request: Request, context: AppRequestContext) async throws -> Response {
