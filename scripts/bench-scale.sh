@@ -112,6 +112,7 @@ targets=(
   "GET /groups/1/sits/1 (a sit's page), SQLite|sqlite|/groups/1/sits/1"
   "GET /groups/1/sits/1 (a sit's page), PostgreSQL|postgres|/groups/1/sits/1"
   "GET /clock|sqlite|/clock"
+  "GET /history/export.csv, large (10,000 sessions)|large|/history/export.csv"
 )
 
 # Page sizes: the large pages must stay the size of the small ones (50 rows, not all).
