@@ -203,9 +203,26 @@
       row.interval > 0 ? Math.max(0, Math.floor((row.until - 1 - row.time) / row.interval) + 1) : 1;
     const strokes = rows.reduce((sum, row) => sum + (row.sound ? ringsOf(row) * row.strokes : 0), 0);
 
+    // "Sit without a timer": the session counts up, has no end, and rings its sounds at the
+    // start and its repeating sounds at their intervals, until Stop.
+    let open = false;
+    const length = () => (open ? Infinity : total);
+
     // The session's moments in time order: each row at its time, and a repeating sound's row
-    // again at each later ring (all before the next row: they end with their section).
+    // again at each later ring (all before the next row: they end with their section). Without
+    // a timer: the sounds at the start, then each repeating sound every interval, for ever.
     function* moments() {
+      if (open) {
+        for (const row of rows) if (row.sound && row.time === 0 && !row.interval) yield { time: 0, row, again: false };
+        const repeating = rows.filter((row) => row.sound && row.interval > 0);
+        const next = repeating.map((row) => row.interval);
+        while (repeating.length > 0) {
+          const index = next.indexOf(Math.min(...next));
+          yield { time: next[index], row: repeating[index], again: true };
+          next[index] += repeating[index].interval;
+        }
+        return;
+      }
       for (const row of rows) {
         yield { time: row.time, row, again: false };
         if (row.interval > 0) {
@@ -228,8 +245,11 @@
       };
     }
     const find = (name) => sitter.querySelector("[data-sitter-" + name + "]");
-    const [sectionLabel, left, progress, status] = ["section", "left", "progress", "status"].map(find);
-    const buttons = { start: find("start"), pause: find("pause"), resume: find("resume"), stop: find("stop") };
+    const [sectionLabel, left, leftLabel, progress, status] =
+      ["section", "left", "left-label", "progress", "status"].map(find);
+    const buttons = {
+      start: find("start"), open: find("open"), pause: find("pause"), resume: find("resume"), stop: find("stop"),
+    };
     let audio = null; // the AudioContext of the running session
     let startedAt = 0; // its time at the session's second 0
     let clock = null; // elapsed seconds when there is no Web Audio
@@ -294,7 +314,8 @@
     function announce(sitting, leaving = false) {
       if (!presence || (!sitting && !present)) return;
       present = sitting;
-      presence.elements.seconds.value = String(Math.max(1, Math.ceil(total - elapsed())));
+      // Without a timer, the longest a sit may say (the page says Stop, or goes quiet).
+      presence.elements.seconds.value = String(open ? 86400 : Math.max(1, Math.ceil(total - elapsed())));
       const url = sitting ? presence.action : presence.dataset.stop;
       const body = new URLSearchParams(new FormData(presence));
       // keepalive: the stop is still sent when the page is being left (not waiting its turn).
@@ -357,15 +378,15 @@
     }
 
     function update() {
-      if (audio && strokes > ALL_AT_ONCE) schedule(elapsed() + LOOKAHEAD);
-      const now = Math.min(elapsed(), total);
+      if (audio && (open || strokes > ALL_AT_ONCE)) schedule(elapsed() + LOOKAHEAD);
+      const now = Math.min(elapsed(), length());
       if (now < 0) {
-        // Joined before the group sit begins.
-        sectionLabel.textContent = "Begins in " + formatTime(-now);
+        // Joined before the group sit begins (a session alone begins a tenth of a second on).
+        if (together) sectionLabel.textContent = "Begins in " + formatTime(-now);
         return;
       }
-      left.textContent = formatTime(total - now);
-      progress.value = reduceMotion ? Math.floor(now) : now;
+      left.textContent = formatTime(open ? now : total - now);
+      if (!open) progress.value = reduceMotion ? Math.floor(now) : now;
       const messages = [];
       for (let moment = announcing.next(); moment && moment.time <= now; moment = announcing.next()) {
         announcing.take();
@@ -376,7 +397,7 @@
         // Rings a throttled tab catches up on at once are said once.
         if (!(moment.again && messages[messages.length - 1] === message)) messages.push(message);
       }
-      if (now >= total) {
+      if (now >= length()) {
         finish("Session complete.", true);
       } else if (messages.length > 0) {
         status.textContent = messages.join(". ") + ".";
@@ -384,7 +405,7 @@
     }
 
     function finish(message, completed) {
-      const seconds = Math.max(0, Math.round(Math.min(elapsed(), total) - joinedAt));
+      const seconds = Math.max(0, Math.round(Math.min(elapsed(), length()) - joinedAt));
       clearInterval(timer);
       timer = null;
       const context = audio;
@@ -397,7 +418,7 @@
       status.textContent = message;
       buttons.start.textContent = together ? "Join again" : "Start again";
       if (together) tick(); // "Join again" while the sit lasts
-      else show("start");
+      else show("start", "open");
       if (completed || seconds >= 60) record(seconds, completed, message);
     }
 
@@ -417,8 +438,15 @@
     }
 
     let starting = false; // a press being answered: a second one is not another session
-    buttons.start.addEventListener("click", async () => {
+    buttons.start.addEventListener("click", () => begin(false));
+    buttons.open?.addEventListener("click", () => begin(true));
+
+    // Start (or Join), or "Sit without a timer" (`withoutTimer`).
+    async function begin(withoutTimer) {
       if (starting || timer !== null) return;
+      open = withoutTimer;
+      leftLabel.textContent = open ? "Time sat" : "Time left";
+      progress.hidden = open;
       if (together && serverNow() >= startsAt + total * 1000) return tick();
       starting = true;
       show();
@@ -440,7 +468,7 @@
         startedAt = together ? audioTimeAt(startsAt) : context.currentTime + 0.1;
         if (together) join();
         scheduling = cursor();
-        schedule(strokes > ALL_AT_ONCE ? LOOKAHEAD : Infinity);
+        schedule(open || strokes > ALL_AT_ONCE ? LOOKAHEAD : Infinity);
       } else if (together) {
         join();
         status.textContent = "This browser cannot play the sounds; the sit runs without them.";
@@ -454,7 +482,7 @@
       starting = false;
       update();
       announce(true);
-    });
+    }
 
     // Joining a group sit under way: from the second it has reached, what came before neither
     // rung nor said (the section it is in is shown).
@@ -485,6 +513,8 @@
     });
 
     buttons.stop.addEventListener("click", () => {
+      // A sit without a timer ends when the person says: it is complete then.
+      if (open) return finish("Sat for " + formatTime(Math.round(elapsed())) + ".", true);
       finish((together ? "You left the sit at " : "Session stopped at ") + formatTime(elapsed()) + ".", false);
     });
 

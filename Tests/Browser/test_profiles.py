@@ -211,7 +211,7 @@ def test_the_history_shows_the_last_two_days_of_practice(server, browser):
     assert shows(browser, "Streak\n2 days")
     rows = browser.find_elements(By.CSS_SELECTOR, ".history-table tbody tr")
     assert len(rows) == 10
-    assert [row.text.split()[-1] for row in rows].count("Stopped") == 2
+    assert [row.find_elements(By.TAG_NAME, "td")[3].text for row in rows].count("Stopped") == 2
     assert len(browser.find_elements(By.CSS_SELECTOR, ".chart-bars rect")) == 30
     days = [day.get_attribute("textContent") for day in browser.find_elements(By.CSS_SELECTOR, ".chart-days li")]
     assert len(days) == 30 and sum(1 for day in days if not day.endswith("nothing sat")) == 2
@@ -268,3 +268,53 @@ def test_the_editor_plays_the_chosen_sound(server, browser):
     Select(named(browser, "Begin sound in Warm Up")).select_by_visible_text("Gong")
     named(browser, "Play Begin sound in Warm Up").click()
     assert browser.execute_script("return window.played") == ["/sounds/gong.mp3"]
+
+
+def test_sitting_without_a_timer_counts_up_rings_on_and_records_at_stop(server, browser):
+    _three_second_profile(server, browser)
+    button(browser, "Sit without a timer").click()
+    assert shows(browser, "Time sat")
+    assert not browser.find_element(By.CSS_SELECTOR, "[data-sitter-progress]").is_displayed()
+    time.sleep(4.2)  # past the profile's three seconds: it goes on
+    assert button(browser, "Stop").is_displayed()
+    button(browser, "Stop").click()
+    assert shows(browser, "Session saved.", timeout=5)
+    sat = browser.find_element(By.CSS_SELECTOR, "[data-sitter-status]").text
+    assert sat in ("Sat for 00:04. Session saved.", "Sat for 00:05. Session saved."), sat
+    assert "Now: Time" in browser.find_element(By.CSS_SELECTOR, ".sitter-now").text
+    browser.get(server.url + "/history")
+    row = browser.find_element(By.CSS_SELECTOR, ".history-table tbody tr").text
+    assert "Three seconds" in row and sat[8:13] in row and "Completed" in row
+
+
+def test_without_a_timer_a_repeating_sound_rings_at_its_interval_for_ever(server, browser):
+    browser.get(server.url + "/profiles")
+    fill(browser, "Name", "Open")
+    button(browser, "Create profile").click()
+    assert shows_heading(browser, "Open")
+    field(browser, "Warm Up on").click()
+    assert value(browser, "Warm Up duration") == "05:00"
+    fill(browser, "Warm Up duration", "00:07")
+    field(browser, "Repeating sound").click()
+    fill(browser, "Every", "00:02")
+    fill(browser, "Strokes", "1")
+    button(browser, "Save").click()
+    assert shows(browser, "Profile saved.")
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, "Sit with this profile").click())
+    browser.execute_script("""
+        window.starts = [];
+        window.AudioContext = class {
+            constructor() { this.currentTime = 0; this.destination = {}; }
+            createBufferSource() { return { connect() {}, start: (time) => window.starts.push(time) }; }
+            decodeAudioData() { return Promise.resolve({}); }
+            suspend() { return Promise.resolve(); }
+            resume() { return Promise.resolve(); }
+            close() { return Promise.resolve(); }
+        };
+    """)
+    button(browser, "Sit without a timer").click()
+    # The audio clock stands still here: the next ten minutes are put on it, every 2 s.
+    eventually(browser, lambda d: d.execute_script("return window.starts.length") >= 100)
+    starts = sorted(round(start - 0.1, 3) for start in browser.execute_script("return window.starts"))
+    assert all(second in starts for second in [2, 4, 6, 8, 100, 598])
+    assert 7 not in starts and 3 not in starts
