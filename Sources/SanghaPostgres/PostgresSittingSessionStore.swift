@@ -132,6 +132,11 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
         }
         let (from, to) = (first.addingTimeInterval(-1), last.addingTimeInterval(1))
         return try await transaction { connection in
+            // One import of a person's at a time (two presses of Import): the second sees the
+            // first's sessions.
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(Self.importLockKey), \(Int32(truncatingIfNeeded: owner)))",
+                logger: database.logger)
             var keys = Set<SittingSession.ImportKey>()
             let rows = try await connection.query(
                 """
@@ -160,6 +165,9 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
             return count
         }
     }
+
+    /// The first key of the per-person lock imports take (the second is the person's id).
+    static let importLockKey: Int32 = 7_117_002
 
     public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {
         try await run { connection in

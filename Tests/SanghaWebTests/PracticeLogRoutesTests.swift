@@ -197,6 +197,8 @@ struct PracticeLogRoutesTests {
         }
     }
 
+    static func base64(_ text: String) -> String { Data(text.utf8).base64EncodedString() }
+
     /// A multipart form as a browser sends it: the token, then each field (a file's with a name).
     static func multipart(_ fields: [(name: String, value: String, fileName: String?)]) -> (String, String) {
         let boundary = "----sangha-test-boundary"
@@ -235,7 +237,7 @@ struct PracticeLogRoutesTests {
                 #expect(body.contains(">Import</button>"))
             }
             try await ada.execute(uri: "/history", method: .get) { #expect(Self.body($0).contains("No sessions yet.")) }
-            let (_, commit) = Self.multipart([("content", csv, nil), ("action", "import", nil)])
+            let (_, commit) = Self.multipart([("content", Self.base64(csv), nil), ("action", "import", nil)])
             try await ada.postMultipart("/history/import", contentType: type, body: commit) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/history")
@@ -250,7 +252,7 @@ struct PracticeLogRoutesTests {
                     #expect(!Self.body(response).contains(">Import</button>"))
                 }
             }
-            let (_, twice) = Self.multipart([("content", json, nil), ("action", "import", nil)])
+            let (_, twice) = Self.multipart([("content", Self.base64(json), nil), ("action", "import", nil)])
             try await ada.postMultipart("/history/import", contentType: type, body: twice) {
                 #expect($0.status == .seeOther)
             }
@@ -269,7 +271,7 @@ struct PracticeLogRoutesTests {
                 + "2026-11-21T06:00:00Z,0,Zazen,completed,,\r\n"
                 + "2026-11-22T06:00:00Z,600,Zazen,finished,,\r\n"
                 + "2030-01-01T06:00:00Z,600,Zazen,completed,,\r\n"
-            let (type, body) = Self.multipart([("content", file, nil), ("action", "import", nil)])
+            let (type, body) = Self.multipart([("content", Self.base64(file), nil), ("action", "import", nil)])
             try await ada.postMultipart("/history/import", contentType: type, body: body) { response in
                 #expect(response.status == .unprocessableContent)
                 let page = Self.body(response)
@@ -289,7 +291,7 @@ struct PracticeLogRoutesTests {
                         "Line 1: the header must be started_at,seconds,profile,outcome,group,note."))
             }
             let (_, huge) = Self.multipart([
-                ("file", String(repeating: "x", count: PracticeLogImport.uploadLimit), "big.csv")
+                ("file", String(repeating: "x", count: PracticeLogImport.uploadLimit + 1), "big.csv")
             ])
             try await ada.postMultipart("/history/import", contentType: type, body: huge) {
                 #expect($0.status == .contentTooLarge)
@@ -297,6 +299,59 @@ struct PracticeLogRoutesTests {
             try await ada.postMultipart("/history/import", contentType: type, body: body, token: false) {
                 #expect($0.status == .forbidden)
             }
+            // A quote left open, text after a closing quote: said, and nothing imported.
+            let quotes =
+                PracticeLogExport.csvHeader + "2026-11-20T06:00:00Z,600,\"Zazen\"x,completed,,\r\n"
+                + "2026-11-21T06:00:00Z,600,Zazen,completed,,\"open note\r\n"
+            let (_, broken) = Self.multipart([("file", quotes, "broken.csv")])
+            try await ada.postMultipart("/history/import", contentType: type, body: broken) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(Self.body(response).contains("Line 2: a quoted field has text after its closing quote."))
+                #expect(Self.body(response).contains("Line 3: a quoted field is not closed"))
+            }
+            // A form with a file anywhere else is not read as one.
+            try await ada.postMultipart("/history/sessions", contentType: type, body: body) {
+                #expect($0.status == .forbidden)
+            }
+        }
+    }
+}
+
+extension PracticeLogRoutesTests {
+    @Test("A field a spreadsheet would take for a formula is exported after a quote, and imported back as it was")
+    func formulas() async throws {
+        try await withApp(dependencies: try Self.dependencies()) { client in
+            let ada = try await client.signedUp()
+            try await ada.post(
+                "/history/sessions", form: "date=2026-11-24&startTime=06:30&duration=20&what=-Zazen&note=%3D1%2B1"
+            ) { #expect($0.status == .seeOther) }
+            let csv = try await ada.execute(uri: "/history/export.csv", method: .get) { Self.body($0) }
+            #expect(csv.contains(",'-Zazen,completed,,'=1+1\r\n"))
+            try await ada.post("/history/sessions/1/delete", form: "") { #expect($0.status == .seeOther) }
+            let (type, body) = Self.multipart([("content", Self.base64(csv), nil), ("action", "import", nil)])
+            try await ada.postMultipart("/history/import", contentType: type, body: body) {
+                #expect($0.status == .seeOther)
+            }
+            #expect(try await ada.execute(uri: "/history/export.csv", method: .get) { Self.body($0) } == csv)
+            try await ada.execute(uri: "/history", method: .get) { response in
+                #expect(Self.body(response).contains("<td>-Zazen<br><span class=\"item-detail\">=1+1</span></td>"))
+            }
+        }
+    }
+
+    @Test("Saving a note alone keeps the start to the second and a length over 24 hours")
+    func editKeepsWhatIsNotShown() async throws {
+        try await withApp(dependencies: try Self.dependencies()) { client in
+            let ada = try await client.signedUp()
+            try await ada.post("/profiles", form: "name=Long") { #expect($0.status == .seeOther) }
+            try await ada.post(
+                "/sessions", form: "profile=1&startedAt=2026-11-22T06:30:17Z&seconds=100000&completed=true"
+            ) { #expect($0.status == .seeOther) }
+            try await ada.post(
+                "/history/sessions/1", form: "date=2026-11-22&startTime=06:30&duration=27:46:40&what=Long&note=Retreat"
+            ) { #expect($0.status == .seeOther) }
+            let csv = try await ada.execute(uri: "/history/export.csv", method: .get) { Self.body($0) }
+            #expect(csv.hasSuffix("2026-11-22T06:30:17Z,100000,Long,completed,,Retreat\r\n"))
         }
     }
 }

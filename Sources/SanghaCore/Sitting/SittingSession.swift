@@ -103,6 +103,17 @@ extension SittingSession {
 
     /// A note is at most this many characters.
     public static let noteLengthLimit = 1000
+
+    /// Why `note` cannot be a session's note, or nil: at most `noteLengthLimit` characters, and
+    /// no control characters but line breaks and tabs.
+    public static func noteRefusal(_ note: String) -> String? {
+        if note.count > noteLengthLimit { return "The note must be at most \(noteLengthLimit) characters." }
+        let allowed: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
+        if note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !allowed.contains($0) }) {
+            return "The note cannot contain control characters."
+        }
+        return nil
+    }
     /// A sit typed in lasts at most a day.
     public static let longestEntry = 86_400
 }

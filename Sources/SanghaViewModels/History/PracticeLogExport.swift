@@ -16,9 +16,27 @@ public enum PracticeLogExport {
     /// One session as a CSV line, CRLF included.
     public static func csvLine(_ session: SittingSession, timeZone: TimeZone) -> String {
         [
-            startText(session.startedAt, timeZone: timeZone), String(session.seconds), session.profileName,
-            outcome(session), session.groupName ?? "", session.note ?? "",
+            startText(session.startedAt, timeZone: timeZone), String(session.seconds), safeField(session.profileName),
+            outcome(session), safeField(session.groupName ?? ""), safeField(session.note ?? ""),
         ].map(csvField).joined(separator: ",") + "\r\n"
+    }
+
+    /// Characters a spreadsheet takes a field beginning with for a formula (a host's group name
+    /// `=HYPERLINK(…)` in a member's file): such a field is written after a `'`, which the import
+    /// takes off again.
+    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "'"]
+
+    static func safeField(_ text: String) -> String {
+        guard let first = text.first, formulaStarts.contains(first) else { return text }
+        return "'" + text
+    }
+
+    /// A field as it was before `safeField`.
+    static func plainField(_ text: String) -> String {
+        guard text.first == "'", let second = text.dropFirst().first, formulaStarts.contains(second) else {
+            return text
+        }
+        return String(text.dropFirst())
     }
 
     /// A field quoted when it holds a comma, a quote or a line break (its quotes doubled).

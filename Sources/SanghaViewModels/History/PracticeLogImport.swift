@@ -13,6 +13,10 @@ public struct PracticeLogImport: Sendable, Equatable {
     public static let sessionLimit = 100_000
     /// The largest file: 5 MiB (a decade of daily sits is about 1 MiB). Larger: 413.
     public static let uploadLimit = 5 * 1024 * 1024
+    /// The largest import form: the file, or the preview's text again in base64 (a third more).
+    public static let formLimit = uploadLimit / 3 * 4 + 64 * 1024
+    /// The only address a form with a file is posted to.
+    public static let path = "/history/import"
 
     public init(sessions: [SittingSession], problems: [String]) {
         (self.sessions, self.problems) = (sessions, problems)
@@ -54,7 +58,11 @@ public struct PracticeLogImport: Sendable, Equatable {
         }
         var result = PracticeLogImport(sessions: [], problems: [])
         for record in records.dropFirst() where record.fields != [""] {
-            result.add(fields: record.fields, place: "Line \(record.line)", now: now)
+            if let problem = record.problem {
+                result.problems.append("Line \(record.line): \(problem)")
+                continue
+            }
+            result.add(fields: record.fields.map(PracticeLogExport.plainField), place: "Line \(record.line)", now: now)
         }
         return result
     }
@@ -86,12 +94,16 @@ public struct PracticeLogImport: Sendable, Equatable {
             problems.append("\(place): the outcome must be completed or stopped.")
             return
         }
-        if startedAt > now {
+        if startedAt > now.addingTimeInterval(SittingSession.clockSkewAllowance) {
             problems.append("\(place): the sit begins in the future.")
             return
         }
-        guard fields[5].count <= SittingSession.noteLengthLimit else {
-            problems.append("\(place): the note is longer than \(SittingSession.noteLengthLimit) characters.")
+        if !fields[4].isEmpty, let problem = SittingGroup.validateName(fields[4]) {
+            problems.append("\(place): the group: \(problem)")
+            return
+        }
+        if let problem = SittingSession.noteRefusal(fields[5]) {
+            problems.append("\(place): \(problem)")
             return
         }
         sessions.append(
@@ -105,9 +117,12 @@ public struct PracticeLogImport: Sendable, Equatable {
     static let longest = 86_400 * 3
     static let tooManyMessage = "The file has more than 100,000 sessions: import it in parts."
 
+    /// A start as the export writes it (ISO 8601 with its offset), to the whole second: the
+    /// export writes whole seconds, so a start read back is the one written.
     static func date(_ text: String) -> Date? {
-        (try? Date(text, strategy: .iso8601))
-            ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+        SittingSessionInput.date(from: text).map {
+            Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down))
+        }
     }
 }
 
@@ -118,8 +133,11 @@ enum CSV {
         /// The line it begins on, from 1.
         var line: Int
         var fields: [String]
+        /// Why its fields cannot be trusted (a quote left open, text after a closing quote).
+        var problem: String? = nil
     }
 
+    /// The records of `text`, each with the line it begins on.
     static func records(_ text: String) -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
@@ -129,6 +147,7 @@ enum CSV {
         var start = 1
         var characters = text.makeIterator()
         var pending: Character?
+        var problem: String?
         func next() -> Character? {
             if let character = pending {
                 pending = nil
@@ -145,6 +164,9 @@ enum CSV {
                         } else {
                             quoted = false
                             pending = following
+                            if following != ",", !following.isNewline {
+                                problem = problem ?? "a quoted field has text after its closing quote."
+                            }
                         }
                     } else {
                         quoted = false
@@ -163,17 +185,18 @@ enum CSV {
                 field = ""
             case "\r\n", "\n", "\r":
                 fields.append(field)
-                records.append(Record(line: start, fields: fields))
-                (fields, field) = ([], "")
+                records.append(Record(line: start, fields: fields, problem: problem))
+                (fields, field, problem) = ([], "", nil)
                 line += 1
                 start = line
             default:
                 field.append(character)
             }
         }
-        if !field.isEmpty || !fields.isEmpty {
+        if quoted { problem = "a quoted field is not closed (a quote is missing)." }
+        if !field.isEmpty || !fields.isEmpty || quoted {
             fields.append(field)
-            records.append(Record(line: start, fields: fields))
+            records.append(Record(line: start, fields: fields, problem: problem))
         }
         return records
     }
@@ -188,14 +211,15 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
     public let heading = "Import sessions"
     public let intro =
         "A file this site exported (CSV or JSON) adds its sessions to your history. Sessions already there are not added twice."
-    public let actionURL = "/history/import"
+    public let actionURL: String = PracticeLogImport.path
     public let fileLabel = "File"
     public let previewLabel = "Preview"
     /// "3 sessions to add, 1 already there, 2 lines with problems"; nil before a preview.
     public let summary: String?
     public let problems: [String]
     public let hasProblems: Bool
-    /// The file's text, sent again with "Import"; nil when there is nothing to import.
+    /// The file's text in base64, sent again with "Import" (a hidden field, which keeps every
+    /// byte, where a text area would not); nil when there is nothing to import.
     public let content: String?
     public let importLabel = "Import"
     public let alert: AlertViewModel?
@@ -215,7 +239,9 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
         }
         problems = read?.problems ?? []
         hasProblems = !problems.isEmpty
-        self.content = read != nil && problems.isEmpty && (count?.added ?? 0) > 0 ? content : nil
+        self.content =
+            read != nil && problems.isEmpty && (count?.added ?? 0) > 0
+            ? content.map { Data($0.utf8).base64EncodedString() } : nil
         self.alert = alert
     }
 

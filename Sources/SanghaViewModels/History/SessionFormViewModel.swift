@@ -79,6 +79,11 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
     static func session(from form: Form, replacing session: SittingSession, context: PageContext) -> Reading {
         var form = form
         var errors: [Field: String] = [:]
+        // What the form showed of the session and was sent back unchanged keeps its stored value:
+        // the start to the second (the form shows minutes), a sit over 24 hours (the timer's).
+        let shown = session.id == 0 ? nil : Form(session, timeZone: context.timeZone)
+        let sameStart = shown.map { $0.date == form.date && $0.startTime == form.startTime } ?? false
+        let sameLength = shown.map { $0.duration == form.duration } ?? false
         let date = form.date.trimmingCharacters(in: .whitespaces)
         let time = form.startTime.trimmingCharacters(in: .whitespaces)
         var startedAt: Date?
@@ -86,6 +91,8 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
             errors[.date] = "Date is required."
         } else if time.isEmpty {
             errors[.startTime] = "Start time is required."
+        } else if sameStart {
+            startedAt = session.startedAt
         } else if let start = LocalDateTime.date(from: "\(date)T\(time)", timeZone: context.timeZone), time.count == 5 {
             startedAt = start
             if start > context.now { errors[.date] = "A sit cannot be in the future." }
@@ -94,8 +101,10 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
         } else {
             errors[.startTime] = "Enter a time as HH:MM, such as 06:30."
         }
-        let seconds = DurationFormatter.seconds(from: form.duration)
-        if form.duration.trimmingCharacters(in: .whitespaces).isEmpty {
+        let seconds = sameLength ? session.seconds : DurationFormatter.seconds(from: form.duration)
+        if sameLength {
+            // As stored.
+        } else if form.duration.trimmingCharacters(in: .whitespaces).isEmpty {
             errors[.duration] = "Duration is required."
         } else if let seconds {
             if !(1...SittingSession.longestEntry).contains(seconds) {
@@ -109,9 +118,7 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
             errors[.what] = problem.replacingOccurrences(of: "Name", with: "What")
         }
         let note = form.note.trimmingCharacters(in: .whitespacesAndNewlines)
-        if note.count > SittingSession.noteLengthLimit {
-            errors[.note] = "The note must be at most \(SittingSession.noteLengthLimit) characters."
-        }
+        if let problem = SittingSession.noteRefusal(note) { errors[.note] = problem }
         guard errors.isEmpty, let startedAt, let seconds else {
             form.errors = errors
             return .invalid(form)

@@ -21,7 +21,8 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
     /// What the browser may fill in; nil for no attribute at all (a date and time: axe takes
     /// any value there, "off" too, for a mistake).
     public let autocomplete: String?
-    public let maxLength: Int
+    /// nil where HTML allows none (a date and time).
+    public let maxLength: Int?
     /// The rule the browser's script checks as the person types (`name`, `phone`), the same
     /// rule the server applies; nil for fields only the server checks.
     public let clientRule: String?
@@ -87,7 +88,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
             }
         self.inputType = inputType
         self.autocomplete = autocomplete
-        self.maxLength = maxLength
+        self.maxLength = inputType == .dateTimeLocal ? nil : maxLength
         self.clientRule = clientRule
         self.hasClientRule = clientRule != nil
     }

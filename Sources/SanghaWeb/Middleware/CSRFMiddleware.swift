@@ -23,7 +23,7 @@ public struct CSRFMiddleware: RouterMiddleware {
     let maxFormSize: Int
     let signer: CookieSigner
     /// A form with a file may be this large (the history's import).
-    let maxUploadSize = PracticeLogImport.uploadLimit
+    let maxUploadSize = PracticeLogImport.formLimit
 
     struct TokenField: Decodable {
         var _csrf: String?
@@ -43,8 +43,11 @@ public struct CSRFMiddleware: RouterMiddleware {
         }
         var request = request
         let field: String?
-        if let boundary = request.multipartBoundary {
-            // A form with a file (the history's import): its token is one of its parts.
+        // A form with a file (the history's import, only there; its token is one of its parts),
+        // read in full only from a browser that has the form's cookie.
+        if let boundary = request.multipartBoundary, request.uri.path == PracticeLogImport.path,
+            FormToken.fromCookie(in: request.cookies) != nil
+        {
             let body = try await request.collectFormBody(limit: maxUploadSize)
             field = (try? FormDataDecoder().decode(TokenField.self, from: body, boundary: boundary))?._csrf
         } else {

@@ -50,7 +50,7 @@ struct SittingRoutes {
     }
 
     @Sendable func editSession(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int.self)
+        let id = try context.requireID("session")
         let outcome = await SessionEntry.edit(
             id, sessions: data.sessions(of: try context.person().id), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.sessionNotFound)
@@ -58,7 +58,7 @@ struct SittingRoutes {
 
     @Sendable func saveSession(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
-        let id = try context.parameters.require("id", as: Int.self)
+        let id = try context.requireID("session")
         let form = try await request.decodeForm(SessionForm.self, limit: maxFormSize).form
         let outcome = await SessionEntry.save(
             id, form: form, sessions: data.sessions(of: try context.person().id), context: context.page)
@@ -66,7 +66,7 @@ struct SittingRoutes {
     }
 
     @Sendable func deleteSession(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int.self)
+        let id = try context.requireID("session")
         let outcome = await SessionEntry.delete(id, sessions: data.sessions(of: try context.person().id))
         return try renderer.response(outcome, for: request, notFound: Self.sessionNotFound)
     }
@@ -86,10 +86,19 @@ struct SittingRoutes {
 
     @Sendable func importFile(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
-        let form = try await request.decodeMultipartForm(ImportForm.self, limit: PracticeLogImport.uploadLimit)
+        let form = try await request.decodeMultipartForm(ImportForm.self, limit: PracticeLogImport.formLimit)
         let commit = form.action == "import"
-        var text = commit ? form.content : nil
-        if !commit, let file = form.file, !file.isEmpty {
+        var text: String?
+        if commit {
+            // The preview's text, in base64.
+            guard let content = form.content.flatMap({ Data(base64Encoded: $0) }),
+                let decoded = String(data: content, encoding: .utf8)
+            else { throw HTTPError(.badRequest, message: "The preview could not be read: choose the file again.") }
+            text = decoded
+        } else if let file = form.file, !file.isEmpty {
+            guard file.count <= PracticeLogImport.uploadLimit else {
+                throw HTTPError(.contentTooLarge, message: "The file is larger than 5 MiB: import it in parts.")
+            }
             guard let decoded = String(data: file, encoding: .utf8) else {
                 throw HTTPError(.badRequest, message: "The file is not UTF-8 text: export it again as UTF-8.")
             }
