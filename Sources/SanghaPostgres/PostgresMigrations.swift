@@ -286,9 +286,14 @@ enum PostgresMigrations {
                 "ALTER TABLE sitting_now ADD COLUMN sit_id BIGINT REFERENCES group_sit (id) ON DELETE SET NULL",
                 "ALTER TABLE sitting_session ADD COLUMN group_name TEXT",
             ]),
-        // What a person writes about a session (Add a sit, Edit).
+        // What a person writes about a session (Add a sit, Edit), and whether their pages show
+        // streaks ("Show streaks", on unless they turn it off).
         Migration(
-            number: 10, name: "session notes", statements: ["ALTER TABLE sitting_session ADD COLUMN note TEXT"]),
+            number: 10, name: "session notes, show streaks",
+            statements: [
+                "ALTER TABLE sitting_session ADD COLUMN note TEXT",
+                "ALTER TABLE person ADD COLUMN show_streaks BOOLEAN NOT NULL DEFAULT true",
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

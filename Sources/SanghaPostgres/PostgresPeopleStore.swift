@@ -34,18 +34,19 @@ public struct PostgresPeopleStore: PeopleRepository {
         self.onDelete = onDelete
     }
 
-    private typealias PersonRow = (Int, String, String, String, String?, Date, Bool, Bool, Bool, String)
+    private typealias PersonRow = (Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String)
     private static let personColumns = """
         id, username, name, about, friend_service_token, created_at, is_administrator, is_disabled,
-        show_when_sitting, password_hash
+        show_when_sitting, show_streaks, password_hash
         """
 
     private static func person(_ row: PersonRow) -> (person: Person, passwordHash: String) {
         (
             Person(
                 id: row.0, username: row.1, name: row.2, about: row.3, friendServiceToken: row.4,
-                createdAt: row.5, isAdministrator: row.6, isDisabled: row.7, showsWhenSitting: row.8),
-            row.9
+                createdAt: row.5, isAdministrator: row.6, isDisabled: row.7, showsWhenSitting: row.8,
+                showsStreaks: row.9),
+            row.10
         )
     }
 
@@ -91,9 +92,10 @@ public struct PostgresPeopleStore: PeopleRepository {
             let rows = try await connection.query(
                 """
                 INSERT INTO person (username, name, about, password_hash, friend_service_token, created_at,
-                                    is_administrator, show_when_sitting)
+                                    is_administrator, show_when_sitting, show_streaks)
                 VALUES (\(person.username), \(person.name), \(person.about), \(passwordHash),
-                        \(person.friendServiceToken), \(person.createdAt), \(first), \(person.showsWhenSitting))
+                        \(person.friendServiceToken), \(person.createdAt), \(first), \(person.showsWhenSitting),
+                        \(person.showsStreaks))
                 ON CONFLICT ((lower(username))) DO NOTHING
                 RETURNING id
                 """, logger: database.logger)
@@ -144,10 +146,11 @@ public struct PostgresPeopleStore: PeopleRepository {
                 """, logger: database.logger)
             var people: [PersonOverview] = []
             for try await row in rows.decode(
-                (Int, String, String, String, String?, Date, Bool, Bool, Bool, String, Date?, Int).self)
+                (Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String, Date?, Int).self)
             {
-                let (person, _) = Self.person((row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9))
-                people.append(PersonOverview(person: person, lastSignIn: row.10, sessions: row.11))
+                let (person, _) = Self.person(
+                    (row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10))
+                people.append(PersonOverview(person: person, lastSignIn: row.11, sessions: row.12))
             }
             return people
         }
@@ -274,7 +277,8 @@ public struct PostgresPeopleStore: PeopleRepository {
         try await changeOne(
             """
             UPDATE person SET name = \(person.name), about = \(person.about),
-            friend_service_token = \(person.friendServiceToken), show_when_sitting = \(person.showsWhenSitting)
+            friend_service_token = \(person.friendServiceToken), show_when_sitting = \(person.showsWhenSitting),
+            show_streaks = \(person.showsStreaks)
             WHERE id = \(person.id) RETURNING id
             """, person: person.id)
     }
@@ -343,7 +347,8 @@ public struct PostgresPeopleStore: PeopleRepository {
                 return (
                     Person(
                         id: row.0, username: row.1, name: row.2, about: row.3, friendServiceToken: row.4,
-                        createdAt: row.5, isAdministrator: row.8, isDisabled: row.9, showsWhenSitting: row.10),
+                        createdAt: row.5, isAdministrator: row.8, isDisabled: row.9, showsWhenSitting: row.10,
+                        showsStreaks: row.11),
                     row.6, row.7
                 )
             }
@@ -366,7 +371,7 @@ public struct PostgresPeopleStore: PeopleRepository {
         static let sql = """
             WITH found AS (
                 SELECT s.key, s.last_used_at, s.started_at, p.id, p.username, p.name, p.about, p.friend_service_token,
-                    p.created_at, p.is_administrator, p.is_disabled, p.show_when_sitting
+                    p.created_at, p.is_administrator, p.is_disabled, p.show_when_sitting, p.show_streaks
                 FROM sign_in_session s JOIN person p ON p.id = s.person_id WHERE s.key = $1
             ), touched AS (
                 UPDATE sign_in_session SET last_used_at = $2
@@ -374,10 +379,10 @@ public struct PostgresPeopleStore: PeopleRepository {
                 AND last_used_at > $2 - make_interval(secs => \(Int(SignInSession.lifetime)))
             )
             SELECT id, username, name, about, friend_service_token, created_at, last_used_at, started_at,
-                is_administrator, is_disabled, show_when_sitting
+                is_administrator, is_disabled, show_when_sitting, show_streaks
             FROM found
             """
-        typealias Row = (Int, String, String, String, String?, Date, Date, Date, Bool, Bool, Bool)
+        typealias Row = (Int, String, String, String, String?, Date, Date, Date, Bool, Bool, Bool, Bool)
         let key: String
         let now: Date
 

@@ -167,10 +167,13 @@ public struct PeopleStore: PeopleRepository {
         try await write { db in
             try db.execute(
                 sql: """
-                    UPDATE person SET name = ?, about = ?, friendServiceToken = ?, showWhenSitting = ?
+                    UPDATE person SET name = ?, about = ?, friendServiceToken = ?, showWhenSitting = ?, showStreaks = ?
                     WHERE id = ?
                     """,
-                arguments: [person.name, person.about, person.friendServiceToken, person.showsWhenSitting, person.id])
+                arguments: [
+                    person.name, person.about, person.friendServiceToken, person.showsWhenSitting, person.showsStreaks,
+                    person.id,
+                ])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
         sessions.forget(person: person.id)
@@ -327,6 +330,7 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var isAdministrator: Bool
     var isDisabled: Bool
     var showWhenSitting: Bool
+    var showStreaks: Bool
 
     init(_ person: Person, passwordHash: String) {
         id = person.id == 0 ? nil : person.id
@@ -339,13 +343,14 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
         isAdministrator = person.isAdministrator
         isDisabled = person.isDisabled
         showWhenSitting = person.showsWhenSitting
+        showStreaks = person.showsStreaks
     }
 
     var person: Person {
         Person(
             id: id ?? 0, username: username, name: name, about: about, friendServiceToken: friendServiceToken,
             createdAt: createdAt, isAdministrator: isAdministrator, isDisabled: isDisabled,
-            showsWhenSitting: showWhenSitting)
+            showsWhenSitting: showWhenSitting, showsStreaks: showStreaks)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -252,8 +252,13 @@ public enum SanghaDatabase {
                     """)
         }
         migrator.registerMigration("sessionNotes") { db in
-            // What a person writes about a session (Add a sit, Edit).
-            try db.execute(sql: "ALTER TABLE sittingSession ADD COLUMN note TEXT")
+            // What a person writes about a session (Add a sit, Edit), and whether their pages
+            // show streaks ("Show streaks", on unless they turn it off).
+            try db.execute(
+                sql: """
+                    ALTER TABLE sittingSession ADD COLUMN note TEXT;
+                    ALTER TABLE person ADD COLUMN showStreaks BOOLEAN NOT NULL DEFAULT 1;
+                    """)
         }
         return migrator
     }

@@ -63,6 +63,25 @@ struct PeopleConformanceTests {
         }
     }
 
+    @Test("'Show streaks': on for a new person, kept by update, read wherever a person is", arguments: Backend.allCases)
+    func showsStreaks(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let people = stores.people
+            var grace = try await people.create(Stores.person("grace"), passwordHash: "x")
+            #expect(grace.showsStreaks)
+            try await people.startSession(key: "grace-1", of: grace.id, at: Self.now)
+            grace.showsStreaks = false
+            try await people.update(grace)
+            #expect(try await people.credentials(id: grace.id)?.person == grace)
+            #expect(try await people.person(session: "grace-1", at: Self.now + 1)?.showsStreaks == false)
+            #expect(try await storage.open().people.credentials(username: "grace")?.person.showsStreaks == false)
+            let listed = try await people.overview(at: Self.now).first(where: { $0.person.id == grace.id })
+            #expect(listed?.person.showsStreaks == false)
+            #expect(try await people.credentials(id: stores.person.id)?.person.showsStreaks == true, "only hers")
+        }
+    }
+
     @Test(
         "The door: the first person administers; invitations and reset links work once; disabling ends every session",
         arguments: Backend.allCases)

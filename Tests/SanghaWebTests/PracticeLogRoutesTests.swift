@@ -356,6 +356,38 @@ extension PracticeLogRoutesTests {
     }
 }
 
+extension PracticeLogRoutesTests {
+    @Test("'Show streaks' off hides the streak on History, Home and the person's page; on shows it")
+    func hiddenStreaks() async throws {
+        try await withApp(dependencies: try Self.dependencies()) { client in
+            let ada = try await client.signedUp()
+            try await ada.post("/history/sessions", form: "date=2026-11-24&startTime=06:30&duration=20&what=Zazen") {
+                #expect($0.status == .seeOther)
+            }
+            for path in ["/history", "/", "/me"] {
+                let body = try await ada.execute(uri: path, method: .get) { Self.body($0) }
+                #expect(body.contains("Streak</dt><dd>1 day</dd>"), "\(path)")
+            }
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                #expect(
+                    Self.body(response).contains(
+                        #"name="showStreaks" value="on" aria-describedby="showStreaks-hint" checked"#))
+            }
+            try await ada.post("/settings", form: "name=Ada+Lovelace&showWhenSitting=on") {
+                #expect($0.status == .seeOther)
+            }
+            for path in ["/history", "/", "/me"] {
+                let body = try await ada.execute(uri: path, method: .get) { Self.body($0) }
+                #expect(!body.contains("Streak"), "\(path)")
+            }
+            try await ada.post("/settings", form: "name=Ada+Lovelace&showStreaks=on") {
+                #expect($0.status == .seeOther)
+            }
+            #expect(try await ada.execute(uri: "/history", method: .get) { Self.body($0) }.contains("Streak</dt>"))
+        }
+    }
+}
+
 extension SignedInClient {
     /// Posts a multipart form (`PracticeLogRoutesTests.multipart`) as the signed-in browser's
     /// page would, its token put in (or not).

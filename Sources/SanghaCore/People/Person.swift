@@ -18,10 +18,13 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     public var isDisabled: Bool
     /// Members of their groups see them under "Sitting now" while they sit ("Show me when I sit").
     public var showsWhenSitting: Bool
+    /// Their pages show streaks (days sat in a row): "Show streaks" off hides them everywhere.
+    public var showsStreaks: Bool
 
     public init(
         id: Int = 0, username: String, name: String, about: String = "", friendServiceToken: String? = nil,
-        createdAt: Date, isAdministrator: Bool = false, isDisabled: Bool = false, showsWhenSitting: Bool = true
+        createdAt: Date, isAdministrator: Bool = false, isDisabled: Bool = false, showsWhenSitting: Bool = true,
+        showsStreaks: Bool = true
     ) {
         self.id = id
         self.username = username
@@ -32,6 +35,7 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
         self.isAdministrator = isAdministrator
         self.isDisabled = isDisabled
         self.showsWhenSitting = showsWhenSitting
+        self.showsStreaks = showsStreaks
     }
 
     public static let nameLengthLimit = 100

@@ -15,7 +15,8 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     public let sessionCount: Int
     public let sessionsText: String
     public let streakDays: Int
-    public let streakText: String
+    /// nil when the person turned "Show streaks" off.
+    public let streakText: String?
     /// The chart, once there is a session.
     public let chart: HistoryChartViewModel?
     public let rows: [HistorySessionRowViewModel]
@@ -43,7 +44,7 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         sessionCount = practice.totals.sessions
         sessionsText = "\(practice.totals.sessions)"
         streakDays = practice.streak
-        streakText = Self.days(practice.streak)
+        streakText = context.showsStreaks ? Self.days(practice.streak) : nil
         let hasSessions = practice.totals.sessions > 0
         chart = hasSessions ? HistoryChartViewModel(days: practice.days, timeZone: context.timeZone) : nil
         rows = sessions.map { HistorySessionRowViewModel(session: $0, timeZone: context.timeZone, actions: true) }

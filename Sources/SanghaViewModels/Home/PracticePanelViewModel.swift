@@ -6,7 +6,8 @@ import SanghaCore
 public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
     public let title = "Practice"
     public let hasPractice: Bool
-    public let streakText: String
+    /// "3 days"; nil when the person turned "Show streaks" off.
+    public let streakText: String?
     public let todayText: String
     public let emptyMessage: String?
     public let errorMessage: String?
@@ -16,10 +17,10 @@ public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
     public let allLabel = "History"
 
     /// `practice` nil: the sessions could not be read, for `failure`. `last` is the newest session.
-    public init(practice: Practice?, last: SittingSession?, failure: (any Error)? = nil) {
+    public init(practice: Practice?, last: SittingSession?, failure: (any Error)? = nil, showsStreak: Bool = true) {
         let sessions = practice?.totals.sessions ?? 0
         hasPractice = sessions > 0
-        streakText = HistoryViewModel.days(practice?.streak ?? 0)
+        streakText = showsStreak ? HistoryViewModel.days(practice?.streak ?? 0) : nil
         todayText = DurationFormatter.words(from: practice?.today.seconds ?? 0)
         emptyMessage = practice != nil && sessions == 0 ? HistoryViewModel.noSessionsMessage : nil
         errorMessage =
@@ -40,7 +41,8 @@ public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
             async let practice = repository.practice(
                 now: context.now, timeZone: context.timeZone, dayCount: HistoryViewModel.dayCount)
             async let last = repository.recent(limit: 1)
-            return try await PracticePanelViewModel(practice: practice, last: last.first)
+            return try await PracticePanelViewModel(
+                practice: practice, last: last.first, showsStreak: context.showsStreaks)
         } catch {
             return PracticePanelViewModel(practice: nil, last: nil, failure: error)
         }

@@ -22,6 +22,9 @@ public struct PageContext: Sendable, Equatable {
     /// could.
     public var signUp: SignUpMode
 
+    /// Whether the pages show streaks: the signed-in person's "Show streaks".
+    public var showsStreaks: Bool { person?.showsStreaks ?? true }
+
     public init(
         formToken: String = "",
         flash: FlashViewModel? = nil,

@@ -17,11 +17,14 @@ public struct AccountInput: Sendable, Equatable, Decodable {
     public var invitation: String?
     /// Settings' "Show me when I sit": "on" when checked (an unchecked box sends nothing).
     public var showWhenSitting: String?
+    /// "Show streaks": `on` when checked.
+    public var showStreaks: String?
 
     public init(
         name: String? = nil, username: String? = nil, password: String? = nil, next: String? = nil,
         about: String? = nil, friendServiceToken: String? = nil, currentPassword: String? = nil,
-        newPassword: String? = nil, invitation: String? = nil, showWhenSitting: String? = nil
+        newPassword: String? = nil, invitation: String? = nil, showWhenSitting: String? = nil,
+        showStreaks: String? = nil
     ) {
         self.name = name
         self.username = username
@@ -33,6 +36,7 @@ public struct AccountInput: Sendable, Equatable, Decodable {
         self.newPassword = newPassword
         self.invitation = invitation
         self.showWhenSitting = showWhenSitting
+        self.showStreaks = showStreaks
     }
 
     /// The token of the group invitation link `next` leads back to, if it does: with
@@ -43,6 +47,7 @@ public struct AccountInput: Sendable, Equatable, Decodable {
 
     /// Whether the box "Show me when I sit" was checked.
     public var showsWhenSitting: Bool { showWhenSitting == "on" }
+    public var showsStreaks: Bool { showStreaks == "on" }
 
     var trimmedName: String { (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
     var trimmedUsername: String { (username ?? "").trimmingCharacters(in: .whitespaces) }

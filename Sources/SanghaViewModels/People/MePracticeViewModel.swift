@@ -12,7 +12,8 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
     /// Whether there is a session to count: the streak and total time are shown.
     public let hasPractice: Bool
     public let streakLabel = "Streak"
-    public let streakText: String
+    /// nil when the person turned "Show streaks" off.
+    public let streakText: String?
     public let totalTimeLabel = "Total time"
     public let totalTimeText: String
     /// No session yet (and none failed to be read).
@@ -43,9 +44,10 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
     public init(
         practice: Practice?, recent: [SittingSession], sessionsFailure: (any Error)? = nil,
         profiles: [Profile]?, profileCount: Int? = nil, profilesFailure: (any Error)? = nil,
-        timeZone: TimeZone
+        timeZone: TimeZone, showsStreak: Bool = true
     ) {
-        let panel = PracticePanelViewModel(practice: practice, last: recent.first, failure: sessionsFailure)
+        let panel = PracticePanelViewModel(
+            practice: practice, last: recent.first, failure: sessionsFailure, showsStreak: showsStreak)
         hasPractice = panel.hasPractice
         streakText = panel.streakText
         totalTimeText = DurationFormatter.words(from: practice?.totals.seconds ?? 0)
@@ -78,7 +80,7 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
         return MePracticeViewModel(
             practice: sat.practice, recent: sat.recent, sessionsFailure: sat.failure,
             profiles: listed.page?.profiles, profileCount: listed.page?.total, profilesFailure: listed.failure,
-            timeZone: context.timeZone)
+            timeZone: context.timeZone, showsStreak: context.showsStreaks)
     }
 
     private static func firstProfiles(from repository: any ProfileRepository) async

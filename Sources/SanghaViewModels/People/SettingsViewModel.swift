@@ -15,6 +15,9 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let showWhenSittingLabel = "Show me when I sit"
     public let showWhenSittingHint = "Members of your groups see you under “Sitting now” while you sit."
     public let showsWhenSitting: Bool
+    public let showStreaksLabel = "Show streaks"
+    public let showStreaksHint = "Days sat in a row, on Home, History and your page."
+    public let showsStreaks: Bool
     public let currentPassword: FormFieldViewModel
     public let passwordLegend = "Password"
     public let newPassword: FormFieldViewModel
@@ -51,6 +54,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 isRequired: false)
             : nil
         self.showsWhenSitting = input.map(\.showsWhenSitting) ?? person.showsWhenSitting
+        self.showsStreaks = input.map(\.showsStreaks) ?? person.showsStreaks
         self.currentPassword = FormFieldViewModel(
             name: AccountField.currentPassword.formName, label: "Current password", value: "",
             error: errors[.currentPassword],
@@ -111,6 +115,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         updated.about = about
         if acceptsToken, !token.isEmpty { updated.friendServiceToken = token }
         updated.showsWhenSitting = input.showsWhenSitting
+        updated.showsStreaks = input.showsStreaks
         do {
             if !newPassword.isEmpty {
                 // Counted as a sign-in would be: a stolen session cannot guess the password.
