@@ -146,14 +146,9 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
             for try await (startedAt, seconds, name) in rows.decode((Date, Int, String).self) {
                 keys.insert(SittingSession.ImportKey(startedAt: startedAt, seconds: seconds, profileName: name))
             }
-            var count = SittingSession.ImportCount(added: 0, existing: 0)
-            for session in sessions {
-                guard keys.insert(session.importKey).inserted else {
-                    count.existing += 1
-                    continue
-                }
-                count.added += 1
-                guard commit else { continue }
+            let (new, existing) = SittingSession.new(sessions, kept: keys)
+            guard commit else { return SittingSession.ImportCount(added: new.count, existing: existing) }
+            for session in new {
                 try await connection.query(
                     """
                     INSERT INTO sitting_session
@@ -162,7 +157,7 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
                             \(session.completed), \(session.groupName), \(session.note), \(owner))
                     """, logger: database.logger)
             }
-            return count
+            return SittingSession.ImportCount(added: new.count, existing: existing)
         }
     }
 

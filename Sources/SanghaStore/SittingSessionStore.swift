@@ -100,7 +100,7 @@ public struct SittingSessionStore: SittingSessionRepository {
             return SittingSession.ImportCount(added: 0, existing: 0)
         }
         let body: @Sendable (Database) throws -> SittingSession.ImportCount = { [owner] db in
-            var keys = Set(
+            let kept = Set(
                 try Row.fetchAll(
                     db,
                     sql: """
@@ -108,20 +108,15 @@ public struct SittingSessionStore: SittingSessionRepository {
                         WHERE ownerID = ? AND startedAt >= ? AND startedAt <= ?
                         """, arguments: [owner, first.addingTimeInterval(-1), last.addingTimeInterval(1)]
                 ).map { SittingSession.ImportKey(startedAt: $0[0], seconds: $0[1], profileName: $0[2]) })
-            var count = SittingSession.ImportCount(added: 0, existing: 0)
-            for session in sessions {
-                guard keys.insert(session.importKey).inserted else {
-                    count.existing += 1
-                    continue
-                }
-                count.added += 1
-                if commit {
+            let (new, existing) = SittingSession.new(sessions, kept: kept)
+            if commit {
+                for session in new {
                     var record = SittingSessionRecord(session, owner: owner)
                     record.id = nil
                     try record.insert(db)
                 }
             }
-            return count
+            return SittingSession.ImportCount(added: new.count, existing: existing)
         }
         return commit ? try await write(body) : try await read(body)
     }

@@ -203,6 +203,46 @@ struct RepositoryConformanceTests {
     }
 
     @Test(
+        "Sessions imported: counted first (nothing kept), then added in one go; none twice, from the file or stored",
+        arguments: Backend.allCases)
+    func importSessions(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let start = Date(timeIntervalSince1970: 1_794_981_600)
+            let stored = try await stores.sessions.record(
+                SittingSession(profileID: nil, profileName: "Zazen", startedAt: start, seconds: 600, completed: true))
+            let file = [
+                SittingSession(profileID: nil, profileName: "Zazen", startedAt: start, seconds: 600, completed: true),
+                SittingSession(
+                    profileID: nil, profileName: "Walking", startedAt: start + 3600, seconds: 900, completed: false,
+                    groupName: "Zen", note: "Slow"),
+                SittingSession(
+                    profileID: nil, profileName: "Walking", startedAt: start + 3600, seconds: 900, completed: false),
+                SittingSession(profileID: nil, profileName: "Zazen", startedAt: start, seconds: 1200, completed: true),
+            ]
+            #expect(
+                try await stores.sessions.importSessions(file, commit: false)
+                    == SittingSession.ImportCount(added: 2, existing: 2))
+            #expect(try await stores.sessions.totals() == SittingTotals(sessions: 1, seconds: 600), "nothing kept")
+            #expect(
+                try await stores.sessions.importSessions(file, commit: true)
+                    == SittingSession.ImportCount(added: 2, existing: 2))
+            let all = try await storage.open().sessions.sessions(after: nil, limit: 10)
+            #expect(all.count == 3 && all.first?.id == stored.id)
+            #expect(all.contains { $0.profileName == "Walking" && $0.note == "Slow" && $0.groupName == "Zen" })
+            #expect(try await stores.sessions.totals() == SittingTotals(sessions: 3, seconds: 2700))
+            #expect(
+                try await stores.sessions.importSessions(file, commit: true)
+                    == SittingSession.ImportCount(added: 0, existing: 4))
+            // Another person's sessions are not theirs to match.
+            let other = try await stores.people.create(Stores.person("grace"), passwordHash: "x")
+            #expect(
+                try await stores.data.sessions(of: other.id).importSessions(file, commit: false)
+                    == SittingSession.ImportCount(added: 3, existing: 1))
+        }
+    }
+
+    @Test(
         "Sessions: newest first, paged, totalled, counted by day; a deleted profile's stay under its name; a group's name kept",
         arguments: Backend.allCases)
     func sessions(_ backend: Backend) async throws {

@@ -61,17 +61,9 @@ public actor InMemorySittingSessionRepository: SittingSessionRepository {
         -> SittingSession.ImportCount
     {
         if failing { throw .storage("disk failure") }
-        var keys = Set(self.sessions.map(\.importKey))
-        var count = SittingSession.ImportCount(added: 0, existing: 0)
-        for session in sessions {
-            guard keys.insert(session.importKey).inserted else {
-                count.existing += 1
-                continue
-            }
-            count.added += 1
-            if commit { _ = try await record(session) }
-        }
-        return count
+        let (new, existing) = SittingSession.new(sessions, kept: Set(self.sessions.map(\.importKey)))
+        if commit { for session in new { _ = try await record(session) } }
+        return SittingSession.ImportCount(added: new.count, existing: existing)
     }
 
     public func sessions(after cursor: SittingSession.Cursor?, limit: Int) async throws(SittingSessionRepositoryError)

@@ -91,6 +91,16 @@ extension SittingSession {
 
     public var importKey: ImportKey { ImportKey(startedAt: startedAt, seconds: seconds, profileName: profileName) }
 
+    /// Of `sessions`, those whose `importKey` is neither in `kept` nor on one before them in
+    /// `sessions`, in order; and how many are left out so.
+    public static func new(_ sessions: [SittingSession], kept: Set<ImportKey>) -> (
+        new: [SittingSession], existing: Int
+    ) {
+        var keys = kept
+        let new = sessions.filter { keys.insert($0.importKey).inserted }
+        return (new, sessions.count - new.count)
+    }
+
     /// What an import found: sessions to add (or added), and sessions already there.
     public struct ImportCount: Sendable, Equatable {
         public var added: Int
