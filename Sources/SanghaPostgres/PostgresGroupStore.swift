@@ -343,45 +343,49 @@ public struct PostgresGroupStore: GroupRepository {
     }
 
     public func sits(of group: Int, at date: Date) async throws(GroupRepositoryError) -> [GroupSit] {
-        // The person's membership joined with the sits: a row of nulls when there are none, no
-        // row at all when the person is not a member.
-        let found = try await run { connection -> [GroupSit?] in
-            let rows = try await connection.query(
-                """
-                SELECT s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly, s.cancelled_at IS NOT NULL
-                FROM group_member me
-                LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.cancelled_at IS NULL
-                    AND (s.weekly OR s.ends_at > \(date))
-                WHERE me.group_id = \(group) AND me.person_id = \(person)
-                ORDER BY s.starts_at, s.id
-                """, logger: database.logger)
-            var sits: [GroupSit?] = []
-            for try await row in rows.decode((Int?, String?, String?, Date?, Bool?, Bool?).self) {
-                sits.append(try Self.sit(row, group: group))
-            }
-            return sits
-        }
+        let found = try await sitRows(
+            group,
+            """
+            SELECT \(unescaped: Self.sitColumns)
+            FROM group_member me
+            LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.cancelled_at IS NULL
+                AND (s.weekly OR s.ends_at > \(date))
+            WHERE me.group_id = \(group) AND me.person_id = \(person)
+            ORDER BY s.starts_at, s.id
+            """)
         if found.isEmpty { throw .notFound }
         return found.compactMap { $0 }
     }
 
     public func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit? {
-        let found = try await run { connection -> [GroupSit?] in
-            let rows = try await connection.query(
-                """
-                SELECT s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly, s.cancelled_at IS NOT NULL
-                FROM group_member me
-                LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.id = \(id)
-                WHERE me.group_id = \(group) AND me.person_id = \(person)
-                """, logger: database.logger)
+        let found = try await sitRows(
+            group,
+            """
+            SELECT \(unescaped: Self.sitColumns)
+            FROM group_member me
+            LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.id = \(id)
+            WHERE me.group_id = \(group) AND me.person_id = \(person)
+            """)
+        guard let first = found.first else { throw .notFound }
+        return first
+    }
+
+    /// A sit's columns, as `sit(_:group:)` reads them.
+    private static let sitColumns =
+        "s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly, s.cancelled_at IS NOT NULL"
+
+    /// The sits `query` answers, the person's membership joined with them: a nil for the row of
+    /// nulls a membership without sits gives, nothing at all when the person is not a member.
+    private func sitRows(_ group: Int, _ query: PostgresQuery) async throws(GroupRepositoryError) -> [GroupSit?] {
+        try await run { connection in
             var sits: [GroupSit?] = []
-            for try await row in rows.decode((Int?, String?, String?, Date?, Bool?, Bool?).self) {
+            for try await row in try await connection.query(query, logger: database.logger).decode(
+                (Int?, String?, String?, Date?, Bool?, Bool?).self)
+            {
                 sits.append(try Self.sit(row, group: group))
             }
             return sits
         }
-        guard let first = found.first else { throw .notFound }
-        return first
     }
 
     public func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) {

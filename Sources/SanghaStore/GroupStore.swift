@@ -186,7 +186,7 @@ public struct GroupStore: GroupRepository {
             return try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT id, groupID, profileName, segments, startsAt, weekly, cancelledAt IS NOT NULL FROM groupSit
+                    SELECT \(Self.sitColumns) FROM groupSit
                     WHERE id = ? AND groupID = ?
                     """,
                 arguments: [id, group]
@@ -203,6 +203,9 @@ public struct GroupStore: GroupRepository {
             if db.changesCount == 0 { throw GroupRepositoryError.notFound }
         }
     }
+
+    /// A sit's columns, as `sit(_:)` reads them.
+    private static let sitColumns = "id, groupID, profileName, segments, startsAt, weekly, cancelledAt IS NOT NULL"
 
     /// A sit from its row: id, group, profile name, segments, start, weekly, cancelled.
     private static func sit(_ row: Row) throws -> GroupSit {
@@ -297,7 +300,7 @@ public struct GroupStore: GroupRepository {
         return try Row.fetchAll(
             db,
             sql: """
-                SELECT id, groupID, profileName, segments, startsAt, weekly, cancelledAt IS NOT NULL FROM groupSit
+                SELECT \(Self.sitColumns) FROM groupSit
                 WHERE groupID = ? AND cancelledAt IS NULL AND (weekly OR endsAt > ?) ORDER BY startsAt, id
                 """, arguments: [group, date]
         ).map(Self.sit)

@@ -111,6 +111,13 @@ extension SittingSession {
         }
     }
 
+    /// `2026-11-23T06:00:00Z` or `2026-11-23T06:00:00-03:00`, with or without fractional
+    /// seconds, as the sitting page posts a start and the export writes one.
+    public static func date(iso8601 text: String) -> Date? {
+        (try? Date(text, strategy: .iso8601))
+            ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+    }
+
     /// A note is at most this many characters.
     public static let noteLengthLimit = 1000
 

@@ -137,28 +137,13 @@ public struct GroupSitPeopleViewModel: Sendable, Equatable, Encodable {
     }
 }
 
-/// A session sat with a group sit, as its page's script posts it: the group and the sit, when
-/// the person began (ISO 8601), the seconds they sat and whether they sat to the end.
-public struct GroupSitSessionInput: Sendable, Equatable, Decodable {
-    public var group: String?
-    public var sit: String?
-    public var startedAt: String?
-    public var seconds: String?
-    public var completed: String?
-
-    public init(group: String?, sit: String?, startedAt: String?, seconds: String?, completed: String?) {
-        (self.group, self.sit, self.startedAt, self.seconds, self.completed) =
-            (group, sit, startedAt, seconds, completed)
-    }
-}
-
 extension GroupSitViewModel {
     /// Records a member's session of the sit (`POST /sessions` with `sit`): in their own history,
     /// under the sit's name, "with" the group, a cancelled sit's too. 303 back to the sit's page
     /// with "Session saved."; the page again with why (422) for a session that breaks a rule
     /// (those of `SittingSession.refusal`, or longer than the sit), nothing stored.
     public static func record(
-        _ input: GroupSitSessionInput, groups: any GroupRepository, sessions: any SittingSessionRepository,
+        _ input: SittingSessionInput, groups: any GroupRepository, sessions: any SittingSessionRepository,
         context: PageContext
     ) async -> SubmitOutcome<GroupSitViewModel> {
         let context = context.withoutFlash
@@ -182,10 +167,8 @@ extension GroupSitViewModel {
                 sit: sit, group: detail, sitting: sitting, context: context,
                 alert: AlertViewModel(title: "Not saved.", message: message))
         }
-        guard let startedAt = input.startedAt.flatMap(SittingSessionInput.date(from:)),
-            let seconds = input.seconds.flatMap({ Int($0) }), let completed = input.completed.flatMap({ Bool($0) })
-        else {
-            return .invalid(page("The session could not be read."))
+        guard let (startedAt, seconds, completed) = input.timing else {
+            return .invalid(page(SittingSessionInput.unreadable))
         }
         let session = SittingSession(
             profileID: nil, profileName: sit.name, startedAt: startedAt, seconds: seconds, completed: completed,

@@ -36,10 +36,8 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
 
         /// The session's values, as the form shows them in `timeZone`.
         public init(_ session: SittingSession, timeZone: TimeZone) {
-            let parts = Calendar.gregorian(in: timeZone).dateComponents(
-                [.year, .month, .day, .hour, .minute], from: session.startedAt)
-            date = String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
-            startTime = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+            date = session.startedAt.formatted(Date.ISO8601FormatStyle(timeZone: timeZone).year().month().day())
+            startTime = CalendarText.time(session.startedAt, timeZone: timeZone)
             duration = DurationFormatter.string(from: session.seconds)
             what = session.profileName
             note = session.note ?? ""

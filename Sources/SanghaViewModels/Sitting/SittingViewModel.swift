@@ -75,10 +75,8 @@ extension SittingViewModel {
             SittingViewModel(
                 profile: profile, context: context, alert: AlertViewModel(title: "Not saved.", message: message))
         }
-        guard let startedAt = input.startedAt.flatMap(SittingSessionInput.date(from:)),
-            let seconds = input.seconds.flatMap({ Int($0) }), let completed = input.completed.flatMap({ Bool($0) })
-        else {
-            return .invalid(page("The session could not be read."))
+        guard let (startedAt, seconds, completed) = input.timing else {
+            return .invalid(page(SittingSessionInput.unreadable))
         }
         let session = SittingSession(
             profileID: profile.id, profileName: profile.name, startedAt: startedAt, seconds: seconds,
@@ -97,21 +95,37 @@ extension SittingViewModel {
 
 /// A session as the sitting page's script posts it: the profile's id, the start (ISO 8601),
 /// the seconds sat and whether it ran to the end (`true`/`false`).
+/// A group sit's page posts the group and the sit instead of a profile.
 public struct SittingSessionInput: Sendable, Equatable, Decodable {
     public var profile: String?
+    public var group: String?
+    public var sit: String?
     public var startedAt: String?
     public var seconds: String?
     public var completed: String?
 
-    public init(profile: String?, startedAt: String?, seconds: String?, completed: String?) {
-        (self.profile, self.startedAt, self.seconds, self.completed) = (profile, startedAt, seconds, completed)
+    public init(
+        profile: String? = nil, group: String? = nil, sit: String? = nil, startedAt: String?, seconds: String?,
+        completed: String?
+    ) {
+        (self.profile, self.group, self.sit) = (profile, group, sit)
+        (self.startedAt, self.seconds, self.completed) = (startedAt, seconds, completed)
     }
 
-    /// `2026-11-23T06:00:00Z`, with or without fractional seconds.
-    static func date(from text: String) -> Date? {
-        (try? Date(text, strategy: .iso8601))
-            ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+    /// Whether a group sit's page posted it.
+    public var isGroupSit: Bool { group != nil || sit != nil }
+
+    /// Its start, seconds and outcome, or nil when one of them cannot be read.
+    var timing: (startedAt: Date, seconds: Int, completed: Bool)? {
+        guard let startedAt = startedAt.flatMap(SittingSession.date(iso8601:)),
+            let seconds = seconds.flatMap({ Int($0) }),
+            let completed = completed.flatMap({ Bool($0) })
+        else { return nil }
+        return (startedAt, seconds, completed)
     }
+
+    static let unreadable = "The session could not be read."
+
 }
 
 /// A row of the timeline: at `timeText` (`05:00`), what happens. A repeating sound is one row,

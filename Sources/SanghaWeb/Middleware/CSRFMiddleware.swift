@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import MultipartKit
+import SanghaCore
 import SanghaViewModels
 
 /// Cross-site request forgery defence: a post is served only when the form's token is the one
@@ -45,7 +46,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         let field: String?
         // A form with a file (the history's import, only there; its token is one of its parts),
         // read in full only from a browser that has the form's cookie.
-        if let boundary = request.multipartBoundary, request.uri.path == PracticeLogImport.path,
+        if let boundary = request.multipartBoundary, request.uri.path == PracticeLogImportViewModel.path,
             FormToken.fromCookie(in: request.cookies) != nil
         {
             let body = try await request.collectFormBody(limit: maxUploadSize)

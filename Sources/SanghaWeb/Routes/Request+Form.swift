@@ -60,16 +60,10 @@ extension Request {
 extension Request {
     /// The boundary of a `multipart/form-data` body, or nil for any other kind.
     var multipartBoundary: String? {
-        guard let type = headers[.contentType], type.lowercased().hasPrefix("multipart/form-data") else { return nil }
-        for parameter in type.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            if pair.count == 2, pair[0].lowercased() == "boundary" {
-                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            }
-        }
-        return nil
+        guard let type = headers[.contentType].flatMap(MediaType.init(from:)), type.isType(.multipartForm),
+            let parameter = type.parameter, parameter.name.lowercased() == "boundary"
+        else { return nil }
+        return parameter.value
     }
 
     /// Reads a `multipart/form-data` body (a form with a file field) of at most `limit` bytes.

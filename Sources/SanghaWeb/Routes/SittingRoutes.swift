@@ -87,25 +87,12 @@ struct SittingRoutes {
     @Sendable func importFile(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let form = try await request.decodeMultipartForm(ImportForm.self, limit: PracticeLogImport.formLimit)
-        let commit = form.action == "import"
-        var text: String?
-        if commit {
-            // The preview's text, in base64.
-            guard let content = form.content.flatMap({ Data(base64Encoded: $0) }),
-                let decoded = String(data: content, encoding: .utf8)
-            else { throw HTTPError(.badRequest, message: "The preview could not be read: choose the file again.") }
-            text = decoded
-        } else if let file = form.file, !file.isEmpty {
-            guard file.count <= PracticeLogImport.uploadLimit else {
-                throw HTTPError(.contentTooLarge, message: "The file is larger than 5 MiB: import it in parts.")
-            }
-            guard let decoded = String(data: file, encoding: .utf8) else {
-                throw HTTPError(.badRequest, message: "The file is not UTF-8 text: export it again as UTF-8.")
-            }
-            text = decoded
+        if let file = form.file, file.count > PracticeLogImport.uploadLimit {
+            throw HTTPError(.contentTooLarge, message: "The file is larger than 5 MiB: import it in parts.")
         }
         let outcome = await PracticeLogImportViewModel.submit(
-            text, commit: commit, sessions: data.sessions(of: try context.person().id), context: context.page)
+            file: form.file, preview: form.content, commit: form.action == "import",
+            sessions: data.sessions(of: try context.person().id), context: context.page)
         switch outcome {
         case .preview(let page): return renderer.htmlResponse(page)
         case .invalid(let page): return renderer.htmlResponse(page, status: .unprocessableContent)
@@ -185,30 +172,16 @@ struct SittingRoutes {
     /// A session sat alone (with `profile`) or with a group sit (with `group` and `sit`).
     @Sendable func record(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
-        let input = try await request.decodeForm(RecordForm.self, limit: maxFormSize)
+        let input = try await request.decodeForm(SittingSessionInput.self, limit: maxFormSize)
         let person = try context.person()
-        if input.sit != nil || input.group != nil {
+        let sessions = data.sessions(of: person.id)
+        if input.isGroupSit {
             let outcome = await GroupSitViewModel.record(
-                GroupSitSessionInput(
-                    group: input.group, sit: input.sit, startedAt: input.startedAt, seconds: input.seconds,
-                    completed: input.completed),
-                groups: data.groups(of: person.id), sessions: data.sessions(of: person.id), context: context.page)
+                input, groups: data.groups(of: person.id), sessions: sessions, context: context.page)
             return try renderer.response(outcome, for: request, notFound: GroupsRoutes.sitNotFound)
         }
         let outcome = await SittingViewModel.record(
-            SittingSessionInput(
-                profile: input.profile, startedAt: input.startedAt, seconds: input.seconds, completed: input.completed),
-            profiles: data.profiles(of: person.id), sessions: data.sessions(of: person.id), context: context.page)
+            input, profiles: data.profiles(of: person.id), sessions: sessions, context: context.page)
         return try renderer.response(outcome, for: request, notFound: ProfilesRoutes.notFound)
-    }
-
-    /// `POST /sessions` as either page's script posts it.
-    struct RecordForm: Decodable {
-        var profile: String?
-        var group: String?
-        var sit: String?
-        var startedAt: String?
-        var seconds: String?
-        var completed: String?
     }
 }

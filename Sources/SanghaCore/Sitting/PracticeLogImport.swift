@@ -1,7 +1,6 @@
 import Foundation
-import SanghaCore
 
-/// A file of sessions as `POST /history/import` reads it: the export's CSV or JSON (the kind is
+/// A file of sessions as the history's import reads it: the export's CSV or JSON (the kind is
 /// told by its first character, `[` for JSON). Each session that breaks a rule is a problem of
 /// its line (CSV) or entry (JSON); the file is imported only without any.
 public struct PracticeLogImport: Sendable, Equatable {
@@ -15,8 +14,6 @@ public struct PracticeLogImport: Sendable, Equatable {
     public static let uploadLimit = 5 * 1024 * 1024
     /// The largest import form: the file, or the preview's text again in base64 (a third more).
     public static let formLimit = uploadLimit / 3 * 4 + 64 * 1024
-    /// The only address a form with a file is posted to.
-    public static let path = "/history/import"
 
     public init(sessions: [SittingSession], problems: [String]) {
         (self.sessions, self.problems) = (sessions, problems)
@@ -120,7 +117,7 @@ public struct PracticeLogImport: Sendable, Equatable {
     /// A start as the export writes it (ISO 8601 with its offset), to the whole second: the
     /// export writes whole seconds, so a start read back is the one written.
     static func date(_ text: String) -> Date? {
-        SittingSessionInput.date(from: text).map {
+        SittingSession.date(iso8601: text).map {
             Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down))
         }
     }
@@ -199,95 +196,5 @@ enum CSV {
             records.append(Record(line: start, fields: fields, problem: problem))
         }
         return records
-    }
-}
-
-/// `/history/import`: "File" and "Preview"; after a preview, what the file holds ("N sessions to
-/// add, M already there, K lines with problems", each problem with its line) and, when it has
-/// no problem and something to add, "Import" (the file's text goes with it, so nothing is kept
-/// on the server between the two).
-public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
-    public let layout: LayoutViewModel
-    public let heading = "Import sessions"
-    public let intro =
-        "A file this site exported (CSV or JSON) adds its sessions to your history. Sessions already there are not added twice."
-    public let actionURL: String = PracticeLogImport.path
-    public let fileLabel = "File"
-    public let previewLabel = "Preview"
-    /// "3 sessions to add, 1 already there, 2 lines with problems"; nil before a preview.
-    public let summary: String?
-    public let problems: [String]
-    public let hasProblems: Bool
-    /// The file's text in base64, sent again with "Import" (a hidden field, which keeps every
-    /// byte, where a text area would not); nil when there is nothing to import.
-    public let content: String?
-    public let importLabel = "Import"
-    public let alert: AlertViewModel?
-
-    public init(
-        context: PageContext, read: PracticeLogImport? = nil, count: SittingSession.ImportCount? = nil,
-        content: String? = nil, alert: AlertViewModel? = nil
-    ) {
-        layout = LayoutViewModel(title: "Import sessions", section: .history, context: context)
-        if let read, let count {
-            let lines = read.problems.count
-            summary =
-                "\(CountText.of(count.added, "session")) to add, \(count.existing) already there, "
-                + "\(CountText.of(lines, "line")) with problems"
-        } else {
-            summary = nil
-        }
-        problems = read?.problems ?? []
-        hasProblems = !problems.isEmpty
-        self.content =
-            read != nil && problems.isEmpty && (count?.added ?? 0) > 0
-            ? content.map { Data($0.utf8).base64EncodedString() } : nil
-        self.alert = alert
-    }
-
-    /// What `POST /history/import` does with `text` (the file's, or the preview's again when
-    /// `commit`): a preview (200; 422 when a line has a problem, and nothing is imported), or,
-    /// committed, every new session added in one transaction and 303 to the history.
-    public static func submit(
-        _ text: String?, commit: Bool, sessions: any SittingSessionRepository, context: PageContext
-    ) async -> Outcome {
-        let context = context.withoutFlash
-        guard let text, !text.isEmpty else {
-            return .invalid(
-                PracticeLogImportViewModel(
-                    context: context,
-                    alert: AlertViewModel(title: "Nothing to read.", message: "Choose a file, then Preview.")))
-        }
-        let read = PracticeLogImport.read(text, now: context.now)
-        do {
-            let count = try await sessions.importSessions(read.sessions, commit: commit && read.problems.isEmpty)
-            let page = PracticeLogImportViewModel(context: context, read: read, count: count, content: text)
-            if !read.problems.isEmpty { return .invalid(page) }
-            guard commit else { return .preview(page) }
-            let message =
-                count.added == 0
-                ? "Nothing was imported: every session is already in your history."
-                : "Imported \(CountText.of(count.added, "session"))\(count.existing > 0 ? "; \(count.existing) were already there" : "")."
-            return .imported(Redirect(to: "/history", flash: .success(message)))
-        } catch {
-            return .failed(
-                PracticeLogImportViewModel(
-                    context: context,
-                    alert: AlertViewModel(
-                        title: "Nothing was imported.",
-                        message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))))
-        }
-    }
-
-    /// What a post of the import's form comes to.
-    public enum Outcome: Sendable, Equatable {
-        /// What the file holds, ready to import (200).
-        case preview(PracticeLogImportViewModel)
-        /// No file, or a line with a problem: nothing imported (422).
-        case invalid(PracticeLogImportViewModel)
-        /// Imported: to the history, with how many.
-        case imported(Redirect)
-        /// The storage failed: nothing imported (503).
-        case failed(PracticeLogImportViewModel)
     }
 }

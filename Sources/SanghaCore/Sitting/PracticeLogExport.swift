@@ -1,5 +1,4 @@
 import Foundation
-import SanghaCore
 
 /// The practice log as files a person takes with them (`/history/export.csv`,
 /// `/history/export.json`, `/profiles/export.json`): every session with its start in ISO 8601
@@ -95,8 +94,7 @@ public enum PracticeLogExport {
 
     /// `sangha-history-2026-11-24.csv`: the name a download is saved under.
     public static func fileName(_ kind: String, extension: String, now: Date, timeZone: TimeZone) -> String {
-        let parts = Calendar.gregorian(in: timeZone).dateComponents([.year, .month, .day], from: now)
-        let day = String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        let day = now.formatted(Date.ISO8601FormatStyle(timeZone: timeZone).year().month().day())
         return "sangha-\(kind)-\(day).\(`extension`)"
     }
 }

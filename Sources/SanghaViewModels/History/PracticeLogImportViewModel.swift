@@ -1,0 +1,102 @@
+import Foundation
+import SanghaCore
+
+/// `/history/import`: "File" and "Preview"; after a preview, what the file holds ("N sessions to
+/// add, M already there, K lines with problems", each problem with its line) and, when it has
+/// no problem and something to add, "Import" (the file's text goes with it, so nothing is kept
+/// on the server between the two).
+public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
+    public let layout: LayoutViewModel
+    public let heading = "Import sessions"
+    public let intro =
+        "A file this site exported (CSV or JSON) adds its sessions to your history. Sessions already there are not added twice."
+    public let actionURL: String = PracticeLogImportViewModel.path
+    /// The only address a form with a file is posted to.
+    public static let path = "/history/import"
+    public let fileLabel = "File"
+    public let previewLabel = "Preview"
+    /// "3 sessions to add, 1 already there, 2 lines with problems"; nil before a preview.
+    public let summary: String?
+    public let problems: [String]
+    public let hasProblems: Bool
+    /// The file's text in base64, sent again with "Import" (a hidden field, which keeps every
+    /// byte, where a text area would not); nil when there is nothing to import.
+    public let content: String?
+    public let importLabel = "Import"
+    public let alert: AlertViewModel?
+
+    public init(
+        context: PageContext, read: PracticeLogImport? = nil, count: SittingSession.ImportCount? = nil,
+        content: String? = nil, alert: AlertViewModel? = nil
+    ) {
+        layout = LayoutViewModel(title: "Import sessions", section: .history, context: context)
+        if let read, let count {
+            let lines = read.problems.count
+            summary =
+                "\(CountText.of(count.added, "session")) to add, \(count.existing) already there, "
+                + "\(CountText.of(lines, "line")) with problems"
+        } else {
+            summary = nil
+        }
+        problems = read?.problems ?? []
+        hasProblems = !problems.isEmpty
+        self.content =
+            read != nil && problems.isEmpty && (count?.added ?? 0) > 0
+            ? content.map { Data($0.utf8).base64EncodedString() } : nil
+        self.alert = alert
+    }
+
+    /// What `POST /history/import` does with the file (or, when `commit`, the preview's text
+    /// again, in base64): a preview (200; 422 when a line has a problem, and nothing is imported), or,
+    /// committed, every new session added in one transaction and 303 to the history.
+    public static func submit(
+        file: Data?, preview: String?, commit: Bool, sessions: any SittingSessionRepository, context: PageContext
+    ) async -> Outcome {
+        let context = context.withoutFlash
+        func refused(_ title: String, _ message: String) -> Outcome {
+            .invalid(
+                PracticeLogImportViewModel(context: context, alert: AlertViewModel(title: title, message: message)))
+        }
+        // "Import" sends the preview's text again, in base64; "Preview", the file.
+        let bytes = commit ? preview.flatMap { Data(base64Encoded: $0) } : file
+        guard let bytes, !bytes.isEmpty else {
+            return commit
+                ? refused("Nothing was imported.", "The preview could not be read: choose the file again.")
+                : refused("Nothing to read.", "Choose a file, then Preview.")
+        }
+        guard let text = String(data: bytes, encoding: .utf8) else {
+            return refused("Nothing to read.", "The file is not UTF-8 text: export it again as UTF-8.")
+        }
+        let read = PracticeLogImport.read(text, now: context.now)
+        do {
+            let count = try await sessions.importSessions(read.sessions, commit: commit && read.problems.isEmpty)
+            let page = PracticeLogImportViewModel(context: context, read: read, count: count, content: text)
+            if !read.problems.isEmpty { return .invalid(page) }
+            guard commit else { return .preview(page) }
+            let message =
+                count.added == 0
+                ? "Nothing was imported: every session is already in your history."
+                : "Imported \(CountText.of(count.added, "session"))\(count.existing > 0 ? "; \(count.existing) were already there" : "")."
+            return .imported(Redirect(to: "/history", flash: .success(message)))
+        } catch {
+            return .failed(
+                PracticeLogImportViewModel(
+                    context: context,
+                    alert: AlertViewModel(
+                        title: "Nothing was imported.",
+                        message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))))
+        }
+    }
+
+    /// What a post of the import's form comes to.
+    public enum Outcome: Sendable, Equatable {
+        /// What the file holds, ready to import (200).
+        case preview(PracticeLogImportViewModel)
+        /// No file, or a line with a problem: nothing imported (422).
+        case invalid(PracticeLogImportViewModel)
+        /// Imported: to the history, with how many.
+        case imported(Redirect)
+        /// The storage failed: nothing imported (503).
+        case failed(PracticeLogImportViewModel)
+    }
+}
