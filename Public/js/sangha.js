@@ -578,6 +578,30 @@
     source.addEventListener("error", () => { delete live.dataset.liveOpen; });
   }
 
+  // The browser's time zone: sign-up sends it (the account's days are counted in it), and
+  // Settings offers it when the account's is another.
+  const browserZone = (() => {
+    try { return Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch { return ""; }
+  })();
+  for (const input of document.querySelectorAll("input[data-browser-time-zone]")) input.value = browserZone;
+  for (const select of document.querySelectorAll("select[data-suggest-time-zone]")) {
+    const option = Array.from(select.options).find((option) => option.value === browserZone);
+    if (!option || option.selected) continue;
+    const hint = document.createElement("p");
+    hint.className = "field-hint";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "button-secondary";
+    button.textContent = "Use this device's time zone, " + option.textContent;
+    button.addEventListener("click", () => {
+      option.selected = true;
+      hint.remove();
+      select.focus();
+    });
+    hint.append(button);
+    select.after(hint);
+  }
+
   // The editor's play buttons: each plays the sound its select has chosen.
   for (const button of document.querySelectorAll("button[data-preview]")) {
     const select = document.getElementById(button.dataset.preview);

@@ -28,25 +28,49 @@ extension SittingSession {
 }
 
 extension Practice {
-    static func fixture(_ sessions: [SittingSession], totals: SittingTotals? = nil) -> Practice {
-        Practice(
-            recent: sessions,
-            totals: totals
-                ?? SittingTotals(sessions: sessions.count, seconds: sessions.reduce(0) { $0 + $1.seconds }),
-            now: PageContext.fixture.now, timeZone: PageContext.fixture.timeZone, dayCount: HistoryViewModel.dayCount)
+    /// The practice of `sessions` on the fixture clock, showing `recent` (all of them, unless
+    /// said), with `totals` when they are more than `sessions`.
+    static func fixture(
+        _ sessions: [SittingSession], totals: SittingTotals? = nil, recent: [SittingSession]? = nil
+    ) -> Practice {
+        let context = PageContext.fixture
+        var practice = Practice(of: sessions, clock: context.dayClock, today: context.today, recent: sessions.count)
+        if let totals { practice.totals = totals }
+        if let recent { practice.recent = recent }
+        return practice
     }
+}
+
+extension SittingSession {
+    /// A year of sitting before the fixture clock: most mornings (a gap every ninth day and
+    /// through much of March), lengths from 5 minutes to 75, and the last 40 days in a row.
+    static let year: [SittingSession] = {
+        let now = PageContext.fixture.now
+        return (0..<365).compactMap { back -> SittingSession? in
+            let month = (back / 30) % 12
+            guard back < 40 || (back % 9 != 4 && !(month == 8 && back % 3 != 0)) else { return nil }
+            return SittingSession(
+                id: 1000 - back, profileID: Profile.morning.id, profileName: Profile.morning.name,
+                startedAt: now.addingTimeInterval(-Double(back) * 86_400 - 4 * 3600),
+                seconds: [300, 1200, 1380, 2400, 4500][(back * 7 + back / 5) % 5], completed: true)
+        }
+    }()
 }
 
 extension HistoryViewModel {
     public enum Fixtures {
         /// Six sessions: three days in a row up to today, one stopped, one of a deleted profile.
-        public static let sessions = HistoryViewModel(
-            practice: .fixture(SittingSession.fixtures), sessions: SittingSession.fixtures, context: .fixture)
-        public static let empty = HistoryViewModel(practice: .fixture([]), sessions: [], context: .fixture)
+        public static let sessions = HistoryViewModel(practice: .fixture(SittingSession.fixtures), context: .fixture)
+        public static let empty = HistoryViewModel(practice: .fixture([]), context: .fixture)
+        /// A year of sitting: the calendar mostly filled, a streak of 40 days.
+        public static let year = HistoryViewModel(
+            practice: .fixture(SittingSession.year, recent: Array(SittingSession.year.prefix(3))), context: .fixture)
         /// The second of three pages.
         public static let secondPage = HistoryViewModel(
-            practice: .fixture(SittingSession.fixtures, totals: SittingTotals(sessions: 120, seconds: 150_000)),
-            sessions: Array(SittingSession.fixtures.suffix(2)), page: 2, context: .fixture)
+            practice: .fixture(
+                SittingSession.fixtures, totals: SittingTotals(sessions: 120, seconds: 150_000),
+                recent: Array(SittingSession.fixtures.suffix(2))),
+            page: 2, context: .fixture)
         /// "Add a sit" sent with a sit in the future and a duration of 0: each field says why.
         public static let addError: HistoryViewModel = {
             var form = SessionFormViewModel.Form(
@@ -54,25 +78,22 @@ extension HistoryViewModel {
             form.errors = [
                 .date: "A sit cannot be in the future.", .duration: "The duration must be between 00:01 and 24:00:00.",
             ]
-            return HistoryViewModel(
-                practice: .fixture(SittingSession.fixtures), sessions: SittingSession.fixtures, context: .fixture,
-                entry: form)
+            return HistoryViewModel(practice: .fixture(SittingSession.fixtures), context: .fixture, entry: form)
         }()
         public static let hostile: HistoryViewModel = {
             var session = SittingSession.fixtures[0]
             session.profileName = Profile.hostile.name
             session.profileID = Profile.hostile.id
-            return HistoryViewModel(practice: .fixture([session]), sessions: [session], context: .fixture)
+            return HistoryViewModel(practice: .fixture([session]), context: .fixture)
         }()
     }
 }
 
 extension PracticePanelViewModel {
     public enum Fixtures {
-        public static let practising = PracticePanelViewModel(
-            practice: .fixture(SittingSession.fixtures), last: SittingSession.fixtures[0])
-        public static let empty = PracticePanelViewModel(practice: .fixture([]), last: nil)
-        public static let storageFailure = PracticePanelViewModel(practice: nil, last: nil)
+        public static let practising = PracticePanelViewModel(practice: .fixture(SittingSession.fixtures))
+        public static let empty = PracticePanelViewModel(practice: .fixture([]))
+        public static let storageFailure = PracticePanelViewModel(practice: nil)
     }
 }
 

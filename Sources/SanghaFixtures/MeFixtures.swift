@@ -31,7 +31,7 @@ extension MeViewModel {
         public static let fresh = MeViewModel(
             header: MeHeaderViewModel(person: freshPerson, sessionCount: 0, timeZone: PageContext.fixture.timeZone),
             practice: MePracticeViewModel(
-                practice: .fixture([]), recent: [], profiles: [], timeZone: PageContext.fixture.timeZone),
+                practice: .fixture([]), profiles: [], timeZone: PageContext.fixture.timeZone),
             friends: MeFriendsViewModel(friends: []),
             about: MeAboutViewModel(person: freshPerson),
             context: shownTo(freshPerson)
@@ -58,7 +58,7 @@ extension MeViewModel {
                 header: MeHeaderViewModel(
                     person: hostilePerson, sessionCount: 1, timeZone: PageContext.fixture.timeZone),
                 practice: MePracticeViewModel(
-                    practice: .fixture([session]), recent: [session], profiles: [Profile.hostile],
+                    practice: .fixture([session]), profiles: [Profile.hostile],
                     timeZone: PageContext.fixture.timeZone),
                 friends: MeFriendsViewModel(friends: [Friend.hostile]),
                 about: MeAboutViewModel(person: hostilePerson),
@@ -69,7 +69,7 @@ extension MeViewModel {
         /// The practice of the fixture sessions, the newest few shown, with `profiles`.
         static func practising(profiles: [Profile]) -> MePracticeViewModel {
             MePracticeViewModel(
-                practice: .fixture(SittingSession.fixtures), recent: SittingSession.fixtures, profiles: profiles,
+                practice: .fixture(SittingSession.fixtures), profiles: profiles,
                 timeZone: PageContext.fixture.timeZone)
         }
 

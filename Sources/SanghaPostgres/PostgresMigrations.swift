@@ -294,6 +294,83 @@ enum PostgresMigrations {
                 "ALTER TABLE sitting_session ADD COLUMN note TEXT",
                 "ALTER TABLE person ADD COLUMN show_streaks BOOLEAN NOT NULL DEFAULT true",
             ]),
+        // Each person's time zone and the hour their day begins (those already here live in
+        // the time zone of the instance that migrates), and the days they sat counted per day in
+        // them: triggers keep the count as sessions come and go, and count again when either
+        // setting changes. The history, the home page and the person's page read days, never
+        // every session.
+        Migration(
+            number: 11, name: "practice days",
+            statements: [
+                "LOCK TABLE sitting_session IN SHARE ROW EXCLUSIVE MODE",
+                "ALTER TABLE person ADD COLUMN time_zone TEXT",
+                "UPDATE person SET time_zone = \(TimeZone.current.identifier)",
+                "ALTER TABLE person ALTER COLUMN time_zone SET NOT NULL",
+                "ALTER TABLE person ADD COLUMN day_start_hour INTEGER NOT NULL DEFAULT 0",
+                """
+                CREATE FUNCTION sangha_day(started TIMESTAMPTZ, zone TEXT, start_hour INTEGER) RETURNS INTEGER
+                LANGUAGE sql STABLE AS $$
+                    SELECT floor((extract(epoch FROM started AT TIME ZONE zone) - start_hour * 3600) / 86400)::integer
+                $$
+                """,
+                """
+                CREATE TABLE practice_day (
+                    owner_id BIGINT NOT NULL REFERENCES person (id) ON DELETE CASCADE,
+                    day INTEGER NOT NULL,
+                    sessions INTEGER NOT NULL,
+                    seconds BIGINT NOT NULL,
+                    PRIMARY KEY (owner_id, day)
+                )
+                """,
+                """
+                INSERT INTO practice_day (owner_id, day, sessions, seconds)
+                SELECT s.owner_id, sangha_day(s.started_at, p.time_zone, p.day_start_hour) AS d, count(*), sum(s.seconds)
+                FROM sitting_session s JOIN person p ON p.id = s.owner_id
+                GROUP BY s.owner_id, d
+                """,
+                """
+                CREATE FUNCTION practice_day_count() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.owner_id IS NOT NULL
+                        AND (TG_OP = 'INSERT' OR OLD.owner_id IS NULL) THEN
+                        INSERT INTO practice_day (owner_id, day, sessions, seconds)
+                        SELECT NEW.owner_id, sangha_day(NEW.started_at, time_zone, day_start_hour), 1, NEW.seconds
+                        FROM person WHERE id = NEW.owner_id
+                        ON CONFLICT (owner_id, day) DO UPDATE
+                        SET sessions = practice_day.sessions + 1, seconds = practice_day.seconds + excluded.seconds;
+                    ELSIF TG_OP = 'DELETE' AND OLD.owner_id IS NOT NULL THEN
+                        UPDATE practice_day SET sessions = sessions - 1, seconds = seconds - OLD.seconds
+                        WHERE owner_id = OLD.owner_id AND day = (
+                            SELECT sangha_day(OLD.started_at, time_zone, day_start_hour)
+                            FROM person WHERE id = OLD.owner_id);
+                        DELETE FROM practice_day WHERE owner_id = OLD.owner_id AND sessions <= 0;
+                    END IF;
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER practice_day_counted AFTER INSERT OR DELETE OR UPDATE OF owner_id ON sitting_session
+                FOR EACH ROW EXECUTE FUNCTION practice_day_count()
+                """,
+                """
+                CREATE FUNCTION practice_day_recount() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    DELETE FROM practice_day WHERE owner_id = NEW.id;
+                    INSERT INTO practice_day (owner_id, day, sessions, seconds)
+                    SELECT NEW.id, sangha_day(started_at, NEW.time_zone, NEW.day_start_hour) AS d, count(*), sum(seconds)
+                    FROM sitting_session WHERE owner_id = NEW.id GROUP BY d;
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER practice_day_recounted AFTER UPDATE OF time_zone, day_start_hour ON person
+                FOR EACH ROW WHEN (OLD.time_zone IS DISTINCT FROM NEW.time_zone
+                    OR OLD.day_start_hour IS DISTINCT FROM NEW.day_start_hour)
+                EXECUTE FUNCTION practice_day_recount()
+                """,
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

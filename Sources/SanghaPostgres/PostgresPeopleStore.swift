@@ -34,10 +34,12 @@ public struct PostgresPeopleStore: PeopleRepository {
         self.onDelete = onDelete
     }
 
-    private typealias PersonRow = (Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String)
+    private typealias PersonRow = (
+        Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String, Int, String
+    )
     private static let personColumns = """
         id, username, name, about, friend_service_token, created_at, is_administrator, is_disabled,
-        show_when_sitting, show_streaks, password_hash
+        show_when_sitting, show_streaks, time_zone, day_start_hour, password_hash
         """
 
     private static func person(_ row: PersonRow) -> (person: Person, passwordHash: String) {
@@ -45,8 +47,8 @@ public struct PostgresPeopleStore: PeopleRepository {
             Person(
                 id: row.0, username: row.1, name: row.2, about: row.3, friendServiceToken: row.4,
                 createdAt: row.5, isAdministrator: row.6, isDisabled: row.7, showsWhenSitting: row.8,
-                showsStreaks: row.9),
-            row.10
+                showsStreaks: row.9, timeZone: TimeZone(identifier: row.10) ?? .current, dayStartHour: row.11),
+            row.12
         )
     }
 
@@ -92,10 +94,10 @@ public struct PostgresPeopleStore: PeopleRepository {
             let rows = try await connection.query(
                 """
                 INSERT INTO person (username, name, about, password_hash, friend_service_token, created_at,
-                                    is_administrator, show_when_sitting, show_streaks)
+                                    is_administrator, show_when_sitting, show_streaks, time_zone, day_start_hour)
                 VALUES (\(person.username), \(person.name), \(person.about), \(passwordHash),
                         \(person.friendServiceToken), \(person.createdAt), \(first), \(person.showsWhenSitting),
-                        \(person.showsStreaks))
+                        \(person.showsStreaks), \(person.timeZone.identifier), \(person.dayStartHour))
                 ON CONFLICT ((lower(username))) DO NOTHING
                 RETURNING id
                 """, logger: database.logger)
@@ -146,11 +148,12 @@ public struct PostgresPeopleStore: PeopleRepository {
                 """, logger: database.logger)
             var people: [PersonOverview] = []
             for try await row in rows.decode(
-                (Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String, Date?, Int).self)
+                (Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String, Int, String, Date?, Int)
+                    .self)
             {
                 let (person, _) = Self.person(
-                    (row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10))
-                people.append(PersonOverview(person: person, lastSignIn: row.11, sessions: row.12))
+                    (row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12))
+                people.append(PersonOverview(person: person, lastSignIn: row.13, sessions: row.14))
             }
             return people
         }
@@ -278,7 +281,8 @@ public struct PostgresPeopleStore: PeopleRepository {
             """
             UPDATE person SET name = \(person.name), about = \(person.about),
             friend_service_token = \(person.friendServiceToken), show_when_sitting = \(person.showsWhenSitting),
-            show_streaks = \(person.showsStreaks)
+            show_streaks = \(person.showsStreaks), time_zone = \(person.timeZone.identifier),
+            day_start_hour = \(person.dayStartHour)
             WHERE id = \(person.id) RETURNING id
             """, person: person.id)
     }
@@ -348,7 +352,8 @@ public struct PostgresPeopleStore: PeopleRepository {
                     Person(
                         id: row.0, username: row.1, name: row.2, about: row.3, friendServiceToken: row.4,
                         createdAt: row.5, isAdministrator: row.8, isDisabled: row.9, showsWhenSitting: row.10,
-                        showsStreaks: row.11),
+                        showsStreaks: row.11, timeZone: TimeZone(identifier: row.12) ?? .current,
+                        dayStartHour: row.13),
                     row.6, row.7
                 )
             }
@@ -371,7 +376,8 @@ public struct PostgresPeopleStore: PeopleRepository {
         static let sql = """
             WITH found AS (
                 SELECT s.key, s.last_used_at, s.started_at, p.id, p.username, p.name, p.about, p.friend_service_token,
-                    p.created_at, p.is_administrator, p.is_disabled, p.show_when_sitting, p.show_streaks
+                    p.created_at, p.is_administrator, p.is_disabled, p.show_when_sitting, p.show_streaks,
+                    p.time_zone, p.day_start_hour
                 FROM sign_in_session s JOIN person p ON p.id = s.person_id WHERE s.key = $1
             ), touched AS (
                 UPDATE sign_in_session SET last_used_at = $2
@@ -379,10 +385,10 @@ public struct PostgresPeopleStore: PeopleRepository {
                 AND last_used_at > $2 - make_interval(secs => \(Int(SignInSession.lifetime)))
             )
             SELECT id, username, name, about, friend_service_token, created_at, last_used_at, started_at,
-                is_administrator, is_disabled, show_when_sitting, show_streaks
+                is_administrator, is_disabled, show_when_sitting, show_streaks, time_zone, day_start_hour
             FROM found
             """
-        typealias Row = (Int, String, String, String, String?, Date, Date, Date, Bool, Bool, Bool, Bool)
+        typealias Row = (Int, String, String, String, String?, Date, Date, Date, Bool, Bool, Bool, Bool, String, Int)
         let key: String
         let now: Date
 

@@ -36,7 +36,7 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
     public func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
         try await sessions(
             """
-            SELECT id, profile_id, profile_name, started_at, seconds, completed, group_name, note FROM sitting_session
+            SELECT \(unescaped: Self.columns) FROM sitting_session
             WHERE owner_id = \(owner)
             ORDER BY started_at DESC, id DESC LIMIT \(limit) OFFSET \(offset)
             """)
@@ -53,51 +53,45 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
         }
     }
 
-    public func tally(days: [Date]) async throws(SittingSessionRepositoryError) -> [SittingTotals] {
-        guard days.count > 1 else { return [] }
-        let starts = Array(days.dropLast())
-        let ends = Array(days.dropFirst())
-        // Each day a range of the started_at index, counted by the server.
-        return try await run { connection in
-            let rows = try await connection.query(
-                """
-                SELECT count(s.id)::bigint, coalesce(sum(s.seconds), 0)::bigint
-                FROM unnest(\(starts)::timestamptz[], \(ends)::timestamptz[]) WITH ORDINALITY AS day(start, stop, i)
-                LEFT JOIN sitting_session s ON s.owner_id = \(owner) AND s.started_at >= day.start AND s.started_at < day.stop
-                GROUP BY day.i ORDER BY day.i
-                """, logger: database.logger)
-            var tallies: [SittingTotals] = []
-            for try await (count, seconds) in rows.decode((Int, Int).self) {
-                tallies.append(SittingTotals(sessions: count, seconds: seconds))
+    public func practice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)
+        -> Practice
+    {
+        try await run { connection in
+            var totals = SittingTotals.zero
+            for try await (count, seconds) in try await connection.query(
+                "SELECT sessions, seconds FROM sitting_total WHERE owner_id = \(owner)", logger: database.logger
+            ).decode((Int, Int).self) {
+                totals = SittingTotals(sessions: count, seconds: seconds)
             }
-            return tallies
-        }
-    }
-
-    public func sat(days: [Date]) async throws(SittingSessionRepositoryError) -> [Bool] {
-        guard days.count > 1 else { return [] }
-        let starts = Array(days.dropLast())
-        let ends = Array(days.dropFirst())
-        // One probe of the started_at index a day: the cost is the days', not the sessions'.
-        return try await run { connection in
-            let rows = try await connection.query(
+            // The days sat, newest first: the reader keeps what the window and the streak need
+            // (the rest of the rows are drained, as the protocol wants).
+            var reader = Practice.Reader(today: today)
+            var reading = true
+            for try await (day, count, seconds) in try await connection.query(
                 """
-                SELECT EXISTS (
-                    SELECT 1 FROM sitting_session
-                    WHERE owner_id = \(owner) AND started_at >= day.start AND started_at < day.stop)
-                FROM unnest(\(starts)::timestamptz[], \(ends)::timestamptz[]) WITH ORDINALITY AS day(start, stop, i)
-                ORDER BY day.i
-                """, logger: database.logger)
-            var sat: [Bool] = []
-            for try await wasSat in rows.decode(Bool.self) { sat.append(wasSat) }
-            return sat
+                SELECT day, sessions, seconds FROM practice_day WHERE owner_id = \(owner) AND day <= \(today.number)
+                ORDER BY day DESC
+                """, logger: database.logger
+            ).decode((Int, Int, Int).self) where reading {
+                reading = reader.read(Practice.Day(LocalDay(day), sessions: count, seconds: seconds))
+            }
+            var sessions: [SittingSession] = []
+            if recent > 0 {
+                let rows = try await connection.query(
+                    """
+                    SELECT \(unescaped: Self.columns) FROM sitting_session WHERE owner_id = \(owner)
+                    ORDER BY started_at DESC, id DESC LIMIT \(recent) OFFSET \(offset)
+                    """, logger: database.logger)
+                sessions = try await Self.sessions(rows)
+            }
+            return reader.practice(totals: totals, recent: sessions)
         }
     }
 
     public func session(id: Int) async throws(SittingSessionRepositoryError) -> SittingSession? {
         try await sessions(
             """
-            SELECT id, profile_id, profile_name, started_at, seconds, completed, group_name, note FROM sitting_session
+            SELECT \(unescaped: Self.columns) FROM sitting_session
             WHERE owner_id = \(owner) AND id = \(id)
             """
         ).first
@@ -181,26 +175,30 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
         let (start, id) = (cursor?.startedAt ?? .distantPast, cursor?.id ?? Int.min)
         return try await sessions(
             """
-            SELECT id, profile_id, profile_name, started_at, seconds, completed, group_name, note FROM sitting_session
+            SELECT \(unescaped: Self.columns) FROM sitting_session
             WHERE owner_id = \(owner) AND (started_at, id) > (\(start), \(id))
             ORDER BY started_at, id LIMIT \(limit)
             """)
     }
 
     private func sessions(_ query: PostgresQuery) async throws(SittingSessionRepositoryError) -> [SittingSession] {
-        try await run { connection in
-            var sessions: [SittingSession] = []
-            let rows = try await connection.query(query, logger: database.logger)
-            for try await (id, profileID, name, startedAt, seconds, completed, group, note) in rows.decode(
-                (Int, Int?, String, Date, Int, Bool, String?, String?).self)
-            {
-                sessions.append(
-                    SittingSession(
-                        id: id, profileID: profileID, profileName: name, startedAt: startedAt, seconds: seconds,
-                        completed: completed, groupName: group, note: note))
-            }
-            return sessions
+        try await run { connection in try await Self.sessions(connection.query(query, logger: database.logger)) }
+    }
+
+    /// A session's columns, in the order `sessions(_:)` reads them.
+    static let columns = "id, profile_id, profile_name, started_at, seconds, completed, group_name, note"
+
+    private static func sessions(_ rows: PostgresRowSequence) async throws -> [SittingSession] {
+        var sessions: [SittingSession] = []
+        for try await (id, profileID, name, startedAt, seconds, completed, group, note) in rows.decode(
+            (Int, Int?, String, Date, Int, Bool, String?, String?).self)
+        {
+            sessions.append(
+                SittingSession(
+                    id: id, profileID: profileID, profileName: name, startedAt: startedAt, seconds: seconds,
+                    completed: completed, groupName: group, note: note))
         }
+        return sessions
     }
 
     private func run<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)

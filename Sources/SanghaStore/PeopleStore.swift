@@ -167,12 +167,13 @@ public struct PeopleStore: PeopleRepository {
         try await write { db in
             try db.execute(
                 sql: """
-                    UPDATE person SET name = ?, about = ?, friendServiceToken = ?, showWhenSitting = ?, showStreaks = ?
+                    UPDATE person SET name = ?, about = ?, friendServiceToken = ?, showWhenSitting = ?, showStreaks = ?,
+                        timeZone = ?, dayStartHour = ?
                     WHERE id = ?
                     """,
                 arguments: [
                     person.name, person.about, person.friendServiceToken, person.showsWhenSitting, person.showsStreaks,
-                    person.id,
+                    person.timeZone.identifier, person.dayStartHour, person.id,
                 ])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
@@ -331,6 +332,8 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var isDisabled: Bool
     var showWhenSitting: Bool
     var showStreaks: Bool
+    var timeZone: String
+    var dayStartHour: Int
 
     init(_ person: Person, passwordHash: String) {
         id = person.id == 0 ? nil : person.id
@@ -344,13 +347,16 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
         isDisabled = person.isDisabled
         showWhenSitting = person.showsWhenSitting
         showStreaks = person.showsStreaks
+        timeZone = person.timeZone.identifier
+        dayStartHour = person.dayStartHour
     }
 
     var person: Person {
         Person(
             id: id ?? 0, username: username, name: name, about: about, friendServiceToken: friendServiceToken,
             createdAt: createdAt, isAdministrator: isAdministrator, isDisabled: isDisabled,
-            showsWhenSitting: showWhenSitting, showsStreaks: showStreaks)
+            showsWhenSitting: showWhenSitting, showsStreaks: showStreaks,
+            timeZone: TimeZone(identifier: timeZone) ?? .current, dayStartHour: dayStartHour)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

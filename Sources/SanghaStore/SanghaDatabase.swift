@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import SanghaCore
+import Synchronization
 
 /// Sangha's own SQLite file, `sangha.sqlite` in the data folder: people and their sign-in
 /// sessions, profiles, sitting sessions and each person's last known friends list. A `DatabasePool` keeps it in WAL mode: readers never wait for the writer, and
@@ -10,17 +12,46 @@ public enum SanghaDatabase {
     /// Opens (creating it when absent) the file in `directory` and brings its schema up to date.
     public static func open(directory: URL) throws -> any DatabaseWriter {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let pool = try DatabasePool(path: directory.appendingPathComponent(fileName).path)
+        let pool = try DatabasePool(path: directory.appendingPathComponent(fileName).path, configuration: configuration)
         try migrator.migrate(pool)
         return pool
     }
 
     /// A database in memory, for tests and the tools that run the app on fixtures.
     public static func inMemory() throws -> any DatabaseWriter {
-        let queue = try DatabaseQueue()
+        let queue = try DatabaseQueue(configuration: configuration)
         try migrator.migrate(queue)
         return queue
     }
+
+    /// Every connection to the file: with `sanghaDay`, the SQL function the practice's triggers
+    /// count days with.
+    public static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.add(function: dayFunction) }
+        return configuration
+    }
+
+    /// `sanghaDay(second, timeZone, dayStartHour)`: the person's day (`DayClock`) of the Unix
+    /// second `second` as a day number. SQLite knows no time zone but UTC, so Foundation's tz
+    /// database answers; each zone is looked up once.
+    static let dayFunction = DatabaseFunction("sanghaDay", argumentCount: 3, pure: true) { values in
+        // strftime('%s', …) answers text.
+        guard let second = Int.fromDatabaseValue(values[0]) ?? String.fromDatabaseValue(values[0]).flatMap({ Int($0) }),
+            let name = String.fromDatabaseValue(values[1]),
+            let hour = Int.fromDatabaseValue(values[2])
+        else { return nil }
+        let zone = zones.withLock { zones in
+            if let zone = zones[name] { return zone }
+            let zone = TimeZone(identifier: name) ?? TimeZone(identifier: "UTC")!
+            zones[name] = zone
+            return zone
+        }
+        let date = Date(timeIntervalSince1970: TimeInterval(second))
+        return DayClock.day(ofSecond: second, offset: zone.secondsFromGMT(for: date), startHour: hour).number
+    }
+
+    private static let zones = Mutex<[String: TimeZone]>([:])
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -258,6 +289,68 @@ public enum SanghaDatabase {
                 sql: """
                     ALTER TABLE sittingSession ADD COLUMN note TEXT;
                     ALTER TABLE person ADD COLUMN showStreaks BOOLEAN NOT NULL DEFAULT 1;
+                    """)
+        }
+        migrator.registerMigration("practiceDays") { db in
+            // Each person's time zone and the hour their day begins (those already here live in
+            // the server's), and the days they sat counted per day in them: a trigger keeps the
+            // count as sessions come and go, and counts again when either setting changes. The
+            // history, the home page and the person's page read days, never every session.
+            let zone = TimeZone.current.identifier
+            guard zone.utf8.allSatisfy({ $0 > 0x20 && $0 != UInt8(ascii: "'") && $0 < 0x7F }) else {
+                throw DatabaseError(message: "Unexpected time zone name \(zone)")
+            }
+            try db.execute(
+                sql: """
+                    ALTER TABLE person ADD COLUMN timeZone TEXT NOT NULL DEFAULT '\(zone)';
+                    ALTER TABLE person ADD COLUMN dayStartHour INTEGER NOT NULL DEFAULT 0;
+                    CREATE TABLE practiceDay (
+                        ownerID INTEGER NOT NULL REFERENCES person (id) ON DELETE CASCADE,
+                        day INTEGER NOT NULL,
+                        sessions INTEGER NOT NULL,
+                        seconds INTEGER NOT NULL,
+                        PRIMARY KEY (ownerID, day)
+                    ) WITHOUT ROWID;
+                    INSERT INTO practiceDay (ownerID, day, sessions, seconds)
+                    SELECT s.ownerID, sanghaDay(strftime('%s', s.startedAt), p.timeZone, p.dayStartHour) AS d,
+                        count(*), sum(s.seconds)
+                    FROM sittingSession s JOIN person p ON p.id = s.ownerID
+                    GROUP BY s.ownerID, d;
+
+                    CREATE TRIGGER practiceDayCounted AFTER INSERT ON sittingSession
+                    WHEN NEW.ownerID IS NOT NULL BEGIN
+                        INSERT INTO practiceDay (ownerID, day, sessions, seconds)
+                        SELECT NEW.ownerID, sanghaDay(strftime('%s', NEW.startedAt), timeZone, dayStartHour), 1,
+                            NEW.seconds
+                        FROM person WHERE id = NEW.ownerID
+                        ON CONFLICT (ownerID, day) DO UPDATE
+                        SET sessions = sessions + 1, seconds = seconds + excluded.seconds;
+                    END;
+                    CREATE TRIGGER practiceDayAdopted AFTER UPDATE OF ownerID ON sittingSession
+                    WHEN OLD.ownerID IS NULL AND NEW.ownerID IS NOT NULL BEGIN
+                        INSERT INTO practiceDay (ownerID, day, sessions, seconds)
+                        SELECT NEW.ownerID, sanghaDay(strftime('%s', NEW.startedAt), timeZone, dayStartHour), 1,
+                            NEW.seconds
+                        FROM person WHERE id = NEW.ownerID
+                        ON CONFLICT (ownerID, day) DO UPDATE
+                        SET sessions = sessions + 1, seconds = seconds + excluded.seconds;
+                    END;
+                    CREATE TRIGGER practiceDayUncounted AFTER DELETE ON sittingSession
+                    WHEN OLD.ownerID IS NOT NULL BEGIN
+                        UPDATE practiceDay SET sessions = sessions - 1, seconds = seconds - OLD.seconds
+                        WHERE ownerID = OLD.ownerID AND day = (
+                            SELECT sanghaDay(strftime('%s', OLD.startedAt), timeZone, dayStartHour)
+                            FROM person WHERE id = OLD.ownerID);
+                        DELETE FROM practiceDay WHERE ownerID = OLD.ownerID AND sessions <= 0;
+                    END;
+                    CREATE TRIGGER practiceDaysRecounted AFTER UPDATE OF timeZone, dayStartHour ON person
+                    WHEN OLD.timeZone IS NOT NEW.timeZone OR OLD.dayStartHour IS NOT NEW.dayStartHour BEGIN
+                        DELETE FROM practiceDay WHERE ownerID = NEW.id;
+                        INSERT INTO practiceDay (ownerID, day, sessions, seconds)
+                        SELECT NEW.id, sanghaDay(strftime('%s', startedAt), NEW.timeZone, NEW.dayStartHour) AS d,
+                            count(*), sum(seconds)
+                        FROM sittingSession WHERE ownerID = NEW.id GROUP BY d;
+                    END;
                     """)
         }
         return migrator

@@ -45,33 +45,29 @@ public struct SittingSessionStore: SittingSessionRepository {
         }
     }
 
-    public func tally(days: [Date]) async throws(SittingSessionRepositoryError) -> [SittingTotals] {
-        guard days.count > 1 else { return [] }
-        // Each day a range of the startedAt index, counted by SQLite.
-        let sql = """
-            WITH day(i, start, stop) AS (\(Self.dayRows(days.count - 1)))
-            SELECT count(s.id), coalesce(sum(s.seconds), 0) FROM day
-            LEFT JOIN sittingSession s ON s.ownerID = ? AND s.startedAt >= day.start AND s.startedAt < day.stop
-            GROUP BY day.i ORDER BY day.i
-            """
-        return try await read { db in
-            try Row.fetchAll(db, sql: sql, arguments: Self.dayArguments(days, owner: owner)).map {
-                SittingTotals(sessions: $0[0], seconds: $0[1])
-            }
-        }
-    }
-
-    public func sat(days: [Date]) async throws(SittingSessionRepositoryError) -> [Bool] {
-        guard days.count > 1 else { return [] }
-        // One probe of the startedAt index a day: the cost is the days', not the sessions'.
-        let sql = """
-            WITH day(i, start, stop) AS (\(Self.dayRows(days.count - 1)))
-            SELECT EXISTS (
-                SELECT 1 FROM sittingSession WHERE ownerID = ? AND startedAt >= day.start AND startedAt < day.stop)
-            FROM day ORDER BY day.i
-            """
-        return try await read { db in
-            try Bool.fetchAll(db, sql: sql, arguments: Self.dayArguments(days, owner: owner))
+    public func practice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)
+        -> Practice
+    {
+        try await read { [owner] db in
+            let totals = try Row.fetchOne(
+                db, sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?", arguments: [owner])
+            // The days sat, newest first, only as far back as the window and the streak need.
+            var reader = Practice.Reader(today: today)
+            let days = try Row.fetchCursor(
+                db,
+                sql: "SELECT day, sessions, seconds FROM practiceDay WHERE ownerID = ? AND day <= ? ORDER BY day DESC",
+                arguments: [owner, today.number])
+            while let row = try days.next(),
+                reader.read(Practice.Day(LocalDay(row[0]), sessions: row[1], seconds: row[2]))
+            {}
+            let sessions =
+                recent == 0
+                ? []
+                : try SittingSessionRecord.filter(Column("ownerID") == owner).order(
+                    Column("startedAt").desc, Column("id").desc
+                ).limit(recent, offset: offset).fetchAll(db).map(\.session)
+            return reader.practice(
+                totals: SittingTotals(sessions: totals?[0] ?? 0, seconds: totals?[1] ?? 0), recent: sessions)
         }
     }
 
@@ -140,27 +136,6 @@ public struct SittingSessionStore: SittingSessionRepository {
             }
             return try request.order(Column("startedAt"), Column("id")).limit(limit).fetchAll(db).map(\.session)
         }
-    }
-
-    /// Seconds since 1970 bound as `?`, as the text GRDB stores a date as ("yyyy-MM-dd
-    /// HH:mm:ss.SSS" in UTC), made by SQLite. GRDB's own conversion goes through one shared
-    /// `DateFormatter` behind a lock: binding a year of day boundaries that way was 0.45 of
-    /// the history page's CPU.
-    static let storedDate = "strftime('%Y-%m-%d %H:%M:%f', ?, 'unixepoch')"
-
-    /// `VALUES (?, start, end), …`: a day's index, start and end, `count` times.
-    private static func dayRows(_ count: Int) -> String {
-        "VALUES " + Array(repeating: "(?, \(storedDate), \(storedDate))", count: count).joined(separator: ", ")
-    }
-
-    /// The days' values, then the owner (named after them in the statements).
-    private static func dayArguments(_ days: [Date], owner: Int) -> StatementArguments {
-        var values: [(any DatabaseValueConvertible)?] = []
-        for (index, (start, end)) in zip(days, days.dropFirst()).enumerated() {
-            values += [index, start.timeIntervalSince1970, end.timeIntervalSince1970]
-        }
-        values.append(owner)
-        return StatementArguments(values)
     }
 
     private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T)

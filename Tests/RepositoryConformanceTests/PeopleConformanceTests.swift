@@ -292,7 +292,9 @@ struct PeopleConformanceTests {
             let graceSessions = stores.data.sessions(of: grace.id)
             #expect(try await graceSessions.recent(limit: 10).isEmpty)
             #expect(try await graceSessions.totals() == SittingTotals(sessions: 0, seconds: 0))
-            #expect(try await graceSessions.sat(days: [Self.now - 60, Self.now + 60]) == [false])
+            #expect(
+                try await graceSessions.practice(today: grace.dayClock.day(of: Self.now), recent: 5, offset: 0)
+                    == .empty(today: grace.dayClock.day(of: Self.now)))
             #expect(try await stores.data.sessions(of: ada.id).totals() == SittingTotals(sessions: 1, seconds: 600))
 
             try await stores.data.savedFriends(of: ada.id).save(

@@ -265,18 +265,13 @@ struct RepositoryConformanceTests {
             #expect(try await stores.sessions.recent(limit: 10, offset: 0) == recorded.reversed())
             #expect(try await stores.sessions.recent(limit: 2, offset: 1).map(\.profileName) == ["S3", "S2"])
             #expect(try await stores.sessions.recent(limit: 2, offset: 4).map(\.profileName) == ["S0"])
-            // Sessions at 0 h … 4 h, 60 s … 300 s; "days" of an hour from start − 1 h: a session at a
-            // day's start counts in it, one at its end in the next.
-            let hours = (-1...5).map { start.addingTimeInterval(Double($0) * 3600) }
-            #expect(
-                try await stores.sessions.tally(days: hours)
-                    == [0, 60, 120, 180, 240, 300].map { SittingTotals(sessions: $0 == 0 ? 0 : 1, seconds: $0) })
-            let twoHours = [start, start.addingTimeInterval(2 * 3600), start.addingTimeInterval(6 * 3600)]
-            #expect(
-                try await stores.sessions.tally(days: twoHours)
-                    == [SittingTotals(sessions: 2, seconds: 180), SittingTotals(sessions: 3, seconds: 720)])
-            #expect(try await stores.sessions.sat(days: hours) == [false, true, true, true, true, true])
-            #expect(try await stores.sessions.sat(days: [start]) == [])
+            // All five on one day of Ada's (UTC, 1 Nov 2026 from 06:00): one day of 900 s.
+            let today = stores.person.dayClock.day(of: start)
+            let practice = try await stores.sessions.practice(today: today, recent: 2, offset: 1)
+            #expect(practice.sat == [Practice.Day(today, sessions: 5, seconds: 900)])
+            #expect(practice.streak == 1 && practice.totals == SittingTotals(sessions: 5, seconds: 900))
+            #expect(practice.recent.map(\.profileName) == ["S3", "S2"])
+            #expect(try await stores.sessions.practice(today: today.advanced(by: -1), recent: 0, offset: 0).sat == [])
 
             #expect(try await stores.profiles.delete(id: profile.id))
             let kept = try await storage.open().sessions.recent(limit: 10, offset: 0)
@@ -306,6 +301,79 @@ struct RepositoryConformanceTests {
                     == SavedFriendList(friends: [jane, kenji], savedAt: start + 20))
             try await store.save([jane, kenji], at: start + 80)
             #expect(try await store.load()?.savedAt == start + 80)
+        }
+    }
+
+    @Test(
+        "Sessions: counted per day of the person's time zone and day start, kept as sessions come, change and go, and counted again when the settings change",
+        arguments: Backend.allCases)
+    func practiceDays(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            var ada = stores.person
+            ada.timeZone = TimeZone(identifier: "America/Santiago")!
+            try await stores.people.update(ada)
+            let sessions = stores.data.sessions(of: ada.id)
+            // Santiago summer time began at midnight on Sunday 6 September 2026 (00:00 became
+            // 01:00). A sit at 23:30 on each of the 5th to the 7th, one at 01:30 on the 7th.
+            let calendar = Calendar.gregorian(in: ada.timeZone)
+            func at(_ day: Int, _ hour: Int, _ minute: Int) -> Date {
+                calendar.date(from: DateComponents(year: 2026, month: 9, day: day, hour: hour, minute: minute))!
+            }
+            var recorded: [SittingSession] = []
+            for start in [at(5, 23, 30), at(6, 23, 30), at(7, 1, 30), at(7, 23, 30)] {
+                recorded.append(
+                    try await sessions.record(
+                        SittingSession(
+                            profileID: nil, profileName: "Night", startedAt: start, seconds: 1200, completed: true)))
+            }
+            func days(_ clock: DayClock) async throws -> [String] {
+                let practice = try await sessions.practice(today: clock.day(of: at(8, 12, 0)), recent: 0, offset: 0)
+                return practice.sat.map { "\($0.day) \($0.sessions) \($0.seconds)" } + ["streak \(practice.streak)"]
+            }
+            #expect(
+                try await days(ada.dayClock) == [
+                    "2026-09-05 1 1200", "2026-09-06 1 1200", "2026-09-07 2 2400", "streak 3",
+                ])
+            // The day starts at 03:00: the sit at 01:30 on the 7th belongs to the 6th.
+            ada.dayStartHour = 3
+            try await stores.people.update(ada)
+            #expect(
+                try await days(ada.dayClock) == [
+                    "2026-09-05 1 1200", "2026-09-06 2 2400", "2026-09-07 1 1200", "streak 3",
+                ])
+            // In Tokyo (12 or 13 hours ahead) every sit is a morning of the next day.
+            ada.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+            ada.dayStartHour = 0
+            try await stores.people.update(ada)
+            #expect(
+                try await days(ada.dayClock) == [
+                    "2026-09-06 1 1200", "2026-09-07 2 2400", "2026-09-08 1 1200", "streak 3",
+                ])
+            #expect(try await storage.open().people.credentials(id: ada.id)?.person.dayClock == ada.dayClock)
+            // An edit moves a session's day, a delete takes it out; another person's days are theirs.
+            var moved = recorded[0]
+            moved.startedAt = at(1, 10, 0)
+            #expect(try await sessions.update(moved))
+            #expect(try await sessions.delete(id: recorded[3].id))
+            #expect(
+                try await days(ada.dayClock) == [
+                    "2026-09-01 1 1200", "2026-09-07 2 2400", "streak 0",
+                ])
+            let grace = try await stores.people.create(
+                Stores.person("grace"), passwordHash: "h", admission: .anyone, at: Date())
+            #expect(
+                try await stores.data.sessions(of: grace.id).practice(today: LocalDay(20_700), recent: 5, offset: 0).sat
+                    == [])
+            // An import counts too.
+            let count = try await sessions.importSessions(
+                [
+                    SittingSession(
+                        profileID: nil, profileName: "Old", startedAt: at(1, 8, 0), seconds: 60, completed: true)
+                ],
+                commit: true)
+            #expect(count.added == 1)
+            #expect(try await days(ada.dayClock).first == "2026-09-01 2 1260")
         }
     }
 }

@@ -18,7 +18,7 @@ struct ProfileStoreTests {
     static let all = [
         "createProfile", "createSavedFriendList", "createSittingSession", "indexProfileName",
         "totalSittingSessions", "people", "signInSessionStart", "door", "groups", "sittingNow", "groupSits",
-        "sessionNotes",
+        "sessionNotes", "practiceDays",
     ]
 
     static func person(_ username: String) -> Person {
@@ -113,7 +113,9 @@ struct ProfileStoreTests {
             let database = try SanghaDatabase.open(directory: directory)
             #expect(try await SanghaDatabase.appliedMigrations(database) == Self.all)
             let people = PeopleStore(database: database)
-            let first = try await people.create(Self.person("ada"), passwordHash: "-")
+            var ada = Self.person("ada")
+            ada.timeZone = TimeZone(identifier: "UTC")!
+            let first = try await people.create(ada, passwordHash: "-")
             let second = try await people.create(Self.person("grace"), passwordHash: "-")
 
             let profiles = try await ProfileStore(database: database, owner: first.id).list()
@@ -125,9 +127,46 @@ struct ProfileStoreTests {
             let sessions = SittingSessionStore(database: database, owner: first.id)
             #expect(try await sessions.recent(limit: 10).count == 3)
             #expect(try await sessions.totals() == SittingTotals(sessions: 3, seconds: 1_620))
+            // Their days are counted as they become hers, in her time zone.
+            let practice = try await sessions.practice(
+                today: LocalDay(year: 2026, month: 11, day: 21), recent: 0, offset: 0)
+            #expect(practice.sat.map(\.sessions) == [1, 2] && practice.streak == 2)
 
             #expect(try await ProfileStore(database: database, owner: second.id).list().isEmpty)
             #expect(try await SittingSessionStore(database: database, owner: second.id).totals().sessions == 0)
+            #expect(try await SanghaDatabase.integrityCheck(database) == ["ok"])
+        }
+    }
+
+    @Test(
+        "Upgrading a file with sessions: each person's days are counted, in the server's time zone, which becomes theirs"
+    )
+    func upgradePracticeDays() async throws {
+        try await withDirectory { directory in
+            let path = directory.appendingPathComponent(SanghaDatabase.fileName).path
+            do {
+                let old = try DatabaseQueue(path: path)
+                try SanghaDatabase.migrator.migrate(old, upTo: "sessionNotes")
+                try await old.write { db in
+                    try db.execute(
+                        sql: """
+                            INSERT INTO person (username, name, passwordHash, createdAt)
+                            VALUES ('ada', 'Ada', '-', '2026-11-01 00:00:00.000');
+                            INSERT INTO sittingSession (profileName, startedAt, seconds, completed, ownerID)
+                            VALUES ('Morning', '2026-11-20 06:00:00.000', 600, 1, 1),
+                                   ('Morning', '2026-11-21 06:00:00.000', 900, 1, 1),
+                                   ('Morning', '2026-11-21 06:30:00.000', 120, 1, 1);
+                            """)
+                }
+                try old.close()
+            }
+            let database = try SanghaDatabase.open(directory: directory)
+            let ada = try #require(try await PeopleStore(database: database).credentials(id: 1)?.person)
+            #expect(ada.timeZone.identifier == TimeZone.current.identifier && ada.dayStartHour == 0)
+            let today = ada.dayClock.day(of: Date(timeIntervalSince1970: 1_795_250_000))  // 21 Nov, 08:33 UTC
+            let practice = try await SittingSessionStore(database: database, owner: 1).practice(
+                today: today, recent: 0, offset: 0)
+            #expect(practice.sat.map(\.seconds) == [600, 1020] && practice.streak == 2)
             #expect(try await SanghaDatabase.integrityCheck(database) == ["ok"])
         }
     }

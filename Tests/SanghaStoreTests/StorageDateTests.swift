@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
+import SanghaCore
 import Testing
 
 @testable import SanghaStore
 
-@Suite("Dates as SQLite stores them")
+@Suite("Days as SQLite counts them")
 struct StorageDateTests {
-    @Test("SQLite's strftime of the seconds is GRDB's own text for every kind of instant a day boundary is")
-    func sameAsGRDB() throws {
+    @Test("sanghaDay of a date as GRDB stores it is the person's day DayClock counts, in any zone and day start")
+    func sameAsDayClock() throws {
         var generator = SystemRandomNumberGenerator()
         var dates = [
             Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -1), Date(timeIntervalSince1970: 951_782_400),
@@ -19,12 +20,15 @@ struct StorageDateTests {
                 Date(timeIntervalSince1970: Double(Int64.random(in: -4_000_000_000...6_000_000_000, using: &generator)))
             )
         }
-        let database = try DatabaseQueue()
+        let zones = ["UTC", "America/Santiago", "Asia/Kolkata", "Pacific/Chatham", "Europe/Berlin"]
+        let database = try DatabaseQueue(configuration: SanghaDatabase.configuration)
         try database.read { db in
-            for date in dates {
-                let sqlite = try String.fetchOne(
-                    db, sql: "SELECT \(SittingSessionStore.storedDate)", arguments: [date.timeIntervalSince1970])
-                #expect(sqlite == String.fromDatabaseValue(date.databaseValue), "\(date)")
+            for (index, date) in dates.enumerated() {
+                let clock = DayClock(timeZone: TimeZone(identifier: zones[index % zones.count])!, startHour: index % 7)
+                let sqlite = try Int.fetchOne(
+                    db, sql: "SELECT sanghaDay(strftime('%s', ?), ?, ?)",
+                    arguments: [date, clock.timeZone.identifier, clock.startHour])
+                #expect(sqlite == clock.day(of: date).number, "\(date) \(clock)")
             }
         }
     }

@@ -5,10 +5,16 @@ import SanghaCore
 public actor InMemorySittingSessionRepository: SittingSessionRepository {
     public private(set) var sessions: [SittingSession] = []
     private let failing: Bool
+    /// How the person's days are counted (the stores read it from the person).
+    private let clock: DayClock
 
-    public init(_ sessions: [SittingSession] = [], failing: Bool = false) {
+    public init(
+        _ sessions: [SittingSession] = [], failing: Bool = false,
+        clock: DayClock = DayClock(timeZone: TimeZone(identifier: "UTC")!)
+    ) {
         self.sessions = sessions
         self.failing = failing
+        self.clock = clock
     }
 
     public func record(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> SittingSession {
@@ -29,13 +35,11 @@ public actor InMemorySittingSessionRepository: SittingSessionRepository {
         return SittingTotals(sessions: sessions.count, seconds: sessions.reduce(0) { $0 + $1.seconds })
     }
 
-    public func tally(days: [Date]) async throws(SittingSessionRepositoryError) -> [SittingTotals] {
+    public func practice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)
+        -> Practice
+    {
         if failing { throw .storage("disk failure") }
-        return SittingTotals.tally(sessions, days: days)
-    }
-
-    public func sat(days: [Date]) async throws(SittingSessionRepositoryError) -> [Bool] {
-        try await tally(days: days).map { $0.sessions > 0 }
+        return Practice(of: sessions, clock: clock, today: today, recent: recent, offset: offset)
     }
 
     public func session(id: Int) async throws(SittingSessionRepositoryError) -> SittingSession? {

@@ -34,7 +34,7 @@ struct HistoryViewModelTests {
     {
         let context = PageContext(formToken: "t", now: date(now, in: timeZone), timeZone: timeZone)
         return await HistoryViewModel.load(
-            page: page, from: InMemorySittingSessionRepository(sessions), context: context)
+            page: page, from: InMemorySittingSessionRepository(sessions, clock: context.dayClock), context: context)
     }
 
     static func page(_ sessions: [SittingSession], now: String, in timeZone: TimeZone = utc, page: Int = 1)
@@ -186,6 +186,40 @@ struct HistoryViewModelTests {
             return
         }
         #expect(page.message == HistoryViewModel.storageFailureMessage)
+    }
+
+    @Test(
+        "The year's calendar: a column a week from Monday, this week's to today, a square per day sat shaded by its time, each month named, in words too"
+    )
+    func yearCalendar() async throws {
+        // Monday 23 November 2026; sits on the 23rd (5 min), the 20th (20 min), 1 November (75 min),
+        // 24 November 2025 (45 min, the first day shown: 52 weeks before this Monday) and the
+        // day before it.
+        let sessions = [
+            Self.session("2026-11-23 07:00", seconds: 300), Self.session("2026-11-20 07:00", seconds: 1200),
+            Self.session("2026-11-01 07:00", seconds: 4500), Self.session("2025-11-24 07:00", seconds: 2700),
+            Self.session("2025-11-23 07:00", seconds: 2700),
+        ]
+        let year = try #require(try await Self.page(sessions, now: "2026-11-23 08:00").year)
+        #expect(year.viewBox == "0 0 719 107")
+        #expect(year.thisWeekX == 30 + 52 * 13 && year.thisWeekHeight == 13)
+        #expect(
+            year.days.map { "\($0.x),\($0.y) \($0.level) \($0.label)" } == [
+                "30,16 3 Monday 24 November 2025: 45 min in 1 session",
+                "654,94 4 Sunday 1 November 2026: 1 h 15 min in 1 session",
+                "693,68 2 Friday 20 November 2026: 20 min in 1 session",
+                "706,16 1 Monday 23 November 2026: 5 min in 1 session",
+            ])
+        #expect(
+            year.monthLabels.map(\.text) == [
+                "Dec", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+            ])
+        #expect(year.monthLabels.first?.at == 30 + 13)
+        #expect(year.caption == "The last year: 4 days sat, 2 h 25 min in all.")
+        #expect(
+            year.months == [
+                "November 2025: 1 day, 45 min", "November 2026: 3 days, 1 h 40 min",
+            ])
     }
 
     @Test("The home page's practice panel: streak, today, and the last profile to sit with again")

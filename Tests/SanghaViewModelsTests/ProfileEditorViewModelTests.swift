@@ -252,8 +252,7 @@ struct ProfilesListViewModelTests {
         #expect(unreachable.errorMessage == "The database is not reachable. Try again in a moment.")
         let panel = ProfilesPanelViewModel(profiles: nil, failure: ProfileRepositoryError.unreachable("timed out"))
         #expect(panel.errorMessage == StorageMessage.unreachable)
-        let practice = PracticePanelViewModel(
-            practice: nil, last: nil, failure: SittingSessionRepositoryError.unreachable("down"))
+        let practice = PracticePanelViewModel(practice: nil, failure: SittingSessionRepositoryError.unreachable("down"))
         #expect(practice.errorMessage == StorageMessage.unreachable)
     }
 

@@ -403,3 +403,70 @@ extension SignedInClient {
             testCallback: test)
     }
 }
+
+extension PracticeLogRoutesTests {
+    @Test(
+        "Days are the person's: sign-up keeps the browser's time zone, Settings changes it and the hour a day starts, and the history, streak and export follow"
+    )
+    func personalDays() async throws {
+        // Now: Tuesday 24 November 2026, 18:00 UTC (03:00 on the 25th in Tokyo).
+        try await withApp(dependencies: try Self.dependencies()) { client in
+            let cookie = try await client.post(
+                "/sign-up",
+                form:
+                    "name=Ada&username=ada&password=\(TestDependencies.password.replacingOccurrences(of: " ", with: "+"))&timeZone=Asia%2FTokyo"
+            ) { response in
+                try #require(
+                    response.headers[values: .setCookie].first { $0.hasPrefix("sangha_session=") }.map {
+                        String($0.prefix { $0 != ";" })
+                    })
+            }
+            let ada = SignedInClient(base: client, sessionCookie: cookie)
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                #expect(Self.body(response).contains(#"<option value="Asia/Tokyo" selected>Asia/Tokyo</option>"#))
+                #expect(Self.body(response).contains(#"<option value="0" selected>00:00</option>"#))
+            }
+            // Typed in Tokyo: 22:00 on the 24th, and 08:30 that morning.
+            for time in ["22:00", "08:30"] {
+                try await ada.post(
+                    "/history/sessions", form: "date=2026-11-24&startTime=\(time)&duration=20&what=Zazen"
+                ) {
+                    #expect($0.status == .seeOther)
+                }
+            }
+            // Not sat yet on the 25th: the streak is the 24th's.
+            var history = try await ada.execute(uri: "/history", method: .get) { Self.body($0) }
+            #expect(history.contains("Tue 24 Nov 2026, 22:00") && history.contains("Streak</dt><dd>1 day</dd>"))
+            let csv = try await ada.execute(uri: "/history/export.csv", method: .get) { Self.body($0) }
+            #expect(csv.contains("2026-11-24T08:30:00+09:00,1200") && csv.contains("2026-11-24T22:00:00+09:00,1200"))
+
+            // In UTC the morning sit is the evening before (23:30 on the 23rd): two days in a row.
+            try await ada.post("/settings", form: "name=Ada&showStreaks=on&timeZone=UTC&dayStartHour=0") {
+                #expect($0.status == .seeOther)
+            }
+            history = try await ada.execute(uri: "/history", method: .get) { Self.body($0) }
+            #expect(history.contains("Tue 24 Nov 2026, 13:00") && history.contains("Mon 23 Nov 2026, 23:30"))
+            #expect(history.contains("Streak</dt><dd>2 days</dd>"))
+            #expect(try await ada.execute(uri: "/", method: .get) { Self.body($0) }.contains("2 days"))
+            // In Santiago (UTC−3) with days from 06:00: 20:30 on the 23rd and 10:00 on the 24th.
+            try await ada.post("/settings", form: "name=Ada&showStreaks=on&timeZone=America%2FSantiago&dayStartHour=6")
+            {
+                #expect($0.status == .seeOther)
+            }
+            history = try await ada.execute(uri: "/history", method: .get) { Self.body($0) }
+            #expect(history.contains("Mon 23 Nov 2026, 20:30") && history.contains("Streak</dt><dd>2 days</dd>"))
+
+            // What is not on the lists is refused by its field, nothing saved.
+            try await ada.post("/settings", form: "name=Ada&timeZone=Mars%2FOlympus&dayStartHour=7") { response in
+                #expect(response.status == .unprocessableContent)
+                let body = Self.body(response)
+                #expect(body.contains("Choose a time zone from the list."))
+                #expect(body.contains("A day starts at an hour from 00:00 to 06:00."))
+            }
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                #expect(Self.body(response).contains(#"<option value="America/Santiago" selected>"#))
+                #expect(Self.body(response).contains(#"<option value="6" selected>06:00</option>"#))
+            }
+        }
+    }
+}

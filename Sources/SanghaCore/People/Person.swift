@@ -20,11 +20,17 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     public var showsWhenSitting: Bool
     /// Their pages show streaks (days sat in a row): "Show streaks" off hides them everywhere.
     public var showsStreaks: Bool
+    /// Where they live: their days, streaks and times are counted and shown in it (an IANA
+    /// name of `DayClock.timeZoneNames`).
+    public var timeZone: TimeZone
+    /// The hour their day begins (`DayClock.startHours`): a sit before it counts for the day
+    /// before.
+    public var dayStartHour: Int
 
     public init(
         id: Int = 0, username: String, name: String, about: String = "", friendServiceToken: String? = nil,
         createdAt: Date, isAdministrator: Bool = false, isDisabled: Bool = false, showsWhenSitting: Bool = true,
-        showsStreaks: Bool = true
+        showsStreaks: Bool = true, timeZone: TimeZone = .current, dayStartHour: Int = 0
     ) {
         self.id = id
         self.username = username
@@ -36,7 +42,12 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
         self.isDisabled = isDisabled
         self.showsWhenSitting = showsWhenSitting
         self.showsStreaks = showsStreaks
+        self.timeZone = timeZone
+        self.dayStartHour = dayStartHour
     }
+
+    /// How their days are counted.
+    public var dayClock: DayClock { DayClock(timeZone: timeZone, startHour: dayStartHour) }
 
     public static let nameLengthLimit = 100
     public static let aboutLengthLimit = 2_000

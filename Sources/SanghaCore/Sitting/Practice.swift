@@ -1,129 +1,121 @@
 import Foundation
 
-/// A person's practice as the history and the home page show it: every session counted, the
-/// time sat on each of the last days, and the streak. Days are calendar days in the person's
-/// time zone, so a session at 23:50 and one at 00:10 are two days in a row.
+/// A person's practice as the history, the home page and their page show it: every session
+/// counted, the days sat over the last year, the streak, and the newest sessions. Days are the
+/// person's (`DayClock`): calendar days in their time zone, beginning at their hour.
 public struct Practice: Sendable, Equatable {
-    /// One calendar day: when it began, and what was sat on it.
+    /// One day and what was sat on it.
     public struct Day: Sendable, Equatable {
-        public var start: Date
+        public var day: LocalDay
         public var sessions: Int
         public var seconds: Int
 
-        public init(start: Date, sessions: Int = 0, seconds: Int = 0) {
-            self.start = start
+        public init(_ day: LocalDay, sessions: Int = 0, seconds: Int = 0) {
+            self.day = day
             self.sessions = sessions
             self.seconds = seconds
         }
     }
 
+    /// Days a practice looks back over: 53 weeks, the year's calendar from the Monday it begins.
+    public static let window = 53 * 7
+
     public var totals: SittingTotals
-    /// The last days, oldest first; the last one is today.
-    public var days: [Day]
+    /// The person's day at the time of asking.
+    public var today: LocalDay
+    /// The days sat within `window` days up to today, oldest first; days without a session are
+    /// left out.
+    public var sat: [Day]
     /// Days in a row with at least one session, up to today. A day not sat yet does not break
     /// the streak before its end: without a session today, the streak runs up to yesterday.
     public var streak: Int
+    /// The sessions asked for with it, newest first.
+    public var recent: [SittingSession]
 
-    public init(totals: SittingTotals, days: [Day], streak: Int) {
+    public init(totals: SittingTotals, today: LocalDay, sat: [Day], streak: Int, recent: [SittingSession] = []) {
         self.totals = totals
-        self.days = days
+        self.today = today
+        self.sat = sat
         self.streak = streak
+        self.recent = recent
     }
 
-    public var today: Day { days[days.count - 1] }
+    /// Nothing sat, as of `today`.
+    public static func empty(today: LocalDay) -> Practice {
+        Practice(totals: .zero, today: today, sat: [], streak: 0)
+    }
+
+    /// The last `count` days (at most `window`), every one of them, oldest first, today last.
+    public func days(last count: Int) -> [Day] {
+        let first = today.advanced(by: 1 - count)
+        var days = (0..<count).map { Day(first.advanced(by: $0)) }
+        for day in sat where day.day >= first && day.day <= today {
+            days[first.distance(to: day.day)] = day
+        }
+        return days
+    }
+
+    /// What was sat today.
+    public var todays: Day { sat.last.flatMap { $0.day == today ? $0 : nil } ?? Day(today) }
 }
 
 extension Practice {
-    /// The practice from the last days (at least two, oldest first, today last) and the totals
-    /// of all. A streak is counted within those days (see `reachesFirstDay`).
-    public init(days: [Day], totals: SittingTotals) {
-        precondition(days.count >= 2, "The streak needs today and yesterday")
-        var index = days.count - 1
-        if days[index].sessions == 0 { index -= 1 }
-        var streak = 0
-        while index >= 0, days[index].sessions > 0 {
-            streak += 1
-            index -= 1
+    /// Reads a person's days sat newest first, as the storage hands them over, until it knows
+    /// both the window's days and the streak: a long streak is followed back day by day, and
+    /// what is read is the days sat, never the sessions.
+    public struct Reader: Sendable {
+        public let today: LocalDay
+        private var windowDays: [Day] = []
+        private var expected: LocalDay
+        private var streak = 0
+        private var streakEnded = false
+
+        public init(today: LocalDay) {
+            self.today = today
+            expected = today
         }
-        self.init(totals: totals, days: days, streak: streak)
-    }
 
-    /// The practice as of `now` in `timeZone` over the last `dayCount` days, from sessions in
-    /// memory (fixtures): what `practice(now:timeZone:dayCount:)` finds in storage, with the
-    /// streak counted within those days.
-    public init(recent sessions: [SittingSession], totals: SittingTotals, now: Date, timeZone: TimeZone, dayCount: Int)
-    {
-        let calendar = Calendar.gregorian(in: timeZone)
-        let first = Self.firstDay(now: now, calendar: calendar, dayCount: dayCount)
-        let boundaries = Self.boundaries(
-            from: first, to: calendar.date(byAdding: .day, value: dayCount, to: first)!, calendar: calendar)
-        self.init(
-            days: zip(boundaries, SittingTotals.tally(sessions, days: boundaries)).map {
-                Day(start: $0, sessions: $1.sessions, seconds: $1.seconds)
-            },
-            totals: totals)
-    }
-
-    /// The streak runs through every day shown, so it may go on before them.
-    public var reachesFirstDay: Bool {
-        streak >= days.count || (streak == days.count - 1 && today.sessions == 0)
-    }
-
-    static func firstDay(now: Date, calendar: Calendar, dayCount: Int) -> Date {
-        calendar.date(byAdding: .day, value: 1 - dayCount, to: calendar.startOfDay(for: now))!
-    }
-
-    /// The starts of the days from `start` up to `end` (both starts of days), then `end`: the
-    /// boundaries of those days, one more than the days.
-    static func boundaries(from start: Date, to end: Date, calendar: Calendar) -> [Date] {
-        var boundaries: [Date] = []
-        var day = start
-        while day < end {
-            boundaries.append(day)
-            // The start of the next day, not 24 hours on: where summer time skips midnight, a
-            // day starts at 01:00, and the next one at 00:00 again.
-            day = calendar.startOfDay(for: calendar.date(byAdding: .day, value: 1, to: day)!)
-        }
-        boundaries.append(end)
-        return boundaries
-    }
-}
-
-extension SittingSessionRepository {
-    /// The practice as of `now` in `timeZone`, with the last `dayCount` days (at least two).
-    /// The storage counts each day's sessions and the totals; a streak as long as the days is
-    /// followed back a year of days at a time. What is read grows with the days asked about,
-    /// never with the number of sessions.
-    public func practice(now: Date, timeZone: TimeZone, dayCount: Int = 30) async throws(SittingSessionRepositoryError)
-        -> Practice
-    {
-        precondition(dayCount >= 2, "The streak needs today and yesterday")
-        let calendar = Calendar.gregorian(in: timeZone)
-        let first = Practice.firstDay(now: now, calendar: calendar, dayCount: dayCount)
-        let end = calendar.date(byAdding: .day, value: dayCount, to: first)!
-        let boundaries = Practice.boundaries(from: first, to: end, calendar: calendar)
-        let tallies = try await tally(days: boundaries)
-        let days = zip(boundaries, tallies).map { Practice.Day(start: $0, sessions: $1.sessions, seconds: $1.seconds) }
-        var practice = Practice(days: days, totals: try await totals())
-        if practice.reachesFirstDay {
-            practice.streak += try await streakBefore(first, calendar: calendar)
-        }
-        return practice
-    }
-
-    /// Days in a row with a session, ending the day before `end`.
-    private func streakBefore(_ end: Date, calendar: Calendar) async throws(SittingSessionRepositoryError) -> Int {
-        var streak = 0
-        var end = end
-        while true {
-            let start = calendar.date(byAdding: .year, value: -1, to: end)!
-            let sat = try await sat(days: Practice.boundaries(from: start, to: end, calendar: calendar))
-            for wasSat in sat.reversed() {
-                guard wasSat else { return streak }
-                streak += 1
+        /// Takes the next day sat (each earlier than the one before, none after today); false
+        /// once no earlier day can change the practice.
+        public mutating func read(_ day: Day) -> Bool {
+            if day.day > today.advanced(by: -Practice.window) { windowDays.append(day) }
+            if !streakEnded {
+                // Today not sat yet: the streak may run up to yesterday.
+                if streak == 0, expected == today, day.day < today { expected = today.advanced(by: -1) }
+                if day.day == expected {
+                    streak += 1
+                    expected = expected.advanced(by: -1)
+                } else {
+                    streakEnded = true
+                }
             }
-            end = start
+            return !streakEnded || day.day > today.advanced(by: -Practice.window)
         }
+
+        /// The practice read, with `totals` and `recent`.
+        public func practice(totals: SittingTotals, recent: [SittingSession]) -> Practice {
+            Practice(totals: totals, today: today, sat: windowDays.reversed(), streak: streak, recent: recent)
+        }
+    }
+
+    /// The practice of `sessions` in memory (fixtures, fakes): what the stores count, on
+    /// `today` of `clock`, with the newest `recent` after skipping `offset`.
+    public init(
+        of sessions: [SittingSession], clock: DayClock, today: LocalDay, recent: Int = 0, offset: Int = 0
+    ) {
+        var byDay: [LocalDay: Day] = [:]
+        for session in sessions {
+            let day = clock.day(of: session.startedAt)
+            guard day <= today else { continue }
+            byDay[day, default: Day(day)].sessions += 1
+            byDay[day, default: Day(day)].seconds += session.seconds
+        }
+        var reader = Reader(today: today)
+        for day in byDay.values.sorted(by: { $0.day > $1.day }) where !reader.read(day) { break }
+        self = reader.practice(
+            totals: SittingTotals(sessions: sessions.count, seconds: sessions.reduce(0) { $0 + $1.seconds }),
+            recent: Array(
+                sessions.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }.dropFirst(offset).prefix(recent)))
     }
 }
 

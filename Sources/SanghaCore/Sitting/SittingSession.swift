@@ -143,12 +143,12 @@ public protocol SittingSessionRepository: Sendable {
     func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession]
     /// How many sessions there are and how long they lasted together.
     func totals() async throws(SittingSessionRepositoryError) -> SittingTotals
-    /// For each day `days[i] ..< days[i + 1]` (ascending boundaries, one more than the days),
-    /// how many sessions began in it and their seconds. Counted by the storage: the answer is
-    /// as long as the days, however many sessions there are.
-    func tally(days: [Date]) async throws(SittingSessionRepositoryError) -> [SittingTotals]
-    /// For each day `days[i] ..< days[i + 1]`, whether a session began in it.
-    func sat(days: [Date]) async throws(SittingSessionRepositoryError) -> [Bool]
+    /// The practice on the person's day `today`: the totals, the days sat over `Practice.window`
+    /// days, the streak, and the newest `recent` sessions after skipping `offset`, read at
+    /// once. The storage keeps a count per day in the person's time zone and day start (kept
+    /// by the database as sessions come and go and as those settings change), so what is read
+    /// grows with the days sat, never with the sessions.
+    func practice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError) -> Practice
     /// One of the person's sessions, or nil.
     func session(id: Int) async throws(SittingSessionRepositoryError) -> SittingSession?
     /// Replaces the person's session `session.id`, keeping its id; false when there is none.
@@ -195,15 +195,4 @@ public enum SittingSessionRepositoryError: Error, Sendable, Equatable {
     case storage(String)
     /// The database could not be reached in time; it may be back in a moment.
     case unreachable(String)
-}
-
-extension SittingTotals {
-    /// For each day `days[i] ..< days[i + 1]`, the sessions of `sessions` begun in it: what a
-    /// repository's `tally(days:)` answers, counted in memory.
-    public static func tally(_ sessions: [SittingSession], days: [Date]) -> [SittingTotals] {
-        zip(days, days.dropFirst()).map { start, end in
-            let sat = sessions.filter { $0.startedAt >= start && $0.startedAt < end }
-            return SittingTotals(sessions: sat.count, seconds: sat.reduce(0) { $0 + $1.seconds })
-        }
-    }
 }

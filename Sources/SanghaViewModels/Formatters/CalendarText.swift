@@ -31,6 +31,18 @@ public enum CalendarText {
         return "\(weekdays[((parts.weekday ?? 1) - 1) % 7]) \(parts.day ?? 1) \(months[((parts.month ?? 1) - 1) % 12])"
     }
 
+    /// `Monday 23 November`, the words of a person's day.
+    public static func longDay(_ day: LocalDay) -> String {
+        let (_, month, date) = day.date
+        return "\(weekdays[day.weekday % 7]) \(date) \(months[month - 1])"
+    }
+
+    /// `23 Nov`.
+    public static func shortDay(_ day: LocalDay) -> String {
+        let (_, month, date) = day.date
+        return "\(date) \(months[month - 1].prefix(3))"
+    }
+
     /// `Mon 23 Nov 2026, 07:15`.
     public static func dayAndTime(_ date: Date, timeZone: TimeZone) -> String {
         let parts = Calendar.gregorian(in: timeZone).dateComponents(

@@ -68,7 +68,7 @@ public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
     public let actionURL: String
     public let hasProfiles: Bool
     public let profileLabel = "Profile"
-    public let profiles: [GroupScheduleOptionViewModel]
+    public let profiles: [OptionViewModel]
     public let profileError: String?
     public let hasProfileError: Bool
     public let startsAt: FormFieldViewModel
@@ -102,7 +102,7 @@ public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
         actionURL = "\(GroupViewModel.url(group))/sits"
         hasProfiles = !profiles.isEmpty
         self.profiles = profiles.map { profile in
-            GroupScheduleOptionViewModel(
+            OptionViewModel(
                 value: String(profile.id), label: profile.displayName,
                 isSelected: profile.id == form.profile)
         }
@@ -117,13 +117,6 @@ public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
 
     /// How many of the host's profiles the form offers (by name).
     static let profileLimit = 100
-}
-
-/// One of the host's profiles in the form's list.
-public struct GroupScheduleOptionViewModel: Sendable, Equatable, Encodable {
-    public let value: String
-    public let label: String
-    public let isSelected: Bool
 }
 
 /// "Schedule a sit" as posted: the profile's id, the start as the browser's date-and-time field

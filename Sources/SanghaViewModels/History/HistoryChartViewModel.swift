@@ -36,7 +36,7 @@ public struct HistoryChartViewModel: Sendable, Equatable, Encodable {
     public let lastDayText = "Today"
 
     /// `days`, oldest first, the last today.
-    public init(days: [Practice.Day], timeZone: TimeZone) {
+    public init(days: [Practice.Day]) {
         width = days.count * Self.slot
         viewBox = "0 0 \(width) \(Self.plotTop + Self.plotHeight + 26)"
         let most = days.map(\.seconds).max() ?? 0
@@ -49,10 +49,10 @@ public struct HistoryChartViewModel: Sendable, Equatable, Encodable {
                 ? "nothing sat" : CountText.sat(SittingTotals(sessions: day.sessions, seconds: day.seconds))
             return Bar(
                 x: index * Self.slot + 3, y: Self.plotTop + Self.plotHeight - height, width: Self.slot - 6,
-                height: height, label: "\(CalendarText.longDay(day.start, timeZone: timeZone)): \(what)",
+                height: height, label: "\(CalendarText.longDay(day.day)): \(what)",
                 isEmpty: day.sessions == 0, isToday: index == days.count - 1)
         }
-        firstDayText = days.first.map { CalendarText.shortDay($0.start, timeZone: timeZone) } ?? ""
+        firstDayText = days.first.map { CalendarText.shortDay($0.day) } ?? ""
         let sat = days.filter { $0.sessions > 0 }
         let total = sat.reduce(0) { $0 + $1.seconds }
         caption =

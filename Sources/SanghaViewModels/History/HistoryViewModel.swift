@@ -19,6 +19,8 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     public let streakText: String?
     /// The chart, once there is a session.
     public let chart: HistoryChartViewModel?
+    /// The year's calendar of days sat, once there is a session.
+    public let year: HistoryYearViewModel?
     public let rows: [HistorySessionRowViewModel]
     public let hasRows: Bool
     public let emptyMessage: String?
@@ -31,11 +33,11 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     public let entry: SessionFormViewModel?
     public let alert: AlertViewModel?
 
-    /// The history page `page` showing `sessions`, the newest first; on the first page "Add a
-    /// sit", as typed in `entry`.
+    /// The history page `page` of `practice`, its `recent` sessions the page's, the newest
+    /// first; on the first page "Add a sit", as typed in `entry`.
     public init(
-        practice: Practice, sessions: [SittingSession], page: Int = 1, context: PageContext,
-        entry: SessionFormViewModel.Form = .init(), alert: AlertViewModel? = nil
+        practice: Practice, page: Int = 1, context: PageContext, entry: SessionFormViewModel.Form = .init(),
+        alert: AlertViewModel? = nil
     ) {
         layout = LayoutViewModel(
             title: page > 1 ? "History, page \(page)" : "History", section: .history, context: context)
@@ -46,8 +48,11 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         streakDays = practice.streak
         streakText = context.showsStreaks ? Self.days(practice.streak) : nil
         let hasSessions = practice.totals.sessions > 0
-        chart = hasSessions ? HistoryChartViewModel(days: practice.days, timeZone: context.timeZone) : nil
-        rows = sessions.map { HistorySessionRowViewModel(session: $0, timeZone: context.timeZone, actions: true) }
+        chart = hasSessions ? HistoryChartViewModel(days: practice.days(last: Self.dayCount)) : nil
+        year = hasSessions ? HistoryYearViewModel(practice: practice) : nil
+        rows = practice.recent.map {
+            HistorySessionRowViewModel(session: $0, timeZone: context.timeZone, actions: true)
+        }
         hasRows = !rows.isEmpty
         emptyMessage = hasSessions ? nil : Self.noSessionsMessage
         startLink = hasSessions ? nil : LinkViewModel(url: "/profiles", label: "Choose a profile to sit with")
@@ -68,7 +73,7 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         context: PageContext, entry: SessionFormViewModel.Form, message: String = storageFailureMessage
     ) -> HistoryViewModel {
         HistoryViewModel(
-            practice: Practice(totals: .zero, days: [], streak: 0), sessions: [], context: context, entry: entry,
+            practice: .empty(today: context.today), context: context, entry: entry,
             alert: AlertViewModel(title: "Not saved.", message: message))
     }
 
@@ -82,15 +87,16 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         entry: SessionFormViewModel.Form = .init()
     ) async -> LoadOutcome<HistoryViewModel> {
         do {
+            let pageSize = PagingViewModel.pageSize
+            // A page no history has (its first row past Int.max) is not read at all.
+            guard page >= 1, page <= Int.max / pageSize else { return .notFound }
+            // The page's sessions with the rest, in one read: a page past the last reads none.
             let practice = try await repository.practice(
-                now: context.now, timeZone: context.timeZone, dayCount: dayCount)
+                today: context.today, recent: pageSize, offset: (page - 1) * pageSize)
             guard (1...PagingViewModel.pageCount(rows: practice.totals.sessions)).contains(page) else {
                 return .notFound
             }
-            let pageSize = PagingViewModel.pageSize
-            let sessions = try await repository.recent(limit: pageSize, offset: (page - 1) * pageSize)
-            return .page(
-                HistoryViewModel(practice: practice, sessions: sessions, page: page, context: context, entry: entry))
+            return .page(HistoryViewModel(practice: practice, page: page, context: context, entry: entry))
         } catch {
             return .failed(
                 ErrorPageViewModel(

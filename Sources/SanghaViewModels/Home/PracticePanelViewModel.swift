@@ -16,12 +16,14 @@ public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
     public let allURL = "/history"
     public let allLabel = "History"
 
-    /// `practice` nil: the sessions could not be read, for `failure`. `last` is the newest session.
-    public init(practice: Practice?, last: SittingSession?, failure: (any Error)? = nil, showsStreak: Bool = true) {
+    /// `practice` nil: the sessions could not be read, for `failure`. Its first recent session
+    /// is the newest.
+    public init(practice: Practice?, failure: (any Error)? = nil, showsStreak: Bool = true) {
+        let last = practice?.recent.first
         let sessions = practice?.totals.sessions ?? 0
         hasPractice = sessions > 0
         streakText = showsStreak ? HistoryViewModel.days(practice?.streak ?? 0) : nil
-        todayText = DurationFormatter.words(from: practice?.today.seconds ?? 0)
+        todayText = DurationFormatter.words(from: practice?.todays.seconds ?? 0)
         emptyMessage = practice != nil && sessions == 0 ? HistoryViewModel.noSessionsMessage : nil
         errorMessage =
             practice == nil ? StorageMessage.text(for: failure, otherwise: HistoryViewModel.storageFailureMessage) : nil
@@ -38,13 +40,11 @@ public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
         -> PracticePanelViewModel
     {
         do {
-            async let practice = repository.practice(
-                now: context.now, timeZone: context.timeZone, dayCount: HistoryViewModel.dayCount)
-            async let last = repository.recent(limit: 1)
-            return try await PracticePanelViewModel(
-                practice: practice, last: last.first, showsStreak: context.showsStreaks)
+            return PracticePanelViewModel(
+                practice: try await repository.practice(today: context.today, recent: 1, offset: 0),
+                showsStreak: context.showsStreaks)
         } catch {
-            return PracticePanelViewModel(practice: nil, last: nil, failure: error)
+            return PracticePanelViewModel(practice: nil, failure: error)
         }
     }
 }

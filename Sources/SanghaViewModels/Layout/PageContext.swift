@@ -14,7 +14,10 @@ public struct PageContext: Sendable, Equatable {
     public var flash: FlashViewModel?
     /// When the request arrived.
     public var now: Date
+    /// The signed-in person's, else the deployment's.
     public var timeZone: TimeZone
+    /// The hour the person's day begins (`DayClock.startHours`).
+    public var dayStartHour: Int = 0
     public var assets: AssetURLs
     /// Who is signed in; nil on the sign-in and sign-up pages.
     public var person: Person?
@@ -24,6 +27,18 @@ public struct PageContext: Sendable, Equatable {
 
     /// Whether the pages show streaks: the signed-in person's "Show streaks".
     public var showsStreaks: Bool { person?.showsStreaks ?? true }
+
+    /// How the person counts days, and which of them today is.
+    public var dayClock: DayClock { DayClock(timeZone: timeZone, startHour: dayStartHour) }
+    public var today: LocalDay { dayClock.day(of: now) }
+
+    /// The context for `person`, signed in: times shown in their time zone, days counted from
+    /// their hour.
+    public mutating func signIn(_ person: Person) {
+        self.person = person
+        timeZone = person.timeZone
+        dayStartHour = person.dayStartHour
+    }
 
     public init(
         formToken: String = "",

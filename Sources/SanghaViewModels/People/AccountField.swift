@@ -11,6 +11,8 @@ public enum AccountField: String, Hashable, Sendable, CaseIterable {
     case friendServiceToken
     case currentPassword
     case newPassword
+    case timeZone
+    case dayStartHour
 
     /// The name the form posts it under (`AccountInput`'s property).
     public var formName: String { rawValue }

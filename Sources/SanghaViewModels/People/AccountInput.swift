@@ -19,12 +19,16 @@ public struct AccountInput: Sendable, Equatable, Decodable {
     public var showWhenSitting: String?
     /// "Show streaks": `on` when checked.
     public var showStreaks: String?
+    /// An IANA time zone name: Settings' "Time zone", or the browser's at sign-up.
+    public var timeZone: String?
+    /// Settings' "Day starts at": the hour, `0`–`6`.
+    public var dayStartHour: String?
 
     public init(
         name: String? = nil, username: String? = nil, password: String? = nil, next: String? = nil,
         about: String? = nil, friendServiceToken: String? = nil, currentPassword: String? = nil,
         newPassword: String? = nil, invitation: String? = nil, showWhenSitting: String? = nil,
-        showStreaks: String? = nil
+        showStreaks: String? = nil, timeZone: String? = nil, dayStartHour: String? = nil
     ) {
         self.name = name
         self.username = username
@@ -37,6 +41,8 @@ public struct AccountInput: Sendable, Equatable, Decodable {
         self.invitation = invitation
         self.showWhenSitting = showWhenSitting
         self.showStreaks = showStreaks
+        self.timeZone = timeZone
+        self.dayStartHour = dayStartHour
     }
 
     /// The token of the group invitation link `next` leads back to, if it does: with

@@ -38,25 +38,24 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
     public let profilesURL: String
     public let profilesLabel: String
 
-    /// `practice` nil: the sessions could not be read, for `sessionsFailure`; `recent` are the
-    /// newest sessions. `profiles` nil: they could not be read, for `profilesFailure`;
+    /// `practice` nil: the sessions could not be read, for `sessionsFailure`; its recent
+    /// sessions are shown. `profiles` nil: they could not be read, for `profilesFailure`;
     /// `profileCount`: how many there are, when `profiles` are only the first of them.
     public init(
-        practice: Practice?, recent: [SittingSession], sessionsFailure: (any Error)? = nil,
+        practice: Practice?, sessionsFailure: (any Error)? = nil,
         profiles: [Profile]?, profileCount: Int? = nil, profilesFailure: (any Error)? = nil,
         timeZone: TimeZone, showsStreak: Bool = true
     ) {
-        let panel = PracticePanelViewModel(
-            practice: practice, last: recent.first, failure: sessionsFailure, showsStreak: showsStreak)
+        let panel = PracticePanelViewModel(practice: practice, failure: sessionsFailure, showsStreak: showsStreak)
         hasPractice = panel.hasPractice
         streakText = panel.streakText
         totalTimeText = DurationFormatter.words(from: practice?.totals.seconds ?? 0)
         emptyMessage = panel.emptyMessage
         errorMessage = panel.errorMessage
         sitLink = panel.sitLink
-        sessions =
-            practice == nil
-            ? [] : recent.prefix(Self.sessionLimit).map { HistorySessionRowViewModel(session: $0, timeZone: timeZone) }
+        sessions = (practice?.recent ?? []).prefix(Self.sessionLimit).map {
+            HistorySessionRowViewModel(session: $0, timeZone: timeZone)
+        }
         hasSessions = !sessions.isEmpty
 
         let profilesPanel = ProfilesPanelViewModel(profiles: profiles, total: profileCount, failure: profilesFailure)
@@ -78,7 +77,7 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
         async let sessions = practiceAndRecent(from: repository, context: context)
         let (listed, sat) = await (profiles, sessions)
         return MePracticeViewModel(
-            practice: sat.practice, recent: sat.recent, sessionsFailure: sat.failure,
+            practice: sat.practice, sessionsFailure: sat.failure,
             profiles: listed.page?.profiles, profileCount: listed.page?.total, profilesFailure: listed.failure,
             timeZone: context.timeZone, showsStreak: context.showsStreaks)
     }
@@ -94,15 +93,12 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
     }
 
     private static func practiceAndRecent(from repository: any SittingSessionRepository, context: PageContext) async
-        -> (practice: Practice?, recent: [SittingSession], failure: (any Error)?)
+        -> (practice: Practice?, failure: (any Error)?)
     {
         do {
-            async let practice = repository.practice(
-                now: context.now, timeZone: context.timeZone, dayCount: HistoryViewModel.dayCount)
-            async let recent = repository.recent(limit: sessionLimit)
-            return try await (practice, recent, nil)
+            return (try await repository.practice(today: context.today, recent: sessionLimit, offset: 0), nil)
         } catch {
-            return (nil, [], error)
+            return (nil, error)
         }
     }
 }

@@ -18,6 +18,15 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let showStreaksLabel = "Show streaks"
     public let showStreaksHint = "Days sat in a row, on Home, History and your page."
     public let showsStreaks: Bool
+    public let timeZoneLabel = "Time zone"
+    public let timeZoneHint = "Your days and streaks are counted in it, and times shown in it."
+    /// Every zone of `DayClock.timeZoneNames`, the person's selected.
+    public let timeZones: [OptionViewModel]
+    public let timeZoneError: String?
+    public let dayStartLabel = "Day starts at"
+    public let dayStartHint = "A sit before this hour counts for the day before."
+    public let dayStarts: [OptionViewModel]
+    public let dayStartError: String?
     public let currentPassword: FormFieldViewModel
     public let passwordLegend = "Password"
     public let newPassword: FormFieldViewModel
@@ -55,6 +64,16 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             : nil
         self.showsWhenSitting = input.map(\.showsWhenSitting) ?? person.showsWhenSitting
         self.showsStreaks = input.map(\.showsStreaks) ?? person.showsStreaks
+        let zone = input?.timeZone ?? person.timeZone.identifier
+        self.timeZones = DayClock.timeZoneNames.map {
+            OptionViewModel(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), isSelected: $0 == zone)
+        }
+        self.timeZoneError = errors[.timeZone]
+        let hour = input?.dayStartHour ?? "\(person.dayStartHour)"
+        self.dayStarts = DayClock.startHours.map {
+            OptionViewModel(value: "\($0)", label: "0\($0):00", isSelected: "\($0)" == hour)
+        }
+        self.dayStartError = errors[.dayStartHour]
         self.currentPassword = FormFieldViewModel(
             name: AccountField.currentPassword.formName, label: "Current password", value: "",
             error: errors[.currentPassword],
@@ -101,6 +120,15 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             errors[.friendServiceToken] =
                 "A token is up to \(Person.tokenLengthLimit) visible characters, without spaces."
         }
+        // A form without the fields (not a browser's) keeps what the person has.
+        let timeZone = input.timeZone.map { DayClock.timeZone(named: $0) } ?? person.timeZone
+        if timeZone == nil { errors[.timeZone] = "Choose a time zone from the list." }
+        let dayStartHour =
+            input.dayStartHour.map { Int($0).flatMap { DayClock.startHours.contains($0) ? $0 : nil } }
+            ?? person.dayStartHour
+        if dayStartHour == nil {
+            errors[.dayStartHour] = "A day starts at an hour from 00:00 to 0\(DayClock.startHours.upperBound):00."
+        }
         let newPassword = input.newPassword ?? ""
         let currentPassword = input.currentPassword ?? ""
         if !newPassword.isEmpty {
@@ -116,6 +144,10 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         if acceptsToken, !token.isEmpty { updated.friendServiceToken = token }
         updated.showsWhenSitting = input.showsWhenSitting
         updated.showsStreaks = input.showsStreaks
+        if let timeZone, let dayStartHour {
+            updated.timeZone = timeZone
+            updated.dayStartHour = dayStartHour
+        }
         do {
             if !newPassword.isEmpty {
                 // Counted as a sign-in would be: a stolen session cannot guess the password.

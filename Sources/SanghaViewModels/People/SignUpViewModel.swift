@@ -103,9 +103,10 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         guard errors.isEmpty else {
             return .form(SignUpViewModel(context: context, input: input, errors: errors), .invalid)
         }
+        // The browser's time zone when its script said it, else the deployment's.
         let person = Person(
             username: input.trimmedUsername, name: input.trimmedName, friendServiceToken: makeToken?(),
-            createdAt: context.now)
+            createdAt: context.now, timeZone: input.timeZone.flatMap(DayClock.timeZone(named:)) ?? context.timeZone)
         let admission: Admission =
             switch mode {
             case .open: .anyone

@@ -17,7 +17,9 @@ struct SignInMiddleware: RouterMiddleware {
         let key = SignInCookie.key(of: id)
         var context = context
         do {
-            context.page.person = try await people.person(session: key, at: context.page.now)
+            if let person = try await people.person(session: key, at: context.page.now) {
+                context.page.signIn(person)
+            }
         } catch {
             // The pages anyone may open (/health above all) still answer; the others say why.
             context.signInFailure = StorageMessage.text(for: error, otherwise: Self.failed)

@@ -134,6 +134,10 @@ extension PracticePanelViewModel: Renderable {
     public static let template = "partials/practice-panel"
 }
 
+extension HistoryYearViewModel: Renderable {
+    public static let template = "partials/history-year"
+}
+
 extension HistoryChartViewModel: Renderable {
     public static let template = "partials/history-chart"
 }

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A calendar day, counted from Thursday 1 January 1970 (day 0): the day a session counts for
+/// in its sitter's time zone. Arithmetic on it is arithmetic on days, whatever summer time does
+/// to their hours.
+public struct LocalDay: Sendable, Hashable, Comparable, Strideable, CustomStringConvertible {
+    public var number: Int
+
+    public init(_ number: Int) { self.number = number }
+
+    /// The day of a date in the proleptic Gregorian calendar (the civil-days algorithm: no
+    /// `Calendar`, no time zone).
+    public init(year: Int, month: Int, day: Int) {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        number = era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// Its year, month (1–12) and day of the month.
+    public var date: (year: Int, month: Int, day: Int) {
+        let z = number + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shifted = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        let month = shifted < 10 ? shifted + 3 : shifted - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// 1 for Monday … 7 for Sunday (ISO 8601).
+    public var weekday: Int { ((number % 7 + 7 + 3) % 7) + 1 }
+
+    /// `2026-11-23`.
+    public var description: String {
+        let (year, month, day) = date
+        return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+    }
+
+    public static func < (left: LocalDay, right: LocalDay) -> Bool { left.number < right.number }
+    public func distance(to other: LocalDay) -> Int { other.number - number }
+    public func advanced(by days: Int) -> LocalDay { LocalDay(number + days) }
+}
+
+/// How a person counts their days: the time zone they live in and the hour their day begins
+/// (a sit at 01:00 counts for the day before when it begins at 03:00).
+public struct DayClock: Sendable, Equatable {
+    public var timeZone: TimeZone
+    public var startHour: Int
+
+    /// The hours a day may begin at: midnight to six in the morning.
+    public static let startHours = 0...6
+
+    public init(timeZone: TimeZone, startHour: Int = 0) {
+        self.timeZone = timeZone
+        self.startHour = startHour
+    }
+
+    /// The day `date` counts for: the date on the wall clock of the time zone at that instant,
+    /// less the start hour. The stores count the same way (a SQL function for SQLite,
+    /// `AT TIME ZONE` in PostgreSQL).
+    public func day(of date: Date) -> LocalDay {
+        Self.day(
+            ofSecond: Int(date.timeIntervalSince1970.rounded(.down)), offset: timeZone.secondsFromGMT(for: date),
+            startHour: startHour)
+    }
+
+    /// The day of the Unix second `second` whose wall clock is `offset` seconds from UTC.
+    public static func day(ofSecond second: Int, offset: Int, startHour: Int) -> LocalDay {
+        let local = second + offset - startHour * 3600
+        return LocalDay(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+    }
+
+    /// The names a person may choose from: the IANA zones named by region and city (the ones
+    /// every tz database knows, PostgreSQL's too), and UTC. Not the three-letter aliases.
+    public static let timeZoneNames: [String] = {
+        let regions: Set<Substring> = [
+            "Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific",
+        ]
+        return
+            (TimeZone.knownTimeZoneIdentifiers.filter { name in
+                name.split(separator: "/").first.map { regions.contains($0) && name.contains("/") } ?? false
+            } + ["UTC"]).sorted()
+    }()
+
+    private static let timeZoneNameSet = Set(timeZoneNames)
+
+    /// The zone named `name`, when it is one of `timeZoneNames`.
+    public static func timeZone(named name: String) -> TimeZone? {
+        timeZoneNameSet.contains(name) ? TimeZone(identifier: name) : nil
+    }
+}
