@@ -2,6 +2,7 @@
 """Seeds a running Sangha with many records, fast: friends, profiles and sitting sessions.
 
     scripts/seed.py BASE_URL --cookie COOKIES [--friends N] [--profiles N] [--sessions N] [--threads N]
+                    [--log-days D --log-sessions N]
 
 Posts the forms a browser would (POST /friends, POST /profiles, POST /sessions) as the signed-in
 person whose Cookie header value is COOKIES (`seed` in scripts/common.sh prints one), over
@@ -17,7 +18,13 @@ sessions start within the last --hours hours (47 by default, at most 47: an hour
 the seeding itself and a clock that drifts), however many there are: 10,000 sessions are 10,000
 rows of /history to page through, all of them within the last two or three calendar days, so
 the history's 30-day chart counts every one of them and its streak is two or three days long.
+
+A log of years goes in as a person brings one from another app: --log-sessions N sessions over
+the last --log-days D days (at least one a day, so a streak of D days up to yesterday), imported
+at once as the export's CSV through POST /history/import.
 """
+
+import base64
 
 import argparse
 import http.client
@@ -151,6 +158,30 @@ def post_all(base, cookies, path, forms, threads, check=None):
         raise SeedError(failures[0])
 
 
+def import_log(base, cookies, sessions, days, rng, now):
+    """Imports `sessions` sessions spread over the `days` days before today (UTC), each day at
+    least one, as one CSV file through the import form's second step."""
+    lines = ["started_at,seconds,profile,outcome,group,note"]
+    for i in range(sessions):
+        day = i % days + 1
+        started = (now - timedelta(days=day)).replace(hour=6, minute=0, second=0) + timedelta(minutes=i // days)
+        lines.append(f"{started.strftime('%Y-%m-%dT%H:%M:%SZ')},{rng.randint(300, 3600)},Morning,completed,,")
+    content = base64.b64encode(("\r\n".join(lines) + "\r\n").encode()).decode()
+    boundary = "seed-boundary-7117"
+    fields = {"_csrf": form_token(base, cookies), "content": content, "action": "import"}
+    body = "".join(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
+        for name, value in fields.items()) + f"--{boundary}--\r\n"
+    client = Client(base)
+    try:
+        status, _, data = client.request("POST", "/history/import", body.encode(), {
+            "Content-Type": f"multipart/form-data; boundary={boundary}", "Cookie": cookies})
+    finally:
+        client.close()
+    if status != 303:
+        raise SeedError(f"POST /history/import answered {status}, not 303: {data[:300]!r}")
+
+
 def profile_location(headers):
     location = headers.get("Location", "")
     number = location.rsplit("/", 1)[-1]
@@ -171,7 +202,11 @@ def main():
                              "(POST /sessions records the last 48 hours only)")
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1, help="random seed, for the same data every run")
+    parser.add_argument("--log-days", type=int, default=0, help="days of the imported log, up to yesterday")
+    parser.add_argument("--log-sessions", type=int, default=0, help="sessions of the imported log")
     args = parser.parse_args()
+    if args.log_sessions and not 1 <= args.log_days <= args.log_sessions:
+        parser.error("--log-days must be from 1 to --log-sessions")
     if min(args.friends, args.profiles, args.sessions) < 0 or args.threads < 1:
         parser.error("the counts must be 0 or more, --threads 1 or more")
     if not 1 <= args.hours <= MAX_HOURS:
@@ -203,13 +238,16 @@ def main():
         post_all(args.base, args.cookie, "/friends", friends, args.threads)
         post_all(args.base, args.cookie, "/profiles", profiles, args.threads, check=profile_location)
         post_all(args.base, args.cookie, "/sessions", sessions, args.threads)
+        if args.log_sessions:
+            import_log(args.base, args.cookie, args.log_sessions, args.log_days, rng, now)
     except SeedError as error:
         print(f"seed.py: {error}", file=sys.stderr)
         return 1
     seconds = time.monotonic() - began
     total = len(friends) + len(profiles) + len(sessions)
     rate = total / seconds if seconds > 0 else 0
-    print(f"seeded {len(friends)} friends, {len(profiles)} profiles, {len(sessions)} sessions "
+    log = f", a log of {args.log_sessions} sessions over {args.log_days} days" if args.log_sessions else ""
+    print(f"seeded {len(friends)} friends, {len(profiles)} profiles, {len(sessions)} sessions{log} "
           f"in {seconds:.1f} s ({rate:.0f} posts/s, {args.threads} threads)")
     return 0
 
