@@ -36,7 +36,7 @@ extension Person {
     public static let fixture = Person(
         id: 1, username: "ada", name: "Ada Lovelace",
         about: "Sits before sunrise. Counts breaths, loses count, starts again.",
-        createdAt: Date(timeIntervalSince1970: 1_780_000_000))
+        createdAt: Date(timeIntervalSince1970: 1_780_000_000), timeZone: TimeZone(identifier: "UTC")!)
 }
 
 extension Friend {

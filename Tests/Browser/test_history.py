@@ -1,7 +1,9 @@
 """The practice log in a real browser: a sit added by hand, corrected, and deleted."""
+import datetime
 import time
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from conftest import button, fill, screenshot, settled, shows, shows_heading, sign_up
 
@@ -61,3 +63,53 @@ def test_import_a_file(server, browser, tmp_path):
     assert shows(browser, "Imported 2 sessions.")
     rows = [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".history-table tbody tr")]
     assert len(rows) == 2 and "First, of the year" in rows[1] and "Stopped" in rows[0]
+
+
+def test_days_in_the_persons_time_zone_and_the_years_calendar(server, browser, tmp_path):
+    # Sign-up sends the browser's time zone: the account lives in Tokyo. (Without script, or
+    # with a zone not on the list, it lives in the server's, which Settings shows selected.)
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Tokyo"})
+    sign_up(browser, server)
+    browser.get(server.url + "/settings")
+    zone = browser.find_element(By.ID, "field-timeZone")
+    assert zone.get_attribute("value") == "Asia/Tokyo"
+    assert "Use this device’s time zone" not in browser.find_element(By.TAG_NAME, "main").text
+
+    # On a device in Santiago, Settings offers its zone; taken, with days from 03:00.
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "America/Santiago"})
+    browser.get(server.url + "/settings")
+    button(browser, "Use this device’s time zone, America/Santiago").click()
+    assert browser.find_element(By.ID, "field-timeZone").get_attribute("value") == "America/Santiago"
+    Select(browser.find_element(By.ID, "field-dayStartHour")).select_by_visible_text("03:00")
+    settled(browser, lambda d: button(d, "Save").click())
+    assert shows(browser, "Settings saved.")
+    browser.get(server.url + "/settings")
+    assert browser.find_element(By.ID, "field-timeZone").get_attribute("value") == "America/Santiago"
+    assert browser.find_element(By.ID, "field-dayStartHour").get_attribute("value") == "3"
+
+    # Most days of the last 300 at 12:00 UTC (09:00 in Santiago), every one of the last 44.
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    lines = ["started_at,seconds,profile,outcome,group,note"]
+    for back in range(1, 301):
+        if back > 44 and back % 5 == 0:
+            continue
+        day = today - datetime.timedelta(days=back)
+        lines.append(f"{day.isoformat()}T12:00:00Z,{300 + (back * 397) % 4000},Zazen,completed,,")
+    log = tmp_path / "year.csv"
+    log.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8")
+    browser.get(server.url + "/history/import")
+    browser.find_element(By.ID, "field-file").send_keys(str(log))
+    settled(browser, lambda d: button(d, "Preview").click())
+    settled(browser, lambda d: button(d, "Import").click())
+    assert shows(browser, "Imported")
+
+    caption = browser.find_element(By.ID, "year-caption").text
+    sat = browser.find_elements(By.CSS_SELECTOR, "svg.year-days rect.year-day[class*='year-sat-']")
+    assert caption.startswith(f"The last year: {len(sat)} days sat")
+    assert len(sat) >= 240
+    streak = browser.find_element(By.XPATH, "//dt[.='Streak']/following-sibling::dd[1]").text
+    assert int(streak.split()[0]) >= 44
+    # Each square's words, as a tooltip.
+    assert sat[-1].find_element(By.TAG_NAME, "title").get_attribute("textContent").endswith("in 1 session")
+    browser.execute_script("document.querySelector('figure.year').scrollIntoView()")
+    screenshot(browser, "history-year")

@@ -248,3 +248,41 @@ struct MeViewModelTests {
         #expect(MeViewModel.Fixtures.hostile.header.name.contains("<script>"))
     }
 }
+
+@Suite("Settings: time zone and day start")
+struct SettingsTimeZoneTests {
+    @Test(
+        "A zone from before the list (an alias) is offered, selected, and kept by a save; the list has UTC and Etc zones"
+    )
+    func ownZoneKept() async throws {
+        let pacific = try #require(TimeZone(identifier: "US/Pacific"))
+        let people = InMemoryPeopleRepository()
+        let person = try await people.create(
+            Person(
+                username: "ada", name: "Ada", createdAt: Date(timeIntervalSince1970: 0), timeZone: pacific,
+                dayStartHour: 4),
+            passwordHash: "-")
+        let context = PageContext(formToken: "t", now: Date(timeIntervalSince1970: 1_795_543_200), person: person)
+        let page = SettingsViewModel(person: person, acceptsToken: false, context: context)
+        #expect(page.timeZones.filter(\.isSelected).map(\.value) == ["US/Pacific"])
+        #expect(page.dayStarts.filter(\.isSelected).map(\.label) == ["04:00"])
+        #expect(DayClock.timeZoneNames.contains("UTC") && DayClock.timeZoneNames.contains("Etc/UTC"))
+        #expect(!DayClock.timeZoneNames.contains("US/Pacific") && !DayClock.timeZoneNames.contains("EST"))
+
+        let input = AccountInput(name: "Ada", timeZone: "US/Pacific", dayStartHour: "4")
+        let outcome = await SettingsViewModel.submit(
+            input, person: person, acceptsToken: false, people: people, passwords: NoHashing(), context: context)
+        guard case .saved = outcome else {
+            Issue.record("expected saved, got \(outcome)")
+            return
+        }
+        #expect(try await people.credentials(id: person.id)?.person.timeZone == pacific)
+    }
+
+    /// No password is typed: nothing is hashed.
+    struct NoHashing: PasswordHashing {
+        func hash(_ password: String, lane: HashingLane) async throws -> String { "-" }
+        func verify(_ password: String, against hash: String, lane: HashingLane) async throws -> Bool { false }
+        func verifyNoOne(_ password: String, lane: HashingLane) async throws {}
+    }
+}

@@ -81,6 +81,25 @@ struct GroupStreamsTests {
         #expect(!event.dropLast(2).contains("\n\n"))
     }
 
+    @Test("Each stream's times are in its person's time zone: one render per zone, not per stream")
+    func timeZones() async throws {
+        let world = try await Self.world()
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let utc = TimeZone(identifier: "UTC")!
+        let ada = try #require(
+            world.streams.open(person: world.ada.id, group: world.group, timeZone: tokyo, session: "ada-key"))
+        let bob = try #require(
+            world.streams.open(person: world.bob.id, group: world.group, timeZone: utc, session: "bob-key"))
+        let since = Date(timeIntervalSince1970: 1_795_543_200)  // 18:00 UTC, 03:00 in Tokyo
+        let groups = try await world.dependencies.data.groups(of: world.bob.id).startSitting(
+            profileName: "Evening", at: since, until: Date() + 600)
+        await world.dependencies.data.groupEvents.publish(groups.map { .changed(group: $0) })
+        let seenByAda = try #require(await Self.messages(ada, count: 1).first)
+        let seenByBob = try #require(await Self.messages(bob, count: 1).first)
+        #expect(seenByAda.contains("since 03:00") && !seenByAda.contains("since 18:00"))
+        #expect(seenByBob.contains("since 18:00"))
+    }
+
     @Test("A person holds at most five streams; one ended makes room")
     func limit() async throws {
         let world = try await Self.world()
@@ -134,9 +153,10 @@ struct GroupStreamsTests {
     @Test("A stream begins with the section as it is (a browser coming back may have missed events)")
     func opening() async throws {
         let world = try await Self.world()
+        let shown = GroupStreams.Shown(view: .group, timeZone: TimeZone(identifier: "UTC")!)
         let parts = try await world.streams.parts(
-            of: world.group, views: [.group], as: world.dependencies.data.groups(of: world.ada.id), now: Date())
-        let opening = String(buffer: world.streams.opening(parts[.group] ?? []))
+            of: world.group, shown: [shown], as: world.dependencies.data.groups(of: world.ada.id), now: Date())
+        let opening = String(buffer: world.streams.opening(parts[shown] ?? []))
         #expect(opening.hasPrefix("retry: 2000\n\nid: "))
         #expect(opening.contains("event: sitting-now\n") && opening.contains("No one is sitting now."))
         #expect(opening.contains("event: sits\n") && opening.contains("No sits are scheduled."))

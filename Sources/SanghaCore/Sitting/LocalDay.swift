@@ -75,17 +75,27 @@ public struct DayClock: Sendable, Equatable {
         return LocalDay(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
     }
 
-    /// The names a person may choose from: the IANA zones named by region and city (the ones
-    /// every tz database knows, PostgreSQL's too), and UTC. Not the three-letter aliases.
+    /// The names a person may choose from: the IANA zones named by region and city, and the
+    /// `Etc` ones (UTC, fixed offsets), which every tz database knows, PostgreSQL's too. Not the
+    /// old aliases (`US/Pacific`, three-letter names).
     public static let timeZoneNames: [String] = {
         let regions: Set<Substring> = [
-            "Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific",
+            "Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Etc", "Europe", "Indian",
+            "Pacific",
         ]
-        return
-            (TimeZone.knownTimeZoneIdentifiers.filter { name in
-                name.split(separator: "/").first.map { regions.contains($0) && name.contains("/") } ?? false
-            } + ["UTC"]).sorted()
+        var names = Set(
+            TimeZone.knownTimeZoneIdentifiers.filter { name in
+                name.contains("/") && name.split(separator: "/").first.map { regions.contains($0) } == true
+            })
+        // UTC by both its names (a Debian server's zone is "Etc/UTC").
+        names.formUnion(["UTC", "Etc/UTC"])
+        return names.sorted()
     }()
+
+    /// The name `zone` goes by in `timeZoneNames`: Foundation calls UTC "GMT".
+    public static func name(of zone: TimeZone) -> String {
+        zone.identifier == "GMT" ? "UTC" : zone.identifier
+    }
 
     private static let timeZoneNameSet = Set(timeZoneNames)
 

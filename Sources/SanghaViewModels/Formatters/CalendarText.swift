@@ -13,22 +13,36 @@ public enum CalendarText {
         String(months[((parts.month ?? 1) - 1) % 12].prefix(3))
     }
 
+    /// The wall clock of `timeZone` at `date`: its day and the seconds into it. By the zone's
+    /// offset at that instant and day arithmetic, not `Calendar`: the history formats a date
+    /// for each of its rows, and `Calendar.dateComponents` was most of their cost.
+    static func wallClock(_ date: Date, timeZone: TimeZone) -> (day: LocalDay, second: Int) {
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return (LocalDay(day), local - day * 86_400)
+    }
+
+    /// `07:15` for `second` seconds into a day.
+    static func clock(_ second: Int) -> String {
+        twoDigits(second / 3600) + ":" + twoDigits(second % 3600 / 60)
+    }
+
+    static func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+
     /// `23 Nov`.
     public static func shortDay(_ date: Date, timeZone: TimeZone) -> String {
-        let parts = Calendar.gregorian(in: timeZone).dateComponents([.month, .day], from: date)
-        return "\(parts.day ?? 1) \(shortMonth(parts))"
+        shortDay(wallClock(date, timeZone: timeZone).day)
     }
 
     /// `23 Nov 2026`.
     public static func shortDate(_ date: Date, timeZone: TimeZone) -> String {
-        let parts = Calendar.gregorian(in: timeZone).dateComponents([.year, .month, .day], from: date)
-        return "\(parts.day ?? 1) \(shortMonth(parts)) \(parts.year ?? 1970)"
+        let day = wallClock(date, timeZone: timeZone).day
+        return "\(shortDay(day)) \(day.date.year)"
     }
 
     /// `Monday 23 November`.
     public static func longDay(_ date: Date, timeZone: TimeZone) -> String {
-        let parts = Calendar.gregorian(in: timeZone).dateComponents([.weekday, .month, .day], from: date)
-        return "\(weekdays[((parts.weekday ?? 1) - 1) % 7]) \(parts.day ?? 1) \(months[((parts.month ?? 1) - 1) % 12])"
+        longDay(wallClock(date, timeZone: timeZone).day)
     }
 
     /// `Monday 23 November`, the words of a person's day.
@@ -45,21 +59,23 @@ public enum CalendarText {
 
     /// `Mon 23 Nov 2026, 07:15`.
     public static func dayAndTime(_ date: Date, timeZone: TimeZone) -> String {
-        let parts = Calendar.gregorian(in: timeZone).dateComponents(
-            [.weekday, .year, .month, .day, .hour, .minute], from: date)
-        let weekday = weekdays[((parts.weekday ?? 1) - 1) % 7].prefix(3)
-        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-        return "\(weekday) \(parts.day ?? 1) \(shortMonth(parts)) \(parts.year ?? 1970), \(time)"
+        let (day, second) = wallClock(date, timeZone: timeZone)
+        let (year, month, dayOfMonth) = day.date
+        return "\(weekdays[day.weekday % 7].prefix(3)) \(dayOfMonth) \(months[month - 1].prefix(3)) \(year), "
+            + clock(second)
     }
 
     /// `07:15`.
     public static func time(_ date: Date, timeZone: TimeZone) -> String {
-        let parts = Calendar.gregorian(in: timeZone).dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        clock(wallClock(date, timeZone: timeZone).second)
     }
 
-    /// The machine-readable form for `<time datetime>`: `2026-11-23T07:15:00Z`.
+    /// The machine-readable form for `<time datetime>`: `2026-11-23T07:15:00Z` (what
+    /// Foundation's ISO 8601 style writes, without its formatter).
     public static func iso(_ date: Date) -> String {
-        date.formatted(.iso8601)
+        let (day, second) = wallClock(date, timeZone: utc)
+        return "\(day)T\(clock(second)):\(twoDigits(second % 60))Z"
     }
+
+    static let utc = TimeZone(identifier: "UTC")!
 }

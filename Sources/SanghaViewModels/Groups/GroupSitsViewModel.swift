@@ -60,7 +60,7 @@ public struct GroupSitRowViewModel: Sendable, Equatable, Encodable {
 }
 
 /// A host's "Schedule a sit": which of their profiles, the date and time it begins (in the
-/// server's time zone, as every time on the pages), and whether it comes back every week.
+/// host's time zone, as every time on their pages), and whether it comes back every week.
 public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
     public let heading = "Schedule a sit"
     public let intro =

@@ -64,8 +64,12 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             : nil
         self.showsWhenSitting = input.map(\.showsWhenSitting) ?? person.showsWhenSitting
         self.showsStreaks = input.map(\.showsStreaks) ?? person.showsStreaks
-        let zone = input?.timeZone ?? person.timeZone.identifier
-        self.timeZones = DayClock.timeZoneNames.map {
+        let own = DayClock.name(of: person.timeZone)
+        let zone = input?.timeZone ?? own
+        // The person's own zone is always offered (one from before this list was kept), so that
+        // saving the other settings never changes it.
+        let names = DayClock.timeZoneNames.contains(own) ? DayClock.timeZoneNames : [own] + DayClock.timeZoneNames
+        self.timeZones = names.map {
             OptionViewModel(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), isSelected: $0 == zone)
         }
         self.timeZoneError = errors[.timeZone]
@@ -121,7 +125,11 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 "A token is up to \(Person.tokenLengthLimit) visible characters, without spaces."
         }
         // A form without the fields (not a browser's) keeps what the person has.
-        let timeZone = input.timeZone.map { DayClock.timeZone(named: $0) } ?? person.timeZone
+        let timeZone =
+            input.timeZone.map {
+                $0 == DayClock.name(of: person.timeZone) ? person.timeZone : DayClock.timeZone(named: $0)
+            }
+            ?? person.timeZone
         if timeZone == nil { errors[.timeZone] = "Choose a time zone from the list." }
         let dayStartHour =
             input.dayStartHour.map { Int($0).flatMap { DayClock.startHours.contains($0) ? $0 : nil } }

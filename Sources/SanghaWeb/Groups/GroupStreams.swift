@@ -42,10 +42,16 @@ public final class GroupStreams: Service, Sendable {
         let html: String
     }
 
+    /// A view as its streams show it: its times in their people's time zone.
+    struct Shown: Hashable, Sendable {
+        let view: View
+        let timeZone: TimeZone
+    }
+
     /// A part of a group's view, as last sent.
     private struct PartKey: Hashable {
         let group: Int
-        let view: View
+        let shown: Shown
         let event: String
     }
 
@@ -53,9 +59,13 @@ public final class GroupStreams: Service, Sendable {
         let person: Int
         let group: Int
         let view: View
+        /// Its person's: the times of its parts are shown in it.
+        let timeZone: TimeZone
         /// The sign-in session it was opened with (its key, as stored).
         let session: String?
         let continuation: AsyncStream<Message>.Continuation
+
+        var shown: Shown { Shown(view: view, timeZone: timeZone) }
     }
 
     private struct State {
@@ -101,8 +111,11 @@ public final class GroupStreams: Service, Sendable {
         func end() { continuation.finish() }
     }
 
-    /// A new stream of `group`'s `view` for `person`, or nil when they hold `limitPerPerson` already.
-    func open(person: Int, group: Int, view: View = .group, session: String?) -> Subscription? {
+    /// A new stream of `group`'s `view` for `person` (its times in `timeZone`, else the
+    /// deployment's), or nil when they hold `limitPerPerson` already.
+    func open(person: Int, group: Int, view: View = .group, timeZone: TimeZone? = nil, session: String?)
+        -> Subscription?
+    {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Message.self, bufferingPolicy: .bufferingOldest(Self.buffered))
         let id = state.withLock { state in
@@ -114,7 +127,8 @@ public final class GroupStreams: Service, Sendable {
         let admitted = state.withLock { state in
             guard state.perPerson[person, default: 0] < Self.limitPerPerson else { return false }
             state.streams[id] = Stream(
-                person: person, group: group, view: view, session: session, continuation: continuation)
+                person: person, group: group, view: view, timeZone: timeZone ?? self.timeZone, session: session,
+                continuation: continuation)
             state.perPerson[person, default: 0] += 1
             return true
         }
@@ -127,8 +141,9 @@ public final class GroupStreams: Service, Sendable {
             guard let stream = state.streams.removeValue(forKey: id) else { return }
             state.perPerson[stream.person, default: 1] -= 1
             if state.perPerson[stream.person] == 0 { state.perPerson[stream.person] = nil }
-            if !state.streams.values.contains(where: { $0.group == stream.group && $0.view == stream.view }) {
-                state.lastSent = state.lastSent.filter { $0.key.group != stream.group || $0.key.view != stream.view }
+            let shown = Shown(view: stream.view, timeZone: stream.timeZone)
+            if !state.streams.values.contains(where: { $0.group == stream.group && $0.shown == shown }) {
+                state.lastSent = state.lastSent.filter { $0.key.group != stream.group || $0.key.shown != shown }
             }
         }
     }
@@ -205,16 +220,16 @@ public final class GroupStreams: Service, Sendable {
                 }
                 let members = Set(detail.members.map(\.person))
                 end { $0.group == group && !members.contains($0.person) }
-                let views = state.withLock { state in
-                    Set(state.streams.values.filter { $0.group == group }.map(\.view))
+                let shown = state.withLock { state in
+                    Set(state.streams.values.filter { $0.group == group }.map(\.shown))
                 }
-                for (view, parts) in try await self.parts(of: group, views: views, as: groups, now: now) {
+                for (shown, parts) in try await self.parts(of: group, shown: shown, as: groups, now: now) {
                     for part in parts {
-                        let key = PartKey(group: group, view: view, event: part.event)
+                        let key = PartKey(group: group, shown: shown, event: part.event)
                         let streams = state.withLock { state -> [Stream] in
                             guard state.lastSent[key] != part.html else { return [] }
                             state.lastSent[key] = part.html
-                            return state.streams.values.filter { $0.group == group && $0.view == view }
+                            return state.streams.values.filter { $0.group == group && $0.shown == shown }
                         }
                         if !streams.isEmpty { deliver(event(part), to: streams) }
                     }
@@ -229,19 +244,22 @@ public final class GroupStreams: Service, Sendable {
         }
     }
 
-    /// The parts of each of the group's `views`, rendered from one reading of it as `groups`'
-    /// person sees it (who is sitting; the sits, when a group's page is among the views; each
-    /// sit whose page is). Not found when they are not a member; a sit not the group's has none.
-    func parts(of group: Int, views: Set<View>, as groups: any GroupRepository, now: Date)
-        async throws(GroupRepositoryError) -> [View: [Part]]
+    /// The parts of each of the group's views as `shown`, rendered from one reading of it as
+    /// `groups`' person sees it (who is sitting; the sits, when a group's page is among the
+    /// views; each sit whose page is), in each time zone asked. Not found when they are not a
+    /// member; a sit not the group's has none.
+    func parts(of group: Int, shown: Set<Shown>, as groups: any GroupRepository, now: Date)
+        async throws(GroupRepositoryError) -> [Shown: [Part]]
     {
         let sitting = try await groups.sittingNow(in: group, at: now)
-        let sits = views.contains(.group) ? try await groups.sits(of: group, at: now) : []
-        var parts: [View: [Part]] = [:]
-        for view in views {
+        let sits = shown.contains { $0.view == .group } ? try await groups.sits(of: group, at: now) : []
+        var sitsByID: [Int: GroupSit?] = [:]
+        var parts: [Shown: [Part]] = [:]
+        for shown in shown {
+            let (view, timeZone) = (shown.view, shown.timeZone)
             switch view {
             case .group:
-                parts[view] = [
+                parts[shown] = [
                     Part(
                         event: "sitting-now",
                         html: renderer.html(
@@ -253,8 +271,9 @@ public final class GroupStreams: Service, Sendable {
                 ]
             case .sit(let id):
                 // (A sit not the group's is refused when its stream opens.)
-                guard let sit = try await groups.sit(id, of: group) else { continue }
-                parts[view] = [
+                if sitsByID[id] == nil { sitsByID[id] = .some(try await groups.sit(id, of: group)) }
+                guard let sit = sitsByID[id] ?? nil else { continue }
+                parts[shown] = [
                     Part(
                         event: "sit-people",
                         html: renderer.html(GroupSitPeopleViewModel(sit: sit, sitting: sitting, timeZone: timeZone)))

@@ -144,7 +144,10 @@ struct GroupsRoutes {
             guard let sit = Int(sit) else { throw HTTPError(.notFound, message: Self.sitNotFound) }
             view = .sit(sit)
         }
-        guard let subscription = streams.open(person: person.id, group: id, view: view, session: context.signInKey)
+        let shown = GroupStreams.Shown(view: view, timeZone: context.page.timeZone)
+        guard
+            let subscription = streams.open(
+                person: person.id, group: id, view: view, timeZone: shown.timeZone, session: context.signInKey)
         else {
             throw HTTPError(.tooManyRequests, message: Self.tooManyStreams)
         }
@@ -153,7 +156,7 @@ struct GroupsRoutes {
         let parts: [GroupStreams.Part]
         do {
             let groups = try groups(context)
-            guard let found = try await streams.parts(of: id, views: [view], as: groups, now: context.page.now)[view]
+            guard let found = try await streams.parts(of: id, shown: [shown], as: groups, now: context.page.now)[shown]
             else { throw GroupRepositoryError.notFound }
             parts = found
         } catch GroupRepositoryError.notFound {
