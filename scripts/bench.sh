@@ -100,6 +100,9 @@ targets=(
   "heaviest editor's bytes from memory|http://127.0.0.1:$pages_port/_bench/editor.html"
   "FriendService GET /listFriends|http://127.0.0.1:$friend_port/listFriends"
   "nginx static file|http://127.0.0.1:$nginx_port/friends.html"
+  "GET / (home, no sessions)|$base/"
+  "GET /history (no sessions)|$base/history"
+  "GET /me (no sessions)|$base/me"
 )
 declare -A results
 max_rss=0
@@ -162,5 +165,8 @@ echo "| --- | ---: | --- |"
 echo "| compiled render at most 0.5 × swift-mustache's, every page and size | ${render}× | $(verdict "$render" "<" 0.5001) |"
 echo "| GET /profiles/1 ≥ 0.7 × same bytes from memory | $(ratio "$profile" "$same") | $(verdict "$(ratio "$profile" "$same")" ">=" 0.7) |"
 echo "| GET /friends ≥ 0.5 × GET /profiles/1 | $(ratio "$friends" "$profile") | $(verdict "$(ratio "$friends" "$profile")" ">=" 0.5) |"
+for page in "GET / (home, no sessions)" "GET /history (no sessions)" "GET /me (no sessions)"; do
+  echo "| $page ≥ 0.5 × GET /profiles/1 | $(ratio "${rps[$page]}" "$profile") | $(verdict "$(ratio "${rps[$page]}" "$profile")" ">=" 0.5) |"
+done
 echo "| RSS under load below 64 MB | $rss_mb MB | $(verdict "$rss_mb" "<" 64) |"
 echo "| heaviest editor ≥ 0.7 × its bytes from memory | $(ratio "$editor" "$editor_same") | $(verdict "$(ratio "$editor" "$editor_same")" ">=" 0.7) |"
