@@ -326,9 +326,9 @@ public struct PostgresGroupStore: GroupRepository {
         let id = try await run { connection -> Int? in
             let rows = try await connection.query(
                 """
-                INSERT INTO group_sit (group_id, profile_name, segments, starts_at, ends_at, weekly, created_at)
+                INSERT INTO group_sit (group_id, profile_name, segments, starts_at, ends_at, weekly, created_at, time_zone)
                 SELECT group_id, \(sit.profile.name), \(segments)::jsonb, \(sit.startsAt), \(sit.firstEnd),
-                    \(sit.weekly), \(date)
+                    \(sit.weekly), \(date), \(sit.timeZone.identifier)
                 FROM group_member WHERE group_id = \(sit.group) AND person_id = \(person) AND is_host
                 RETURNING id
                 """, logger: database.logger)
@@ -372,7 +372,7 @@ public struct PostgresGroupStore: GroupRepository {
 
     /// A sit's columns, as `sit(_:group:)` reads them.
     private static let sitColumns =
-        "s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly, s.cancelled_at IS NOT NULL"
+        "s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly, s.cancelled_at IS NOT NULL, s.time_zone"
 
     /// The sits `query` answers, the person's membership joined with them: a nil for the row of
     /// nulls a membership without sits gives, nothing at all when the person is not a member.
@@ -380,7 +380,7 @@ public struct PostgresGroupStore: GroupRepository {
         try await run { connection in
             var sits: [GroupSit?] = []
             for try await row in try await connection.query(query, logger: database.logger).decode(
-                (Int?, String?, String?, Date?, Bool?, Bool?).self)
+                (Int?, String?, String?, Date?, Bool?, Bool?, String?).self)
             {
                 sits.append(try Self.sit(row, group: group))
             }
@@ -404,13 +404,16 @@ public struct PostgresGroupStore: GroupRepository {
     }
 
     /// A sit from its columns; nil for the row of nulls a membership without sits answers.
-    private static func sit(_ row: (Int?, String?, String?, Date?, Bool?, Bool?), group: Int) throws -> GroupSit? {
+    private static func sit(_ row: (Int?, String?, String?, Date?, Bool?, Bool?, String?), group: Int) throws
+        -> GroupSit?
+    {
         guard let id = row.0, let name = row.1, let segments = row.2, let startsAt = row.3, let weekly = row.4 else {
             return nil
         }
         return GroupSit(
             id: id, group: group, profile: Profile(name: name, segments: try SegmentsJSON.decode(segments)),
-            startsAt: startsAt, weekly: weekly, cancelled: row.5 ?? false)
+            startsAt: startsAt, weekly: weekly, cancelled: row.5 ?? false,
+            timeZone: row.6.flatMap(TimeZone.init(identifier:)) ?? .utc)
     }
 
     /// Locks the group's row, as the trigger does when a member goes, if the person is a member:

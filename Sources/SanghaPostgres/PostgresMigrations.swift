@@ -303,10 +303,11 @@ enum PostgresMigrations {
             number: 11, name: "practice days",
             statements: [
                 "LOCK TABLE sitting_session IN SHARE ROW EXCLUSIVE MODE",
-                "ALTER TABLE person ADD COLUMN time_zone TEXT",
-                "UPDATE person SET time_zone = \(TimeZone.current.identifier)",
-                "ALTER TABLE person ALTER COLUMN time_zone SET NOT NULL",
+                // A default too: an instance of the version before still signs people up.
+                "ALTER TABLE person ADD COLUMN time_zone TEXT NOT NULL DEFAULT \(unescaped: PostgresMigrations.zoneLiteral)",
                 "ALTER TABLE person ADD COLUMN day_start_hour INTEGER NOT NULL DEFAULT 0",
+                // A weekly sit keeps its time of day in its host's zone (those already here: the server's).
+                "ALTER TABLE group_sit ADD COLUMN time_zone TEXT NOT NULL DEFAULT \(unescaped: PostgresMigrations.zoneLiteral)",
                 """
                 CREATE FUNCTION sangha_day(started TIMESTAMPTZ, zone TEXT, start_hour INTEGER) RETURNS INTEGER
                 LANGUAGE sql STABLE AS $$
@@ -330,20 +331,27 @@ enum PostgresMigrations {
                 """,
                 """
                 CREATE FUNCTION practice_day_count() RETURNS trigger LANGUAGE plpgsql AS $$
+                DECLARE
+                    counted INTEGER;
                 BEGIN
+                    -- FOR SHARE: a change of the person's time zone or day start (and its recount)
+                    -- waits for this session's transaction, or this one for it.
                     IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.owner_id IS NOT NULL
                         AND (TG_OP = 'INSERT' OR OLD.owner_id IS NULL) THEN
-                        INSERT INTO practice_day (owner_id, day, sessions, seconds)
-                        SELECT NEW.owner_id, sangha_day(NEW.started_at, time_zone, day_start_hour), 1, NEW.seconds
-                        FROM person WHERE id = NEW.owner_id
-                        ON CONFLICT (owner_id, day) DO UPDATE
-                        SET sessions = practice_day.sessions + 1, seconds = practice_day.seconds + excluded.seconds;
+                        SELECT sangha_day(NEW.started_at, time_zone, day_start_hour) INTO counted
+                        FROM person WHERE id = NEW.owner_id FOR SHARE;
+                        IF counted IS NOT NULL THEN
+                            INSERT INTO practice_day (owner_id, day, sessions, seconds)
+                            VALUES (NEW.owner_id, counted, 1, NEW.seconds)
+                            ON CONFLICT (owner_id, day) DO UPDATE
+                            SET sessions = practice_day.sessions + 1, seconds = practice_day.seconds + excluded.seconds;
+                        END IF;
                     ELSIF TG_OP = 'DELETE' AND OLD.owner_id IS NOT NULL THEN
+                        SELECT sangha_day(OLD.started_at, time_zone, day_start_hour) INTO counted
+                        FROM person WHERE id = OLD.owner_id FOR SHARE;
                         UPDATE practice_day SET sessions = sessions - 1, seconds = seconds - OLD.seconds
-                        WHERE owner_id = OLD.owner_id AND day = (
-                            SELECT sangha_day(OLD.started_at, time_zone, day_start_hour)
-                            FROM person WHERE id = OLD.owner_id);
-                        DELETE FROM practice_day WHERE owner_id = OLD.owner_id AND sessions <= 0;
+                        WHERE owner_id = OLD.owner_id AND day = counted;
+                        DELETE FROM practice_day WHERE owner_id = OLD.owner_id AND day = counted AND sessions <= 0;
                     END IF;
                     RETURN NULL;
                 END
@@ -372,6 +380,16 @@ enum PostgresMigrations {
                 """,
             ]),
     ]
+
+    /// The time zone of the instance that migrates, as an SQL literal: the zone of the people
+    /// already there (a DEFAULT takes no bind parameter, so the name is checked first).
+    static var zoneLiteral: String {
+        let name = TimeZone.current.identifier
+        let plain = name.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) || "/_+-".unicodeScalars.contains($0)
+        }
+        return plain && name.unicodeScalars.allSatisfy(\.isASCII) ? "'\(name)'" : "'UTC'"
+    }
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.
     static let lockKey = 7_117_000_001

@@ -166,10 +166,13 @@ public struct GroupStore: GroupRepository {
             try Self.requireMember(person, of: sit.group, host: true, db)
             try db.execute(
                 sql: """
-                    INSERT INTO groupSit (groupID, profileName, segments, startsAt, endsAt, weekly, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO groupSit (groupID, profileName, segments, startsAt, endsAt, weekly, createdAt, timeZone)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [sit.group, sit.profile.name, segments, sit.startsAt, sit.firstEnd, sit.weekly, date])
+                arguments: [
+                    sit.group, sit.profile.name, segments, sit.startsAt, sit.firstEnd, sit.weekly, date,
+                    sit.timeZone.identifier,
+                ])
             var stored = sit
             stored.id = Int(db.lastInsertedRowID)
             return stored
@@ -205,13 +208,14 @@ public struct GroupStore: GroupRepository {
     }
 
     /// A sit's columns, as `sit(_:)` reads them.
-    private static let sitColumns = "id, groupID, profileName, segments, startsAt, weekly, cancelledAt IS NOT NULL"
+    private static let sitColumns =
+        "id, groupID, profileName, segments, startsAt, weekly, cancelledAt IS NOT NULL, timeZone"
 
-    /// A sit from its row: id, group, profile name, segments, start, weekly, cancelled.
+    /// A sit from its row: id, group, profile name, segments, start, weekly, cancelled, zone.
     private static func sit(_ row: Row) throws -> GroupSit {
         GroupSit(
             id: row[0], group: row[1], profile: Profile(name: row[2], segments: try SegmentsJSON.decode(row[3])),
-            startsAt: row[4], weekly: row[5], cancelled: row[6])
+            startsAt: row[4], weekly: row[5], cancelled: row[6], timeZone: TimeZone(identifier: row[7]) ?? .utc)
     }
 
     /// The group's page in one read: one hop to the database's queue instead of four.

@@ -293,7 +293,8 @@ public enum SanghaDatabase {
         }
         migrator.registerMigration("practiceDays") { db in
             // Each person's time zone and the hour their day begins (those already here live in
-            // the server's), and the days they sat counted per day in them: a trigger keeps the
+            // the server's), each group sit's (its host's: a weekly one keeps its time of day
+            // there), and the days they sat counted per day in them: a trigger keeps the
             // count as sessions come and go, and counts again when either setting changes. The
             // history, the home page and the person's page read days, never every session.
             let zone = TimeZone.current.identifier
@@ -304,6 +305,7 @@ public enum SanghaDatabase {
                 sql: """
                     ALTER TABLE person ADD COLUMN timeZone TEXT NOT NULL DEFAULT '\(zone)';
                     ALTER TABLE person ADD COLUMN dayStartHour INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE groupSit ADD COLUMN timeZone TEXT NOT NULL DEFAULT '\(zone)';
                     CREATE TABLE practiceDay (
                         ownerID INTEGER NOT NULL REFERENCES person (id) ON DELETE CASCADE,
                         day INTEGER NOT NULL,
@@ -341,7 +343,9 @@ public enum SanghaDatabase {
                         WHERE ownerID = OLD.ownerID AND day = (
                             SELECT sanghaDay(strftime('%s', OLD.startedAt), timeZone, dayStartHour)
                             FROM person WHERE id = OLD.ownerID);
-                        DELETE FROM practiceDay WHERE ownerID = OLD.ownerID AND sessions <= 0;
+                        DELETE FROM practiceDay WHERE ownerID = OLD.ownerID AND sessions <= 0 AND day = (
+                            SELECT sanghaDay(strftime('%s', OLD.startedAt), timeZone, dayStartHour)
+                            FROM person WHERE id = OLD.ownerID);
                     END;
                     CREATE TRIGGER practiceDaysRecounted AFTER UPDATE OF timeZone, dayStartHour ON person
                     WHEN OLD.timeZone IS NOT NEW.timeZone OR OLD.dayStartHour IS NOT NEW.dayStartHour BEGIN

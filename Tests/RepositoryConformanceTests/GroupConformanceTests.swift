@@ -506,9 +506,13 @@ extension GroupConformanceTests {
             let once = try await groups.scheduleSit(
                 GroupSit(group: zen.id, profile: profile, startsAt: now + 3600, weekly: false), at: now)
             let weekly = try await groups.scheduleSit(
-                GroupSit(group: zen.id, profile: Profile.new(named: "Dawn"), startsAt: now + 600, weekly: true), at: now
+                GroupSit(
+                    group: zen.id, profile: Profile.new(named: "Dawn"), startsAt: now + 600, weekly: true,
+                    timeZone: TimeZone(identifier: "America/Santiago")!), at: now
             )
             #expect(once.id > 0 && weekly.id > once.id)
+            // A weekly sit keeps its host's zone (its time of day is theirs).
+            #expect(try await bobs.sit(weekly.id, of: zen.id)?.timeZone.identifier == "America/Santiago")
             // The copy is the profile's as it was: editing or deleting the profile changes nothing.
             #expect(once.profile.segments == Self.evening.segments && once.profile.id == 0)
             profile.duration = 60

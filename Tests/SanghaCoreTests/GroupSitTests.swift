@@ -46,6 +46,22 @@ struct GroupSitTests {
         #expect(sit.occurrence(at: Self.evening(12, 1) + 1800, calendar: Self.calendar)?.start == Self.evening(12, 8))
     }
 
+    @Test("A weekly sit keeps its time of day in its host's zone: every member, wherever they live, gets that instant")
+    func hostsZone() {
+        var sit = Self.sit(weekly: true)
+        sit.timeZone = Self.santiago
+        // 19:00 in Santiago is 23:00 UTC in its winter (UTC−4) and 22:00 UTC in its summer
+        // (UTC−3): the week after the change is 167 hours on, for whoever asks.
+        let after = try! #require(sit.occurrence(at: Self.evening(9, 6)))
+        #expect(after.start == Self.evening(9, 8))
+        let utc = Calendar.gregorian(in: TimeZone(identifier: "UTC")!)
+        #expect(utc.component(.hour, from: Self.evening(9, 1)) == 23)
+        #expect(utc.component(.hour, from: after.start) == 22)
+        // The same sit kept in UTC would stay at 23:00 UTC, 20:00 in Santiago: an hour off.
+        sit.timeZone = TimeZone(identifier: "UTC")!
+        #expect(sit.occurrence(at: Self.evening(9, 6))?.start == Self.evening(9, 8) + 3600)
+    }
+
     @Test("A sit begins neither in the past nor more than a year ahead")
     func refusal() {
         let now = Self.evening(8, 25)

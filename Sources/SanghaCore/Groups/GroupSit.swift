@@ -15,10 +15,17 @@ public struct GroupSit: Sendable, Equatable, Identifiable {
     /// Whether a host cancelled it: it is no longer listed nor joined, and who sat in it still
     /// has their session recorded.
     public var cancelled: Bool
+    /// The time zone of the host who scheduled it: a weekly sit keeps its time of day there
+    /// (across that zone's summer time), the same instant for every member wherever they live.
+    public var timeZone: TimeZone
 
-    public init(id: Int = 0, group: Int, profile: Profile, startsAt: Date, weekly: Bool, cancelled: Bool = false) {
+    public init(
+        id: Int = 0, group: Int, profile: Profile, startsAt: Date, weekly: Bool, cancelled: Bool = false,
+        timeZone: TimeZone = .utc
+    ) {
         (self.id, self.group, self.startsAt, self.weekly, self.cancelled) = (id, group, startsAt, weekly, cancelled)
         self.profile = Profile(name: profile.name, segments: profile.segments)
+        self.timeZone = timeZone
     }
 
     /// Its name: the profile's.
@@ -34,6 +41,12 @@ public struct GroupSit: Sendable, Equatable, Identifiable {
     public static let joinWindow: TimeInterval = 600
     /// How far ahead a sit may be scheduled.
     public static let furthest: TimeInterval = 366 * 86_400
+
+    /// The time it happens that is not over at `date` (under way, or the next), in its own
+    /// time zone: every member gets the same instant.
+    public func occurrence(at date: Date) -> DateInterval? {
+        occurrence(at: date, calendar: .gregorian(in: timeZone))
+    }
 
     /// The time it happens that is not over at `date` (under way, or the next), counted in
     /// `calendar` (a weekly sit keeps its time of day across a change to or from summer time);

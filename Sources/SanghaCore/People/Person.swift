@@ -21,7 +21,8 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     /// Their pages show streaks (days sat in a row): "Show streaks" off hides them everywhere.
     public var showsStreaks: Bool
     /// Where they live: their days, streaks and times are counted and shown in it (an IANA
-    /// name of `DayClock.timeZoneNames`).
+    /// name, `DayClock.timeZone(named:)`). Sign-up sets it; the default, UTC, is for tests and
+    /// tools, so that nothing depends on the machine's zone.
     public var timeZone: TimeZone
     /// The hour their day begins (`DayClock.startHours`): a sit before it counts for the day
     /// before.
@@ -30,7 +31,7 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     public init(
         id: Int = 0, username: String, name: String, about: String = "", friendServiceToken: String? = nil,
         createdAt: Date, isAdministrator: Bool = false, isDisabled: Bool = false, showsWhenSitting: Bool = true,
-        showsStreaks: Bool = true, timeZone: TimeZone = .current, dayStartHour: Int = 0
+        showsStreaks: Bool = true, timeZone: TimeZone = .utc, dayStartHour: Int = 0
     ) {
         self.id = id
         self.username = username
@@ -127,6 +128,11 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     public var friendServiceTokenEnding: String? {
         friendServiceToken.map { String($0.suffix(4)) }
     }
+}
+
+extension TimeZone {
+    /// UTC (Foundation names it "GMT").
+    public static let utc = TimeZone(secondsFromGMT: 0)!
 }
 
 extension Unicode.Scalar {

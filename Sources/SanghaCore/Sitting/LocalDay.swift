@@ -75,22 +75,33 @@ public struct DayClock: Sendable, Equatable {
         return LocalDay(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
     }
 
-    /// The names a person may choose from: the IANA zones named by region and city, and the
-    /// `Etc` ones (UTC, fixed offsets), which every tz database knows, PostgreSQL's too. Not the
-    /// old aliases (`US/Pacific`, three-letter names).
+    /// The names Settings offers: the IANA zones named by region and city that Foundation
+    /// lists, the current names of a few it lists only by an older one (`Asia/Kolkata`,
+    /// `Europe/Kyiv`: what browsers answer), and UTC. Not the old aliases (`US/Pacific`,
+    /// three-letter names).
     public static let timeZoneNames: [String] = {
-        let regions: Set<Substring> = [
-            "Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Etc", "Europe", "Indian",
-            "Pacific",
+        var names = Set(TimeZone.knownTimeZoneIdentifiers.filter(isRegionAndCity))
+        let current = [
+            "America/Argentina/Buenos_Aires", "America/Indiana/Indianapolis", "America/Kentucky/Louisville",
+            "America/Nuuk", "Asia/Ho_Chi_Minh", "Asia/Kathmandu", "Asia/Kolkata", "Asia/Yangon", "Atlantic/Faroe",
+            "Europe/Kyiv", "Pacific/Kanton", "Pacific/Pohnpei", "Pacific/Chuuk",
         ]
-        var names = Set(
-            TimeZone.knownTimeZoneIdentifiers.filter { name in
-                name.contains("/") && name.split(separator: "/").first.map { regions.contains($0) } == true
-            })
+        names.formUnion(current.filter { TimeZone(identifier: $0) != nil })
         // UTC by both its names (a Debian server's zone is "Etc/UTC").
         names.formUnion(["UTC", "Etc/UTC"])
         return names.sorted()
     }()
+
+    private static let regions: Set<Substring> = [
+        "Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Etc", "Europe", "Indian",
+        "Pacific",
+    ]
+
+    /// `Europe/Berlin`, `America/Argentina/Salta`, `Etc/GMT+3`: a name of the tz database's own
+    /// regions, not an alias.
+    static func isRegionAndCity(_ name: String) -> Bool {
+        name.contains("/") && name.split(separator: "/").first.map { regions.contains($0) } == true
+    }
 
     /// The name `zone` goes by in `timeZoneNames`: Foundation calls UTC "GMT".
     public static func name(of zone: TimeZone) -> String {
@@ -99,8 +110,10 @@ public struct DayClock: Sendable, Equatable {
 
     private static let timeZoneNameSet = Set(timeZoneNames)
 
-    /// The zone named `name`, when it is one of `timeZoneNames`.
+    /// The zone named `name`: one of `timeZoneNames`, or any other region-and-city name
+    /// Foundation knows (a browser may say one the list lacks).
     public static func timeZone(named name: String) -> TimeZone? {
-        timeZoneNameSet.contains(name) ? TimeZone(identifier: name) : nil
+        guard timeZoneNameSet.contains(name) || (isRegionAndCity(name) && name.utf8.count <= 64) else { return nil }
+        return TimeZone(identifier: name)
     }
 }

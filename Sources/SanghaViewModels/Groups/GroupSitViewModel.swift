@@ -66,7 +66,7 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
         groupName = group.group.name
         groupURL = GroupViewModel.url(group.group.id)
         let occurrence =
-            sit.cancelled ? nil : sit.occurrence(at: context.now, calendar: .gregorian(in: context.timeZone))
+            sit.cancelled ? nil : sit.occurrence(at: context.now)
         let shown = occurrence ?? DateInterval(start: sit.startsAt, duration: sit.duration)
         if occurrence != nil, context.now >= shown.start {
             whenText = "Under way, until \(CalendarText.time(shown.end, timeZone: context.timeZone))"

@@ -14,8 +14,7 @@ public struct GroupSitsViewModel: Sendable, Equatable, Encodable {
     public let emptyText: String?
 
     public init(sits: [GroupSit], sitting: [SittingNow], now: Date, timeZone: TimeZone) {
-        let calendar = Calendar.gregorian(in: timeZone)
-        self.sits = sits.compactMap { sit in sit.occurrence(at: now, calendar: calendar).map { (sit, $0) } }
+        self.sits = sits.compactMap { sit in sit.occurrence(at: now).map { (sit, $0) } }
             .sorted { $0.1.start < $1.1.start }
             .map { sit, occurrence in
                 GroupSitRowViewModel(
@@ -163,7 +162,9 @@ public enum GroupSitAction {
                         read, profiles: profiles, context: context.withoutFlash, schedule: form))
             }
             _ = try await groups.scheduleSit(
-                GroupSit(group: group, profile: profile, startsAt: startsAt, weekly: form.weekly), at: context.now)
+                GroupSit(
+                    group: group, profile: profile, startsAt: startsAt, weekly: form.weekly,
+                    timeZone: context.timeZone), at: context.now)
             return .saved(Redirect(to: back, flash: .success("The sit is scheduled.")))
         } catch GroupRepositoryError.notFound {
             return .notFound

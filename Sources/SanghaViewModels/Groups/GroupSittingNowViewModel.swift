@@ -98,7 +98,7 @@ public enum SittingPresence {
         return await saving {
             guard let sit = try await groups.sit(id, of: group) else { return .notFound }
             if sit.cancelled { return .invalid(GroupSitViewModel.cancelledMessage) }
-            guard let occurrence = sit.occurrence(at: now, calendar: .gregorian(in: timeZone)),
+            guard let occurrence = sit.occurrence(at: now),
                 GroupSit.isOpen(occurrence, at: now)
             else { return .invalid(notOpenMessage) }
             return .announced(

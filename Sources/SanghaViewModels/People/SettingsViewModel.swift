@@ -64,16 +64,18 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             : nil
         self.showsWhenSitting = input.map(\.showsWhenSitting) ?? person.showsWhenSitting
         self.showsStreaks = input.map(\.showsStreaks) ?? person.showsStreaks
+        // The person's own zone is always offered (one not on the list, say a browser's), and
+        // chosen when what was posted is not an option: no save ever changes it by accident.
         let own = DayClock.name(of: person.timeZone)
-        let zone = input?.timeZone ?? own
-        // The person's own zone is always offered (one from before this list was kept), so that
-        // saving the other settings never changes it.
         let names = DayClock.timeZoneNames.contains(own) ? DayClock.timeZoneNames : [own] + DayClock.timeZoneNames
+        let zone = input?.timeZone.flatMap { names.contains($0) ? $0 : nil } ?? own
         self.timeZones = names.map {
             OptionViewModel(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), isSelected: $0 == zone)
         }
         self.timeZoneError = errors[.timeZone]
-        let hour = input?.dayStartHour ?? "\(person.dayStartHour)"
+        let hour =
+            input?.dayStartHour.flatMap { Int($0).map(DayClock.startHours.contains) == true ? $0 : nil }
+            ?? "\(person.dayStartHour)"
         self.dayStarts = DayClock.startHours.map {
             OptionViewModel(value: "\($0)", label: "0\($0):00", isSelected: "\($0)" == hour)
         }
