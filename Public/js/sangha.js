@@ -592,7 +592,7 @@
     const button = document.createElement("button");
     button.type = "button";
     button.className = "button-secondary";
-    button.textContent = "Use this device’s time zone, " + option.textContent;
+    button.textContent = select.dataset.suggestTimeZone + ", " + option.textContent;
     button.addEventListener("click", () => {
       option.selected = true;
       hint.remove();

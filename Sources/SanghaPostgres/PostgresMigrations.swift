@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import SanghaStoreSupport
 
 /// The schema, as numbered migrations. A migration once released is never edited: a change is
 /// a new one at the end.
@@ -304,10 +305,10 @@ enum PostgresMigrations {
             statements: [
                 "LOCK TABLE sitting_session IN SHARE ROW EXCLUSIVE MODE",
                 // A default too: an instance of the version before still signs people up.
-                "ALTER TABLE person ADD COLUMN time_zone TEXT NOT NULL DEFAULT \(unescaped: PostgresMigrations.zoneLiteral)",
+                "ALTER TABLE person ADD COLUMN time_zone TEXT NOT NULL DEFAULT \(unescaped: MigratingZone.sqlLiteral)",
                 "ALTER TABLE person ADD COLUMN day_start_hour INTEGER NOT NULL DEFAULT 0",
                 // A weekly sit keeps its time of day in its host's zone (those already here: the server's).
-                "ALTER TABLE group_sit ADD COLUMN time_zone TEXT NOT NULL DEFAULT \(unescaped: PostgresMigrations.zoneLiteral)",
+                "ALTER TABLE group_sit ADD COLUMN time_zone TEXT NOT NULL DEFAULT \(unescaped: MigratingZone.sqlLiteral)",
                 """
                 CREATE FUNCTION sangha_day(started TIMESTAMPTZ, zone TEXT, start_hour INTEGER) RETURNS INTEGER
                 LANGUAGE sql STABLE AS $$
@@ -380,16 +381,6 @@ enum PostgresMigrations {
                 """,
             ]),
     ]
-
-    /// The time zone of the instance that migrates, as an SQL literal: the zone of the people
-    /// already there (a DEFAULT takes no bind parameter, so the name is checked first).
-    static var zoneLiteral: String {
-        let name = TimeZone.current.identifier
-        let plain = name.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) || "/_+-".unicodeScalars.contains($0)
-        }
-        return plain && name.unicodeScalars.allSatisfy(\.isASCII) ? "'\(name)'" : "'UTC'"
-    }
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.
     static let lockKey = 7_117_000_001

@@ -47,7 +47,7 @@ public struct PostgresPeopleStore: PeopleRepository {
             Person(
                 id: row.0, username: row.1, name: row.2, about: row.3, friendServiceToken: row.4,
                 createdAt: row.5, isAdministrator: row.6, isDisabled: row.7, showsWhenSitting: row.8,
-                showsStreaks: row.9, timeZone: TimeZone(identifier: row.10) ?? .current, dayStartHour: row.11),
+                showsStreaks: row.9, timeZone: TimeZone(identifier: row.10) ?? .utc, dayStartHour: row.11),
             row.12
         )
     }
@@ -352,7 +352,7 @@ public struct PostgresPeopleStore: PeopleRepository {
                     Person(
                         id: row.0, username: row.1, name: row.2, about: row.3, friendServiceToken: row.4,
                         createdAt: row.5, isAdministrator: row.8, isDisabled: row.9, showsWhenSitting: row.10,
-                        showsStreaks: row.11, timeZone: TimeZone(identifier: row.12) ?? .current,
+                        showsStreaks: row.11, timeZone: TimeZone(identifier: row.12) ?? .utc,
                         dayStartHour: row.13),
                     row.6, row.7
                 )

@@ -356,7 +356,7 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
             id: id ?? 0, username: username, name: name, about: about, friendServiceToken: friendServiceToken,
             createdAt: createdAt, isAdministrator: isAdministrator, isDisabled: isDisabled,
             showsWhenSitting: showWhenSitting, showsStreaks: showStreaks,
-            timeZone: TimeZone(identifier: timeZone) ?? .current, dayStartHour: dayStartHour)
+            timeZone: TimeZone(identifier: timeZone) ?? .utc, dayStartHour: dayStartHour)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

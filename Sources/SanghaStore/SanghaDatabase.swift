@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SanghaCore
+import SanghaStoreSupport
 import Synchronization
 
 /// Sangha's own SQLite file, `sangha.sqlite` in the data folder: people and their sign-in
@@ -43,7 +44,7 @@ public enum SanghaDatabase {
         else { return nil }
         let zone = zones.withLock { zones in
             if let zone = zones[name] { return zone }
-            let zone = TimeZone(identifier: name) ?? TimeZone(identifier: "UTC")!
+            let zone = TimeZone(identifier: name) ?? .utc
             zones[name] = zone
             return zone
         }
@@ -297,15 +298,12 @@ public enum SanghaDatabase {
             // there), and the days they sat counted per day in them: a trigger keeps the
             // count as sessions come and go, and counts again when either setting changes. The
             // history, the home page and the person's page read days, never every session.
-            let zone = TimeZone.current.identifier
-            guard zone.utf8.allSatisfy({ $0 > 0x20 && $0 != UInt8(ascii: "'") && $0 < 0x7F }) else {
-                throw DatabaseError(message: "Unexpected time zone name \(zone)")
-            }
+            let zone = MigratingZone.sqlLiteral
             try db.execute(
                 sql: """
-                    ALTER TABLE person ADD COLUMN timeZone TEXT NOT NULL DEFAULT '\(zone)';
+                    ALTER TABLE person ADD COLUMN timeZone TEXT NOT NULL DEFAULT \(zone);
                     ALTER TABLE person ADD COLUMN dayStartHour INTEGER NOT NULL DEFAULT 0;
-                    ALTER TABLE groupSit ADD COLUMN timeZone TEXT NOT NULL DEFAULT '\(zone)';
+                    ALTER TABLE groupSit ADD COLUMN timeZone TEXT NOT NULL DEFAULT \(zone);
                     CREATE TABLE practiceDay (
                         ownerID INTEGER NOT NULL REFERENCES person (id) ON DELETE CASCADE,
                         day INTEGER NOT NULL,

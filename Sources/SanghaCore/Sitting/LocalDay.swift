@@ -8,6 +8,13 @@ public struct LocalDay: Sendable, Hashable, Comparable, Strideable, CustomString
 
     public init(_ number: Int) { self.number = number }
 
+    /// The day `localSecond` (seconds since 1970 on a wall clock) falls in, and the seconds
+    /// into it; before 1970 too (the division rounds down).
+    public static func containing(localSecond: Int) -> (day: LocalDay, second: Int) {
+        let day = localSecond >= 0 ? localSecond / 86_400 : (localSecond - 86_399) / 86_400
+        return (LocalDay(day), localSecond - day * 86_400)
+    }
+
     /// The day of a date in the proleptic Gregorian calendar (the civil-days algorithm: no
     /// `Calendar`, no time zone).
     public init(year: Int, month: Int, day: Int) {
@@ -55,6 +62,11 @@ public struct DayClock: Sendable, Equatable {
     /// The hours a day may begin at: midnight to six in the morning.
     public static let startHours = 0...6
 
+    /// The hour `text` names (`"3"`), when a day may begin at it.
+    public static func startHour(named text: String) -> Int? {
+        Int(text).flatMap { startHours.contains($0) ? $0 : nil }
+    }
+
     public init(timeZone: TimeZone, startHour: Int = 0) {
         self.timeZone = timeZone
         self.startHour = startHour
@@ -71,8 +83,7 @@ public struct DayClock: Sendable, Equatable {
 
     /// The day of the Unix second `second` whose wall clock is `offset` seconds from UTC.
     public static func day(ofSecond second: Int, offset: Int, startHour: Int) -> LocalDay {
-        let local = second + offset - startHour * 3600
-        return LocalDay(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+        LocalDay.containing(localSecond: second + offset - startHour * 3600).day
     }
 
     /// The names Settings offers: the IANA zones named by region and city that Foundation

@@ -17,9 +17,8 @@ public enum CalendarText {
     /// offset at that instant and day arithmetic, not `Calendar`: the history formats a date
     /// for each of its rows, and `Calendar.dateComponents` was most of their cost.
     static func wallClock(_ date: Date, timeZone: TimeZone) -> (day: LocalDay, second: Int) {
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        return (LocalDay(day), local - day * 86_400)
+        LocalDay.containing(
+            localSecond: Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date))
     }
 
     /// `07:15` for `second` seconds into a day.
@@ -77,5 +76,5 @@ public enum CalendarText {
         return "\(day)T\(clock(second)):\(twoDigits(second % 60))Z"
     }
 
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = TimeZone.utc
 }

@@ -66,10 +66,10 @@ public enum SittingPresence {
     /// profile's whole time when not given), or in the group sit in `input` until it ends (from
     /// ten minutes before it begins).
     public static func start(
-        _ input: Input, profiles: any ProfileRepository, groups: any GroupRepository, now: Date, timeZone: TimeZone
+        _ input: Input, profiles: any ProfileRepository, groups: any GroupRepository, now: Date
     ) async -> Outcome {
         if input.sit != nil || input.group != nil {
-            return await join(input, groups: groups, now: now, timeZone: timeZone)
+            return await join(input, groups: groups, now: now)
         }
         guard let id = input.profile.flatMap({ Int($0) }) else { return .invalid("Which profile is sat is missing.") }
         var seconds: Int?
@@ -89,7 +89,7 @@ public enum SittingPresence {
         }
     }
 
-    private static func join(_ input: Input, groups: any GroupRepository, now: Date, timeZone: TimeZone) async
+    private static func join(_ input: Input, groups: any GroupRepository, now: Date) async
         -> Outcome
     {
         guard let group = input.group.flatMap({ Int($0) }), let id = input.sit.flatMap({ Int($0) }) else {

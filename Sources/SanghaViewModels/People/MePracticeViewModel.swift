@@ -74,7 +74,7 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
         context: PageContext
     ) async -> MePracticeViewModel {
         async let profiles = firstProfiles(from: profileRepository)
-        async let sessions = practiceAndRecent(from: repository, context: context)
+        async let sessions = practice(from: repository, context: context)
         let (listed, sat) = await (profiles, sessions)
         return MePracticeViewModel(
             practice: sat.practice, sessionsFailure: sat.failure,
@@ -92,7 +92,7 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
         }
     }
 
-    private static func practiceAndRecent(from repository: any SittingSessionRepository, context: PageContext) async
+    private static func practice(from repository: any SittingSessionRepository, context: PageContext) async
         -> (practice: Practice?, failure: (any Error)?)
     {
         do {

@@ -20,6 +20,9 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let showsStreaks: Bool
     public let timeZoneLabel = "Time zone"
     public let timeZoneHint = "Your days and streaks are counted in it, and times shown in it."
+    /// The words of the button the page's script adds when the device's zone is another:
+    /// "Use this device’s time zone, America/Santiago".
+    public let useDeviceTimeZoneLabel = "Use this device’s time zone"
     /// Every zone of `DayClock.timeZoneNames`, the person's selected.
     public let timeZones: [OptionViewModel]
     public let timeZoneError: String?
@@ -73,11 +76,9 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             OptionViewModel(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), isSelected: $0 == zone)
         }
         self.timeZoneError = errors[.timeZone]
-        let hour =
-            input?.dayStartHour.flatMap { Int($0).map(DayClock.startHours.contains) == true ? $0 : nil }
-            ?? "\(person.dayStartHour)"
+        let hour = input?.dayStartHour.flatMap(DayClock.startHour(named:)) ?? person.dayStartHour
         self.dayStarts = DayClock.startHours.map {
-            OptionViewModel(value: "\($0)", label: "0\($0):00", isSelected: "\($0)" == hour)
+            OptionViewModel(value: "\($0)", label: "0\($0):00", isSelected: $0 == hour)
         }
         self.dayStartError = errors[.dayStartHour]
         self.currentPassword = FormFieldViewModel(
@@ -134,8 +135,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             ?? person.timeZone
         if timeZone == nil { errors[.timeZone] = "Choose a time zone from the list." }
         let dayStartHour =
-            input.dayStartHour.map { Int($0).flatMap { DayClock.startHours.contains($0) ? $0 : nil } }
-            ?? person.dayStartHour
+            input.dayStartHour.map(DayClock.startHour(named:)) ?? person.dayStartHour
         if dayStartHour == nil {
             errors[.dayStartHour] = "A day starts at an hour from 00:00 to 0\(DayClock.startHours.upperBound):00."
         }

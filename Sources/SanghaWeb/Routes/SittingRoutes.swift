@@ -148,8 +148,7 @@ struct SittingRoutes {
         let person = try context.person().id
         return try await presence(
             SittingPresence.start(
-                input, profiles: data.profiles(of: person), groups: data.groups(of: person), now: context.page.now,
-                timeZone: context.page.timeZone),
+                input, profiles: data.profiles(of: person), groups: data.groups(of: person), now: context.page.now),
             ofSit: input.sit != nil || input.group != nil)
     }
 
