@@ -18,7 +18,7 @@ def invite_only():
 
 
 def one_time_link(driver):
-    return driver.find_element(By.CSS_SELECTOR, ".one-time-link-url").get_attribute("value")
+    return settled(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".one-time-link-url").get_attribute("value"))
 
 
 def person_row(driver, username):

@@ -4,8 +4,16 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from conftest import (PASSWORD, button, eventually, field, fill, make_driver, named, screenshot, settled, shows,
-                      shows_heading, sign_up, signed_in_as, value)
+from conftest import (PASSWORD, button, eventually, field, fill, make_driver, named, press, screenshot, settled,
+                      shows, shows_heading, sign_up, signed_in_as, value)
+
+
+def create_invitation(driver):
+    """Presses "Create invitation link" and reads the new link once the page it leads to is
+    there: the page before may show an earlier link, which a read right after the click finds
+    (and then loses as the page is replaced, or returns although it was used)."""
+    press(driver, "Create invitation link")
+    return settled(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".one-time-link-url").get_attribute("value"))
 
 
 def test_create_invite_and_join(server, browser):
@@ -18,8 +26,7 @@ def test_create_invite_and_join(server, browser):
     assert shows_heading(browser, "Morning sangha")
     assert shows(browser, "Group created.")
     group_url = browser.current_url
-    settled(browser, lambda d: button(d, "Create invitation link").click())
-    link = browser.find_element(By.CSS_SELECTOR, ".one-time-link-url").get_attribute("value")
+    link = create_invitation(browser)
     assert "/groups/invite/" in link
 
     guest = make_driver()
@@ -66,8 +73,7 @@ def _group_with_two(server, host, guest):
     settled(host, lambda d: button(d, "Create group").click())
     assert shows_heading(host, "Morning sangha")
     group_url = host.current_url
-    settled(host, lambda d: button(d, "Create invitation link").click())
-    link = host.find_element(By.CSS_SELECTOR, ".one-time-link-url").get_attribute("value")
+    link = create_invitation(host)
     sign_up(guest, server, username="bob", name="Bob Brown", next=link.removeprefix(server.url))
     settled(guest, lambda d: button(d, "Join group").click())
     assert shows(guest, "Welcome to the group.")
@@ -173,8 +179,7 @@ def test_a_group_sit_rings_together(server, browser):
         for driver, skew in ((browser, -4000), (guest, 7000), (late, 2500)):
             _skewed(driver, skew)
         group_url = _group_with_two(server, browser, guest)
-        settled(browser, lambda d: button(d, "Create invitation link").click())
-        link = browser.find_element(By.CSS_SELECTOR, ".one-time-link-url").get_attribute("value")
+        link = create_invitation(browser)
         sign_up(late, server, username="carol", name="Carol Chen", next=link.removeprefix(server.url))
         settled(late, lambda d: button(d, "Join group").click())
         assert shows(late, "Welcome to the group.")
