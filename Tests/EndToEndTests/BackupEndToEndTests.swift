@@ -59,7 +59,7 @@ struct BackupEndToEndTests {
         #expect(backup.output.contains(friendsFile.path), "\(backup.output)")
         #expect(FileManager.default.fileExists(atPath: friendsFile.path))
         #expect(!FileManager.default.fileExists(atPath: file.path + "-wal"), "the backup is one file")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
         // Not a condition of the test (a fast copy may finish between two writes), but a note of it.
         if !writerStillRunning { print("Note: no profile was acknowledged while the backup ran.") }
 
@@ -69,7 +69,7 @@ struct BackupEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: restored.appendingPathComponent("friends.sqlite").path))
 
         let again = try await Self.startServer(restored)
-        defer { again.stop() }
+        defer { again.stopInBackground() }
         let person = HTTPClient()
         let signIn = try await person.signIn(at: again.baseURL)
         #expect(signIn.status == 303)
@@ -180,14 +180,10 @@ struct BackupEndToEndTests {
             ])
     }
 
-    /// `sangha <arguments>` to its end, waited for on a thread of its own rather than one of the
-    /// test's concurrency pool, which the writes running beside it need.
+    /// `sangha <arguments>` to its end (waited for off the cooperative pool, which the writes
+    /// running beside it need).
     static func sangha(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try SanghaProcess.run(arguments) })
-            }
-        }
+        try await SanghaProcess.run(arguments)
     }
 
     /// Every profile's name on every page of the list, as its JSON gives them.

@@ -55,7 +55,7 @@ struct FriendServiceFaultTests {
                 dataDirectory: data,
                 ["--friend-service-url", "http://127.0.0.1:\(servicePort)", "--friend-service-timeout", "1"]
             )
-            defer { server.stop() }
+            defer { server.stopInBackground() }
             let client = HTTPClient()
             try await client.signUp(at: server.baseURL)
             let friends = server.baseURL.appendingPathComponent("friends")
@@ -109,7 +109,7 @@ struct FriendServiceFaultTests {
         )
         let server = try await SanghaProcess.serve(
             dataDirectory: data, ["--friend-service-url", "http://127.0.0.1:\(servicePort)"])
-        defer { server.stop() }
+        defer { server.stopInBackground() }
         let client = HTTPClient()
         try await client.signUp(at: server.baseURL)
         let friends = server.baseURL.appendingPathComponent("friends")
@@ -118,7 +118,7 @@ struct FriendServiceFaultTests {
         #expect(added.status == 303)
         #expect(try await client.send("GET", friends).body.contains("Jane Doe"))
 
-        #expect(service.stop() == 0)
+        #expect(await service.stop() == 0)
         let page = try await client.send("GET", friends)
         #expect(page.body.contains("Loading failed, check network connection"))
         #expect(page.body.contains("Showing the list saved on"))

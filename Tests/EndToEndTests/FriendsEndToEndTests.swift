@@ -82,7 +82,7 @@ struct FriendsEndToEndTests {
         #expect(server.log.contains("POST /friends 422"))
 
         // Restart on the same data: SIGTERM exits cleanly, and the friends are still there.
-        #expect(server.stop() == 0, "sangha did not exit cleanly:\n\(server.log)")
+        #expect(await server.stop() == 0, "sangha did not exit cleanly:\n\(server.log)")
         server = try await SanghaProcess.serve(dataDirectory: data)
         let restarted = try await client.send("GET", server.baseURL.appendingPathComponent("friends"))
         #expect(restarted.body.contains("Janet Doe"))
@@ -91,7 +91,7 @@ struct FriendsEndToEndTests {
             "GET", server.baseURL.appendingPathComponent("friends"), headers: ["Accept": "application/json"])
         #expect(json.body.contains("\"fullName\":\"Janet Doe\""))
         #expect(!json.body.contains("Kenji"))
-        server.stop()
+        await server.stop()
     }
 
     @Test("A dead remote FriendService shows the error row within the timeout")
@@ -103,7 +103,7 @@ struct FriendsEndToEndTests {
             dataDirectory: data,
             ["--friend-service-url", "http://127.0.0.1:\(hanging.port)", "--friend-service-timeout", "1"]
         )
-        defer { server.stop() }
+        defer { server.stopInBackground() }
         try await client.signUp(at: server.baseURL)
         let start = ContinuousClock.now
         let page = try await client.send("GET", server.baseURL.appendingPathComponent("friends"))
@@ -114,8 +114,8 @@ struct FriendsEndToEndTests {
     }
 
     @Test("sangha serve --help names every option and its environment variable")
-    func help() throws {
-        let (status, output) = try SanghaProcess.run(["serve", "--help"])
+    func help() async throws {
+        let (status, output) = try await SanghaProcess.run(["serve", "--help"])
         #expect(status == 0)
         for option in [
             "--port", "--data-dir", "--friend-service-url", "--friend-service-token", "--friend-service-timeout",
@@ -127,20 +127,20 @@ struct FriendsEndToEndTests {
     }
 
     @Test("A bad environment value stops the start with a clear message")
-    func badEnvironment() throws {
-        let (status, output) = try SanghaProcess.run(["serve"], environment: ["SANGHA_PORT": "eighty"])
+    func badEnvironment() async throws {
+        let (status, output) = try await SanghaProcess.run(["serve"], environment: ["SANGHA_PORT": "eighty"])
         #expect(status != 0)
         #expect(output.contains("SANGHA_PORT=eighty is not a valid Int"))
     }
 
     @Test("--metrics-allowed takes IP addresses; a host name stops the start")
-    func metricsAllowed() throws {
-        let (status, output) = try SanghaProcess.run(["serve", "--metrics-allowed", "prometheus.internal"])
+    func metricsAllowed() async throws {
+        let (status, output) = try await SanghaProcess.run(["serve", "--metrics-allowed", "prometheus.internal"])
         #expect(status != 0)
         #expect(
             output.contains(
                 "--metrics-allowed takes IP addresses, like 10.0.0.7 or fd00::7, got 'prometheus.internal'."))
-        let (_, environment) = try SanghaProcess.run(
+        let (_, environment) = try await SanghaProcess.run(
             ["serve"], environment: ["SANGHA_METRICS_ALLOWED": "10.0.0.7, nope"])
         #expect(environment.contains("got 'nope'"))
     }
@@ -149,8 +149,8 @@ struct FriendsEndToEndTests {
 @Suite("sangha serve on the network")
 struct ServeRemoteTests {
     @Test("Listening beyond loopback needs --allow-remote")
-    func needsFlag() throws {
-        let (status, output) = try SanghaProcess.run(["serve", "--host", "0.0.0.0"])
+    func needsFlag() async throws {
+        let (status, output) = try await SanghaProcess.run(["serve", "--host", "0.0.0.0"])
         #expect(status != 0)
         #expect(output.contains("Pass --allow-remote"))
     }
@@ -164,6 +164,6 @@ struct ServeRemoteTests {
             ["--host", "0.0.0.0", "--allow-remote", "--friend-service-port", "\(try SilentServer.freePort())"]
         )
         #expect(server.log.contains("Listening on 0.0.0.0 over plain HTTP"))
-        server.stop()
+        await server.stop()
     }
 }

@@ -134,7 +134,7 @@ struct MalformedRequestTests {
         let server = try await SanghaProcess.serve(
             dataDirectory: data, ["--friend-service-port", "\(try SilentServer.freePort())", "--log-level", "warning"])
         let port = server.port
-        defer { server.stop() }
+        defer { server.stopInBackground() }
 
         // A browser's cookie and token, and a friend and a profile to aim at.
         let browser = HTTPClient()
@@ -154,14 +154,14 @@ struct MalformedRequestTests {
         var statuses: [Int: Int] = [:]
         var failures: [String] = []
         for item in cases {
-            let response = try RawHTTP.send(item.bytes, port: port)
+            let response = try await RawHTTP.send(item.bytes, port: port)
             let status = response.status ?? 0
             statuses[status, default: 0] += 1
             if status >= 500 { failures.append("\(status) for \(item.label)") }
         }
         print("Malformed requests sent: \(cases.count); answers by status: \(statuses.sorted { $0.key < $1.key })")
         #expect(failures.isEmpty, "5xx answers:\n\(failures.joined(separator: "\n"))")
-        let health = try RawHTTP.send(RawHTTP.request("GET", "/health", port: port), port: port)
+        let health = try await RawHTTP.send(RawHTTP.request("GET", "/health", port: port), port: port)
         #expect(health.status == 200)
         #expect(server.isRunning)
     }

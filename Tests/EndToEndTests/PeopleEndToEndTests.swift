@@ -10,7 +10,7 @@ struct PeopleEndToEndTests {
         let data = try RepositoryPaths.temporaryDirectory("sangha-e2e-people")
         defer { try? FileManager.default.removeItem(at: data) }
         let server = try await SanghaProcess.serve(dataDirectory: data)
-        defer { server.stop() }
+        defer { server.stopInBackground() }
         let ada = HTTPClient()
         let grace = HTTPClient()
         try await ada.signUp(at: server.baseURL, username: "ada", name: "Ada Lovelace")

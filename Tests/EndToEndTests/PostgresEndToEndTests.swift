@@ -25,8 +25,8 @@ struct PostgresEndToEndTests {
             let (one, oneData) = try await Self.instance(database, "one")
             let (two, twoData) = try await Self.instance(database, "two")
             defer {
-                one.stop()
-                two.stop()
+                one.stopInBackground()
+                two.stopInBackground()
                 try? FileManager.default.removeItem(at: oneData)
                 try? FileManager.default.removeItem(at: twoData)
             }
@@ -89,8 +89,8 @@ struct PostgresEndToEndTests {
             let (one, oneData) = try await Self.instance(database, "live-one")
             let (two, twoData) = try await Self.instance(database, "live-two")
             defer {
-                one.stop()
-                two.stop()
+                one.stopInBackground()
+                two.stopInBackground()
                 try? FileManager.default.removeItem(at: oneData)
                 try? FileManager.default.removeItem(at: twoData)
             }
@@ -116,7 +116,7 @@ struct PostgresEndToEndTests {
                 RawHTTP.request(
                     "GET", "/groups/1/events", headers: [("Cookie", "sangha_session=\(session)")], port: two.port),
                 port: two.port)
-            #expect(stream.read(until: "retry: 2000\n\n", timeout: 5))
+            #expect(await stream.read(until: "retry: 2000\n\n", timeout: 5))
             #expect(stream.text.hasPrefix("HTTP/1.1 200"))
             #expect(stream.text.lowercased().contains("content-type: text/event-stream"))
 
@@ -125,17 +125,17 @@ struct PostgresEndToEndTests {
             let sit = try await ada.send(
                 "POST", one.baseURL.appendingPathComponent("sitting"), form: ["profile": profileID, "seconds": "600"])
             #expect(sit.status == 204)
-            #expect(stream.read(until: "<strong>Ada Lovelace</strong> · Evening", from: mark, timeout: 2))
+            #expect(await stream.read(until: "<strong>Ada Lovelace</strong> · Evening", from: mark, timeout: 2))
             #expect(stream.text.contains("event: sitting-now"))
             mark = stream.text.count
             let stop = try await ada.send("POST", one.baseURL.appendingPathComponent("sitting/stop"), form: [:])
             #expect(stop.status == 204)
-            #expect(stream.read(until: "No one is sitting now.", from: mark, timeout: 2))
+            #expect(await stream.read(until: "No one is sitting now.", from: mark, timeout: 2))
 
             // Bob signs out on one: his stream on two ends.
             let started = ContinuousClock.now
             #expect(try await bob.send("POST", one.baseURL.appendingPathComponent("sign-out"), form: [:]).status == 303)
-            #expect(!stream.read(until: "never sent", timeout: 5))
+            #expect(await !stream.read(until: "never sent", timeout: 5))
             #expect(ContinuousClock.now - started < .seconds(4), "ended by the sign-out, not by the time out")
         }
     }
@@ -146,7 +146,7 @@ struct PostgresEndToEndTests {
             let (one, oneData) = try await Self.instance(database, "killed")
             let (two, twoData) = try await Self.instance(database, "survivor")
             defer {
-                two.stop()
+                two.stopInBackground()
                 try? FileManager.default.removeItem(at: oneData)
                 try? FileManager.default.removeItem(at: twoData)
             }
@@ -169,7 +169,7 @@ struct PostgresEndToEndTests {
                 try await Task.sleep(for: .milliseconds(20))
             }
             try #require(acknowledged.withLock { $0.count } >= 20, "the saves did not start")
-            one.kill()
+            await one.kill()
             await saving.value
             let saved = acknowledged.withLock { $0 }
 

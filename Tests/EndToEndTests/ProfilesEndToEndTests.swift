@@ -47,7 +47,7 @@ struct ProfilesEndToEndTests {
         let afterSave = try await client.send("GET", editor)
         #expect(afterSave.body.contains("Profile saved."))
 
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
         server = try await SanghaProcess.serve(dataDirectory: data)
         // The sign-in session survives the restart: the same browser is still signed in.
         let reloaded = try await client.send(
@@ -62,7 +62,7 @@ struct ProfilesEndToEndTests {
         #expect(reloaded.body.contains("\"value\":\"00:45\""))
         let home = try await client.send("GET", server.baseURL)
         #expect(home.body.contains("Morning sit"))
-        server.stop()
+        await server.stop()
     }
 
     @Test("kill -9 after an acknowledged save: the save is there and the file is sound")
@@ -78,7 +78,7 @@ struct ProfilesEndToEndTests {
             if response.status == 303 { acknowledged.append("Profile \(index)") }
         }
         #expect(acknowledged.count == 20)
-        server.kill()
+        await server.kill()
 
         let database = try SanghaDatabase.open(directory: data)
         #expect(try await SanghaDatabase.integrityCheck(database) == ["ok"])
@@ -88,6 +88,6 @@ struct ProfilesEndToEndTests {
         server = try await SanghaProcess.serve(dataDirectory: data)
         let list = try await client.send("GET", server.baseURL.appendingPathComponent("profiles"))
         #expect(list.body.contains("Profile 20"))
-        server.stop()
+        await server.stop()
     }
 }

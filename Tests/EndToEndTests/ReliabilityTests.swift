@@ -22,7 +22,7 @@ struct ReliabilityTests {
         try await browser.signUp(at: server.baseURL)
         let inFlight = Task { try await browser.send("GET", friends) }
         try await Task.sleep(for: .milliseconds(500))
-        let exitStatus = server.stop()  // SIGTERM while the request waits on the FriendService
+        let exitStatus = await server.stop()  // SIGTERM while the request waits on the FriendService
         let response = try await inFlight.value
         #expect(response.status == 200)
         #expect(response.body.contains("Loading failed, check network connection"))
@@ -60,7 +60,7 @@ struct ReliabilityTests {
             }
         }
         try await Task.sleep(for: .milliseconds(1500))
-        server.kill()
+        await server.kill()
         await saving.value
         let (durations, names) = acknowledged.withLock { $0 }
         #expect(names.count > 5, "too few saves before the kill to mean anything")
@@ -79,7 +79,7 @@ struct ReliabilityTests {
         #expect(list.status == 200)
         // The first page of the list, by name: "Loop" comes before every "Saved N".
         #expect(list.body.contains("Loop"))
-        server.stop()
+        await server.stop()
     }
 
     func startServer(_ data: URL) async throws -> SanghaProcess {

@@ -13,7 +13,7 @@ struct StandaloneBinaryTests {
         let folder = try RepositoryPaths.temporaryDirectory("sangha-standalone")
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try await SanghaProcess.serve(dataDirectory: folder)
-        defer { server.stop() }
+        defer { server.stopInBackground() }
         try await client.signUp(at: server.baseURL)
         for path in ["/", "/profiles", "/friends", "/friends/new", "/me", "/settings"] {
             let page = try await client.send("GET", server.baseURL.appendingPathComponent(path))
@@ -33,10 +33,10 @@ struct StandaloneBinaryTests {
     }
 
     @Test("--dev from a folder without Templates/ stops the start, naming what is missing")
-    func developmentNeedsTemplates() throws {
+    func developmentNeedsTemplates() async throws {
         let folder = try RepositoryPaths.temporaryDirectory("sangha-standalone-dev")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try SanghaProcess.run(
+        let result = try await SanghaProcess.run(
             [
                 "serve", "--dev", "--port", "\(try SilentServer.freePort())", "--data-dir", folder.path,
                 "--resources-dir", folder.path,

@@ -50,7 +50,13 @@ public enum RawHTTP {
         return descriptor
     }
 
-    public static func send(_ bytes: [UInt8], port: Int, timeout: TimeInterval = 10) throws -> Response {
+    /// Sends `bytes`, closes its side and reads the answer to its end (on a thread of its own:
+    /// `offThePool`).
+    public static func send(_ bytes: [UInt8], port: Int, timeout: TimeInterval = 10) async throws -> Response {
+        try await offThePool { try sendBlocking(bytes, port: port, timeout: timeout) }
+    }
+
+    private static func sendBlocking(_ bytes: [UInt8], port: Int, timeout: TimeInterval) throws -> Response {
         let descriptor = try connected(port: port)
         defer { close(descriptor) }
         var time = timeval(tv_sec: Int(timeout), tv_usec: 0)
@@ -82,8 +88,9 @@ public enum RawHTTP {
 }
 
 /// A response read as it comes, for one that does not end by itself (an event stream): the
-/// request is sent whole, the connection stays open, and `read(until:)` reads on.
-public final class RawStream {
+/// request is sent whole, the connection stays open, and `read(until:)` reads on. Used by one
+/// test at a time.
+public final class RawStream: @unchecked Sendable {
     private let descriptor: Int32
     private var received: [UInt8] = []
     /// What has arrived so far.
@@ -101,8 +108,12 @@ public final class RawStream {
     deinit { close(descriptor) }
 
     /// Reads until what has arrived (since `from`, an offset in `text`) contains `marker`;
-    /// false when `timeout` passes or the server closes first.
-    public func read(until marker: String, from start: Int = 0, timeout: TimeInterval) -> Bool {
+    /// false when `timeout` passes or the server closes first. Waits on a thread of its own.
+    public func read(until marker: String, from start: Int = 0, timeout: TimeInterval) async -> Bool {
+        await offThePool { self.readBlocking(until: marker, from: start, timeout: timeout) }
+    }
+
+    private func readBlocking(until marker: String, from start: Int, timeout: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 65536)
         while !text.dropFirst(start).contains(marker) {

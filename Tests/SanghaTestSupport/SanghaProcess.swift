@@ -11,8 +11,9 @@ import Testing
 #endif
 
 /// The built `sangha` binary, started as a person would start it, on free loopback ports, and
-/// stopped by its process id.
-public final class SanghaProcess {
+/// stopped by its process id. Whatever waits for the process waits off the cooperative pool
+/// (`offThePool`). Used by one test at a time.
+public final class SanghaProcess: @unchecked Sendable {
     public let port: Int
     public let baseURL: URL
     public let logFile: URL
@@ -44,7 +45,13 @@ public final class SanghaProcess {
 
     /// Runs `sangha <arguments>` to its end; its exit status and what it printed (standard output
     /// and error together), for commands that do not serve.
-    public static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (
+    public static func run(_ arguments: [String], environment: [String: String]? = nil) async throws -> (
+        status: Int32, output: String
+    ) {
+        try await offThePool { try runBlocking(arguments, environment: environment) }
+    }
+
+    private static func runBlocking(_ arguments: [String], environment: [String: String]?) throws -> (
         status: Int32, output: String
     ) {
         let process = Process()
@@ -85,26 +92,44 @@ public final class SanghaProcess {
 
     /// Sends SIGTERM and waits for the exit; returns the exit status. A process still running
     /// 10 s later is killed, so a stuck shutdown fails its test instead of hanging the run.
-    @discardableResult public func stop() -> Int32 {
+    @discardableResult public func stop() async -> Int32 {
+        nonisolated(unsafe) let process = process
+        let (status, killed) = await offThePool { Self.terminate(process) }
+        if killed { Issue.record("sangha did not exit within 10 s of SIGTERM; killed it") }
+        return status
+    }
+
+    /// SIGTERM without waiting here, for a `defer` (which cannot await): a thread of its own
+    /// waits for the exit, and kills a process still running 10 s later.
+    public func stopInBackground() {
+        guard process.isRunning else { return }
+        nonisolated(unsafe) let process = process
+        Thread.detachNewThread { _ = Self.terminate(process) }
+    }
+
+    /// SIGTERM, then SIGKILL if it runs 10 s later; waits for the exit on the calling thread.
+    /// The exit status, and whether it had to be killed.
+    private static func terminate(_ process: Process) -> (status: Int32, killed: Bool) {
         if process.isRunning { process.terminate() }
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            Glibc.kill(process.processIdentifier, SIGKILL)
-            Issue.record("sangha did not exit within 10 s of SIGTERM; killed it")
-        }
+        let killed = process.isRunning
+        if killed { Glibc.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        return process.terminationStatus
+        return (process.terminationStatus, killed)
     }
 
     /// `kill -9`: no shutdown at all, as a crash or a power cut would leave it.
-    public func kill() {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+    public func kill() async {
+        nonisolated(unsafe) let process = process
+        await offThePool {
+            if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
     }
 
     deinit {
-        if process.isRunning { stop() }
+        stopInBackground()
     }
 
     public var isRunning: Bool { process.isRunning }
