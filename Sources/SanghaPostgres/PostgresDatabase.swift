@@ -132,6 +132,16 @@ public enum PostgresDatabaseError: StorageError, Sendable, Equatable {
     public var isUnreachable: Bool {
         if case .unreachable = self { true } else { false }
     }
+
+    public static func storage(_ message: String) -> PostgresDatabaseError { .failed(message) }
+
+    /// This failure as a repository's error.
+    func `as`<Failure: StorageError>(_: Failure.Type) -> Failure {
+        switch self {
+        case .unreachable(let why): .unreachable(why)
+        case .failed(let why): .storage(why)
+        }
+    }
 }
 
 extension PostgresDatabase {

@@ -15,8 +15,9 @@ import SanghaStoreSupport
 ///
 /// "Sitting now" is `sitting_now`: the person's sit under way, one row at most, shown to the
 /// members of each of their groups.
-public struct PostgresGroupStore: GroupRepository {
-    private let database: PostgresDatabase
+public struct PostgresGroupStore: GroupRepository, PostgresStore {
+    typealias Failure = GroupRepositoryError
+    let database: PostgresDatabase
     private let person: Int
 
     /// The groups of `person`; every statement names them.
@@ -440,32 +441,5 @@ public struct PostgresGroupStore: GroupRepository {
         var any = false
         for try await _ in rows { any = true }
         return any
-    }
-
-    private func run<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
-        async throws(GroupRepositoryError) -> Value
-    {
-        do {
-            return try await database.withConnection(body)
-        } catch {
-            throw Self.repositoryError(error)
-        }
-    }
-
-    private func transaction<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
-        async throws(GroupRepositoryError) -> Value
-    {
-        do {
-            return try await database.withTransaction(body)
-        } catch {
-            throw Self.repositoryError(error)
-        }
-    }
-
-    private static func repositoryError(_ error: PostgresDatabaseError) -> GroupRepositoryError {
-        switch error {
-        case .unreachable(let why): .unreachable(why)
-        case .failed(let why): .storage(why)
-        }
     }
 }

@@ -8,8 +8,9 @@ import SanghaCore
 /// A session found is kept in memory while the instance listens for changes (`InstanceMemo`,
 /// `PostgresChangeFeed`): signing out, and any change of the person (deleted, renamed, a new
 /// password), is announced, and every instance forgets what it kept.
-public struct PostgresPeopleStore: PeopleRepository {
-    private let database: PostgresDatabase
+public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
+    typealias Failure = PeopleRepositoryError
+    let database: PostgresDatabase
     private let sessions: InstanceMemo<String, FoundSession>?
     private let onDelete: @Sendable (Int) -> Void
 
@@ -479,32 +480,5 @@ public struct PostgresPeopleStore: PeopleRepository {
             return changed
         }
         if !changed { throw .notFound }
-    }
-
-    private func run<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
-        async throws(PeopleRepositoryError) -> Value
-    {
-        do {
-            return try await database.withConnection(body)
-        } catch {
-            throw Self.repositoryError(error)
-        }
-    }
-
-    private func transaction<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
-        async throws(PeopleRepositoryError) -> Value
-    {
-        do {
-            return try await database.withTransaction(body)
-        } catch {
-            throw Self.repositoryError(error)
-        }
-    }
-
-    private static func repositoryError(_ error: PostgresDatabaseError) -> PeopleRepositoryError {
-        switch error {
-        case .unreachable(let why): .unreachable(why)
-        case .failed(let why): .storage(why)
-        }
     }
 }

@@ -11,8 +11,9 @@ import SanghaStoreSupport
 /// announces itself, and every instance forgets what it kept of that profile. A save checks the
 /// version in the statement that writes it (`UPDATE … WHERE id = $1 AND version = $2`), whatever
 /// is kept, so of two instances saving the same version, exactly one wins.
-public struct PostgresProfileStore: ProfileRepository {
-    private let database: PostgresDatabase
+public struct PostgresProfileStore: ProfileRepository, PostgresStore {
+    typealias Failure = ProfileRepositoryError
+    let database: PostgresDatabase
     private let owner: Int
     private let memo: InstanceMemo<Int, OwnedProfile>?
 
@@ -173,18 +174,6 @@ public struct PostgresProfileStore: ProfileRepository {
             return try SegmentsJSON.encode(segments)
         } catch {
             throw .storage("The segments could not be encoded: \(error)")
-        }
-    }
-
-    private func run<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
-        async throws(ProfileRepositoryError) -> Value
-    {
-        do {
-            return try await database.withConnection(body)
-        } catch .unreachable(let why) {
-            throw .unreachable(why)
-        } catch {
-            throw .storage(String(describing: error))
         }
     }
 }

@@ -4,8 +4,9 @@ import SanghaCore
 
 /// Sessions in PostgreSQL, the `sitting_session` table: deleting a profile clears
 /// `profile_id` and keeps the session under the profile's name.
-public struct PostgresSittingSessionStore: SittingSessionRepository {
-    private let database: PostgresDatabase
+public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresStore {
+    typealias Failure = SittingSessionRepositoryError
+    let database: PostgresDatabase
     private let owner: Int
 
     /// The sessions of `owner`; every statement names them.
@@ -199,29 +200,5 @@ public struct PostgresSittingSessionStore: SittingSessionRepository {
                     completed: completed, groupName: group, note: note))
         }
         return sessions
-    }
-
-    private func run<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
-        async throws(SittingSessionRepositoryError) -> Value
-    {
-        do {
-            return try await database.withConnection(body)
-        } catch .unreachable(let why) {
-            throw .unreachable(why)
-        } catch {
-            throw .storage(String(describing: error))
-        }
-    }
-
-    private func transaction<Value: Sendable>(
-        _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
-    ) async throws(SittingSessionRepositoryError) -> Value {
-        do {
-            return try await database.withTransaction(body)
-        } catch .unreachable(let why) {
-            throw .unreachable(why)
-        } catch {
-            throw .storage(String(describing: error))
-        }
     }
 }

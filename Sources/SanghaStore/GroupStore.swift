@@ -6,8 +6,9 @@ import SanghaStoreSupport
 /// The groups as one person sees them, in the `sittingGroup`, `groupMember` and
 /// `groupInvitation` tables of `SanghaDatabase`. Every statement joins the person's own
 /// membership, so a group they are not in is not found, as one that does not exist.
-public struct GroupStore: GroupRepository {
-    private let database: any DatabaseWriter
+public struct GroupStore: GroupRepository, SQLiteStore {
+    typealias Failure = GroupRepositoryError
+    let database: any DatabaseWriter
     private let person: Int
 
     public init(database: any DatabaseWriter, person: Int) {
@@ -324,29 +325,5 @@ public struct GroupStore: GroupRepository {
 
     private static func group(_ row: Row) -> SittingGroup {
         SittingGroup(id: row[0], name: row[1], createdAt: row[2])
-    }
-
-    private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T)
-        async throws(GroupRepositoryError) -> T
-    {
-        do {
-            return try await database.read(body)
-        } catch {
-            throw Self.repositoryError(error)
-        }
-    }
-
-    private func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T)
-        async throws(GroupRepositoryError) -> T
-    {
-        do {
-            return try await database.write(body)
-        } catch {
-            throw Self.repositoryError(error)
-        }
-    }
-
-    private static func repositoryError(_ error: any Error) -> GroupRepositoryError {
-        (error as? GroupRepositoryError) ?? .storage(String(describing: error))
     }
 }

@@ -10,8 +10,9 @@ import Synchronization
 /// to be touched again (`SignInSession.touchInterval`), and every change to a session or a
 /// person goes to SQLite first and then forgets what it changed. One process per file, as for
 /// the profiles: the memory never holds what the file does not.
-public struct PeopleStore: PeopleRepository {
-    private let database: any DatabaseWriter
+public struct PeopleStore: PeopleRepository, SQLiteStore {
+    typealias Failure = PeopleRepositoryError
+    let database: any DatabaseWriter
     private let sessions: SignInSessionMemo
     /// Called after a person was deleted, so memory of their data goes too.
     private let onDelete: @Sendable (Int) -> Void
@@ -290,30 +291,6 @@ public struct PeopleStore: PeopleRepository {
         try await write { db in
             try db.execute(sql: "DELETE FROM signInFailure WHERE username = ?", arguments: [username])
         }
-    }
-
-    private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T)
-        async throws(PeopleRepositoryError) -> T
-    {
-        do {
-            return try await database.read(body)
-        } catch {
-            throw Self.repositoryError(error)
-        }
-    }
-
-    private func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T)
-        async throws(PeopleRepositoryError) -> T
-    {
-        do {
-            return try await database.write(body)
-        } catch {
-            throw Self.repositoryError(error)
-        }
-    }
-
-    private static func repositoryError(_ error: any Error) -> PeopleRepositoryError {
-        (error as? PeopleRepositoryError) ?? .storage(String(describing: error))
     }
 }
 

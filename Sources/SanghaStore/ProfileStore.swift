@@ -17,8 +17,9 @@ import Synchronization
 /// A profile is one row; its segments, edited as a whole with it, are a JSON column. Every
 /// update checks the version the form was loaded with inside the write transaction, so two
 /// saves of the same version cannot both win.
-public struct ProfileStore: ProfileRepository {
-    private let database: any DatabaseWriter
+public struct ProfileStore: ProfileRepository, SQLiteStore {
+    typealias Failure = ProfileRepositoryError
+    let database: any DatabaseWriter
     private let owner: Int
     private let cache: ProfileCache
 
@@ -37,7 +38,7 @@ public struct ProfileStore: ProfileRepository {
         let key = ProfileCache.ListKey(owner: owner, limit: limit, offset: offset)
         let (kept, generation) = cache.list(key)
         if let kept { return kept }
-        let page = try await run { [owned] db in
+        let page = try await read { [owned] db in
             // One read transaction: the page and the count agree. The order follows the
             // `profile_on_name` index.
             let profiles = try owned.order(Column("name").collating(.nocase), Column("id"))
@@ -52,7 +53,7 @@ public struct ProfileStore: ProfileRepository {
     public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
         let (kept, generation) = cache.profile(id, of: owner)
         if let kept { return kept }
-        let profile = try await run { [owned] db in try owned.filter(key: id).fetchOne(db)?.profile() }
+        let profile = try await read { [owned] db in try owned.filter(key: id).fetchOne(db)?.profile() }
         if let profile { cache.keep(profile, of: owner, readAt: generation) }
         return profile
     }
@@ -101,30 +102,6 @@ public struct ProfileStore: ProfileRepository {
     public func delete(id: Int) async throws(ProfileRepositoryError) -> Bool {
         defer { cache.wrote(id, of: owner, now: nil) }
         return try await write { [owned] db in try owned.filter(key: id).deleteAll(db) > 0 }
-    }
-
-    private func run<Value: Sendable>(_ read: @escaping @Sendable (Database) throws -> Value)
-        async throws(ProfileRepositoryError) -> Value
-    {
-        do {
-            return try await database.read(read)
-        } catch {
-            throw Self.repositoryError(error)
-        }
-    }
-
-    private func write<Value: Sendable>(_ update: @escaping @Sendable (Database) throws -> Value)
-        async throws(ProfileRepositoryError) -> Value
-    {
-        do {
-            return try await database.write(update)
-        } catch {
-            throw Self.repositoryError(error)
-        }
-    }
-
-    private static func repositoryError(_ error: any Error) -> ProfileRepositoryError {
-        (error as? ProfileRepositoryError) ?? .storage(String(describing: error))
     }
 }
 

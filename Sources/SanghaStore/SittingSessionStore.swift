@@ -5,8 +5,9 @@ import SanghaCore
 /// One person's sessions in SQLite, the `sittingSession` table of `SanghaDatabase`; every
 /// statement names the owner. A session keeps its profile's name; deleting the profile leaves
 /// its sessions with `profileID` cleared.
-public struct SittingSessionStore: SittingSessionRepository {
-    private let database: any DatabaseWriter
+public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
+    typealias Failure = SittingSessionRepositoryError
+    let database: any DatabaseWriter
     private let owner: Int
 
     /// The sessions of `owner` on an opened, migrated database (`SanghaDatabase.open`).
@@ -16,15 +17,11 @@ public struct SittingSessionStore: SittingSessionRepository {
     }
 
     public func record(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> SittingSession {
-        do {
-            return try await database.write { [owner] db in
-                var record = SittingSessionRecord(session, owner: owner)
-                record.id = nil
-                try record.insert(db)
-                return record.session
-            }
-        } catch {
-            throw .storage(String(describing: error))
+        try await write { [owner] db in
+            var record = SittingSessionRecord(session, owner: owner)
+            record.id = nil
+            try record.insert(db)
+            return record.session
         }
     }
 
@@ -135,26 +132,6 @@ public struct SittingSessionStore: SittingSessionRepository {
                         || (Column("startedAt") == cursor.startedAt && Column("id") > cursor.id))
             }
             return try request.order(Column("startedAt"), Column("id")).limit(limit).fetchAll(db).map(\.session)
-        }
-    }
-
-    private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T)
-        async throws(SittingSessionRepositoryError) -> T
-    {
-        do {
-            return try await database.read(body)
-        } catch {
-            throw .storage(String(describing: error))
-        }
-    }
-
-    private func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T)
-        async throws(SittingSessionRepositoryError) -> T
-    {
-        do {
-            return try await database.write(body)
-        } catch {
-            throw .storage(String(describing: error))
         }
     }
 }
