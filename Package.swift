@@ -114,6 +114,7 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             plugins: ["CompileTemplates", "EmbedPublicFiles"]
         ),

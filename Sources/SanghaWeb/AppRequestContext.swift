@@ -20,6 +20,9 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var signInKey: String?
     /// Why the session could not be looked up (the database out of reach), if it could not.
     public var signInFailure: String?
+    /// A form with a file, read by `CSRFMiddleware` as its token was checked (the body is read
+    /// once, so the route takes its fields from here).
+    var multipartForm: MultipartForm?
     /// The peer of the connection (for a balancer's requests, the balancer).
     public let remoteAddress: SocketAddress?
     /// The connection: a response that streams ends when its client goes

@@ -118,8 +118,9 @@ public func buildApplication(
         configuration.development
         ? PageRenderer(
             mustache: try await MustacheTemplates(
-                directory: configuration.developmentDirectory.appendingPathComponent("Templates"), reload: true))
-        : .compiled
+                directory: configuration.developmentDirectory.appendingPathComponent("Templates"), reload: true),
+            signer: dependencies.signer)
+        : .compiled(signer: dependencies.signer)
     let streams = GroupStreams(dependencies: dependencies, renderer: renderer, logger: logger)
     let router = try buildRouter(
         configuration: configuration, dependencies: dependencies, renderer: renderer, streams: streams, logger: logger)
@@ -222,6 +223,8 @@ public func buildRouter(
     ProfilesRoutes(data: dependencies.data, renderer: renderer, maxFormSize: configuration.maxFormSize)
         .addRoutes(to: signedIn)
     SittingRoutes(data: dependencies.data, renderer: renderer, maxFormSize: configuration.maxFormSize)
+        .addRoutes(to: signedIn)
+    HistoryRoutes(data: dependencies.data, renderer: renderer, maxFormSize: configuration.maxFormSize)
         .addRoutes(to: signedIn)
     FriendsRoutes(dependencies: dependencies, renderer: renderer, maxFormSize: configuration.maxFormSize)
         .addRoutes(to: signedIn)

@@ -33,7 +33,7 @@ public struct Dependencies: Sendable {
         friendTokens: FriendTokenPolicy = FriendTokenPolicy(.pasted),
         passwords: any PasswordHashing = PasswordHasher(),
         signer: CookieSigner = .random(),
-        makeFormToken: @escaping @Sendable () -> String = { FormToken.random() },
+        makeFormToken: @escaping @Sendable () -> String = { SecretToken.make() },
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
         metrics: PrometheusCollectorRegistry? = nil

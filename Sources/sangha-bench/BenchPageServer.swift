@@ -19,7 +19,7 @@ enum BenchPageServer {
         let router = try buildRouter(
             configuration: AppConfiguration(port: port),
             dependencies: try FixtureDependencies.make(),
-            renderer: .compiled)
+            renderer: .compiled(signer: .random()))
         for path in arguments {
             let file = URL(fileURLWithPath: path)
             let body = ByteBuffer(bytes: try Data(contentsOf: file))

@@ -18,11 +18,13 @@ if let index = arguments.firstIndex(of: "--port"), index + 1 < arguments.count, 
 let directory = URL(fileURLWithPath: arguments.first ?? FileManager.default.currentDirectoryPath)
 
 let configuration = AppConfiguration(port: port, resourcesDirectory: directory, development: true)
+let dependencies = try FixtureDependencies.make()
 let renderer = PageRenderer(
-    mustache: try await MustacheTemplates(directory: directory.appendingPathComponent("Templates"), reload: true))
+    mustache: try await MustacheTemplates(directory: directory.appendingPathComponent("Templates"), reload: true),
+    signer: dependencies.signer)
 let router = try buildRouter(
     configuration: configuration,
-    dependencies: try FixtureDependencies.make(),
+    dependencies: dependencies,
     renderer: renderer)
 GalleryRoutes(fixtures: FixtureRegistry.all, renderer: renderer).addRoutes(to: router)
 print("The gallery: http://127.0.0.1:\(port)/_gallery")

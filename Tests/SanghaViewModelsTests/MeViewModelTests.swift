@@ -272,7 +272,7 @@ struct SettingsTimeZoneTests {
         let input = AccountInput(name: "Ada", timeZone: "US/Pacific", dayStartHour: "4")
         let outcome = await SettingsViewModel.submit(
             input, person: person, acceptsToken: false, people: people, passwords: NoHashing(), context: context)
-        guard case .saved = outcome else {
+        guard case .redirect = outcome else {
             Issue.record("expected saved, got \(outcome)")
             return
         }

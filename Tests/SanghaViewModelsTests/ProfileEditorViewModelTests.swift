@@ -52,7 +52,7 @@ struct ProfileEditorViewModelTests {
             version: 1,
             [.name: "Morning sit", .duration(.main): "1:30:00", .enabled(.warmUp): "on", .enabled(.coolDown): "on"])
         let outcome = await ProfileEditorViewModel.submit(id: 1, input, to: repository, context: .fixture)
-        #expect(outcome == .saved(Redirect(to: "/profiles/1", flash: .success("Profile saved."))))
+        #expect(outcome == .redirect(Redirect(to: "/profiles/1", flash: .success("Profile saved."))))
         let saved = try #require(try await repository.get(id: 1))
         #expect(saved.name == "Morning sit")
         #expect(saved.duration == 5400)
@@ -260,7 +260,7 @@ struct ProfilesListViewModelTests {
     func create() async throws {
         let repository = InMemoryProfileRepository()
         let outcome = await ProfilesListViewModel.create(name: "  Evening ", in: repository, context: .fixture)
-        #expect(outcome == .saved(Redirect(to: "/profiles/1", flash: .success("Created Evening."))))
+        #expect(outcome == .redirect(Redirect(to: "/profiles/1", flash: .success("Created Evening."))))
         #expect(try await repository.get(id: 1)?.duration == 450)
         guard case .invalid(let page) = await ProfilesListViewModel.create(name: "", in: repository, context: .fixture)
         else {

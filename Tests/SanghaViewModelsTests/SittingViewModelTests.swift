@@ -120,7 +120,7 @@ struct RecordSessionTests {
             let outcome = await record(
                 SittingSessionInput(profile: "1", startedAt: start, seconds: "450", completed: "true"),
                 sessions: sessions)
-            #expect(outcome == .saved(Redirect(to: "/profiles/1/sit", flash: .success("Session saved."))))
+            #expect(outcome == .redirect(Redirect(to: "/profiles/1/sit", flash: .success("Session saved."))))
         }
         let stored = await sessions.sessions
         #expect(stored.map(\.profileName) == ["Morning", "Morning"])
@@ -163,7 +163,7 @@ struct RecordSessionTests {
         let recent = await record(
             SittingSessionInput(profile: "1", startedAt: "2026-11-16T11:06:00Z", seconds: "60", completed: "true"),
             sessions: sessions)
-        #expect(recent == .saved(Redirect(to: "/profiles/1/sit", flash: .success("Session saved."))))
+        #expect(recent == .redirect(Redirect(to: "/profiles/1/sit", flash: .success("Session saved."))))
         let stored = await sessions.sessions
         #expect(stored.count == 1)
     }

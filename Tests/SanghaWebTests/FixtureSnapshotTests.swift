@@ -61,9 +61,9 @@ struct CompiledTemplateTests {
     func rendererModes() async throws {
         let directory = RepositoryPaths.root.appendingPathComponent("Templates")
         let templates = try await MustacheTemplates(directory: directory, reload: true)
-        let development = PageRenderer(mustache: templates)
+        let development = PageRenderer(mustache: templates, signer: TestDependencies.signer)
         let page = FixtureRegistry.all[0].value
-        #expect(PageRenderer.compiled.html(page) == page.compiledHTML())
+        #expect(PageRenderer.compiled(signer: TestDependencies.signer).html(page) == page.compiledHTML())
         #expect(development.html(page) == templates.render(page))
     }
 }

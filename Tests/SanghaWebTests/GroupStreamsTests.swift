@@ -33,7 +33,9 @@ struct GroupStreamsTests {
         try await dependencies.data.groups(of: ada.id).addInvitation(
             to: group, key: "link", at: now, expiresAt: now + 3600)
         _ = try await dependencies.data.groups(of: bob.id).join(key: "link", at: now)
-        let streams = GroupStreams(dependencies: dependencies, renderer: .compiled, logger: Logger(label: "test"))
+        let streams = GroupStreams(
+            dependencies: dependencies, renderer: .compiled(signer: TestDependencies.signer),
+            logger: Logger(label: "test"))
         return World(dependencies: dependencies, streams: streams, ada: ada, bob: bob, group: group)
     }
 
@@ -188,7 +190,7 @@ struct GroupStreamsTests {
         let sitting = [SittingNow(person: 1, name: "Ada\r\nid: 9\revent: x", profileName: "a\nb", since: Date())]
         let part = GroupStreams.Part(
             event: "sitting-now",
-            html: PageRenderer.compiled.html(
+            html: PageRenderer.compiled(signer: TestDependencies.signer).html(
                 GroupSittingNowViewModel(group: world.group, sitting: sitting, timeZone: .gmt)))
         let event = String(buffer: world.streams.event(part))
         let lines = event.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropLast(2)

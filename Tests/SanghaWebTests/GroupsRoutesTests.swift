@@ -404,3 +404,23 @@ struct GroupsRoutesTests {
         }
     }
 }
+
+extension GroupsRoutesTests {
+    @Test("A 'Schedule a sit' or 'Cancel sit' the storage refused goes back with why, and tells no group's page")
+    func refusedTellsNoOne() async throws {
+        let data = InMemoryPersonalData()  // its groups fail as an unreachable storage does
+        let told = Mutex<[GroupEvent?]>([])
+        data.groupEvents.subscribe { event in told.withLock { $0.append(event) } }
+        try await withSignedInApp(dependencies: TestDependencies.make(data: data)) { ada in
+            try await ada.post("/groups/1/sits", form: "profile=1&startsAt=2030-01-06T07%3A00") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/groups/1")
+            }
+            try await ada.post("/groups/1/sits/1/cancel", form: "") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/groups/1/sits/1")
+            }
+        }
+        #expect(told.withLock { $0 }.isEmpty)
+    }
+}

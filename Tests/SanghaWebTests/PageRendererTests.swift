@@ -19,8 +19,9 @@ struct PageRendererTests {
     func reload() async throws {
         let templates = try copyOfTemplates()
         defer { try? FileManager.default.removeItem(at: templates.deletingLastPathComponent()) }
-        let development = PageRenderer(mustache: try await MustacheTemplates(directory: templates, reload: true))
-        let production = PageRenderer.compiled
+        let development = PageRenderer(
+            mustache: try await MustacheTemplates(directory: templates, reload: true), signer: .random())
+        let production = PageRenderer.compiled(signer: .random())
         let page = ErrorPageViewModel.notFound(context: .fixture)
         #expect(!development.html(page).contains("Edited on disk"))
 

@@ -309,9 +309,9 @@ struct PracticeLogRoutesTests {
                 #expect(Self.body(response).contains("Line 2: a quoted field has text after its closing quote."))
                 #expect(Self.body(response).contains("Line 3: a quoted field is not closed"))
             }
-            // A form with a file anywhere else is not read as one.
+            // A form with a file anywhere else is not taken for the form that page has.
             try await ada.postMultipart("/history/sessions", contentType: type, body: body) {
-                #expect($0.status == .forbidden)
+                #expect($0.status == .unsupportedMediaType)
             }
         }
     }

@@ -374,7 +374,8 @@ struct ProfilesRoutesTests {
         // As sangha-gallery builds it: the app's router, in development mode, and the gallery.
         let renderer = PageRenderer(
             mustache: try await MustacheTemplates(
-                directory: RepositoryPaths.root.appendingPathComponent("Templates"), reload: true))
+                directory: RepositoryPaths.root.appendingPathComponent("Templates"), reload: true),
+            signer: TestDependencies.signer)
         let router = try buildRouter(
             configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: true),
             dependencies: TestDependencies.make(), renderer: renderer)

@@ -227,7 +227,7 @@ struct SecurityTests {
 struct CSRFTokenTests {
     @Test("A new token is 64 hex digits, and no two are alike")
     func randomTokens() {
-        let tokens = (0..<1000).map { _ in FormToken.random() }
+        let tokens = (0..<1000).map { _ in SecretToken.make() }
         #expect(tokens.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) })
         #expect(Set(tokens).count == tokens.count)
     }

@@ -172,7 +172,7 @@ public enum AdminAction: String, Sendable, CaseIterable {
         do {
             guard let person = try await people.credentials(id: id)?.person else { return .notFound }
             if self == .disable, id == context.person?.id {
-                return .saved(
+                return .refused(
                     Redirect(
                         to: "/admin", flash: .error(title: "Nothing changed.", message: "You cannot disable yourself."))
                 )
@@ -189,12 +189,12 @@ public enum AdminAction: String, Sendable, CaseIterable {
                 try await people.makeAdministrator(id)
                 message = "\(person.name) is an administrator."
             }
-            return .saved(Redirect(to: "/admin", flash: .success(message)))
+            return .redirect(Redirect(to: "/admin", flash: .success(message)))
         } catch PeopleRepositoryError.notFound {
             return .notFound
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
-            return .saved(Redirect(to: "/admin", flash: .error(title: "Nothing changed.", message: message)))
+            return .refused(Redirect(to: "/admin", flash: .error(title: "Nothing changed.", message: message)))
         }
     }
 }

@@ -88,10 +88,10 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
             switch mode {
             case .add:
                 let friend = try await service.addFriend(draft)
-                return .saved(Redirect(to: "/friends", flash: .success("Added \(friend.fullName).")))
+                return .redirect(Redirect(to: "/friends", flash: .success("Added \(friend.fullName).")))
             case .update(let id):
                 let friend = try await service.updateFriend(id: id, with: draft)
-                return .saved(Redirect(to: "/friends", flash: .success("Saved \(friend.fullName).")))
+                return .redirect(Redirect(to: "/friends", flash: .success("Saved \(friend.fullName).")))
             }
         } catch {
             let form = FriendFormViewModel(

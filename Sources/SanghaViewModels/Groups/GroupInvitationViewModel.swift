@@ -70,12 +70,12 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
     {
         do {
             let group = try await groups.join(key: key, at: context.now)
-            return .saved(Redirect(to: GroupViewModel.url(group), flash: .success("Welcome to the group.")))
+            return .redirect(Redirect(to: GroupViewModel.url(group), flash: .success("Welcome to the group.")))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Joining failed. Please try again.")
-            return .saved(Redirect(to: "/groups", flash: .error(title: "You did not join.", message: message)))
+            return .refused(Redirect(to: "/groups", flash: .error(title: "You did not join.", message: message)))
         }
     }
 }

@@ -177,7 +177,7 @@ extension GroupSitViewModel {
         if seconds > Int(sit.duration) { return .invalid(page("The session is longer than the sit.")) }
         do {
             _ = try await sessions.record(session)
-            return .saved(Redirect(to: url(group: group, sit: id), flash: .success(SittingViewModel.savedMessage)))
+            return .redirect(Redirect(to: url(group: group, sit: id), flash: .success(SittingViewModel.savedMessage)))
         } catch {
             return .failed(
                 page(StorageMessage.text(for: error, otherwise: "Sessions could not be saved. Please try again.")),

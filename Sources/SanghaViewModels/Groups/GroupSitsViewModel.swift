@@ -165,12 +165,12 @@ public enum GroupSitAction {
                 GroupSit(
                     group: group, profile: profile, startsAt: startsAt, weekly: form.weekly,
                     timeZone: context.timeZone), at: context.now)
-            return .saved(Redirect(to: back, flash: .success("The sit is scheduled.")))
+            return .redirect(Redirect(to: back, flash: .success("The sit is scheduled.")))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
-            return .saved(Redirect(to: back, flash: .error(title: "The sit was not scheduled.", message: message)))
+            return .refused(Redirect(to: back, flash: .error(title: "The sit was not scheduled.", message: message)))
         }
     }
 
@@ -181,12 +181,12 @@ public enum GroupSitAction {
         let back = GroupViewModel.url(group)
         do {
             try await groups.cancelSit(sit, of: group, at: now)
-            return .saved(Redirect(to: back, flash: .success("The sit is cancelled.")))
+            return .redirect(Redirect(to: back, flash: .success("The sit is cancelled.")))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
-            return .saved(
+            return .refused(
                 Redirect(
                     to: GroupSitViewModel.url(group: group, sit: sit),
                     flash: .error(title: "The sit was not cancelled.", message: message)))

@@ -219,20 +219,21 @@ public enum GroupAction: Sendable, Equatable {
             case .leave:
                 let name = try await groups.group(group, at: context.now)?.group.name
                 try await groups.leave(group)
-                return .saved(Redirect(to: "/groups", flash: .success("You left \(name ?? "the group").")))
+                return .redirect(Redirect(to: "/groups", flash: .success("You left \(name ?? "the group").")))
             case .remove(let member):
                 let name = try await groups.group(group, at: context.now)?.members.first { $0.person == member }?.name
                 try await groups.remove(member, from: group)
-                return .saved(Redirect(to: back, flash: .success("\(name ?? "The member") is no longer a member.")))
+                return .redirect(Redirect(to: back, flash: .success("\(name ?? "The member") is no longer a member.")))
             case .revoke(let invitation):
                 try await groups.revokeInvitation(invitation, of: group)
-                return .saved(Redirect(to: back, flash: .success("The invitation link is revoked: it admits no one.")))
+                return .redirect(
+                    Redirect(to: back, flash: .success("The invitation link is revoked: it admits no one.")))
             }
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
-            return .saved(Redirect(to: back, flash: .error(title: "Nothing changed.", message: message)))
+            return .refused(Redirect(to: back, flash: .error(title: "Nothing changed.", message: message)))
         }
     }
 }

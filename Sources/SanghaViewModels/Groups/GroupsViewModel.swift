@@ -50,7 +50,7 @@ public struct GroupsViewModel: Sendable, Equatable, Encodable {
         }
         do {
             let group = try await groups.create(name: trimmed, at: context.now)
-            return .saved(Redirect(to: GroupViewModel.url(group.id), flash: .success("Group created.")))
+            return .redirect(Redirect(to: GroupViewModel.url(group.id), flash: .success("Group created.")))
         } catch {
             let alert = AlertViewModel(
                 title: "Could not create the group.",

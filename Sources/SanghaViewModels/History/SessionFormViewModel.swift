@@ -179,7 +179,7 @@ public enum SessionEntry {
         case .session(let session):
             do {
                 _ = try await sessions.record(session)
-                return .saved(Redirect(to: "/history", flash: .success(addedMessage)))
+                return .redirect(Redirect(to: "/history", flash: .success(addedMessage)))
             } catch {
                 return .failed(
                     HistoryViewModel.unavailable(
@@ -221,7 +221,7 @@ public enum SessionEntry {
                 return .invalid(SessionEditViewModel(id: id, form: form, context: context))
             case .session(let session):
                 guard try await sessions.update(session) else { return .notFound }
-                return .saved(Redirect(to: "/history", flash: .success(savedMessage)))
+                return .redirect(Redirect(to: "/history", flash: .success(savedMessage)))
             }
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
@@ -238,10 +238,10 @@ public enum SessionEntry {
     {
         do {
             guard try await sessions.delete(id: id) else { return .notFound }
-            return .saved(Redirect(to: "/history", flash: .success(deletedMessage)))
+            return .redirect(Redirect(to: "/history", flash: .success(deletedMessage)))
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Deleting failed. Please try again.")
-            return .saved(Redirect(to: "/history", flash: .error(title: "Nothing was deleted.", message: message)))
+            return .refused(Redirect(to: "/history", flash: .error(title: "Nothing was deleted.", message: message)))
         }
     }
 }

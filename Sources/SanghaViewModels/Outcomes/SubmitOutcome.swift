@@ -4,7 +4,10 @@ import Foundation
 /// 303 redirect, or the form again with its status.
 public enum SubmitOutcome<Form: Sendable & Equatable>: Sendable, Equatable {
     /// Done: go on to the redirect's address, with its flash shown there once.
-    case saved(Redirect)
+    case redirect(Redirect)
+    /// Not done, and nothing changed (the storage failed, or the action no longer applies): back
+    /// to the redirect's address, its error shown there once. No one else is told of anything.
+    case refused(Redirect)
     /// A value is unreadable or breaks a rule: the form again (422), every typed value kept and
     /// each message by its field.
     case invalid(Form)

@@ -69,7 +69,7 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
             guard try await people.resetPassword(link: key, passwordHash: hash, at: context.now) != nil else {
                 return .notFound
             }
-            return .saved(Redirect(to: "/sign-in", flash: .success("Password set. Sign in with your new password.")))
+            return .redirect(Redirect(to: "/sign-in", flash: .success("Password set. Sign in with your new password.")))
         } catch PasswordHashingError.busy {
             return .failed(
                 form(

@@ -23,7 +23,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     /// The words of the button the page's script adds when the device's zone is another:
     /// "Use this device’s time zone, America/Santiago".
     public let useDeviceTimeZoneLabel = "Use this device’s time zone"
-    /// Every zone of `DayClock.timeZoneNames`, the person's selected.
+    /// Every zone offered (`DayClock.timeZoneNames`), the person's selected.
     public let timeZones: [OptionViewModel]
     public let timeZoneError: String?
     public let dayStartLabel = "Day starts at"
@@ -41,7 +41,8 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
 
     public init(
         person: Person, acceptsToken: Bool, context: PageContext, input: AccountInput? = nil,
-        errors: [AccountField: String] = [:], alert: AlertViewModel? = nil
+        errors: [AccountField: String] = [:], alert: AlertViewModel? = nil,
+        timeZoneNames: [String] = DayClock.timeZoneNames
     ) {
         self.layout = LayoutViewModel(title: "Settings", section: .settings, context: context)
         self.name = FormFieldViewModel(
@@ -70,7 +71,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         // The person's own zone is always offered (one not on the list, say a browser's), and
         // chosen when what was posted is not an option: no save ever changes it by accident.
         let own = DayClock.name(of: person.timeZone)
-        let names = DayClock.timeZoneNames.contains(own) ? DayClock.timeZoneNames : [own] + DayClock.timeZoneNames
+        let names = timeZoneNames.contains(own) ? timeZoneNames : [own] + timeZoneNames
         let zone = input?.timeZone.flatMap { names.contains($0) ? $0 : nil } ?? own
         self.timeZones = names.map {
             OptionViewModel(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), isSelected: $0 == zone)
@@ -176,7 +177,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                     try await passwords.hash(newPassword, lane: .known), of: person.id, keepingSession: session)
             }
             try await people.update(updated)
-            return .saved(
+            return .redirect(
                 Redirect(to: "/settings", flash: .success(newPassword.isEmpty ? saved : signedOutElsewhere)))
         } catch PasswordHashingError.busy {
             await requester.checkNotMade(of: person.username, people: people, at: context.now)
@@ -221,7 +222,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             // The account is gone; its friends list goes after it (a failure leaves a list no
             // one can reach, never an account without its friends).
             await clearFriends?()
-            return .saved(
+            return .redirect(
                 Redirect(to: "/sign-up", flash: .success("Your account and everything in it were deleted.")))
         } catch PasswordHashingError.busy {
             await requester.checkNotMade(of: person.username, people: people, at: context.now)

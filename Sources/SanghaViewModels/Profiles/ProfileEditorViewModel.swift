@@ -97,7 +97,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         }
         do {
             _ = try await repository.update(profile)
-            return .saved(Redirect(to: "/profiles/\(id)", flash: .success("Profile saved.")))
+            return .redirect(Redirect(to: "/profiles/\(id)", flash: .success("Profile saved.")))
         } catch .conflict(let current) {
             var kept = profile
             kept.version = current.version

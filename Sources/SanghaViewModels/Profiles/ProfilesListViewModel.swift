@@ -87,7 +87,7 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         }
         do {
             let profile = try await repository.create(.new(named: name))
-            return .saved(Redirect(to: "/profiles/\(profile.id)", flash: .success("Created \(profile.name).")))
+            return .redirect(Redirect(to: "/profiles/\(profile.id)", flash: .success("Created \(profile.name).")))
         } catch {
             let first = await firstPage(of: repository)
             var failed = context

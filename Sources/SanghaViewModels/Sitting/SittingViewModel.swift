@@ -84,7 +84,7 @@ extension SittingViewModel {
         if let refusal = session.refusal(now: context.now) { return .invalid(page(refusal)) }
         do {
             _ = try await sessions.record(session)
-            return .saved(Redirect(to: "/profiles/\(profile.id)/sit", flash: .success(savedMessage)))
+            return .redirect(Redirect(to: "/profiles/\(profile.id)/sit", flash: .success(savedMessage)))
         } catch {
             return .failed(
                 page(StorageMessage.text(for: error, otherwise: "Sessions could not be saved. Please try again.")),

@@ -38,7 +38,7 @@ public struct FriendTokenPolicy: Sendable {
     /// A new person's token, with the embedded service; nil with a remote one.
     var makeToken: (@Sendable () -> String)? {
         guard source == .issued else { return nil }
-        return { @Sendable in FormToken.random() }
+        return { @Sendable in SecretToken.make() }
     }
 
     /// A new person signed up: with the embedded service, their list starts as the one kept

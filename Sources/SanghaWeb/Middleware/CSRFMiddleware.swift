@@ -26,10 +26,6 @@ public struct CSRFMiddleware: RouterMiddleware {
     /// A form with a file may be this large (the history's import).
     let maxUploadSize = PracticeLogImport.formLimit
 
-    struct TokenField: Decodable {
-        var _csrf: String?
-    }
-
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
@@ -42,21 +38,28 @@ public struct CSRFMiddleware: RouterMiddleware {
         if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" {
             throw HTTPError(.forbidden, message: Self.refusal)
         }
-        var request = request
-        let field: String?
-        // A form with a file (the history's import, only there; its token is one of its parts),
-        // read in full only from a browser that has the form's cookie.
-        if let boundary = request.multipartBoundary, request.uri.path == PracticeLogImportViewModel.path,
-            FormToken.fromCookie(in: request.cookies) != nil
-        {
-            let body = try await request.collectFormBody(limit: maxUploadSize)
-            field = (try? FormDataDecoder().decode(TokenField.self, from: body, boundary: boundary))?._csrf
-        } else {
-            let body = try await request.collectFormBody(limit: maxFormSize)
-            let text = String(decoding: body.readableBytesView, as: UTF8.self)
-            field = (try? URLEncodedFormDecoder().decode(TokenField.self, from: text))?._csrf
+        guard FormToken.fromCookie(in: request.cookies) != nil else {
+            throw HTTPError(.forbidden, message: Self.refusal)
         }
-        guard FormToken.fromCookie(in: request.cookies) != nil, let field,
+        if let boundary = request.multipartBoundary {
+            // A form with a file is only ever a signed-in person's: no one else's body is read.
+            // Its token is its first part, checked before the rest of the body is read.
+            guard context.signInKey != nil else { throw HTTPError(.forbidden, message: Self.refusal) }
+            let token = context.page.formToken
+            var context = context
+            context.multipartForm = try await MultipartForm.read(
+                request.body, boundary: boundary, limit: maxUploadSize
+            ) { name, value in
+                guard name == "_csrf", Self.constantTimeEqual(String(buffer: value), token) else {
+                    throw HTTPError(.forbidden, message: Self.refusal)
+                }
+            }
+            return try await next(request, context)
+        }
+        // A form without a file: the route reads it again from the body collected here.
+        var request = request
+        let body = try await request.collectFormBody(limit: maxFormSize)
+        guard let field = Self.tokenField(in: body),
             Self.constantTimeEqual(field, context.page.formToken) || madeForEndedSession(field, context)
         else {
             throw HTTPError(.forbidden, message: Self.refusal)
@@ -70,6 +73,15 @@ public struct CSRFMiddleware: RouterMiddleware {
         guard context.signInKey == nil, let id = context.signInCookieID else { return false }
         return Self.constantTimeEqual(
             field, signer.formToken(nonce: context.formNonce, session: SignInCookie.key(of: id)))
+    }
+
+    /// The `_csrf` field of a form body, found in one pass over its fields without decoding the
+    /// rest (the route decodes the form it takes). A token is hex: never percent-encoded.
+    static func tokenField(in body: ByteBuffer) -> String? {
+        let prefix = Array("_csrf=".utf8)
+        return body.readableBytesView.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
+            .first { $0.starts(with: prefix) }
+            .map { String(decoding: $0.dropFirst(prefix.count), as: UTF8.self) }
     }
 
     /// Compares without stopping at the first difference, so timing does not tell how much matched.

@@ -23,7 +23,7 @@ public struct CookieSigner: Sendable {
 
     /// The signature of `value` for `purpose` (a flash signature is no device cookie's): hex.
     func signature(_ value: String, for purpose: String) -> String {
-        FormToken.hex(HMAC<SHA256>.authenticationCode(for: Data("\(purpose):\(value)".utf8), using: key))
+        SecretToken.hex(HMAC<SHA256>.authenticationCode(for: Data("\(purpose):\(value)".utf8), using: key))
     }
 
     /// `value.signature`.
@@ -55,7 +55,7 @@ enum DeviceCookie {
     static let maxAge = 365 * 86_400
 
     static func cookie(for username: String, signer: CookieSigner) -> Cookie {
-        let value = signer.signed("\(username.lowercased()).\(FormToken.random().prefix(32))", for: "device")
+        let value = signer.signed("\(username.lowercased()).\(SecretToken.make().prefix(32))", for: "device")
         return Cookie(name: name, value: value, maxAge: maxAge, path: "/", httpOnly: true, sameSite: .lax)
     }
 

@@ -39,7 +39,7 @@ public struct PasswordHasher: PasswordHashing {
         self.cost = cost
         self.pool = Self.sharedPool
         self.queue = HashingQueue(running: Self.threads, waiting: waiting ?? 4 * Self.threads)
-        self.noOne = Bcrypt.hash(Self.digest(FormToken.random()), cost: cost)
+        self.noOne = Bcrypt.hash(Self.digest(SecretToken.make()), cost: cost)
     }
 
     /// What bcrypt is given: 44 base64 characters of the password's SHA-256.

@@ -9,13 +9,23 @@ import SanghaViewModels
 /// in development, from swift-mustache reading the templates on disk.
 public struct PageRenderer: Sendable {
     private let mustache: MustacheTemplates?
+    /// Signs the flash a redirect carries (the deployment's, so the next request can read it).
+    private let signer: CookieSigner
 
     /// Production: the compiled templates; no template file is read.
-    public static let compiled = PageRenderer(mustache: nil)
+    public static func compiled(signer: CookieSigner) -> PageRenderer { PageRenderer(mustache: nil, signer: signer) }
 
     /// `mustache` nil: the compiled templates.
-    public init(mustache: MustacheTemplates?) {
+    public init(mustache: MustacheTemplates?, signer: CookieSigner) {
         self.mustache = mustache
+        self.signer = signer
+    }
+
+    /// 303 See Other (post/redirect/get), with the flash for the next page in its cookie, signed.
+    public func redirect(_ redirect: Redirect) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: redirect.url])
+        if let flash = redirect.flash { response.setCookie(FlashCookie.cookie(for: flash, signer: signer)) }
+        return response
     }
 
     public enum RenderError: Error, CustomStringConvertible {
@@ -74,11 +84,33 @@ public struct PageRenderer: Sendable {
         throws -> Response
     {
         switch outcome {
-        case .saved(let redirect): return .redirect(redirect)
+        case .redirect(let redirect), .refused(let redirect): return self.redirect(redirect)
         case .invalid(let form): return try response(form, status: .unprocessableContent, for: request)
         case .conflict(let form): return try response(form, status: .conflict, for: request)
         case .failed(let form, let failure): return try response(form, status: failure.status, for: request)
         case .notFound: throw HTTPError(.notFound, message: notFound)
+        }
+    }
+
+    /// The import's response: its preview, the form again with why (422) or with the storage's
+    /// failure, or once imported 303 to the history.
+    public func response(_ outcome: PracticeLogImportViewModel.Outcome) -> Response {
+        switch outcome {
+        case .preview(let page): htmlResponse(page)
+        case .invalid(let page): htmlResponse(page, status: .unprocessableContent)
+        case .failed(let page): htmlResponse(page, status: PageFailure.storage.status)
+        case .imported(let redirect): self.redirect(redirect)
+        }
+    }
+
+    /// The answer to the sitting page's word of a sit begun or ended (the script needs nothing
+    /// back): 204, or the refusal with its status; `notFound` says what was not found.
+    public func response(_ outcome: SittingPresence.Outcome, notFound: String) throws -> Response {
+        switch outcome {
+        case .announced: return Response(status: .noContent)
+        case .notFound: throw HTTPError(.notFound, message: notFound)
+        case .invalid(let message): throw HTTPError(.unprocessableContent, message: message)
+        case .failed(let message): throw HTTPError(PageFailure.storage.status, message: message)
         }
     }
 

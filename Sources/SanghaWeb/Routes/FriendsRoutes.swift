@@ -74,6 +74,6 @@ struct FriendsRoutes {
         let id = try context.requireID("friend")
         var request = request
         let form = try await request.decodeForm(DeleteForm.self, limit: maxFormSize)
-        return .redirect(await FriendDeletion.submit(id: id, fullName: form.fullName, to: try friends(context)))
+        return renderer.redirect(await FriendDeletion.submit(id: id, fullName: form.fullName, to: try friends(context)))
     }
 }

@@ -71,8 +71,7 @@ struct GroupsRoutes {
         let input = try await request.decodeForm(GroupScheduleInput.self, limit: configuration.maxFormSize)
         let outcome = await GroupSitAction.schedule(
             input, in: id, groups: try groups(context), profiles: try profiles(context), context: context.page)
-        if case .saved = outcome { await dependencies.data.groupEvents.publish([.changed(group: id)]) }
-        return try renderer.response(outcome, for: request, notFound: Self.notFound)
+        return try await respond(outcome, telling: [.changed(group: id)], request, notFound: Self.notFound)
     }
 
     /// A group sit's page, for the group's members.
@@ -89,8 +88,7 @@ struct GroupsRoutes {
         let id = try context.parameters.require("id", as: Int.self)
         let sit = try context.parameters.require("sit", as: Int.self)
         let outcome = await GroupSitAction.cancel(sit, in: id, groups: try groups(context), now: context.page.now)
-        if case .saved = outcome { await dependencies.data.groupEvents.publish([.changed(group: id)]) }
-        return try renderer.response(outcome, for: request, notFound: Self.sitNotFound)
+        return try await respond(outcome, telling: [.changed(group: id)], request, notFound: Self.sitNotFound)
     }
 
     /// A new invitation link, shown on the page this post answers and never again.
@@ -123,12 +121,18 @@ struct GroupsRoutes {
     private func perform(_ action: GroupAction, on id: Int, _ request: Request, _ context: AppRequestContext)
         async throws -> Response
     {
+        let events = action.events(on: id, by: try context.person().id)
         let outcome = await action.perform(on: id, groups: try groups(context), context: context.page)
-        // (After a failure nothing changed: the events only cost a render and a reconnect.)
-        if case .saved = outcome {
-            await dependencies.data.groupEvents.publish(action.events(on: id, by: try context.person().id))
-        }
-        return try renderer.response(outcome, for: request, notFound: Self.notFound)
+        return try await respond(outcome, telling: events, request, notFound: Self.notFound)
+    }
+
+    /// The answer to a group's form; first, when it was done, the group's open pages are told
+    /// `events`. A refusal changed nothing, and tells no one.
+    private func respond<Form: Page>(
+        _ outcome: SubmitOutcome<Form>, telling events: [GroupEvent], _ request: Request, notFound: String
+    ) async throws -> Response {
+        if case .redirect = outcome { await dependencies.data.groupEvents.publish(events) }
+        return try renderer.response(outcome, for: request, notFound: notFound)
     }
 
     /// `GET /groups/{id}/events`: Server-Sent Events, each the HTML of a part of the group's

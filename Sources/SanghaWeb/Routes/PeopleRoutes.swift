@@ -80,7 +80,7 @@ struct PeopleRoutes {
                 throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
             }
         }
-        var response = Response.redirect(Redirect(to: "/sign-in", flash: .success("You are signed out.")))
+        var response = renderer.redirect(Redirect(to: "/sign-in", flash: .success("You are signed out.")))
         response.setCookie(SignInCookie.cleared)
         return response
     }
@@ -98,7 +98,7 @@ struct PeopleRoutes {
             input, person: person, acceptsToken: acceptsToken, people: people, passwords: passwords,
             session: context.signInKey, requester: requester(request, context), context: context.page)
         // Shown or hidden now: their groups' "Sitting now" may change.
-        if case .saved = outcome, input.showsWhenSitting != person.showsWhenSitting,
+        if case .redirect = outcome, input.showsWhenSitting != person.showsWhenSitting,
             let groups = try? await dependencies.data.groups(of: person.id).list()
         {
             await dependencies.data.groupEvents.publish(groups.map { .changed(group: $0.group.id) })
@@ -117,7 +117,7 @@ struct PeopleRoutes {
             passwords: passwords, clearFriends: dependencies.friendTokens.listRemover(for: person),
             requester: requester(request, context), context: context.page)
         var response = try renderer.response(outcome, for: request, notFound: Self.gone)
-        if case .saved = outcome {
+        if case .redirect = outcome {
             response.setCookie(SignInCookie.cleared)
             await dependencies.data.groupEvents.publish(
                 groups.flatMap {
@@ -184,9 +184,9 @@ struct PeopleRoutes {
             } catch {
                 throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
             }
-            var response = Response.redirect(Redirect(to: next))
+            var response = renderer.redirect(Redirect(to: next))
             response.setCookie(SignInCookie.cookie(id))
-            response.setCookie(FormToken.cookie(FormToken.random()))
+            response.setCookie(FormToken.cookie(SecretToken.make()))
             if context.device?.username != person.username.lowercased() {
                 response.setCookie(DeviceCookie.cookie(for: person.username, signer: dependencies.signer))
             }

@@ -81,6 +81,6 @@ struct ProfilesRoutes {
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.requireID("profile")
-        return .redirect(await ProfilesListViewModel.delete(id: id, in: try profiles(context)))
+        return renderer.redirect(await ProfilesListViewModel.delete(id: id, in: try profiles(context)))
     }
 }

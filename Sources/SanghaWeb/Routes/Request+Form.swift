@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import MultipartKit
 
 extension Request {
     /// Reads an `application/x-www-form-urlencoded` body of at most `limit` bytes.
@@ -8,6 +7,9 @@ extension Request {
     /// Too large: 413. Not UTF-8, or not a form: 400 with a reason. Fields the type does not
     /// name are ignored; fields it names but the body lacks are nil.
     mutating func decodeForm<Form: Decodable>(_ type: Form.Type, limit: Int) async throws -> Form {
+        guard multipartBoundary == nil else {
+            throw HTTPError(.unsupportedMediaType, message: "This form is sent without a file.")
+        }
         let body = try await collectFormBody(limit: limit)
         guard let text = String(validating: body.readableBytesView, as: UTF8.self),
             PercentEncoding.decodesToUTF8(text)
@@ -64,19 +66,5 @@ extension Request {
             let parameter = type.parameter, parameter.name.lowercased() == "boundary"
         else { return nil }
         return parameter.value
-    }
-
-    /// Reads a `multipart/form-data` body (a form with a file field) of at most `limit` bytes.
-    /// Too large: 413. Not a multipart form: 400.
-    mutating func decodeMultipartForm<Form: Decodable>(_ type: Form.Type, limit: Int) async throws -> Form {
-        guard let boundary = multipartBoundary else {
-            throw HTTPError(.badRequest, message: "The form must be sent as multipart/form-data, with its file.")
-        }
-        let body = try await collectFormBody(limit: limit)
-        do {
-            return try FormDataDecoder().decode(type, from: body, boundary: boundary)
-        } catch {
-            throw HTTPError(.badRequest, message: "The form could not be read.")
-        }
     }
 }

@@ -11,8 +11,8 @@ import Testing
 
 /// Running Sangha for a group: who may sign up, the administrator's page, and the limits on
 /// guessing that never lock the owner out.
-@Suite("The door")
-struct DoorTests {
+@Suite("Who comes in: sign-up, invitations, reset links, guessing")
+struct AdmissionTests {
     static let password = TestDependencies.password.replacingOccurrences(of: " ", with: "+")
     static let invite = AppConfiguration(signUp: .invite, addressLimit: 0)
 
@@ -301,7 +301,7 @@ struct DoorTests {
     @Test("A flash cookie without its signature is not shown")
     func unsignedFlash() async throws {
         try await withSignedInApp { client in
-            let forged = FlashCookie.cookie(for: .success("Send your password to evil.example")).value
+            let forged = FlashCookie.value(for: .success("Send your password to evil.example"))
             try await client.execute(uri: "/profiles", method: .get, headers: [.cookie: "sangha_flash=\(forged)"]) {
                 response in
                 #expect(!String(buffer: response.body).contains("evil.example"))

@@ -1,0 +1,99 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SanghaTestSupport
+import Testing
+
+@testable import SanghaWeb
+
+/// A body is read only for someone who may post it, and a form with a file costs the server in
+/// proportion to its size: the steps of an attack that made the server decode the whole of a
+/// multipart body of many parts (quadratic in their count) before it looked at the sign-in or
+/// the token.
+@Suite struct FormBodyTests {
+    /// The start of a multipart post to the import that declares 7 MB and sends only its first
+    /// parts: the connection stays open, the rest never comes.
+    static func unfinishedImport(cookie: String, parts: [(String, String)]) -> [UInt8] {
+        var body = ""
+        for (name, value) in parts {
+            body += "--b\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+        }
+        let head =
+            "POST /history/import HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            + "Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 7000000\r\nCookie: \(cookie)\r\n\r\n"
+        return Array((head + body).utf8)
+    }
+
+    /// What came back to `bytes` before the request was complete: its head, or nil when nothing
+    /// came within 10 s (a server waiting for the rest).
+    static func answer(to bytes: [UInt8], port: Int) async throws -> String? {
+        let stream = try RawStream(bytes, port: port)
+        return await stream.read(until: "\r\n\r\n", timeout: 10) ? stream.text : nil
+    }
+
+    static let manyParts = Array(repeating: ("f[]", "1"), count: 50)
+
+    @Test("Not signed in, with a cookie of one's own making: a form with a file is refused before its body is read")
+    func strangerRefusedBeforeTheBody() async throws {
+        try await withApp(testing: .live) { client in
+            let port = try #require(client.port)
+            let request = Self.unfinishedImport(
+                cookie: "sangha_csrf=\(String(repeating: "a", count: 24))",
+                parts: [("_csrf", "anything")] + Self.manyParts)
+            let head = try #require(try await Self.answer(to: request, port: port))
+            #expect(head.hasPrefix("HTTP/1.1 403"))
+        }
+    }
+
+    @Test("Signed in, a wrong token in the first part: refused before the rest of the body is read")
+    func wrongTokenRefusedBeforeTheRest() async throws {
+        try await withSignedInApp(testing: .live) { ada in
+            let port = try #require(ada.port)
+            let request = Self.unfinishedImport(
+                cookie: "sangha_csrf=\(FormPost.token); \(ada.sessionCookie)",
+                parts: [("_csrf", "not-the-token")] + Self.manyParts)
+            let head = try #require(try await Self.answer(to: request, port: port))
+            #expect(head.hasPrefix("HTTP/1.1 403"))
+        }
+    }
+
+    @Test(
+        "Signed in with the token: 20,000 parts are refused with 400 and why (the same name again sooner), and the import still works"
+    )
+    func tooManyParts() async throws {
+        try await withSignedInApp { ada in
+            let (type, body) = PracticeLogRoutesTests.multipart(
+                (0..<20_000).map { (name: "f\($0)", value: "1", fileName: nil) })
+            try await ada.postMultipart("/history/import", contentType: type, body: body) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("The form has more parts than Sangha’s forms have."))
+            }
+            let (_, file) = PracticeLogRoutesTests.multipart([("file", "started_at,seconds\r\n", "a.csv")])
+            try await ada.postMultipart("/history/import", contentType: type, body: file) {
+                #expect($0.status == .unprocessableContent)
+            }
+        }
+    }
+
+    @Test(
+        "A form with a file that is cut short, repeats a field, or puts its token after another part is refused",
+        arguments: [
+            ("cut short", 400), ("repeated", 400), ("token second", 403),
+        ])
+    func brokenForms(kind: String, status: Int) async throws {
+        try await withSignedInApp { ada in
+            let (type, whole) = PracticeLogRoutesTests.multipart([("content", "x", nil), ("action", "import", nil)])
+            let body =
+                switch kind {
+                case "cut short": String(whole.dropLast("--\r\n".count + 20))
+                case "repeated":
+                    PracticeLogRoutesTests.multipart([("content", "x", nil), ("content", "y", nil)]).1
+                default:
+                    "------sangha-test-boundary\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nx\r\n" + whole
+                }
+            try await ada.postMultipart("/history/import", contentType: type, body: body) {
+                #expect($0.status.code == status)
+            }
+        }
+    }
+}
