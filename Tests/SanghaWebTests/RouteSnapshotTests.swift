@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SanghaCore
+import SanghaStore
 import SanghaTestSupport
 import SanghaViewModels
 import SnapshotTesting
@@ -210,5 +211,66 @@ struct OutcomeStatusTests {
         #expect(ErrorPageViewModel.Kind(.contentTooLarge) == .contentTooLarge)
         #expect(ErrorPageViewModel.Kind(.unauthorized) == .signInRequired)
         #expect(ErrorPageViewModel.Kind(.internalServerError) == .other(reasonPhrase: "Internal Server Error"))
+    }
+}
+
+extension RouteSnapshotTests {
+    @Test("People: sign-in and sign-up signed out, a wrong password (401), a sign-up refused (422); the admin page")
+    func people() async throws {
+        try await withApp(dependencies: Self.dependencies()) { client in
+            try await assertPage(client, "/sign-in", named: "sign-in")
+            try await assertPage(client, "/sign-up", named: "sign-up")
+            try await assertPost(client, "/sign-up", form: "name=&username=a&password=short", named: "sign-up-invalid")
+            let ada = try await client.signedUp()
+            try await assertPage(ada, "/admin", named: "admin")
+            try await assertPost(
+                client, "/sign-in", form: "username=ada&password=not+the+password", named: "sign-in-wrong-password")
+        }
+    }
+
+    @Test("The log: adding a sit (303, and 422), its edit page, the import page and a file's preview")
+    func practiceLog() async throws {
+        try await withSignedInApp(dependencies: Self.dependencies()) { client in
+            try await assertPost(
+                client, "/history/sessions", form: "date=2026-11-17&startTime=06:30&duration=20&what=Zazen&note=Still",
+                named: "history-add")
+            try await assertPage(client, "/history/sessions/1", named: "history-session-edit")
+            try await assertPost(
+                client, "/history/sessions", form: "date=2026-11-19&startTime=25:00&duration=0&what=Zazen",
+                named: "history-add-invalid")
+            try await assertPage(client, "/history/import", named: "history-import")
+            let file = PracticeLogExport.csvHeader + "2026-11-17T06:00:00Z,600,Zazen,completed,,\r\n"
+            let (type, body) = PracticeLogRoutesTests.multipart([("file", file, "history.csv")])
+            try await client.postMultipart("/history/import", contentType: type, body: body) { response in
+                assertSnapshot(of: response, as: .response, named: "history-import-preview", testName: "route")
+            }
+        }
+    }
+
+    /// Groups join people and their sessions: SQLite in memory, on the tests' clock.
+    static func groupDependencies() throws -> Dependencies {
+        let data = SQLitePersonalData(database: try SanghaDatabase.inMemory())
+        return Dependencies(
+            people: data.people, data: data, friendServices: FriendServiceDirectory(FakeFriendService.listing([])),
+            passwords: TestDependencies.passwords, signer: TestDependencies.signer,
+            makeFormToken: { FormPost.token }, now: { Self.clock }, timeZone: TimeZone(identifier: "UTC")!)
+    }
+
+    @Test("Groups: the list, creating (303), a group's page, scheduling a sit (422, 303), the sit's page")
+    func groups() async throws {
+        try await withSignedInApp(dependencies: try Self.groupDependencies()) { client in
+            try await client.post("/profiles", form: "name=Morning") { #expect($0.status == .seeOther) }
+            try await assertPage(client, "/groups", named: "groups-empty")
+            try await assertPost(client, "/groups", form: "name=Morning+sangha", named: "groups-create")
+            try await assertPage(client, "/groups", named: "groups")
+            try await assertPage(client, "/groups/1", named: "group")
+            try await assertPost(
+                client, "/groups/1/sits", form: "profile=1&startsAt=2026-11-17T07%3A00", named: "group-schedule-past")
+            try await assertPost(
+                client, "/groups/1/sits", form: "profile=1&startsAt=2026-11-18T19%3A00&weekly=on",
+                named: "group-schedule")
+            try await assertPage(client, "/groups/1/sits/1", named: "group-sit")
+            try await assertPage(client, "/groups/2", named: "group-not-found")
+        }
     }
 }
