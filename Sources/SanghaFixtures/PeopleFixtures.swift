@@ -54,17 +54,23 @@ extension SignUpViewModel {
 
 extension SettingsViewModel {
     public enum Fixtures {
+        /// A few zones for the list, not the system's whole tz database: a tzdata update does not
+        /// change the fixtures' pages.
+        public static let timeZoneNames = ["America/Santiago", "Asia/Kolkata", "Europe/Berlin", "UTC"]
+
         /// With the embedded FriendService, which gives each person a token: no token field.
-        public static let embedded = SettingsViewModel(person: .fixture, acceptsToken: false, context: .fixture)
+        public static let embedded = SettingsViewModel(
+            person: .fixture, acceptsToken: false, context: .fixture, timeZoneNames: timeZoneNames)
         /// With a remote FriendService, before the person pasted a token of their own.
         public static let remoteWithoutToken = SettingsViewModel(
-            person: .fixture, acceptsToken: true, context: .fixture)
+            person: .fixture, acceptsToken: true, context: .fixture, timeZoneNames: timeZoneNames)
         /// With a remote FriendService and the person's own token (shown by its last four).
         public static let remoteWithToken: SettingsViewModel = {
             var person = Person.fixture
             person.friendServiceToken = "secret-token-7f3a"
             return SettingsViewModel(
-                person: person, acceptsToken: true, context: .fixture(flash: .success(SettingsViewModel.saved)))
+                person: person, acceptsToken: true, context: .fixture(flash: .success(SettingsViewModel.saved)),
+                timeZoneNames: timeZoneNames)
         }()
         /// Refused values, each message by its field, what was typed kept.
         public static let invalid = SettingsViewModel(
@@ -77,19 +83,19 @@ extension SettingsViewModel {
                 .friendServiceToken: "A token is up to 500 visible characters, without spaces.",
                 .currentPassword: "Enter your current password to change it.",
                 .newPassword: Person.passwordRefusal("short")!,
-            ])
+            ], timeZoneNames: timeZoneNames)
         /// Deleting the account without the right password.
         public static let deleteRefused = SettingsViewModel(
             person: .fixture, acceptsToken: false, context: .fixture,
-            errors: [.password: "Type your password to delete the account."])
+            errors: [.password: "Type your password to delete the account."], timeZoneNames: timeZoneNames)
         /// The database failed while saving.
         public static let storageFailure = SettingsViewModel(
             person: .fixture, acceptsToken: false, context: .fixture, input: AccountInput(name: "Ada", about: ""),
             alert: AlertViewModel(
                 title: "Could not save the settings.",
-                message: "The database is not reachable. Try again in a moment."))
+                message: "The database is not reachable. Try again in a moment."), timeZoneNames: timeZoneNames)
         public static let hostile = SettingsViewModel(
             person: MeViewModel.Fixtures.hostilePerson, acceptsToken: true,
-            context: MeViewModel.Fixtures.shownTo(MeViewModel.Fixtures.hostilePerson))
+            context: MeViewModel.Fixtures.shownTo(MeViewModel.Fixtures.hostilePerson), timeZoneNames: timeZoneNames)
     }
 }
