@@ -68,7 +68,10 @@ let package = Package(
         // The API layer: a URLSession (libcurl) client of the FriendService API.
         .target(
             name: "FriendServiceClient",
-            dependencies: ["SanghaCore", .product(name: "Metrics", package: "swift-metrics")]
+            dependencies: [
+                "SanghaCore", .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The reference FriendService, SQLite-backed.
         // What both servers share at the HTTP level: only their own host names, and an

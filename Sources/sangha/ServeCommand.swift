@@ -228,13 +228,16 @@ struct ServeCommand: AsyncParsableCommand {
         embeddedLists: FriendStoreLists?, metrics: PrometheusCollectorRegistry,
         services: [any Service], logger: Logger
     ) async throws -> some ApplicationProtocol {
-        try await buildApplication(
+        // One breaker for the service, whatever the person's token (`CircuitBreaker`).
+        let breaker = CircuitBreaker(name: client.configuration.baseURL.absoluteString, logger: logger)
+        return try await buildApplication(
             configuration: settings.app,
             dependencies: Dependencies(
                 people: stores.people,
                 data: stores.data,
                 friendServices: FriendServiceDirectory(make: { token in
-                    CoalescingFriendService(MeteredFriendService(client.with(token: token)))
+                    CoalescingFriendService(
+                        BreakingFriendService(MeteredFriendService(client.with(token: token)), breaker: breaker))
                 }),
                 friendTokens: FriendTokenPolicy(settings.friendServiceTokens, embeddedLists: embeddedLists),
                 passwords: PasswordHasher(cost: settings.passwordCost),

@@ -96,6 +96,66 @@ struct FriendServiceFaultTests {
         }
     }
 
+    @Test(
+        "A hanging service: after three timeouts pages answer at once with the last list; when it answers again the list is back without a restart"
+    )
+    func breaker() async throws {
+        try await withFaultyService { servicePort, mode in
+            let data = try RepositoryPaths.temporaryDirectory("sangha-breaker")
+            defer { try? FileManager.default.removeItem(at: data) }
+            let server = try await SanghaProcess.serve(
+                dataDirectory: data,
+                ["--friend-service-url", "http://127.0.0.1:\(servicePort)", "--friend-service-timeout", "2"]
+            )
+            defer { server.stopInBackground() }
+            let client = HTTPClient()
+            try await client.signUp(at: server.baseURL)
+            let friends = server.baseURL.appendingPathComponent("friends")
+            var page = try await client.send("GET", friends)
+            for _ in 0..<20 where !page.body.contains("Jane Doe") || page.body.contains("saved-notice") {
+                try await Task.sleep(for: .milliseconds(500))
+                page = try await client.send("GET", friends)
+            }
+            #expect(page.body.contains("Jane Doe") && !page.body.contains("saved-notice"))
+
+            // Three timeouts in a row (each waits the whole 2 s), then the breaker is open.
+            mode.set(.hanging)
+            for _ in 0..<3 { _ = try await client.send("GET", friends) }
+            for address in [friends, server.baseURL] {
+                let start = ContinuousClock.now
+                let fast = try await client.send("GET", address)
+                // Less than the service's timeout: the page did not wait for the service.
+                #expect(ContinuousClock.now - start < .seconds(2), "\(address.path) waited")
+                #expect(fast.status == 200)
+                #expect(fast.body.contains("Showing the list saved on") && fast.body.contains("Jane Doe"))
+            }
+            #expect(try await client.send("GET", friends).body.contains("Loading failed, check network connection"))
+            // A write is refused at once, what was typed kept.
+            let start = ContinuousClock.now
+            let add = try await client.send(
+                "POST", friends, form: ["firstname": "Kenji", "lastname": "Sato", "phonenumber": "0312345678"])
+            #expect(ContinuousClock.now - start < .seconds(2))
+            #expect(add.status == 502)
+            #expect(add.body.contains("Could not add Kenji Sato.") && add.body.contains("value=\"0312345678\""))
+            let metrics = try await HTTPClient().send("GET", server.baseURL.appendingPathComponent("metrics")).body
+            #expect(metrics.contains(#"sangha_friend_service_breaker_transitions_total{to="open"} 1"#))
+            #expect(metrics.contains("sangha_friend_service_breaker_state 1"))
+
+            // The service answers again: within the cool-off (5 s) one call goes through, and the
+            // list is back.
+            mode.set(.healthy)
+            var back = false
+            for _ in 0..<30 where !back {
+                try await Task.sleep(for: .milliseconds(500))
+                let again = try await client.send("GET", friends).body
+                back = again.contains("Jane Doe") && !again.contains("saved-notice")
+            }
+            #expect(back)
+            #expect(server.log.components(separatedBy: "does not answer").count - 1 == 1)
+            #expect(server.log.components(separatedBy: "answers again").count - 1 == 1)
+        }
+    }
+
     @Test("The reference service stopped: the last list, marked, with the error")
     func stopped() async throws {
         let data = try RepositoryPaths.temporaryDirectory("sangha-stopped")
