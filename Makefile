@@ -41,11 +41,13 @@ release: deps
 build: deps
 	$(SWIFT) build --build-tests
 
-## Formatting, then every test: Swift tests (snapshots are compared, never recorded; the
-## repository suite also on a throwaway PostgreSQL server, or SANGHA_TEST_DATABASE_URL's), then
-## the browser, HTML validity and accessibility checks in headless Chromium.
-test: APT_PACKAGES += $(BROWSER_PACKAGES) $(SOUND_PACKAGES) $(POSTGRES_PACKAGES)
+## Formatting, then every test: the page scripts' modules under node --test, Swift tests
+## (snapshots are compared, never recorded; the repository suite also on a throwaway PostgreSQL
+## server, or SANGHA_TEST_DATABASE_URL's), then the browser, HTML validity and accessibility
+## checks in headless Chromium.
+test: APT_PACKAGES += $(BROWSER_PACKAGES) $(SOUND_PACKAGES) $(POSTGRES_PACKAGES) nodejs
 test: deps lint build browser-deps
+	node --test Tests/JavaScript/
 	SNAPSHOT_TESTING_RECORD=never scripts/test-postgres.sh run $(SWIFT) test --skip-build
 	$(VENV)/bin/pytest -q -p no:cacheprovider Tests/Browser
 
