@@ -56,4 +56,22 @@ struct PeopleEndToEndTests {
         let other = HTTPClient()
         #expect(try await other.signIn(at: server.baseURL, username: "grace", next: "/me").header("Location") == "/me")
     }
+
+    @Test("A group's invitation link is logged by its route, never with its token")
+    func invitationTokenNotLogged() async throws {
+        let data = try RepositoryPaths.temporaryDirectory("sangha-e2e-log")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try await SanghaProcess.serve(dataDirectory: data)
+        defer { server.stopInBackground() }
+        let ada = HTTPClient()
+        try await ada.signUp(at: server.baseURL)
+        let token = String(repeating: "7f", count: 32)
+        let link = server.baseURL.appendingPathComponent("groups/invite/\(token)")
+        #expect(try await ada.send("GET", link).status == 404)
+        #expect(try await ada.send("GET", server.baseURL.appendingPathComponent("groups")).status == 200)
+        let log = server.log
+        #expect(!log.contains(token))
+        #expect(log.contains("GET /groups/invite/{token} 404"))
+        #expect(log.contains("GET /groups 200"))
+    }
 }

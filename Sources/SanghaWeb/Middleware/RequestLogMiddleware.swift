@@ -2,7 +2,9 @@ import Hummingbird
 import Logging
 
 /// One log line per request: method, path, status and time taken, e.g.
-/// `GET /friends 200 2.1 ms`.
+/// `GET /friends 200 2.1 ms`. A path that carries a secret (a group's invitation link) is logged
+/// as its route, `/groups/invite/{token}`: a log is read by more people than the link was meant
+/// for.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -25,6 +27,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         let time = (milliseconds * 10).rounded() / 10
-        context.logger.info("\(request.method) \(request.uri.path) \(status) \(time) ms")
+        let path = context.endpointPath.flatMap { $0.contains("{token}") ? $0 : nil } ?? request.uri.path
+        context.logger.info("\(request.method) \(path) \(status) \(time) ms")
     }
 }
