@@ -11,9 +11,13 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     /// The id in the request's sign-in cookie, if it has a well-formed one (read by
     /// `PageContextMiddleware` with the other cookies; `SignInMiddleware` looks it up).
     public var signInCookieID: String?
+    /// How this deployment names its cookies (`PageContextMiddleware` sets it).
+    public var cookieJar = CookieJar.plain
     /// The browser's CSRF nonce (its cookie's, or a new one the response sets): the page's form
     /// token is it signed with the session's key.
     public var formNonce = ""
+    /// Whether `formNonce` came with the request (its cookie), rather than made for its answer.
+    public var formNonceWasSent = false
     /// The account of the browser's signed device cookie, if it has one.
     public var device: Requester.Device?
     /// The signed-in session's key (the digest of its cookie), for signing out.

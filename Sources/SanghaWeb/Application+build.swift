@@ -141,6 +141,9 @@ public func buildRouter(
     streams: GroupStreams? = nil,
     logger: Logger = Logger(label: "sangha")
 ) throws -> Router<AppRequestContext> {
+    // Cookies are named and marked once, where they are made and read (`CookieJar`).
+    let jar = CookieJar(secure: configuration.isSecure)
+    let renderer = renderer.naming(cookies: jar)
     let streams = streams ?? GroupStreams(dependencies: dependencies, renderer: renderer, logger: logger)
     let router = Router(context: AppRequestContext.self)
     // First: a stream's connection lives long, and what opening it takes (every middleware below
@@ -170,7 +173,8 @@ public func buildRouter(
             signUp: configuration.signUp,
             now: dependencies.now,
             timeZone: dependencies.timeZone,
-            assets: configuration.development ? .plain : staticFiles.assets
+            assets: configuration.development ? .plain : staticFiles.assets,
+            jar: jar
         )
     )
     // Who is signed in, for every page (error pages too: the layout names them); the routes that

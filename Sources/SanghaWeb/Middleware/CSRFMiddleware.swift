@@ -38,7 +38,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" {
             throw HTTPError(.forbidden, message: Self.refusal)
         }
-        guard FormToken.fromCookie(in: request.cookies) != nil else {
+        guard context.formNonceWasSent else {
             throw HTTPError(.forbidden, message: Self.refusal)
         }
         if let boundary = request.multipartBoundary {

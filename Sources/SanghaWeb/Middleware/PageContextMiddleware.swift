@@ -20,21 +20,24 @@ struct PageContextMiddleware: RouterMiddleware {
     let now: @Sendable () -> Date
     let timeZone: TimeZone
     let assets: AssetURLs
+    let jar: CookieJar
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
         // Parsed once: the form token, the flash and the sign-in session all come from here.
         let cookies = request.cookies
-        let cookieNonce = FormToken.fromCookie(in: cookies)
-        let flashCookie = cookies[FlashCookie.name]
+        let cookieNonce = FormToken.fromCookie(in: cookies, jar: jar)
+        let flashCookie = jar.value(FlashCookie.name, in: cookies)
         var context = context
-        context.signInCookieID = SignInCookie.id(in: cookies)
+        context.cookieJar = jar
+        context.signInCookieID = SignInCookie.id(in: cookies, jar: jar)
         context.formNonce = cookieNonce ?? makeFormToken()
-        context.device = DeviceCookie.device(in: cookies, signer: signer)
+        context.formNonceWasSent = cookieNonce != nil
+        context.device = DeviceCookie.device(in: cookies, signer: signer, jar: jar)
         context.page = PageContext(
             formToken: signer.formToken(nonce: context.formNonce, session: nil),
-            flash: flashCookie.flatMap { signer.verified($0.value, for: "flash") }.flatMap(FlashCookie.decode),
+            flash: flashCookie.flatMap { signer.verified($0, for: "flash") }.flatMap(FlashCookie.decode),
             now: now(),
             timeZone: timeZone,
             assets: assets,
@@ -42,10 +45,10 @@ struct PageContextMiddleware: RouterMiddleware {
         )
         var response = try await next(request, context)
         if cookieNonce == nil {
-            response.setCookie(FormToken.cookie(context.formNonce))
+            response.setCookie(FormToken.cookie(context.formNonce, jar: jar))
         }
         if flashCookie != nil, !(300..<400).contains(response.status.code) {
-            response.setCookie(FlashCookie.cleared)
+            response.setCookie(jar.cleared(FlashCookie.name))
         }
         return response
     }
@@ -54,13 +57,10 @@ struct PageContextMiddleware: RouterMiddleware {
 /// A flash message carried across a redirect in a cookie: its JSON, base64url.
 enum FlashCookie {
     static let name = "sangha_flash"
-    static let cleared = Cookie(name: name, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax)
 
     /// The flash for the next page, signed as it is made: only a flash with its signature is read.
-    static func cookie(for flash: FlashViewModel, signer: CookieSigner) -> Cookie {
-        Cookie(
-            name: name, value: signer.signed(value(for: flash), for: "flash"), path: "/", httpOnly: true,
-            sameSite: .lax)
+    static func cookie(for flash: FlashViewModel, signer: CookieSigner, jar: CookieJar) -> Cookie {
+        jar.cookie(name, value: signer.signed(value(for: flash), for: "flash"))
     }
 
     /// The flash as the cookie carries it before its signature: its JSON, base64url.

@@ -28,7 +28,7 @@ struct SignInMiddleware: RouterMiddleware {
         guard context.page.person != nil else {
             // An ended session: the browser forgets its cookie.
             var response = try await next(request, context)
-            response.setCookie(SignInCookie.cleared)
+            response.setCookie(SignInCookie.cleared(jar: context.cookieJar))
             return response
         }
         context.signInKey = key

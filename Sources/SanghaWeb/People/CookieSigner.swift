@@ -54,14 +54,14 @@ enum DeviceCookie {
     static let name = "sangha_device"
     static let maxAge = 365 * 86_400
 
-    static func cookie(for username: String, signer: CookieSigner) -> Cookie {
+    static func cookie(for username: String, signer: CookieSigner, jar: CookieJar) -> Cookie {
         let value = signer.signed("\(username.lowercased()).\(SecretToken.make().prefix(32))", for: "device")
-        return Cookie(name: name, value: value, maxAge: maxAge, path: "/", httpOnly: true, sameSite: .lax)
+        return jar.cookie(name, value: value, maxAge: maxAge)
     }
 
     /// The account and nonce of the request's device cookie, when it is signed.
-    static func device(in cookies: Cookies, signer: CookieSigner) -> Requester.Device? {
-        guard let value = cookies[name]?.value, value.utf8.count < 200,
+    static func device(in cookies: Cookies, signer: CookieSigner, jar: CookieJar) -> Requester.Device? {
+        guard let value = jar.value(name, in: cookies), value.utf8.count < 200,
             let signed = signer.verified(value, for: "device")
         else { return nil }
         let parts = signed.split(separator: ".")

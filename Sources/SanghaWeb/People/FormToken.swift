@@ -8,8 +8,8 @@ enum FormToken {
 
     /// The nonce of the request's cookie, when it looks like one of ours (16–128 ASCII letters,
     /// digits, `-` or `_`); a malformed one is never echoed into a page.
-    static func fromCookie(in cookies: Cookies) -> String? {
-        guard let value = cookies[cookieName]?.value, (16...128).contains(value.utf8.count) else { return nil }
+    static func fromCookie(in cookies: Cookies, jar: CookieJar) -> String? {
+        guard let value = jar.value(cookieName, in: cookies), (16...128).contains(value.utf8.count) else { return nil }
         let wellFormed = value.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -21,7 +21,5 @@ enum FormToken {
         return wellFormed ? value : nil
     }
 
-    static func cookie(_ token: String) -> Cookie {
-        Cookie(name: cookieName, value: token, path: "/", httpOnly: true, sameSite: .lax)
-    }
+    static func cookie(_ token: String, jar: CookieJar) -> Cookie { jar.cookie(cookieName, value: token) }
 }

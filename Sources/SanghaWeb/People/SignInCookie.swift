@@ -1,7 +1,7 @@
 import Hummingbird
 
-/// The sign-in session's cookie: a random id of 256 bits, HttpOnly and SameSite=Lax (and
-/// Secure behind TLS: `SecurityHeadersMiddleware` marks every cookie so). The database keeps
+/// The sign-in session's cookie: a random id of 256 bits, HttpOnly and SameSite=Lax (and a
+/// Secure `__Host-` cookie behind TLS: `CookieJar`). The database keeps
 /// only its SHA-256 digest (`key`), so a copy of the database signs no one in.
 enum SignInCookie {
     static let name = "sangha_session"
@@ -11,14 +11,14 @@ enum SignInCookie {
     static func newID() -> String { SecretToken.make() }
 
     /// The id of the request's cookie, when it looks like one of ours (64 hex digits).
-    static func id(in cookies: Cookies) -> String? { cookies[name].flatMap { SecretToken.wellFormed($0.value) } }
+    static func id(in cookies: Cookies, jar: CookieJar) -> String? {
+        jar.value(name, in: cookies).flatMap(SecretToken.wellFormed)
+    }
 
     /// What the database knows the session by.
     static func key(of id: String) -> String { SecretToken.key(of: id) }
 
-    static func cookie(_ id: String) -> Cookie {
-        Cookie(name: name, value: id, maxAge: maxAge, path: "/", httpOnly: true, sameSite: .lax)
-    }
+    static func cookie(_ id: String, jar: CookieJar) -> Cookie { jar.cookie(name, value: id, maxAge: maxAge) }
 
-    static let cleared = Cookie(name: name, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax)
+    static func cleared(jar: CookieJar) -> Cookie { jar.cleared(name) }
 }

@@ -11,20 +11,30 @@ public struct PageRenderer: Sendable {
     private let mustache: MustacheTemplates?
     /// Signs the flash a redirect carries (the deployment's, so the next request can read it).
     private let signer: CookieSigner
+    /// Names the flash's cookie as the deployment names its cookies.
+    private let jar: CookieJar
 
     /// Production: the compiled templates; no template file is read.
-    public static func compiled(signer: CookieSigner) -> PageRenderer { PageRenderer(mustache: nil, signer: signer) }
+    public static func compiled(signer: CookieSigner, cookies jar: CookieJar = .plain) -> PageRenderer {
+        PageRenderer(mustache: nil, signer: signer, cookies: jar)
+    }
 
     /// `mustache` nil: the compiled templates.
-    public init(mustache: MustacheTemplates?, signer: CookieSigner) {
+    public init(mustache: MustacheTemplates?, signer: CookieSigner, cookies jar: CookieJar = .plain) {
         self.mustache = mustache
         self.signer = signer
+        self.jar = jar
+    }
+
+    /// The same renderer, its redirects' flash named as `jar` names cookies.
+    func naming(cookies jar: CookieJar) -> PageRenderer {
+        PageRenderer(mustache: mustache, signer: signer, cookies: jar)
     }
 
     /// 303 See Other (post/redirect/get), with the flash for the next page in its cookie, signed.
     public func redirect(_ redirect: Redirect) -> Response {
         var response = Response(status: .seeOther, headers: [.location: redirect.url])
-        if let flash = redirect.flash { response.setCookie(FlashCookie.cookie(for: flash, signer: signer)) }
+        if let flash = redirect.flash { response.setCookie(FlashCookie.cookie(for: flash, signer: signer, jar: jar)) }
         return response
     }
 

@@ -81,7 +81,7 @@ struct PeopleRoutes {
             }
         }
         var response = renderer.redirect(Redirect(to: "/sign-in", flash: .success("You are signed out.")))
-        response.setCookie(SignInCookie.cleared)
+        response.setCookie(SignInCookie.cleared(jar: context.cookieJar))
         return response
     }
 
@@ -118,7 +118,7 @@ struct PeopleRoutes {
             requester: requester(request, context), context: context.page)
         var response = try renderer.response(outcome, for: request, notFound: Self.gone)
         if case .redirect = outcome {
-            response.setCookie(SignInCookie.cleared)
+            response.setCookie(SignInCookie.cleared(jar: context.cookieJar))
             await dependencies.data.groupEvents.publish(
                 groups.flatMap {
                     [.membershipEnded(group: $0.group.id, person: person.id), .changed(group: $0.group.id)]
@@ -185,10 +185,11 @@ struct PeopleRoutes {
                 throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
             }
             var response = renderer.redirect(Redirect(to: next))
-            response.setCookie(SignInCookie.cookie(id))
-            response.setCookie(FormToken.cookie(SecretToken.make()))
+            response.setCookie(SignInCookie.cookie(id, jar: context.cookieJar))
+            response.setCookie(FormToken.cookie(SecretToken.make(), jar: context.cookieJar))
             if context.device?.username != person.username.lowercased() {
-                response.setCookie(DeviceCookie.cookie(for: person.username, signer: dependencies.signer))
+                response.setCookie(
+                    DeviceCookie.cookie(for: person.username, signer: dependencies.signer, jar: context.cookieJar))
             }
             return response
         }
