@@ -36,7 +36,8 @@ struct PageContextMiddleware: RouterMiddleware {
         context.formNonceWasSent = cookieNonce != nil
         context.device = DeviceCookie.device(in: cookies, signer: signer, jar: jar)
         context.page = PageContext(
-            formToken: signer.formToken(nonce: context.formNonce, session: nil),
+            // With a sign-in cookie, `SignInMiddleware` makes the token once it knows the session.
+            formToken: context.signInCookieID == nil ? signer.formToken(nonce: context.formNonce, session: nil) : "",
             flash: flashCookie.flatMap { signer.verified($0, for: "flash") }.flatMap(FlashCookie.decode),
             now: now(),
             timeZone: timeZone,

@@ -16,23 +16,25 @@ struct SignInMiddleware: RouterMiddleware {
         guard let id = context.signInCookieID else { return try await next(request, context) }
         let key = SignInCookie.key(of: id)
         var context = context
+        // The form token is made here, once: good only with the session when there is one.
+        let person: Person?
         do {
-            if let person = try await people.person(session: key, at: context.page.now) {
-                context.page.signIn(person)
-            }
+            person = try await people.person(session: key, at: context.page.now)
         } catch {
             // The pages anyone may open (/health above all) still answer; the others say why.
+            context.page.formToken = signer.formToken(nonce: context.formNonce, session: nil)
             context.signInFailure = StorageMessage.text(for: error, otherwise: Self.failed)
             return try await next(request, context)
         }
-        guard context.page.person != nil else {
+        guard let person else {
             // An ended session: the browser forgets its cookie.
+            context.page.formToken = signer.formToken(nonce: context.formNonce, session: nil)
             var response = try await next(request, context)
             response.setCookie(SignInCookie.cleared(jar: context.cookieJar))
             return response
         }
+        context.page.signIn(person)
         context.signInKey = key
-        // A form token good only with this session.
         context.page.formToken = signer.formToken(nonce: context.formNonce, session: key)
         return try await next(request, context)
     }
