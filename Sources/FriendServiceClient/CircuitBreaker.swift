@@ -6,9 +6,9 @@ import Synchronization
 
 /// The memory of a remote service's failures: after `threshold` calls in a row failed because
 /// the service did not answer (a timeout, a refused or dropped connection), calls stop for a
-/// cool-off and fail at once, with the failure that opened it; then one call at a time goes
-/// through to see whether the service is back. A success closes it; a failure opens it again
-/// for twice as long, up to `longestCoolOff`.
+/// cool-off and fail at once, with the failure that opened it; then one call goes through to see
+/// whether the service is back (a read in the background, so no page waits on it: `read`). A
+/// success closes it; a failure opens it again for twice as long, up to `longestCoolOff`.
 ///
 /// One breaker serves one service address, whatever the token: a wrong token's 401 is an
 /// answer, not a failure of the service.
@@ -59,13 +59,33 @@ public final class CircuitBreaker: Sendable {
 
     public var state: State { memory.withLock { $0.state } }
 
-    /// Runs `call` when the breaker lets it through; otherwise fails at once with the failure
-    /// that opened it.
+    /// Runs `call` (a write) when the breaker lets it through, the probe included; otherwise
+    /// fails at once with the failure that opened it.
     public func run<Value>(_ call: () async throws(FriendServiceError) -> Value) async throws(FriendServiceError)
         -> Value
     {
-        let (allowed, refusal) = admit()
-        guard allowed else { throw refusal }
+        if case .refused(let failure) = admit() { throw failure }
+        return try await observed(call)
+    }
+
+    /// Runs `call` (a read, safe to make for no one) when the breaker is closed. When it is time
+    /// to see whether the service is back, `call` is that probe, made in the background: this
+    /// caller, like the others meanwhile, fails at once, and no page waits the service's timeout.
+    public func read<Value: Sendable>(
+        _ call: @escaping @Sendable () async throws(FriendServiceError) -> Value
+    ) async throws(FriendServiceError) -> Value {
+        switch admit() {
+        case .call: return try await observed(call)
+        case .refused(let failure): throw failure
+        case .probe(let failure):
+            Task { _ = try? await self.observed(call) }
+            throw failure
+        }
+    }
+
+    private func observed<Value>(_ call: () async throws(FriendServiceError) -> Value) async throws(FriendServiceError)
+        -> Value
+    {
         do {
             let value = try await call()
             succeeded()
@@ -82,19 +102,27 @@ public final class CircuitBreaker: Sendable {
         if case .transport = error.reason { true } else { false }
     }
 
-    private func admit() -> (Bool, FriendServiceError) {
+    /// What a call may do now: go through, go through as the probe (the failure to answer its
+    /// caller with, for a probe made in the background), or fail at once.
+    private enum Admission {
+        case call
+        case probe(FriendServiceError)
+        case refused(FriendServiceError)
+    }
+
+    private func admit() -> Admission {
         let instant = now()
-        let (allowed, refusal, halfOpened) = memory.withLock { memory -> (Bool, FriendServiceError, Bool) in
+        let admission = memory.withLock { memory -> Admission in
             switch memory.state {
-            case .closed: return (true, memory.lastFailure, false)
+            case .closed: return .call
             case .open(let until) where instant >= until:
                 memory.state = .halfOpen
-                return (true, memory.lastFailure, true)
-            case .open, .halfOpen: return (false, memory.lastFailure, false)
+                return .probe(memory.lastFailure)
+            case .open, .halfOpen: return .refused(memory.lastFailure)
             }
         }
-        if halfOpened { transition(to: "half_open", gauge: 2) }
-        return (allowed, refusal)
+        if case .probe = admission { transition(to: "half_open", gauge: 2) }
+        return admission
     }
 
     private func succeeded() {
@@ -112,27 +140,32 @@ public final class CircuitBreaker: Sendable {
 
     private func failed(_ error: FriendServiceError) {
         let instant = now()
-        let opened = memory.withLock { memory -> Duration? in
+        let opened = memory.withLock { memory -> (coolOff: Duration, first: Bool)? in
             memory.lastFailure = error
             switch memory.state {
             case .closed(let failures) where failures + 1 < threshold:
                 memory.state = .closed(failures: failures + 1)
                 return nil
             case .closed, .halfOpen:
+                let first = if case .closed = memory.state { true } else { false }
                 let coolOff = memory.coolOff
                 memory.state = .open(until: instant + coolOff)
                 memory.coolOff = min(coolOff * 2, longestCoolOff)
-                return coolOff
+                return (coolOff, first)
             case .open:
                 return nil  // a call let through before it opened: already open
             }
         }
-        if let opened {
+        guard let opened else { return }
+        // Said once when it stops calling; each probe that finds it still down only at debug.
+        if opened.first {
             logger.warning(
-                "The FriendService \(name) does not answer (\(error.reason)): calls fail at once for \(opened), then one goes through."
+                "The FriendService \(name) does not answer (\(error.reason)): calls fail at once for \(opened.coolOff), then one goes through now and then."
             )
-            transition(to: "open", gauge: 1)
+        } else {
+            logger.debug("The FriendService \(name) still does not answer: calls fail at once for \(opened.coolOff).")
         }
+        transition(to: "open", gauge: 1)
     }
 
     private func transition(to state: String, gauge: Double) {
@@ -156,7 +189,7 @@ public struct BreakingFriendService: FriendService {
     }
 
     public func listFriends() async throws(FriendServiceError) -> [Friend] {
-        try await breaker.run { () async throws(FriendServiceError) in try await service.listFriends() }
+        try await breaker.read { [service] () async throws(FriendServiceError) in try await service.listFriends() }
     }
 
     public func addFriend(_ draft: FriendDraft) async throws(FriendServiceError) -> Friend {

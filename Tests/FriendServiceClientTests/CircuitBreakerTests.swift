@@ -110,4 +110,30 @@ struct CircuitBreakerTests {
         for _ in 0..<3 { _ = await run(breaker, calls, failing: Self.timeout) }
         #expect(breaker.state == .open(until: clock.now + .seconds(5)))
     }
+
+    @Test("A read's probe is made in the background: its caller fails at once too, and its answer closes it")
+    func backgroundProbe() async throws {
+        let clock = Clock()
+        let breaker = breaker(clock)
+        let calls = Calls()
+        for _ in 0..<3 { _ = await run(breaker, calls, failing: Self.timeout) }
+        clock.advance(.seconds(5))
+        // The probe answers only when the test lets it: its caller must not be waiting for it.
+        let (answer, letAnswer) = AsyncStream<Void>.makeStream()
+        do {
+            _ = try await breaker.read { () async throws(FriendServiceError) in
+                for await _ in answer { break }
+                return try await calls.call(nil)
+            }
+            Issue.record("the probe's caller got the probe's answer")
+        } catch {
+            #expect(error == Self.timeout)
+        }
+        #expect(breaker.state == .halfOpen)
+        #expect(await run(breaker, calls, failing: nil) == Self.timeout)
+        letAnswer.yield()
+        for _ in 0..<400 where breaker.state != .closed(failures: 0) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(breaker.state == .closed(failures: 0))
+        #expect(calls.made == 4)
+    }
 }
