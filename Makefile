@@ -65,7 +65,7 @@ screenshots: deps build browser-deps
 
 ## What a fresh clone's build costs (and the binary's size); render times of the compiled
 ## templates against swift-mustache, then wrk against the release server, nginx
-## and the FriendService; then a page signed in against the version before people (built once)
+## and the FriendService; home with the FriendService hung against it answering; then a page signed in against the version before people (built once)
 ## and while others sign in; a real sign-in while 40 connections sign in as no one; then PostgreSQL against SQLite, the paged lists with large data
 ## against a page's worth, 2,000 group event streams (their memory, a page beside them, an
 ## event's delivery across instances), and two instances behind nginx against one. Prints
@@ -76,6 +76,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product sangha
 	$(SWIFT) build $(RELEASE) --product sangha-bench
 	scripts/bench.sh
+	scripts/bench-breaker.sh
 	scripts/bench-people.sh
 	scripts/bench-flood.sh
 	scripts/bench-scale.sh

@@ -32,8 +32,11 @@ public struct FriendListStore: FriendListStorage {
         }
     }
 
+    /// The saved list: the one this process wrote last, which is the file's (one process writes
+    /// it), without a read; else the file's. Every page asks while the FriendService is down.
     public func load() async throws -> SavedFriendList? {
-        try await database.read { [person] db in
+        if let saved = lastSaved.lastSaved(for: person) { return saved }
+        return try await database.read { [person] db in
             try SavedFriendListRecord.fetchOne(db, key: person).map {
                 SavedFriendList(friends: $0.friends, savedAt: $0.savedAt)
             }

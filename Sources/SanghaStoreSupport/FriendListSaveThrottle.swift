@@ -27,6 +27,12 @@ public final class FriendListSaveThrottle: Sendable {
         }
     }
 
+    /// The list this process saved last for `person` (and when it wrote it), if it has saved one
+    /// since it started.
+    public func lastSaved(for person: Int) -> SavedFriendList? {
+        saved.withLock { $0[person] }
+    }
+
     /// After a failed write, or when the person's list changed hands (a new token, an account
     /// deleted): the next list is written whatever it is.
     public func forget(_ person: Int) {
