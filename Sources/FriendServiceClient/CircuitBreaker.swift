@@ -96,10 +96,15 @@ public final class CircuitBreaker: Sendable {
         }
     }
 
-    /// Whether the service did not answer at all (the failures the breaker counts): not a
-    /// refusal, a 5xx or a body it could not read, which are answers.
+    /// Whether the service did not answer (the failures the breaker counts): no connection, no
+    /// answer in time, or a proxy in front of it saying so (502, 503, 504). A refusal, another
+    /// 5xx or a body that could not be read are the service's answers.
     static func isUnanswered(_ error: FriendServiceError) -> Bool {
-        if case .transport = error.reason { true } else { false }
+        switch error.reason {
+        case .transport: true
+        case .server(let status): [502, 503, 504].contains(status)
+        default: false
+        }
     }
 
     /// What a call may do now: go through, go through as the probe (the failure to answer its

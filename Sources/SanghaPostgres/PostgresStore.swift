@@ -2,7 +2,9 @@ import PostgresNIO
 import SanghaCore
 
 /// A store of one repository on PostgreSQL: its calls fail as the repository's error, made here
-/// once for every store.
+/// once for every store. A body does not throw the repository's own errors (`PostgresDatabase`
+/// takes any error but PostgreSQL's for the server being out of reach): it returns what it
+/// found, and the store throws `.notFound` or `.conflict` after the call.
 protocol PostgresStore {
     associatedtype Failure: StorageError
     var database: PostgresDatabase { get }

@@ -26,6 +26,7 @@ public struct FriendListStore: FriendListStorage {
         let record = SavedFriendListRecord(personID: person, friends: friends, savedAt: date)
         do {
             try await database.write { db in try record.upsert(db) }
+            lastSaved.wrote(friends, at: date, for: person)
         } catch {
             lastSaved.forget(person)
             throw error
@@ -35,7 +36,7 @@ public struct FriendListStore: FriendListStorage {
     /// The saved list: the one this process wrote last, which is the file's (one process writes
     /// it), without a read; else the file's. Every page asks while the FriendService is down.
     public func load() async throws -> SavedFriendList? {
-        if let saved = lastSaved.lastSaved(for: person) { return saved }
+        if let saved = lastSaved.lastWritten(for: person) { return saved }
         return try await database.read { [person] db in
             try SavedFriendListRecord.fetchOne(db, key: person).map {
                 SavedFriendList(friends: $0.friends, savedAt: $0.savedAt)

@@ -8,6 +8,8 @@ public final class FriendListSaveThrottle: Sendable {
     /// How long an unchanged list waits before it is written again.
     public static let refreshInterval: TimeInterval = 60
     private let saved = Mutex<[Int: SavedFriendList]>([:])
+    /// The list each person's store last wrote, once the write is done.
+    private let written = Mutex<[Int: SavedFriendList]>([:])
 
     public init() {}
 
@@ -27,15 +29,21 @@ public final class FriendListSaveThrottle: Sendable {
         }
     }
 
-    /// The list this process saved last for `person` (and when it wrote it), if it has saved one
-    /// since it started.
-    public func lastSaved(for person: Int) -> SavedFriendList? {
-        saved.withLock { $0[person] }
+    /// The list this process wrote last for `person`, and when, if it has written one since it
+    /// started.
+    public func lastWritten(for person: Int) -> SavedFriendList? {
+        written.withLock { $0[person] }
+    }
+
+    /// `friends` at `date` are written for `person`.
+    public func wrote(_ friends: [Friend], at date: Date, for person: Int) {
+        written.withLock { $0[person] = SavedFriendList(friends: friends, savedAt: date) }
     }
 
     /// After a failed write, or when the person's list changed hands (a new token, an account
     /// deleted): the next list is written whatever it is.
     public func forget(_ person: Int) {
         _ = saved.withLock { $0.removeValue(forKey: person) }
+        _ = written.withLock { $0.removeValue(forKey: person) }
     }
 }

@@ -229,7 +229,13 @@ struct ServeCommand: AsyncParsableCommand {
         services: [any Service], logger: Logger
     ) async throws -> some ApplicationProtocol {
         // One breaker for the service, whatever the person's token (`CircuitBreaker`).
-        let breaker = CircuitBreaker(name: client.configuration.baseURL.absoluteString, logger: logger)
+        // Named in the log without what its address may carry (a user, a password, a query).
+        var address = URLComponents(url: client.configuration.baseURL, resolvingAgainstBaseURL: false)
+        address?.user = nil
+        address?.password = nil
+        address?.query = nil
+        address?.fragment = nil
+        let breaker = CircuitBreaker(name: address?.string ?? "the FriendService", logger: logger)
         return try await buildApplication(
             configuration: settings.app,
             dependencies: Dependencies(

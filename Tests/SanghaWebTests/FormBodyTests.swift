@@ -96,4 +96,42 @@ import Testing
             }
         }
     }
+
+    @Test(
+        "A multipart type without a valid boundary is 400, and the server serves on; a boundary among other parameters is found",
+        arguments: [
+            ("multipart/form-data; boundary=", 400), ("multipart/form-data; boundary=\"\"", 400),
+            ("multipart/form-data", 400), ("multipart/form-data; boundary=\(String(repeating: "b", count: 71))", 400),
+            ("multipart/form-data; charset=utf-8; boundary=\"----sangha-test-boundary\"", 200),
+        ])
+    func boundaries(contentType: String, status: Int) async throws {
+        try await withSignedInApp { ada in
+            let file = "started_at,seconds,profile,outcome,group,note\r\n2026-11-17T06:00:00Z,600,Zazen,completed,,\r\n"
+            let (_, body) = PracticeLogRoutesTests.multipart([("file", file, "a.csv")])
+            try await ada.postMultipart("/history/import", contentType: contentType, body: body) {
+                #expect($0.status.code == status)
+            }
+            try await ada.execute(uri: "/history", method: .get) { #expect($0.status == .ok) }
+        }
+    }
+
+    @Test("A first part that is not the token, or a header that never ends, is refused before it is read to its end")
+    func refusedEarly() async throws {
+        try await withSignedInApp(testing: .live) { ada in
+            let port = try #require(ada.port)
+            let cookie = "sangha_csrf=\(FormPost.token); \(ada.sessionCookie)"
+            // The file first, its content still coming: refused as soon as its name is read.
+            let fileFirst =
+                Self.unfinishedImport(cookie: cookie, parts: [])
+                + Array("--b\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\n".utf8)
+                + Array(repeating: UInt8(ascii: "x"), count: 4096)
+            #expect(try await Self.answer(to: fileFirst, port: port)?.hasPrefix("HTTP/1.1 403") == true)
+            // A header line of 20 KB, and more to come.
+            let longHeader =
+                Self.unfinishedImport(cookie: cookie, parts: [])
+                + Array("--b\r\nContent-Disposition: form-data; name=\"_csrf\"; x=".utf8)
+                + Array(repeating: UInt8(ascii: "x"), count: 20_000)
+            #expect(try await Self.answer(to: longHeader, port: port)?.hasPrefix("HTTP/1.1 400") == true)
+        }
+    }
 }

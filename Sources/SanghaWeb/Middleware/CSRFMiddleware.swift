@@ -41,16 +41,20 @@ public struct CSRFMiddleware: RouterMiddleware {
         guard context.formNonceWasSent else {
             throw HTTPError(.forbidden, message: Self.refusal)
         }
-        if let boundary = request.multipartBoundary {
+        if request.isMultipartForm {
             // A form with a file is only ever a signed-in person's: no one else's body is read.
             // Its token is its first part, checked before the rest of the body is read.
+            if let failure = context.signInFailure { throw HTTPError(.serviceUnavailable, message: failure) }
             guard context.signInKey != nil else { throw HTTPError(.forbidden, message: Self.refusal) }
+            guard let boundary = request.multipartBoundary else {
+                throw HTTPError(.badRequest, message: MultipartForm.unreadable)
+            }
             let token = context.page.formToken
             var context = context
             context.multipartForm = try await MultipartForm.read(
                 request.body, boundary: boundary, limit: maxUploadSize
             ) { name, value in
-                guard name == "_csrf", Self.constantTimeEqual(String(buffer: value), token) else {
+                guard name == "_csrf", !token.isEmpty, Self.constantTimeEqual(String(buffer: value), token) else {
                     throw HTTPError(.forbidden, message: Self.refusal)
                 }
             }
@@ -59,7 +63,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         // A form without a file: the route reads it again from the body collected here.
         var request = request
         let body = try await request.collectFormBody(limit: maxFormSize)
-        guard let field = Self.tokenField(in: body),
+        guard let field = Self.tokenField(in: body), !field.isEmpty,
             Self.constantTimeEqual(field, context.page.formToken) || madeForEndedSession(field, context)
         else {
             throw HTTPError(.forbidden, message: Self.refusal)

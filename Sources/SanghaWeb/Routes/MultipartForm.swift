@@ -26,6 +26,10 @@ struct MultipartForm: Sendable {
 
     static let unreadable = "The form could not be read."
 
+    /// The most bytes the parser may read without finding a header or body bytes: a header line,
+    /// or a preamble, that never ends.
+    static let maxStall = 16 * 1024
+
     /// Reads `body`. Larger than `limit`: 413. Broken, cut short, with more than `maxParts`
     /// parts, a part without a name or a name twice: 400. `firstPart` throws to refuse the form.
     static func read(
@@ -39,8 +43,9 @@ struct MultipartForm: Sendable {
         parser.onPartComplete = { collector.complete() }
         var size = 0
         var checked = false
+        var progress = (callbacks: 0, size: 0)
         // The last bytes read, to see the closing boundary (the parser keeps its state to itself).
-        let closing = Array("--\(boundary)--".utf8)
+        let closing = Array("\r\n--\(boundary)--".utf8)
         var tail: [UInt8] = []
         do {
             for try await chunk in body {
@@ -50,12 +55,21 @@ struct MultipartForm: Sendable {
                     throw HTTPError(.contentTooLarge, message: "The form is larger than Sangha takes.")
                 }
                 do { try parser.execute(chunk) } catch { throw HTTPError(.badRequest, message: unreadable) }
-                // The first part's check (the token) comes before whatever the rest of the chunk held.
+                // The first part's check (the token) comes before whatever the rest of the chunk held;
+                // a first part that cannot be the token is refused before it is read to its end.
                 if !checked, let first = collector.first {
                     try firstPart(first.name, first.value)
                     checked = true
+                } else if !checked, collector.firstIsNotToken {
+                    try firstPart("", ByteBuffer())
+                    throw HTTPError(.badRequest, message: unreadable)
                 }
                 if let problem = collector.problem { throw HTTPError(.badRequest, message: problem) }
+                if collector.callbacks != progress.callbacks {
+                    progress = (collector.callbacks, size)
+                } else if size - progress.size > maxStall {
+                    throw HTTPError(.badRequest, message: unreadable)
+                }
             }
         } catch let error as any HTTPResponseError {
             throw error
@@ -73,27 +87,49 @@ struct MultipartForm: Sendable {
     /// What the parser's callbacks find, part by part (they cannot throw: a problem is kept and
     /// read after each chunk, and nothing more is kept after it).
     private final class Collector {
+        /// Headers a part may have (a browser sends one or two).
+        static let maxHeaders = 8
+        /// The longest first part: a form's token is 64 characters.
+        static let maxTokenSize = 256
+
         let maxParts: Int
         var parts: [String: ByteBuffer] = [:]
         var first: (name: String, value: ByteBuffer)?
+        /// The first part is under way and is not the token: named otherwise, or too long.
+        var firstIsNotToken = false
         var problem: String?
         var count = 0
+        /// How many times the parser has found something: a header, body bytes, a part's end.
+        var callbacks = 0
         var headers = HTTPHeaders()
         var value = ByteBuffer()
 
         init(maxParts: Int) { self.maxParts = maxParts }
 
         func header(_ name: String, _ value: String) {
+            callbacks += 1
             guard problem == nil else { return }
+            guard headers.count < Self.maxHeaders else {
+                problem = MultipartForm.unreadable
+                return
+            }
             headers.add(name: name, value: value)
         }
 
         func body(_ buffer: inout ByteBuffer) {
+            callbacks += 1
             guard problem == nil else { return }
             value.writeBuffer(&buffer)
+            if count == 0,
+                value.readableBytes > Self.maxTokenSize
+                    || MultipartPart(headers: headers, body: ByteBuffer()).name != "_csrf"
+            {
+                firstIsNotToken = true
+            }
         }
 
         func complete() {
+            callbacks += 1
             defer { (headers, value) = (HTTPHeaders(), ByteBuffer()) }
             guard problem == nil else { return }
             count += 1

@@ -7,7 +7,7 @@ extension Request {
     /// Too large: 413. Not UTF-8, or not a form: 400 with a reason. Fields the type does not
     /// name are ignored; fields it names but the body lacks are nil.
     mutating func decodeForm<Form: Decodable>(_ type: Form.Type, limit: Int) async throws -> Form {
-        guard multipartBoundary == nil else {
+        guard !isMultipartForm else {
             throw HTTPError(.unsupportedMediaType, message: "This form is sent without a file.")
         }
         let body = try await collectFormBody(limit: limit)
@@ -60,11 +60,22 @@ extension Request {
 }
 
 extension Request {
-    /// The boundary of a `multipart/form-data` body, or nil for any other kind.
+    /// Whether the body is sent as `multipart/form-data` (a form with a file).
+    var isMultipartForm: Bool {
+        headers[.contentType].flatMap(MediaType.init(from:))?.isType(.multipartForm) == true
+    }
+
+    /// The boundary of a `multipart/form-data` body, when it has a valid one: its `boundary`
+    /// parameter among any others, quoted or not, 1 to 70 of RFC 2046's characters.
     var multipartBoundary: String? {
-        guard let type = headers[.contentType].flatMap(MediaType.init(from:)), type.isType(.multipartForm),
-            let parameter = type.parameter, parameter.name.lowercased() == "boundary"
-        else { return nil }
-        return parameter.value
+        guard isMultipartForm, let contentType = headers[.contentType] else { return nil }
+        let parameters = contentType.split(separator: ";").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+        guard var value = parameters.first(where: { $0.lowercased().hasPrefix("boundary=") })?.dropFirst(9) else {
+            return nil
+        }
+        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = value.dropFirst().dropLast() }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'()+_,-./:=? ")
+        guard (1...70).contains(value.count), value.allSatisfy(allowed.contains), value.last != " " else { return nil }
+        return String(value)
     }
 }
