@@ -58,6 +58,7 @@ let package = Package(
             name: "SanghaPostgres",
             dependencies: [
                 "SanghaCore",
+                "Resilience",
                 "SanghaStoreSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -65,11 +66,19 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
+        // A circuit breaker: a remote server that does not answer stops being called for a while
+        // (the FriendService, PostgreSQL).
+        .target(
+            name: "Resilience",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
+            ]
+        ),
         // The API layer: a URLSession (libcurl) client of the FriendService API.
         .target(
             name: "FriendServiceClient",
             dependencies: [
-                "SanghaCore", .product(name: "Metrics", package: "swift-metrics"),
+                "SanghaCore", "Resilience", .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -151,6 +160,7 @@ let package = Package(
                 "SanghaPostgres",
                 "FriendServiceClient",
                 "FriendServiceServer",
+                "Resilience",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -211,6 +221,7 @@ let package = Package(
             name: "FriendServiceClientTests",
             dependencies: [
                 "FriendServiceClient",
+                "Resilience",
                 "FriendServiceServer",
                 "SanghaCore",
                 "SanghaTestSupport",

@@ -2,19 +2,27 @@ import Foundation
 import Logging
 import Metrics
 import PostgresNIO
+import Resilience
 import SanghaCore
 
 /// Sangha's PostgreSQL database: one `PostgresClient` (a pool of connections) shared by the
 /// stores, the migrations, and a bound on every call's time.
 ///
 /// The client is a service: `run()` it (in the application's service group) for as long as the
-/// stores are used. A database that cannot be reached costs a call at most `timeout`; the pool
-/// keeps trying to connect, so the same instance serves again once the database is back.
+/// stores are used. A database that cannot be reached costs a call at most `timeout`, and after
+/// three such calls in a row none at all for a while (`breaker`): requests do not pile up behind
+/// it. The pool keeps trying to connect, and a `SELECT 1` now and then finds the database back,
+/// so the same instance serves again by itself.
 public struct PostgresDatabase: Sendable {
     public let client: PostgresClient
     /// How long one call (waiting for a connection included) may take before it fails.
     public let timeout: Duration
     let logger: Logger
+    /// Its numbers: 3 unreachable calls in a row (each waited `timeout`) stop the calls for 1 s,
+    /// then a `SELECT 1` in the background finds out; still down, twice as long, up to 10 s. A
+    /// database is asked again sooner than the FriendService: its probe costs nothing, and every
+    /// page needs it.
+    let breaker: CircuitBreaker<PostgresDatabaseError>
 
     public init(configuration: PostgresClient.Configuration, timeout: Duration = .seconds(2), logger: Logger) {
         var configuration = configuration
@@ -22,6 +30,12 @@ public struct PostgresDatabase: Sendable {
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.timeout = timeout
         self.logger = logger
+        self.breaker = CircuitBreaker(
+            name:
+                "The database at \(configuration.host.map { "\($0):\(configuration.port ?? 5432)" } ?? configuration.unixSocketPath ?? "")",
+            metrics: "sangha_database",
+            coolOff: .seconds(1), longestCoolOff: .seconds(10), logger: logger, isUnanswered: \.isUnreachable,
+            placeholder: .unreachable("not reachable"))
     }
 
     /// `body` with a connection from the pool, failing with `PostgresDatabaseError.unreachable`
@@ -56,10 +70,29 @@ public struct PostgresDatabase: Sendable {
         _ timeout: Duration, _ body: @escaping @Sendable () async throws -> Value
     ) async throws(PostgresDatabaseError) -> Value {
         let start = ContinuousClock.now
+        switch breaker.admit() {
+        case .call: break
+        case .refused(let failure):
+            DatabaseMetrics.calls.unreachable.record(duration: ContinuousClock.now - start)
+            throw failure
+        case .probe(let failure):
+            // No page waits on the database coming back: a `SELECT 1` finds out.
+            Task { [client, logger, breaker] in
+                try? await breaker.observed { () async throws(PostgresDatabaseError) in
+                    try await Self.boundedCall(timeout) {
+                        try await client.withConnection { try await $0.query("SELECT 1", logger: logger) }
+                    }
+                }
+            }
+            DatabaseMetrics.calls.unreachable.record(duration: ContinuousClock.now - start)
+            throw failure
+        }
         DatabaseMetrics.inFlight.increment()
         defer { DatabaseMetrics.inFlight.decrement() }
         do {
-            let value = try await boundedCall(timeout, body)
+            let value = try await breaker.observed { () async throws(PostgresDatabaseError) in
+                try await Self.boundedCall(timeout, body)
+            }
             DatabaseMetrics.calls.ok.record(duration: ContinuousClock.now - start)
             return value
         } catch {
@@ -69,7 +102,7 @@ public struct PostgresDatabase: Sendable {
         }
     }
 
-    private func boundedCall<Value: Sendable>(
+    private static func boundedCall<Value: Sendable>(
         _ timeout: Duration, _ body: @escaping @Sendable () async throws -> Value
     ) async throws(PostgresDatabaseError) -> Value {
         do {

@@ -6,6 +6,7 @@ import Hummingbird
 import Logging
 import Metrics
 import Prometheus
+import Resilience
 import SanghaCore
 import SanghaPostgres
 import SanghaStore
@@ -235,7 +236,7 @@ struct ServeCommand: AsyncParsableCommand {
         address?.password = nil
         address?.query = nil
         address?.fragment = nil
-        let breaker = CircuitBreaker(name: address?.string ?? "the FriendService", logger: logger)
+        let breaker = CircuitBreaker(friendService: address?.string ?? "", logger: logger)
         return try await buildApplication(
             configuration: settings.app,
             dependencies: Dependencies(

@@ -60,11 +60,29 @@ struct PostgresEndToEndTests {
             #expect(down.status == 503)
             #expect(down.body.contains("The database is not reachable. Try again in a moment."))
             #expect(try await client.send("GET", two.baseURL.appendingPathComponent("health")).status == 200)
+            // Three calls in a row found it out of reach: the next pages do not wait for it, however
+            // many come at once (less than one call's bound, 2 s, for ten).
+            for _ in 0..<2 { _ = try await client.send("GET", two.baseURL.appendingPathComponent(path)) }
+            let burst = ContinuousClock.now
+            try await withThrowingTaskGroup(of: HTTPClient.Response.self) { group in
+                for _ in 0..<10 {
+                    group.addTask { try await client.send("GET", two.baseURL.appendingPathComponent(path)) }
+                }
+                for try await page in group {
+                    #expect(page.status == 503)
+                    #expect(page.body.contains("The database is not reachable. Try again in a moment."))
+                }
+            }
+            #expect(ContinuousClock.now - burst < .seconds(2), "pages waited for the database")
+            #expect(
+                try await client.send("GET", two.baseURL.appendingPathComponent("metrics")).body.contains(
+                    #"sangha_database_breaker_transitions_total{to="open"}"#))
 
             // It comes back: the same instances serve again, without a restart.
             try await database.resume()
             var back = try await client.send("GET", two.baseURL.appendingPathComponent(path))
-            for _ in 0..<50 where back.status != 200 {
+            // (A `SELECT 1` finds it back within the breaker's cool-off, at most 10 s, and its bound.)
+            for _ in 0..<150 where back.status != 200 {
                 try await Task.sleep(for: .milliseconds(200))
                 back = try await client.send("GET", two.baseURL.appendingPathComponent(path))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import FriendServiceClient
+import Resilience
 import SanghaCore
 import Synchronization
 import Testing
@@ -26,14 +27,14 @@ struct CircuitBreakerTests {
         }
     }
 
-    func breaker(_ clock: Clock) -> CircuitBreaker {
-        CircuitBreaker(name: "test", now: { clock.now })
+    func breaker(_ clock: Clock) -> CircuitBreaker<FriendServiceError> {
+        CircuitBreaker(friendService: "test", now: { clock.now })
     }
 
     /// One call through `breaker`, failing with `error` (nil: answered); `meanwhile` runs while
     /// it is under way. What the caller got.
     func run(
-        _ breaker: CircuitBreaker, _ calls: Calls, failing error: FriendServiceError?,
+        _ breaker: CircuitBreaker<FriendServiceError>, _ calls: Calls, failing error: FriendServiceError?,
         meanwhile: () async -> Void = {}
     ) async -> FriendServiceError? {
         do {
