@@ -9,7 +9,9 @@ struct Sangha: AsyncParsableCommand {
             Every option can also be set by the environment variable named in its help; an option \
             on the command line wins over the variable.
             """,
-        subcommands: [ServeCommand.self, FriendServiceCommand.self, BackupCommand.self, RestoreCommand.self],
+        subcommands: [
+            ServeCommand.self, FriendServiceCommand.self, BackupCommand.self, RestoreCommand.self, PeopleCommand.self,
+        ],
         defaultSubcommand: ServeCommand.self
     )
 }

@@ -74,4 +74,65 @@ struct PeopleEndToEndTests {
         #expect(log.contains("GET /groups/invite/{token} 404"))
         #expect(log.contains("GET /groups 200"))
     }
+
+    @Test(
+        "sangha people, while serve runs: list, invite, a reset link that sets the password, make-admin, disable and enable; never the last administrator"
+    )
+    func operatorsCommandLine() async throws {
+        let data = try RepositoryPaths.temporaryDirectory("sangha-e2e-people-cli")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try await SanghaProcess.serve(dataDirectory: data)
+        defer { server.stopInBackground() }
+        let ada = HTTPClient()
+        try await ada.signUp(at: server.baseURL, username: "ada", name: "Ada Lovelace")
+        let grace = HTTPClient()
+        try await grace.signUp(at: server.baseURL, username: "grace", name: "Grace Hopper")
+        func people(_ arguments: String...) async throws -> (status: Int32, output: String) {
+            try await SanghaProcess.run(
+                ["people"] + arguments + ["--data-dir", data.path, "--public-url", server.baseURL.absoluteString])
+        }
+
+        let list = try await people("list")
+        #expect(list.status == 0)
+        #expect(list.output.contains("ada\tAda Lovelace\tadministrator\tlast sign-in"))
+        #expect(list.output.contains("grace\tGrace Hopper\tlast sign-in"))
+
+        // An invitation, printed with the public address, admits someone once.
+        let invite = try await people("invite")
+        #expect(invite.status == 0)
+        let match = invite.output.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\/sign-up\?invitation=[0-9a-f]{64}/)
+        let link = String(try #require(match).output)
+        #expect(try await HTTPClient().send("GET", try #require(URL(string: link))).status == 200)
+
+        // The only administrator is not disabled; with another one, they are.
+        let refused = try await people("disable", "ada")
+        #expect(refused.status != 0)
+        #expect(refused.output.contains("Ada Lovelace is the only administrator who can sign in"))
+        #expect(try await people("make-admin", "grace").output.contains("Grace Hopper is an administrator."))
+        #expect(
+            try await people("disable", "ada").output.contains("Ada Lovelace is disabled and signed out everywhere."))
+        #expect(try await HTTPClient().signIn(at: server.baseURL, username: "ada").status != 303)
+        #expect(try await people("enable", "ada").output.contains("Ada Lovelace can sign in again."))
+
+        // A reset link sets a new password, once.
+        let reset = try await people("reset-link", "ada")
+        let token = try #require(reset.output.firstMatch(of: /reset-password\?token=([0-9a-f]{64})/)?.1)
+        let browser = HTTPClient()
+        let page = server.baseURL.appendingPathComponent("reset-password")
+        _ = try await browser.send("GET", try #require(URL(string: page.absoluteString + "?token=\(token)")))
+        let set = try await browser.send(
+            "POST", page, form: ["token": String(token), "newPassword": "a new long passphrase"])
+        #expect(set.status == 303)
+        #expect(
+            try await HTTPClient().signIn(at: server.baseURL, username: "ada", password: "a new long passphrase").status
+                == 303)
+
+        let unknown = try await people("make-admin", "zed")
+        #expect(unknown.status != 0)
+        #expect(unknown.output.contains("There is no one with the username zed."))
+        let help = try await SanghaProcess.run(["people", "--help"])
+        for subcommand in ["list", "invite", "reset-link", "make-admin", "disable", "enable"] {
+            #expect(help.output.contains(subcommand))
+        }
+    }
 }

@@ -214,4 +214,39 @@ struct PostgresEndToEndTests {
         struct Row: Decodable { let name: String }
         let rows: [Row]
     }
+
+    @Test("sangha people on PostgreSQL, while an instance serves: list, a reset link, make-admin, disable")
+    func operatorsCommandLine() async throws {
+        try await TestPostgresServer.with { database in
+            let (one, data) = try await Self.instance(database, "people")
+            defer {
+                one.stopInBackground()
+                try? FileManager.default.removeItem(at: data)
+            }
+            let ada = HTTPClient()
+            try await ada.signUp(at: one.baseURL, username: "ada", name: "Ada Lovelace")
+            let grace = HTTPClient()
+            try await grace.signUp(at: one.baseURL, username: "grace", name: "Grace Hopper")
+            func people(_ arguments: String...) async throws -> (status: Int32, output: String) {
+                try await SanghaProcess.run(
+                    ["people"] + arguments + ["--database-url", database.url, "--public-url", "https://sangha.example"])
+            }
+            #expect(try await people("list").output.contains("ada\tAda Lovelace\tadministrator"))
+            let reset = try await people("reset-link", "grace")
+            #expect(reset.status == 0)
+            #expect(reset.output.contains("https://sangha.example/reset-password?token="))
+            #expect(try await people("disable", "ada").status != 0)
+            #expect(try await people("make-admin", "grace").output.contains("Grace Hopper is an administrator."))
+            #expect(try await people("disable", "ada").status == 0)
+            // The instance hears it (at once, or within the 2 s it keeps a session): Ada's session
+            // ends, and she cannot sign in.
+            var status = try await ada.send("GET", one.baseURL.appendingPathComponent("profiles")).status
+            for _ in 0..<50 where status != 303 {
+                try await Task.sleep(for: .milliseconds(100))
+                status = try await ada.send("GET", one.baseURL.appendingPathComponent("profiles")).status
+            }
+            #expect(status == 303)
+            #expect(try await HTTPClient().signIn(at: one.baseURL, username: "ada").status != 303)
+        }
+    }
 }

@@ -1,0 +1,202 @@
+import ArgumentParser
+import Foundation
+import SanghaCore
+import SanghaPostgres
+import SanghaStore
+import SanghaWeb
+
+/// `sangha people …`: the operator's way in that needs no web page (an administrator who forgot
+/// their password, or left). On the same data as `sangha serve`, safely while it runs.
+struct PeopleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "people",
+        abstract: "List the people of a deployment, invite someone, and give back a way in, without the web page.",
+        discussion: """
+            Each works on the data sangha serve uses (--data-dir, or --database-url for PostgreSQL), safely while \
+            it runs. Links are printed with --public-url's address (the one people use), else this machine's. \
+            A deployment is never left without a way in: the last administrator who can sign in is not disabled.
+            """,
+        subcommands: [List.self, Invite.self, ResetLink.self, MakeAdmin.self, Disable.self, Enable.self]
+    )
+
+    /// Where the data is, and the address links are printed with.
+    struct Data: ParsableArguments {
+        @Option(help: "The data folder sangha serve uses, holding sangha.sqlite. (default: data; env: SANGHA_DATA_DIR)")
+        var dataDir: String?
+
+        @Option(help: "postgres://USER[:PASSWORD]@HOST:PORT/DATABASE, as sangha serve. (env: SANGHA_DATABASE_URL)")
+        var databaseURL: String?
+
+        @Option(help: "The address people use, for the links printed. (env: SANGHA_PUBLIC_URL)")
+        var publicURL: String?
+
+        /// Runs `body` on the deployment's people, opened as `sangha serve` opens them.
+        func withPeople<Value>(_ body: (any PeopleRepository) async throws -> Value) async throws -> Value {
+            let source = SettingSource.process
+            if let text = databaseURL ?? source.text("SANGHA_DATABASE_URL") {
+                guard case .success(let configuration) = PostgresDatabase.configuration(url: text) else {
+                    throw PeopleFailure(
+                        "--database-url must be postgres://USER[:PASSWORD]@HOST:PORT/DATABASE, got '\(ServeSettings.redacted(text))'."
+                    )
+                }
+                let database = PostgresDatabase(
+                    configuration: configuration, timeout: .seconds(10), logger: .init(label: "postgres"))
+                let pool = Task { await database.client.run() }
+                defer { pool.cancel() }
+                do {
+                    _ = try await database.migrate()
+                } catch {
+                    throw PeopleFailure("The database could not be reached: \(error)")
+                }
+                return try await body(PostgresPeopleStore(database: database))
+            }
+            let directory = source.dataDirectory(dataDir)
+            guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("sangha.sqlite").path) else {
+                throw PeopleFailure(
+                    "There is no sangha.sqlite in \(directory.path): name the data folder sangha serve uses with --data-dir."
+                )
+            }
+            return try await body(SQLitePersonalData(database: try SanghaDatabase.open(directory: directory)).people)
+        }
+
+        /// `path` on the address people use.
+        func link(_ path: String) -> String {
+            let base = publicURL ?? SettingSource.process.text("SANGHA_PUBLIC_URL") ?? "http://127.0.0.1:8080"
+            return base.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path
+        }
+    }
+
+    /// The person `username` is, or a message that says there is none.
+    static func person(_ username: String, in people: any PeopleRepository) async throws -> Person {
+        guard let person = try await people.credentials(username: username)?.person else {
+            throw PeopleFailure("There is no one with the username \(username).")
+        }
+        return person
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Everyone, with who administers and who is disabled.")
+        @OptionGroup var data: Data
+
+        func run() async throws {
+            let overview = try await data.withPeople { try await $0.overview(at: Date()) }
+            guard !overview.isEmpty else {
+                print("No one has an account yet: the first to sign up becomes the administrator.")
+                return
+            }
+            for entry in overview {
+                let person = entry.person
+                var notes: [String] = []
+                if person.isAdministrator { notes.append("administrator") }
+                if person.isDisabled { notes.append("disabled") }
+                let last = entry.lastSignIn.map { "last sign-in \($0.formatted(.iso8601))" } ?? "never signed in"
+                print(([person.username, person.name] + notes + [last]).joined(separator: "\t"))
+            }
+        }
+    }
+
+    struct Invite: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a one-use sign-up link, good for 7 days (with --sign-up invite, the default).")
+        @OptionGroup var data: Data
+
+        func run() async throws {
+            let token = SecretToken.make()
+            try await data.withPeople { people in
+                // An invitation is someone's: the first administrator's, as if they had made it.
+                let everyone = try await people.overview(at: Date()).map(\.person)
+                guard let inviter = everyone.first(where: \.isAdministrator) ?? everyone.first else {
+                    throw PeopleFailure(
+                        "No one has an account yet: the first to sign up at \(data.link("/sign-up")) becomes the administrator, no invitation needed."
+                    )
+                }
+                try await people.add(
+                    OneUseLink(
+                        key: SecretToken.key(of: token), kind: .invitation, personID: inviter.id,
+                        expiresAt: Date().addingTimeInterval(OneUseLink.lifetime(of: .invitation))))
+            }
+            print(data.link("/sign-up?invitation=\(token)"))
+        }
+    }
+
+    struct ResetLink: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset-link",
+            abstract: "Print a one-use link that sets USERNAME's password, good for 24 hours.")
+        @OptionGroup var data: Data
+        @Argument(help: "Whose password the link sets.") var username: String
+
+        func run() async throws {
+            let token = SecretToken.make()
+            try await data.withPeople { people in
+                let person = try await PeopleCommand.person(username, in: people)
+                try await people.add(
+                    OneUseLink(
+                        key: SecretToken.key(of: token), kind: .passwordReset, personID: person.id,
+                        expiresAt: Date().addingTimeInterval(OneUseLink.lifetime(of: .passwordReset))))
+            }
+            print(data.link("/reset-password?token=\(token)"))
+        }
+    }
+
+    struct MakeAdmin: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "make-admin", abstract: "Make USERNAME an administrator (and able to sign in).")
+        @OptionGroup var data: Data
+        @Argument(help: "Who administers from now on.") var username: String
+
+        func run() async throws {
+            let name = try await data.withPeople { people in
+                let person = try await PeopleCommand.person(username, in: people)
+                try await people.makeAdministrator(person.id)
+                if person.isDisabled { try await people.setDisabled(false, of: person.id) }
+                return person.name
+            }
+            print("\(name) is an administrator.")
+        }
+    }
+
+    struct Disable: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Sign USERNAME out everywhere and refuse their sign-ins, until enable.")
+        @OptionGroup var data: Data
+        @Argument(help: "Who may no longer sign in.") var username: String
+
+        func run() async throws {
+            let name = try await data.withPeople { people in
+                let person = try await PeopleCommand.person(username, in: people)
+                let administrators = try await people.overview(at: Date()).map(\.person)
+                    .filter { $0.isAdministrator && !$0.isDisabled }
+                if person.isAdministrator, administrators.map(\.id) == [person.id] {
+                    throw PeopleFailure(
+                        "\(person.name) is the only administrator who can sign in: make another one first (sangha people make-admin USERNAME)."
+                    )
+                }
+                try await people.setDisabled(true, of: person.id)
+                return person.name
+            }
+            print("\(name) is disabled and signed out everywhere.")
+        }
+    }
+
+    struct Enable: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Let USERNAME sign in again.")
+        @OptionGroup var data: Data
+        @Argument(help: "Who may sign in again.") var username: String
+
+        func run() async throws {
+            let name = try await data.withPeople { people in
+                let person = try await PeopleCommand.person(username, in: people)
+                try await people.setDisabled(false, of: person.id)
+                return person.name
+            }
+            print("\(name) can sign in again.")
+        }
+    }
+}
+
+/// Why a `sangha people` command did nothing, said as it is (no usage after it).
+struct PeopleFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
