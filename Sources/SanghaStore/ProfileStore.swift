@@ -9,8 +9,8 @@ import Synchronization
 ///
 /// Profiles read by id, and the pages of each person's list, are kept in memory (`ProfileCache`,
 /// shared by the stores of one file): the editor is the busiest page, and a read through the
-/// database pool (a hop to its reader and the segments' JSON) cost about 200 µs, ten times the
-/// page's rendering; a list page of 50 cost ten times the editor. Every write goes to SQLite
+/// database pool (a hop to its reader and the segments' JSON) cost many times the page's
+/// rendering (docs/performance.md). Every write goes to SQLite
 /// first and then to the memory, so the memory never holds what the file does not. One process
 /// per file: another process writing the same file would not be seen by `get` or `list`.
 ///

@@ -4,9 +4,9 @@ import Synchronization
 
 /// A profile's segments as the JSON text storage keeps them in.
 ///
-/// Decoding is remembered by the text: with `JSONDecoder` on every row, GET /profiles (50 rows
-/// of 1,000 profiles) served 991 requests/s; remembered, 5,462 (`scripts/bench-scale.sh`). A text always
-/// decodes to the same segments, so what is remembered can never be stale, whichever instance
+/// Decoding is remembered by the text: `JSONDecoder` on every row was most of a list page's
+/// time (docs/performance.md, `scripts/bench-scale.sh`). A text always decodes to the same
+/// segments, so what is remembered can never be stale, whichever instance
 /// wrote it; the memory holds at most `memoLimit` texts, and starts over when full.
 public enum SegmentsJSON {
     static let memoLimit = 4096

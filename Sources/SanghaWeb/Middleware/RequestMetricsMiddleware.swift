@@ -6,10 +6,9 @@ import Synchronization
 /// `sangha_http_request_duration_seconds`, a histogram), into the process's metrics system.
 ///
 /// Hummingbird's `MetricsMiddleware` does the same and more (a gauge of requests in flight,
-/// the time until the body is written): with it the editor, the busiest page, served 0.82× the
-/// requests a second of the same server without metrics (wrk, interleaved, medians of 7); with
-/// this one, a lookup of a ready counter and timer per request, 0.99×. Sangha's pages are
-/// written whole, so the time to the response is the time to the body.
+/// the time until the body is written), at a cost the editor's throughput showed; this one looks
+/// up a ready counter and timer per request and costs next to nothing (docs/performance.md).
+/// Sangha's pages are written whole, so the time to the response is the time to the body.
 struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics = RequestMetrics()
 
