@@ -101,8 +101,7 @@ struct PeopleCommand: AsyncParsableCommand {
         @OptionGroup var data: Data
 
         func run() async throws {
-            let token = SecretToken.make()
-            try await data.withPeople { people in
+            let link = try await data.withPeople { people in
                 // An invitation is someone's: the first administrator's, as if they had made it.
                 let everyone = try await people.overview(at: Date()).map(\.person)
                 guard let inviter = everyone.first(where: \.isAdministrator) ?? everyone.first else {
@@ -110,12 +109,9 @@ struct PeopleCommand: AsyncParsableCommand {
                         "No one has an account yet: the first to sign up at \(data.link("/sign-up")) becomes the administrator, no invitation needed."
                     )
                 }
-                try await people.add(
-                    OneUseLink(
-                        key: SecretToken.key(of: token), kind: .invitation, personID: inviter.id,
-                        expiresAt: Date().addingTimeInterval(OneUseLink.lifetime(of: .invitation))))
+                return try await data.oneUseLink(.invitation, of: inviter, in: people) { "/sign-up?invitation=\($0)" }
             }
-            print(data.link("/sign-up?invitation=\(token)"))
+            print(link)
         }
     }
 
@@ -127,15 +123,13 @@ struct PeopleCommand: AsyncParsableCommand {
         @Argument(help: "Whose password the link sets.") var username: String
 
         func run() async throws {
-            let token = SecretToken.make()
-            try await data.withPeople { people in
+            let link = try await data.withPeople { people in
                 let person = try await PeopleCommand.person(username, in: people)
-                try await people.add(
-                    OneUseLink(
-                        key: SecretToken.key(of: token), kind: .passwordReset, personID: person.id,
-                        expiresAt: Date().addingTimeInterval(OneUseLink.lifetime(of: .passwordReset))))
+                return try await data.oneUseLink(.passwordReset, of: person, in: people) {
+                    "/reset-password?token=\($0)"
+                }
             }
-            print(data.link("/reset-password?token=\(token)"))
+            print(link)
         }
     }
 
@@ -146,11 +140,9 @@ struct PeopleCommand: AsyncParsableCommand {
         @Argument(help: "Who administers from now on.") var username: String
 
         func run() async throws {
-            let name = try await data.withPeople { people in
-                let person = try await PeopleCommand.person(username, in: people)
+            let name = try await data.change(username) { people, person in
                 try await people.makeAdministrator(person.id)
                 if person.isDisabled { try await people.setDisabled(false, of: person.id) }
-                return person.name
             }
             print("\(name) is an administrator.")
         }
@@ -163,17 +155,13 @@ struct PeopleCommand: AsyncParsableCommand {
         @Argument(help: "Who may no longer sign in.") var username: String
 
         func run() async throws {
-            let name = try await data.withPeople { people in
-                let person = try await PeopleCommand.person(username, in: people)
-                let administrators = try await people.overview(at: Date()).map(\.person)
-                    .filter { $0.isAdministrator && !$0.isDisabled }
-                if person.isAdministrator, administrators.map(\.id) == [person.id] {
+            let name = try await data.change(username) { people, person in
+                if person.isOnlyAdministrator(among: try await people.overview(at: Date()).map(\.person)) {
                     throw PeopleFailure(
                         "\(person.name) is the only administrator who can sign in: make another one first (sangha people make-admin USERNAME)."
                     )
                 }
                 try await people.setDisabled(true, of: person.id)
-                return person.name
             }
             print("\(name) is disabled and signed out everywhere.")
         }
@@ -185,13 +173,37 @@ struct PeopleCommand: AsyncParsableCommand {
         @Argument(help: "Who may sign in again.") var username: String
 
         func run() async throws {
-            let name = try await data.withPeople { people in
-                let person = try await PeopleCommand.person(username, in: people)
+            let name = try await data.change(username) { people, person in
                 try await people.setDisabled(false, of: person.id)
-                return person.name
             }
             print("\(name) can sign in again.")
         }
+    }
+}
+
+extension PeopleCommand.Data {
+    /// Does `change` to the person `username` is; their name.
+    func change(
+        _ username: String, _ change: (any PeopleRepository, Person) async throws -> Void
+    ) async throws -> String {
+        try await withPeople { people in
+            let person = try await PeopleCommand.person(username, in: people)
+            try await change(people, person)
+            return person.name
+        }
+    }
+
+    /// A new one-use link of `kind`, `person`'s, kept for its lifetime from now; its address, the
+    /// token put into `path`.
+    func oneUseLink(
+        _ kind: OneUseLink.Kind, of person: Person, in people: any PeopleRepository, path: (String) -> String
+    ) async throws -> String {
+        let token = SecretToken.make()
+        try await people.add(
+            OneUseLink(
+                key: SecretToken.key(of: token), kind: kind, personID: person.id,
+                expiresAt: Date().addingTimeInterval(OneUseLink.lifetime(of: kind))))
+        return link(path(token))
     }
 }
 

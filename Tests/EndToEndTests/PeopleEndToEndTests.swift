@@ -81,28 +81,38 @@ struct PeopleEndToEndTests {
     func operatorsCommandLine() async throws {
         let data = try RepositoryPaths.temporaryDirectory("sangha-e2e-people-cli")
         defer { try? FileManager.default.removeItem(at: data) }
-        let server = try await SanghaProcess.serve(dataDirectory: data)
+        // Sign-up by invitation only (the last --sign-up wins): the first account needs none.
+        let server = try await SanghaProcess.serve(
+            dataDirectory: data, ["--sign-up", "invite", "--friend-service-port", "\(try SilentServer.freePort())"])
         defer { server.stopInBackground() }
         let ada = HTTPClient()
         try await ada.signUp(at: server.baseURL, username: "ada", name: "Ada Lovelace")
-        let grace = HTTPClient()
-        try await grace.signUp(at: server.baseURL, username: "grace", name: "Grace Hopper")
         func people(_ arguments: String...) async throws -> (status: Int32, output: String) {
             try await SanghaProcess.run(
                 ["people"] + arguments + ["--data-dir", data.path, "--public-url", server.baseURL.absoluteString])
         }
 
+        // An invitation, printed with the public address, admits Grace (and no one without it).
+        let signUp = server.baseURL.appendingPathComponent("sign-up")
+        let grace = ["name": "Grace Hopper", "username": "grace", "password": HTTPClient.testPassword]
+        let stranger = HTTPClient()
+        _ = try await stranger.send("GET", signUp)
+        #expect(try await stranger.send("POST", signUp, form: grace).status != 303)
+        let invite = try await people("invite")
+        #expect(invite.status == 0)
+        let match = invite.output.firstMatch(
+            of: /http:\/\/127\.0\.0\.1:\d+\/sign-up\?invitation=([0-9a-f]{64})/)
+        let link = try #require(match)
+        let invited = HTTPClient()
+        _ = try await invited.send("GET", try #require(URL(string: String(link.output.0))))
+        var withInvitation = grace
+        withInvitation["invitation"] = String(link.output.1)
+        #expect(try await invited.send("POST", signUp, form: withInvitation).status == 303)
+
         let list = try await people("list")
         #expect(list.status == 0)
         #expect(list.output.contains("ada\tAda Lovelace\tadministrator\tlast sign-in"))
         #expect(list.output.contains("grace\tGrace Hopper\tlast sign-in"))
-
-        // An invitation, printed with the public address, admits someone once.
-        let invite = try await people("invite")
-        #expect(invite.status == 0)
-        let match = invite.output.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\/sign-up\?invitation=[0-9a-f]{64}/)
-        let link = String(try #require(match).output)
-        #expect(try await HTTPClient().send("GET", try #require(URL(string: link))).status == 200)
 
         // The only administrator is not disabled; with another one, they are.
         let refused = try await people("disable", "ada")

@@ -141,3 +141,12 @@ extension Unicode.Scalar {
     /// zero-width non-joiner of Persian names are text.
     public var isControl: Bool { properties.generalCategory == .control }
 }
+
+extension Person {
+    /// Whether this person is the only administrator among `everyone` who can sign in: disabling
+    /// them would leave the deployment without a way in.
+    public func isOnlyAdministrator(among everyone: [Person]) -> Bool {
+        isAdministrator && !isDisabled
+            && everyone.filter { $0.isAdministrator && !$0.isDisabled }.map(\.id) == [id]
+    }
+}

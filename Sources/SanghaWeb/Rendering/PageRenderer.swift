@@ -12,23 +12,22 @@ public struct PageRenderer: Sendable {
     /// Signs the flash a redirect carries (the deployment's, so the next request can read it).
     private let signer: CookieSigner
     /// Names the flash's cookie as the deployment names its cookies.
-    private let jar: CookieJar
+    private var jar: CookieJar
 
     /// Production: the compiled templates; no template file is read.
-    public static func compiled(signer: CookieSigner, cookies jar: CookieJar = .plain) -> PageRenderer {
-        PageRenderer(mustache: nil, signer: signer, cookies: jar)
-    }
+    public static func compiled(signer: CookieSigner) -> PageRenderer { PageRenderer(mustache: nil, signer: signer) }
 
-    /// `mustache` nil: the compiled templates.
-    public init(mustache: MustacheTemplates?, signer: CookieSigner, cookies jar: CookieJar = .plain) {
-        self.mustache = mustache
-        self.signer = signer
-        self.jar = jar
+    /// `mustache` nil: the compiled templates. `buildRouter` names its flash cookie as the
+    /// deployment names its cookies (`naming(cookies:)`).
+    public init(mustache: MustacheTemplates?, signer: CookieSigner) {
+        (self.mustache, self.signer, self.jar) = (mustache, signer, .plain)
     }
 
     /// The same renderer, its redirects' flash named as `jar` names cookies.
     func naming(cookies jar: CookieJar) -> PageRenderer {
-        PageRenderer(mustache: mustache, signer: signer, cookies: jar)
+        var renderer = self
+        renderer.jar = jar
+        return renderer
     }
 
     /// 303 See Other (post/redirect/get), with the flash for the next page in its cookie, signed.
