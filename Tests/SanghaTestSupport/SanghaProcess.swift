@@ -26,16 +26,29 @@ public final class SanghaProcess: @unchecked Sendable {
     /// `sangha serve` on a free port, started in `dataDirectory` (not the repository: the binary
     /// carries its templates and static files), keeping its data and its log there, with
     /// `arguments` after those; by default an embedded FriendService on another free port.
+    ///
+    /// A free port is found by opening a listener on port 0 and closing it, so another test may
+    /// take it before sangha binds it: a start that failed on "Address already in use" is tried
+    /// again on other ports (the ones sangha picks itself; a port given in `arguments` stays).
     public static func serve(dataDirectory: URL, _ arguments: [String]? = nil) async throws -> SanghaProcess {
-        let port = try SilentServer.freePort()
-        let rest = try arguments ?? ["--friend-service-port", "\(SilentServer.freePort())"]
-        return try await SanghaProcess(
-            serveWith: ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path] + testPasswordCost + openDoor
-                + rest,
-            port: port,
-            logFile: dataDirectory.appendingPathComponent("sangha-\(port).log"),
-            workingDirectory: dataDirectory
-        )
+        for attempt in 1...3 {
+            let port = try SilentServer.freePort()
+            let rest = try arguments ?? ["--friend-service-port", "\(SilentServer.freePort())"]
+            do {
+                return try await SanghaProcess(
+                    serveWith: ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path] + testPasswordCost
+                        + openDoor + rest,
+                    port: port,
+                    logFile: dataDirectory.appendingPathComponent("sangha-\(port).log"),
+                    workingDirectory: dataDirectory
+                )
+            } catch let error as SanghaProcessError
+                where attempt < 3 && error.description.contains("Address already in use")
+            {
+                continue
+            }
+        }
+        throw SanghaProcessError("unreachable: the last attempt returns or throws")
     }
 
     /// bcrypt at its least cost: a debug build's sign-up takes a millisecond, not a second.
