@@ -156,6 +156,7 @@ let package = Package(
             dependencies: [
                 "SanghaCore",
                 "SanghaWeb",
+                "SanghaViewModels",
                 "SanghaStore",
                 "SanghaPostgres",
                 "FriendServiceClient",
@@ -175,8 +176,16 @@ let package = Package(
             name: "SanghaTestSupport", dependencies: ["SanghaCore", "SanghaStoreSupport"],
             path: "Tests/SanghaTestSupport"),
         // Every page and component in each of its named states (`FixtureRegistry`): the snapshot
-        // tests, the gallery and the bench render them. Never linked into the app.
-        .target(name: "SanghaFixtures", dependencies: ["SanghaCore", "SanghaViewModels", "SanghaStore", "SanghaWeb"]),
+        // tests, the gallery (its routes and index are here too) and the bench render them, and
+        // the helpers only tests use. Never linked into the app.
+        .target(
+            name: "SanghaFixtures",
+            dependencies: [
+                "SanghaCore", "SanghaViewModels", "SanghaStore", "SanghaWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // `make gallery`: every fixture rendered by swift-mustache from the templates on disk, in
         // the app's own middleware (the accessibility tests audit it).
         .executableTarget(

@@ -49,10 +49,6 @@ public enum FixtureRegistry {
         Fixture("profile-section-off", ProfileEditorViewModel.Fixtures.fresh.sections[1]),
         Fixture("profile-section-on", ProfileEditorViewModel.Fixtures.warmUpOn.sections[1]),
         Fixture("sound-row-repeat", ProfileEditorViewModel.Fixtures.warmUpOn.sections[1].sounds[2]),
-        Fixture(
-            "gallery",
-            GalleryViewModel(
-                fixtures: [("home", "pages/home"), ("flash-success", "partials/flash")], context: .fixture)),
         Fixture("friends-list-rows", FriendsListViewModel.Fixtures.threeFriends),
         Fixture("friends-list-empty", FriendsListViewModel.Fixtures.empty),
         Fixture("friends-list-error", FriendsListViewModel.Fixtures.error),

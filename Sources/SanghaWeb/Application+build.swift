@@ -194,17 +194,17 @@ public func buildRouter(
                 configuration.developmentDirectory.appendingPathComponent("Public").path, logger: logger))
     }
 
-    router.get("health") { _, _ in "OK" }
+    router.get(Paths.health) { _, _ in "OK" }
     // The server's clock, for a group sit's page: it measures how far its own is off (several
     // round trips, the quickest kept) and rings every bell by the server's.
-    router.get(RouterPath(GroupSitViewModel.clockPath)) { _, _ -> Response in
+    router.get(Paths.clock) { _, _ -> Response in
         let milliseconds = Int64((dependencies.now().timeIntervalSince1970 * 1000).rounded())
         return Response(
             status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(string: #"{"now":\#(milliseconds)}"#)))
     }
     // Ready to serve: the storage answers (a balancer sends nobody to an instance that says 503).
-    router.get("health/ready") { _, _ -> Response in
+    router.get(Paths.ready) { _, _ -> Response in
         do {
             try await dependencies.data.ping()
             return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "OK")))

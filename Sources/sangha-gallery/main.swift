@@ -26,7 +26,9 @@ let router = try buildRouter(
     configuration: configuration,
     dependencies: dependencies,
     renderer: renderer)
-GalleryRoutes(fixtures: FixtureRegistry.all, renderer: renderer).addRoutes(to: router)
+try await GalleryRoutes(
+    fixtures: FixtureRegistry.all, renderer: renderer, templates: directory.appendingPathComponent("Templates")
+).addRoutes(to: router)
 print("The gallery: http://127.0.0.1:\(port)/_gallery")
 try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)))
     .runService()

@@ -3,6 +3,7 @@ import Foundation
 import SanghaCore
 import SanghaPostgres
 import SanghaStore
+import SanghaViewModels
 import SanghaWeb
 
 /// `sangha people …`: the operator's way in that needs no web page (an administrator who forgot
@@ -106,10 +107,10 @@ struct PeopleCommand: AsyncParsableCommand {
                 let everyone = try await people.overview(at: Date()).map(\.person)
                 guard let inviter = everyone.first(where: \.isAdministrator) ?? everyone.first else {
                     throw PeopleFailure(
-                        "No one has an account yet: the first to sign up at \(data.link("/sign-up")) becomes the administrator, no invitation needed."
+                        "No one has an account yet: the first to sign up at \(data.link(Paths.signUp.url)) becomes the administrator, no invitation needed."
                     )
                 }
-                return try await data.oneUseLink(.invitation, of: inviter, in: people) { "/sign-up?invitation=\($0)" }
+                return try await data.oneUseLink(.invitation, of: inviter, in: people) { Paths.invitation($0) }
             }
             print(link)
         }
@@ -125,9 +126,7 @@ struct PeopleCommand: AsyncParsableCommand {
         func run() async throws {
             let link = try await data.withPeople { people in
                 let person = try await PeopleCommand.person(username, in: people)
-                return try await data.oneUseLink(.passwordReset, of: person, in: people) {
-                    "/reset-password?token=\($0)"
-                }
+                return try await data.oneUseLink(.passwordReset, of: person, in: people) { Paths.passwordReset($0) }
             }
             print(link)
         }

@@ -1,4 +1,5 @@
 import SanghaCore
+import SanghaFixtures
 import SanghaTestSupport
 import SanghaViewModels
 import SanghaWeb

@@ -372,18 +372,19 @@ struct ProfilesRoutesTests {
             }
         }
         // As sangha-gallery builds it: the app's router, in development mode, and the gallery.
+        let templates = RepositoryPaths.root.appendingPathComponent("Templates")
         let renderer = PageRenderer(
-            mustache: try await MustacheTemplates(
-                directory: RepositoryPaths.root.appendingPathComponent("Templates"), reload: true),
-            signer: TestDependencies.signer)
+            mustache: try await MustacheTemplates(directory: templates, reload: true), signer: TestDependencies.signer)
         let router = try buildRouter(
             configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: true),
             dependencies: TestDependencies.make(), renderer: renderer)
-        GalleryRoutes(fixtures: FixtureRegistry.all, renderer: renderer).addRoutes(to: router)
+        try await GalleryRoutes(fixtures: FixtureRegistry.all, renderer: renderer, templates: templates)
+            .addRoutes(to: router)
         try await Application(router: router).test(.router) { client in
             try await client.execute(uri: "/_gallery", method: .get) { response in
                 #expect(response.status == .ok)
                 let html = String(buffer: response.body)
+                #expect(html.contains("<title>Gallery"))
                 for fixture in FixtureRegistry.all {
                     #expect(html.contains("href=\"/_gallery/\(fixture.name)\""))
                 }

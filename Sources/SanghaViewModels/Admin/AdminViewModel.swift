@@ -41,7 +41,7 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
         self.alert = alert
     }
 
-    public static let invitationsURL = "/admin/invitations"
+    public static let invitationsURL: String = Paths.adminInvitations.url
 
     /// The page, or why the list could not be read.
     public static func load(
@@ -126,20 +126,22 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
         let lastSignIn = overview.lastSignIn.map { CalendarText.shortDate($0, timeZone: context.timeZone) } ?? "never"
         detail = "Joined \(joined) · last sign-in \(lastSignIn) · \(CountText.of(overview.sessions, "open sign-in"))"
         badges = (person.isAdministrator ? ["Administrator"] : []) + (person.isDisabled ? ["Disabled"] : [])
-        let base = "/admin/people/\(person.id)"
         var actions: [AdminActionViewModel] = []
         // An administrator cannot lock themselves out.
         if person.id != me {
             actions.append(
                 person.isDisabled
-                    ? AdminActionViewModel(url: base + "/enable", label: "Enable", person: person.name)
-                    : AdminActionViewModel(url: base + "/disable", label: "Disable", person: person.name))
+                    ? AdminActionViewModel(url: Paths.adminEnable.url(person.id), label: "Enable", person: person.name)
+                    : AdminActionViewModel(
+                        url: Paths.adminDisable.url(person.id), label: "Disable", person: person.name))
         }
         actions.append(
-            AdminActionViewModel(url: base + "/reset-password", label: "Reset password", person: person.name))
+            AdminActionViewModel(
+                url: Paths.adminPasswordReset.url(person.id), label: "Reset password", person: person.name))
         if !person.isAdministrator {
             actions.append(
-                AdminActionViewModel(url: base + "/administrator", label: "Make administrator", person: person.name))
+                AdminActionViewModel(
+                    url: Paths.adminMakeAdministrator.url(person.id), label: "Make administrator", person: person.name))
         }
         self.actions = actions
     }
@@ -165,6 +167,15 @@ public enum AdminAction: String, Sendable, CaseIterable {
     case enable
     case administrator
 
+    /// Where its button posts.
+    public var route: Route<Int> {
+        switch self {
+        case .disable: Paths.adminDisable
+        case .enable: Paths.adminEnable
+        case .administrator: Paths.adminMakeAdministrator
+        }
+    }
+
     /// Does it, and goes back to the list with a message; nil when there is no such person.
     public func perform(on id: Int, people: any PeopleRepository, context: PageContext) async -> SubmitOutcome<
         AdminViewModel
@@ -174,7 +185,8 @@ public enum AdminAction: String, Sendable, CaseIterable {
             if self == .disable, id == context.person?.id {
                 return .refused(
                     Redirect(
-                        to: "/admin", flash: .error(title: "Nothing changed.", message: "You cannot disable yourself."))
+                        to: Paths.admin.url,
+                        flash: .error(title: "Nothing changed.", message: "You cannot disable yourself."))
                 )
             }
             let message: String
@@ -189,12 +201,12 @@ public enum AdminAction: String, Sendable, CaseIterable {
                 try await people.makeAdministrator(id)
                 message = "\(person.name) is an administrator."
             }
-            return .redirect(Redirect(to: "/admin", flash: .success(message)))
+            return .redirect(Redirect(to: Paths.admin.url, flash: .success(message)))
         } catch PeopleRepositoryError.notFound {
             return .notFound
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
-            return .refused(Redirect(to: "/admin", flash: .error(title: "Nothing changed.", message: message)))
+            return .refused(Redirect(to: Paths.admin.url, flash: .error(title: "Nothing changed.", message: message)))
         }
     }
 }

@@ -9,10 +9,10 @@ public enum FriendDeletion {
         let name = fullName.flatMap { $0.isEmpty ? nil : $0 } ?? "friend"
         do {
             try await service.deleteFriend(id: id)
-            return Redirect(to: "/friends", flash: .success("Removed \(name)."))
+            return Redirect(to: Paths.friends.url, flash: .success("Removed \(name)."))
         } catch {
             let alert = FriendOperation.delete(fullName: name).alert(for: error.reason)
-            return Redirect(to: "/friends", flash: .error(title: alert.title, message: alert.message))
+            return Redirect(to: Paths.friends.url, flash: .error(title: alert.title, message: alert.message))
         }
     }
 }

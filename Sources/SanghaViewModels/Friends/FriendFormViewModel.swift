@@ -12,7 +12,7 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
     public let heading: String
     public let actionURL: String
     public let submitLabel: String
-    public let cancelURL = "/friends"
+    public let cancelURL: String = Paths.friends.url
     public let fields: [FormFieldViewModel]
     public let alert: AlertViewModel?
 
@@ -26,11 +26,11 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
         switch mode {
         case .add:
             heading = "Add friend"
-            actionURL = "/friends"
+            actionURL = Paths.friends.url
             submitLabel = "Add friend"
         case .update(let id):
             heading = "Edit friend"
-            actionURL = "/friends/\(id)"
+            actionURL = Paths.friend.url(id)
             submitLabel = "Save"
         }
         layout = LayoutViewModel(title: heading, section: .friends, context: context)
@@ -88,10 +88,10 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
             switch mode {
             case .add:
                 let friend = try await service.addFriend(draft)
-                return .redirect(Redirect(to: "/friends", flash: .success("Added \(friend.fullName).")))
+                return .redirect(Redirect(to: Paths.friends.url, flash: .success("Added \(friend.fullName).")))
             case .update(let id):
                 let friend = try await service.updateFriend(id: id, with: draft)
-                return .redirect(Redirect(to: "/friends", flash: .success("Saved \(friend.fullName).")))
+                return .redirect(Redirect(to: Paths.friends.url, flash: .success("Saved \(friend.fullName).")))
             }
         } catch {
             let form = FriendFormViewModel(

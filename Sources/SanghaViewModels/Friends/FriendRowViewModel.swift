@@ -19,9 +19,8 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
         self.id = friend.id
         self.fullName = fullName
         self.phoneNumberText = friend.phonenumber
-        let url = "/friends/" + String(friend.id)
-        self.editURL = url + "/edit"
-        self.deleteURL = url + "/delete"
+        self.editURL = Paths.editFriend.url(friend.id)
+        self.deleteURL = Paths.deleteFriend.url(friend.id)
         self.editLabel = "Edit " + fullName
         self.deleteLabel = "Delete " + fullName
         self.deleteConfirmation = "Remove " + fullName + " from your friends?"

@@ -20,8 +20,8 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
     public let query: String
     public let hasQuery: Bool
-    public let searchURL = "/friends"
-    public let addURL = "/friends/new"
+    public let searchURL: String = Paths.friends.url
+    public let addURL: String = Paths.newFriend.url
     public let rows: [FriendRowViewModel]
     public let hasRows: Bool
     public let errorMessage: String?
@@ -51,7 +51,7 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         self.rows = Array(PagingViewModel.slice(all, page: page))
         self.hasRows = !rows.isEmpty
         self.paging = PagingViewModel(
-            page: page, pageCount: PagingViewModel.pageCount(rows: all.count), path: "/friends",
+            page: page, pageCount: PagingViewModel.pageCount(rows: all.count), path: Paths.friends.url,
             parameters: query.isEmpty ? [] : [("q", query)])
     }
 

@@ -16,19 +16,6 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
     public static let invalidMessage =
         "This invitation link is not valid: it may have expired or been revoked. Ask a host of the group for a new one."
 
-    /// The path of an invitation link with `token`.
-    public static func url(token: String) -> String { "/groups/invite/\(token)" }
-
-    /// The token of `path` when it is an invitation link's path ("/groups/invite/TOKEN"), else
-    /// nil: sign-in and sign-up then lead back to it, and with `--sign-up invite` the link lets
-    /// a new person create their account.
-    public static func token(inPath path: String) -> String? {
-        let prefix = "/groups/invite/"
-        guard path.hasPrefix(prefix) else { return nil }
-        let token = path.dropFirst(prefix.count)
-        return token.isEmpty || token.contains("/") || token.contains("?") ? nil : String(token)
-    }
-
     public init(preview: GroupInvitationPreview, token: String, context: PageContext) {
         let name = preview.group.name
         layout = LayoutViewModel(title: "Join \(name)", section: .groups, context: context)
@@ -36,10 +23,10 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
         if preview.isMember {
             intro = "You are a member of \(name)."
             joinURL = nil
-            groupURL = GroupViewModel.url(preview.group.id)
+            groupURL = Paths.group.url(preview.group.id)
         } else {
             intro = "You are invited to join \(name), a group that sits together."
-            joinURL = Self.url(token: token)
+            joinURL = Paths.groupInvitationLink.url(token)
             groupURL = nil
         }
     }
@@ -70,12 +57,12 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
     {
         do {
             let group = try await groups.join(key: key, at: context.now)
-            return .redirect(Redirect(to: GroupViewModel.url(group), flash: .success("Welcome to the group.")))
+            return .redirect(Redirect(to: Paths.group.url(group), flash: .success("Welcome to the group.")))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Joining failed. Please try again.")
-            return .refused(Redirect(to: "/groups", flash: .error(title: "You did not join.", message: message)))
+            return .refused(Redirect(to: Paths.groups.url, flash: .error(title: "You did not join.", message: message)))
         }
     }
 }

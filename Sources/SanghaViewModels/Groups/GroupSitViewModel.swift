@@ -30,10 +30,10 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
     public let joinsFromMilliseconds: Int
     public let startISO: String
     /// Where the script reads the server's clock.
-    public let clockURL: String = GroupSitViewModel.clockPath
-    public let recordURL = "/sessions"
-    public let presenceURL = "/sitting"
-    public let presenceStopURL = "/sitting/stop"
+    public let clockURL: String = Paths.clock.url
+    public let recordURL: String = Paths.sessions.url
+    public let presenceURL: String = Paths.sitting.url
+    public let presenceStopURL: String = Paths.sittingStop.url
     public let groupID: Int
     public let sitID: Int
     /// Kept current by the group's event stream (`eventsURL`).
@@ -45,17 +45,12 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
     public let cancelConfirm = "Cancel this sit for everyone?"
     public let alert: AlertViewModel?
 
-    /// `GET /clock`: the server's time, `{"now": milliseconds since 1970}`.
-    public static let clockPath = "/clock"
     /// Why a cancelled sit cannot be joined.
     public static let cancelledMessage = "A host cancelled this sit."
 
-    /// The sit's page.
-    public static func url(group: Int, sit: Int) -> String { "\(GroupViewModel.url(group))/sits/\(sit)" }
-
     /// The event stream of the sit's page: the group's, with the part that says who is in it.
     public static func eventsURL(group: Int, sit: Int) -> String {
-        "\(GroupSittingNowViewModel.eventsURL(group))?sit=\(sit)"
+        "\(Paths.groupEvents.url(group))?sit=\(sit)"
     }
 
     public init(
@@ -64,7 +59,7 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
         layout = LayoutViewModel(title: "Sit: \(sit.name)", section: .groups, context: context)
         heading = sit.name
         groupName = group.group.name
-        groupURL = GroupViewModel.url(group.group.id)
+        groupURL = Paths.group.url(group.group.id)
         let occurrence =
             sit.cancelled ? nil : sit.occurrence(at: context.now)
         let shown = occurrence ?? DateInterval(start: sit.startsAt, duration: sit.duration)
@@ -88,7 +83,7 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
         sitID = sit.id
         people = GroupSitPeopleViewModel(sit: sit, sitting: sitting, timeZone: context.timeZone)
         eventsURL = Self.eventsURL(group: group.group.id, sit: sit.id)
-        cancelURL = group.isHost && !sit.cancelled ? "\(Self.url(group: group.group.id, sit: sit.id))/cancel" : nil
+        cancelURL = group.isHost && !sit.cancelled ? Paths.cancelGroupSit.url(group.group.id, sit.id) : nil
         self.alert = alert
     }
 
@@ -177,7 +172,8 @@ extension GroupSitViewModel {
         if seconds > Int(sit.duration) { return .invalid(page("The session is longer than the sit.")) }
         do {
             _ = try await sessions.record(session)
-            return .redirect(Redirect(to: url(group: group, sit: id), flash: .success(SittingViewModel.savedMessage)))
+            return .redirect(
+                Redirect(to: Paths.groupSit.url(group, id), flash: .success(SittingViewModel.savedMessage)))
         } catch {
             return .failed(
                 page(StorageMessage.text(for: error, otherwise: "Sessions could not be saved. Please try again.")),

@@ -45,7 +45,7 @@ public struct GroupSitRowViewModel: Sendable, Equatable, Encodable {
 
     init(_ sit: GroupSit, occurrence: DateInterval, sitting: [SittingNow], now: Date, timeZone: TimeZone) {
         name = sit.name
-        url = GroupSitViewModel.url(group: sit.group, sit: sit.id)
+        url = Paths.groupSit.url(sit.group, sit.id)
         whenText =
             now >= occurrence.start
             ? "Under way, until \(CalendarText.time(occurrence.end, timeZone: timeZone))"
@@ -76,7 +76,7 @@ public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
     public let submitLabel = "Schedule a sit"
     /// Said to a host with no profile, instead of the form.
     public let noProfilesText: String?
-    public let profilesURL = "/profiles"
+    public let profilesURL: String = Paths.profiles.url
 
     /// The form as typed, and each field's message.
     public struct Form: Sendable, Equatable {
@@ -98,7 +98,7 @@ public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
     }
 
     init(group: Int, profiles: [Profile], form: Form) {
-        actionURL = "\(GroupViewModel.url(group))/sits"
+        actionURL = Paths.groupSits.url(group)
         hasProfiles = !profiles.isEmpty
         self.profiles = profiles.map { profile in
             OptionViewModel(
@@ -141,7 +141,7 @@ public enum GroupSitAction {
         var form = GroupScheduleViewModel.Form(
             profile: input.profile.flatMap { Int($0) }, startsAt: input.startsAt ?? "", weekly: input.weekly == "on")
         let startsAt = LocalDateTime.date(from: form.startsAt, timeZone: context.timeZone)
-        let back = GroupViewModel.url(group)
+        let back = Paths.group.url(group)
         do {
             guard let detail = try await groups.group(group, at: context.now), detail.isHost else { return .notFound }
             var profile: Profile?
@@ -178,7 +178,7 @@ public enum GroupSitAction {
     public static func cancel(_ sit: Int, in group: Int, groups: any GroupRepository, now: Date) async
         -> SubmitOutcome<GroupViewModel>
     {
-        let back = GroupViewModel.url(group)
+        let back = Paths.group.url(group)
         do {
             try await groups.cancelSit(sit, of: group, at: now)
             return .redirect(Redirect(to: back, flash: .success("The sit is cancelled.")))
@@ -188,7 +188,7 @@ public enum GroupSitAction {
             let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
             return .refused(
                 Redirect(
-                    to: GroupSitViewModel.url(group: group, sit: sit),
+                    to: Paths.groupSit.url(group, sit),
                     flash: .error(title: "The sit was not cancelled.", message: message)))
         }
     }

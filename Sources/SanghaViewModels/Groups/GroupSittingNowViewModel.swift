@@ -17,10 +17,8 @@ public struct GroupSittingNowViewModel: Sendable, Equatable, Encodable {
         sitters = sitting.map { GroupSitterViewModel($0, timeZone: timeZone) }
         hasSitters = !sitters.isEmpty
         emptyText = sitters.isEmpty ? "No one is sitting now." : nil
-        eventsURL = Self.eventsURL(group)
+        eventsURL = Paths.groupEvents.url(group)
     }
-
-    public static func eventsURL(_ group: Int) -> String { "\(GroupViewModel.url(group))/events" }
 }
 
 /// "Ana Lima · Morning sit · since 07:02".

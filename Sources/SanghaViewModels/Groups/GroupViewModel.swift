@@ -28,15 +28,12 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
     public let leaveLabel = "Leave group"
     public let leaveHint: String
 
-    public static func url(_ id: Int) -> String { "/groups/\(id)" }
-
     public init(
         detail: GroupDetail, practice: [MemberPractice], sitting: [SittingNow] = [], sits: [GroupSit] = [],
         profiles: [Profile] = [], schedule: GroupScheduleViewModel.Form = .empty, context: PageContext,
         link: OneTimeLinkViewModel? = nil, alert: AlertViewModel? = nil
     ) {
         let group = detail.group
-        let base = Self.url(group.id)
         layout = LayoutViewModel(title: group.name, section: .groups, context: context)
         heading = group.name
         self.alert = alert
@@ -49,7 +46,7 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
             GroupMemberViewModel(
                 member,
                 removeURL: detail.isHost && !member.isHost && member.person != me
-                    ? "\(base)/members/\(member.person)/remove" : nil,
+                    ? Paths.removeGroupMember.url(group.id, member.person) : nil,
                 timeZone: context.timeZone)
         }
         let byPerson = Dictionary(practice.map { ($0.person, $0.totals) }, uniquingKeysWith: { first, _ in first })
@@ -65,7 +62,7 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
             detail.isHost
             ? GroupHostingViewModel(group: group.id, invitations: detail.invitations, timeZone: context.timeZone)
             : nil
-        leaveURL = "\(base)/leave"
+        leaveURL = Paths.leaveGroup.url(group.id)
         let otherHosts = detail.members.contains { $0.isHost && $0.person != me }
         leaveHint =
             detail.members.count == 1
@@ -175,15 +172,14 @@ public struct GroupHostingViewModel: Sendable, Equatable, Encodable {
     public let createLabel = "Create invitation link"
 
     init(group: Int, invitations: [GroupInvitation], timeZone: TimeZone) {
-        let base = GroupViewModel.url(group)
         self.invitations = invitations.map { invitation in
             GroupInvitationRowViewModel(
                 text:
                     "Made \(CalendarText.dayAndTime(invitation.createdAt, timeZone: timeZone)) · expires \(CalendarText.dayAndTime(invitation.expiresAt, timeZone: timeZone))",
-                revokeURL: "\(base)/invitations/\(invitation.id)/revoke")
+                revokeURL: Paths.revokeGroupInvitation.url(group, invitation.id))
         }
         noInvitationsText = invitations.isEmpty ? "No invitation link is in force." : nil
-        createURL = "\(base)/invitations"
+        createURL = Paths.groupInvitations.url(group)
     }
 }
 
@@ -213,13 +209,13 @@ public enum GroupAction: Sendable, Equatable {
     public func perform(on group: Int, groups: any GroupRepository, context: PageContext) async -> SubmitOutcome<
         GroupViewModel
     > {
-        let back = GroupViewModel.url(group)
+        let back = Paths.group.url(group)
         do {
             switch self {
             case .leave:
                 let name = try await groups.group(group, at: context.now)?.group.name
                 try await groups.leave(group)
-                return .redirect(Redirect(to: "/groups", flash: .success("You left \(name ?? "the group").")))
+                return .redirect(Redirect(to: Paths.groups.url, flash: .success("You left \(name ?? "the group").")))
             case .remove(let member):
                 let name = try await groups.group(group, at: context.now)?.members.first { $0.person == member }?.name
                 try await groups.remove(member, from: group)

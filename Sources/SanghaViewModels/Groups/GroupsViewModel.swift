@@ -10,7 +10,7 @@ public struct GroupsViewModel: Sendable, Equatable, Encodable {
     /// Said when the person is in no group.
     public let emptyText: String?
     public let createHeading = "Create a group"
-    public let actionURL = "/groups"
+    public let actionURL: String = Paths.groups.url
     public let name: FormFieldViewModel
     public let submitLabel = "Create group"
     public let alert: AlertViewModel?
@@ -50,7 +50,7 @@ public struct GroupsViewModel: Sendable, Equatable, Encodable {
         }
         do {
             let group = try await groups.create(name: trimmed, at: context.now)
-            return .redirect(Redirect(to: GroupViewModel.url(group.id), flash: .success("Group created.")))
+            return .redirect(Redirect(to: Paths.group.url(group.id), flash: .success("Group created.")))
         } catch {
             let alert = AlertViewModel(
                 title: "Could not create the group.",
@@ -74,7 +74,7 @@ public struct GroupRowViewModel: Sendable, Equatable, Encodable {
 
     init(_ summary: GroupSummary) {
         name = summary.group.name
-        url = GroupViewModel.url(summary.group.id)
+        url = Paths.group.url(summary.group.id)
         detail = CountText.of(summary.members, "member") + (summary.isHost ? " · you host" : "")
     }
 }

@@ -55,15 +55,15 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         }
         hasRows = !rows.isEmpty
         emptyMessage = hasSessions ? nil : Self.noSessionsMessage
-        startLink = hasSessions ? nil : LinkViewModel(url: "/profiles", label: "Choose a profile to sit with")
+        startLink = hasSessions ? nil : LinkViewModel(url: Paths.profiles.url, label: "Choose a profile to sit with")
         paging = PagingViewModel(
-            page: page, pageCount: PagingViewModel.pageCount(rows: practice.totals.sessions), path: "/history")
+            page: page, pageCount: PagingViewModel.pageCount(rows: practice.totals.sessions), path: Paths.history.url)
         logLinks =
             (hasSessions
                 ? [
-                    LinkViewModel(url: "/history/export.csv", label: "Export CSV"),
-                    LinkViewModel(url: "/history/export.json", label: "Export JSON"),
-                ] : []) + [LinkViewModel(url: "/history/import", label: "Import sessions")]
+                    LinkViewModel(url: Paths.historyCSV.url, label: "Export CSV"),
+                    LinkViewModel(url: Paths.historyJSON.url, label: "Export JSON"),
+                ] : []) + [LinkViewModel(url: Paths.historyImport.url, label: "Import sessions")]
         self.entry = page == 1 ? SessionFormViewModel(form: entry, editing: nil) : nil
         self.alert = alert
     }
@@ -130,7 +130,7 @@ public struct HistorySessionRowViewModel: Sendable, Equatable, Encodable {
         dateText = CalendarText.dayAndTime(session.startedAt, timeZone: timeZone)
         dateTime = CalendarText.iso(session.startedAt)
         profileName = session.profileName
-        profileLink = session.profileID.map { LinkViewModel(url: "/profiles/\($0)/sit", label: session.profileName) }
+        profileLink = session.profileID.map { LinkViewModel(url: Paths.sit.url($0), label: session.profileName) }
         groupText = session.groupName.map { "with \($0)" }
         durationText = DurationFormatter.string(from: session.seconds)
         outcomeText = session.completed ? "Completed" : "Stopped"

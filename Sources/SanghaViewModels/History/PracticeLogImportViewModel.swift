@@ -12,7 +12,7 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
         "A file this site exported (CSV or JSON) adds its sessions to your history. Sessions already there are not added twice."
     public let actionURL: String = PracticeLogImportViewModel.path
     /// The only address a form with a file is posted to.
-    public static let path = "/history/import"
+    public static let path: String = Paths.historyImport.url
     public let fileLabel = "File"
     public let previewLabel = "Preview"
     /// "3 sessions to add, 1 already there, 2 lines with problems"; nil before a preview.
@@ -77,7 +77,7 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
                 count.added == 0
                 ? "Nothing was imported: every session is already in your history."
                 : "Imported \(CountText.of(count.added, "session"))\(count.existing > 0 ? "; \(count.existing) were already there" : "")."
-            return .imported(Redirect(to: "/history", flash: .success(message)))
+            return .imported(Redirect(to: Paths.history.url, flash: .success(message)))
         } catch {
             return .failed(
                 PracticeLogImportViewModel(

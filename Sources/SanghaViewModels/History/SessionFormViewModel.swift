@@ -16,7 +16,7 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
     /// Where "Cancel" leads, on the edit page; nil on the history page.
     public let cancelURL: String?
 
-    public static let addURL = "/history/sessions"
+    public static let addURL: String = Paths.historySessions.url
     public static func url(_ id: Int) -> String { "\(addURL)/\(id)" }
 
     /// The form as typed, and each field's message.
@@ -52,7 +52,7 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
         heading = id == nil ? "Add a sit" : "Edit sit"
         actionURL = id.map(Self.url) ?? Self.addURL
         submitLabel = id == nil ? "Add sit" : "Save"
-        cancelURL = id == nil ? nil : "/history"
+        cancelURL = id == nil ? nil : Paths.history.url
         let errors = form.errors
         date = FormFieldViewModel(
             name: "date", label: "Date", value: form.date, error: errors[.date], hint: "YYYY-MM-DD", maxLength: 10)
@@ -179,7 +179,7 @@ public enum SessionEntry {
         case .session(let session):
             do {
                 _ = try await sessions.record(session)
-                return .redirect(Redirect(to: "/history", flash: .success(addedMessage)))
+                return .redirect(Redirect(to: Paths.history.url, flash: .success(addedMessage)))
             } catch {
                 return .failed(
                     HistoryViewModel.unavailable(
@@ -221,7 +221,7 @@ public enum SessionEntry {
                 return .invalid(SessionEditViewModel(id: id, form: form, context: context))
             case .session(let session):
                 guard try await sessions.update(session) else { return .notFound }
-                return .redirect(Redirect(to: "/history", flash: .success(savedMessage)))
+                return .redirect(Redirect(to: Paths.history.url, flash: .success(savedMessage)))
             }
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
@@ -238,10 +238,11 @@ public enum SessionEntry {
     {
         do {
             guard try await sessions.delete(id: id) else { return .notFound }
-            return .redirect(Redirect(to: "/history", flash: .success(deletedMessage)))
+            return .redirect(Redirect(to: Paths.history.url, flash: .success(deletedMessage)))
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Deleting failed. Please try again.")
-            return .refused(Redirect(to: "/history", flash: .error(title: "Nothing was deleted.", message: message)))
+            return .refused(
+                Redirect(to: Paths.history.url, flash: .error(title: "Nothing was deleted.", message: message)))
         }
     }
 }

@@ -19,9 +19,9 @@ public struct FriendsPanelViewModel: Sendable, Equatable, Encodable {
     public let emptyMessage: String?
     public let errorMessage: String?
     public let savedNotice: String?
-    public let allURL = "/friends"
+    public let allURL: String = Paths.friends.url
     public let allLabel: String
-    public let addURL = "/friends/new"
+    public let addURL: String = Paths.newFriend.url
     public let addLabel = "Add friend"
 
     /// `friends` nil with `errorMessage`: the list could not be loaded and none was saved.

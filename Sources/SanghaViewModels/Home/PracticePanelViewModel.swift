@@ -13,7 +13,7 @@ public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
     public let errorMessage: String?
     /// "Sit with Morning" (the profile of the last session), or the profiles with none yet.
     public let sitLink: LinkViewModel?
-    public let allURL = "/history"
+    public let allURL: String = Paths.history.url
     public let allLabel = "History"
 
     /// `practice` nil: the sessions could not be read, for `failure`. Its first recent session
@@ -28,9 +28,9 @@ public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
         errorMessage =
             practice == nil ? StorageMessage.text(for: failure, otherwise: HistoryViewModel.storageFailureMessage) : nil
         if let last, let id = last.profileID {
-            sitLink = LinkViewModel(url: "/profiles/\(id)/sit", label: "Sit with \(last.profileName)")
+            sitLink = LinkViewModel(url: Paths.sit.url(id), label: "Sit with \(last.profileName)")
         } else if practice != nil {
-            sitLink = LinkViewModel(url: "/profiles", label: "Choose a profile to sit with")
+            sitLink = LinkViewModel(url: Paths.profiles.url, label: "Choose a profile to sit with")
         } else {
             sitLink = nil
         }

@@ -18,7 +18,7 @@ public struct ProfilesPanelViewModel: Sendable, Equatable, Encodable {
     public let hasItems: Bool
     public let emptyMessage: String?
     public let errorMessage: String?
-    public let allURL = "/profiles"
+    public let allURL: String = Paths.profiles.url
     public let allLabel: String
 
     /// `profiles` nil: they could not be read, for `failure`. `total`: how many there are, when
@@ -27,7 +27,8 @@ public struct ProfilesPanelViewModel: Sendable, Equatable, Encodable {
         let all = profiles ?? []
         let count = total ?? all.count
         items = all.prefix(Self.limit).map {
-            Item(name: $0.name, url: "/profiles/\($0.id)", durationText: DurationFormatter.string(from: $0.duration))
+            Item(
+                name: $0.name, url: Paths.profile.url($0.id), durationText: DurationFormatter.string(from: $0.duration))
         }
         hasItems = !items.isEmpty
         emptyMessage = profiles?.isEmpty == true ? Self.noProfilesMessage : nil

@@ -29,7 +29,8 @@ public struct ErrorPageViewModel: Sendable, Equatable, Encodable {
         self.message = message
         self.link =
             signIn && context.person == nil
-            ? LinkViewModel(url: "/sign-in", label: "Sign in") : LinkViewModel(url: "/", label: "Go to the home page")
+            ? LinkViewModel(url: Paths.signIn.url, label: "Sign in")
+            : LinkViewModel(url: Paths.home.url, label: "Go to the home page")
     }
 
     /// The words Sangha uses for `kind`, with `message` when the failure said more.

@@ -33,12 +33,12 @@ public struct LayoutViewModel: Sendable, Equatable, Encodable {
 public struct AccountNavigationViewModel: Sendable, Equatable, Encodable {
     public let navigation: [NavigationItemViewModel]
     public let name: String
-    public let meURL = "/me"
+    public let meURL: String = Paths.me.url
     public let isMeCurrent: Bool
-    public let settingsURL = "/settings"
+    public let settingsURL: String = Paths.settings.url
     public let settingsLabel = "Settings"
     public let isSettingsCurrent: Bool
-    public let signOutURL = "/sign-out"
+    public let signOutURL: String = Paths.signOut.url
     public let signOutLabel = "Sign out"
 
     public init(person: Person, current: LayoutViewModel.Section?) {
@@ -57,14 +57,14 @@ public struct NavigationItemViewModel: Sendable, Equatable, Encodable {
 
     static func items(current: LayoutViewModel.Section?, administrator: Bool) -> [NavigationItemViewModel] {
         var items = [
-            NavigationItemViewModel(label: "Home", url: "/", isCurrent: current == .home),
-            NavigationItemViewModel(label: "Profiles", url: "/profiles", isCurrent: current == .profiles),
-            NavigationItemViewModel(label: "History", url: "/history", isCurrent: current == .history),
-            NavigationItemViewModel(label: "Friends", url: "/friends", isCurrent: current == .friends),
-            NavigationItemViewModel(label: "Groups", url: "/groups", isCurrent: current == .groups),
+            NavigationItemViewModel(label: "Home", url: Paths.home.url, isCurrent: current == .home),
+            NavigationItemViewModel(label: "Profiles", url: Paths.profiles.url, isCurrent: current == .profiles),
+            NavigationItemViewModel(label: "History", url: Paths.history.url, isCurrent: current == .history),
+            NavigationItemViewModel(label: "Friends", url: Paths.friends.url, isCurrent: current == .friends),
+            NavigationItemViewModel(label: "Groups", url: Paths.groups.url, isCurrent: current == .groups),
         ]
         if administrator {
-            items.append(NavigationItemViewModel(label: "Admin", url: "/admin", isCurrent: current == .admin))
+            items.append(NavigationItemViewModel(label: "Admin", url: Paths.admin.url, isCurrent: current == .admin))
         }
         return items
     }

@@ -26,14 +26,6 @@ public enum LoadOutcome<Page: Sendable & Equatable>: Sendable, Equatable {
     case partial(Page, PageFailure)
     case notFound
     case failed(ErrorPageViewModel, PageFailure)
-
-    /// The page shown, whole or in part; nil when there is none.
-    public var shownPage: Page? {
-        switch self {
-        case .page(let page), .partial(let page, _): page
-        case .notFound, .failed: nil
-        }
-    }
 }
 
 /// A 303 See Other to `url` (post/redirect/get), with a flash for the next page.

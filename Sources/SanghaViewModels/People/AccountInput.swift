@@ -48,7 +48,7 @@ public struct AccountInput: Sendable, Equatable, Decodable {
     /// The token of the group invitation link `next` leads back to, if it does: with
     /// `--sign-up invite` that link admits a new person.
     public var groupInvitation: String? {
-        GroupInvitationViewModel.token(inPath: LocalPath.sanitize(next))
+        Paths.groupInvitationLink.value(inPath: LocalPath.sanitize(next))
     }
 
     /// Whether the box "Show me when I sit" was checked.

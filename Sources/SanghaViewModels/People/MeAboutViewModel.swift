@@ -18,6 +18,6 @@ public struct MeAboutViewModel: Sendable, Equatable, Encodable {
         let written = !trimmed.isEmpty
         text = written ? trimmed : nil
         emptyMessage = written ? nil : Self.noTextMessage
-        editLink = written ? nil : LinkViewModel(url: "/settings", label: "Write something in Settings")
+        editLink = written ? nil : LinkViewModel(url: Paths.settings.url, label: "Write something in Settings")
     }
 }

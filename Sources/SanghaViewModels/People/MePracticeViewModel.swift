@@ -25,7 +25,7 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
     public let sessionsTitle = "Last sessions"
     public let sessions: [HistorySessionRowViewModel]
     public let hasSessions: Bool
-    public let historyURL = "/history"
+    public let historyURL: String = Paths.history.url
     public let historyLabel = "History"
 
     public let profilesTitle = "Profiles"

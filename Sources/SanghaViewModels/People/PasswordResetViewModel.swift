@@ -7,7 +7,7 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
     public let heading = "Choose a new password"
     public let intro: String
-    public let actionURL = "/reset-password"
+    public let actionURL: String = Paths.resetPassword.url
     public let submitLabel = "Set password"
     /// The link's token, carried to the post.
     public let token: String
@@ -69,7 +69,8 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
             guard try await people.resetPassword(link: key, passwordHash: hash, at: context.now) != nil else {
                 return .notFound
             }
-            return .redirect(Redirect(to: "/sign-in", flash: .success("Password set. Sign in with your new password.")))
+            return .redirect(
+                Redirect(to: Paths.signIn.url, flash: .success("Password set. Sign in with your new password.")))
         } catch PasswordHashingError.busy {
             return .failed(
                 form(

@@ -6,7 +6,7 @@ import SanghaCore
 public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
     public let heading = "Settings"
-    public let actionURL = "/settings"
+    public let actionURL: String = Paths.settings.url
     public let submitLabel = "Save"
     public let name: FormFieldViewModel
     public let about: FormFieldViewModel
@@ -35,7 +35,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let newPassword: FormFieldViewModel
     public let alert: AlertViewModel?
     public let deleteHeading = "Delete account"
-    public let deleteURL = "/settings/delete"
+    public let deleteURL: String = Paths.deleteAccount.url
     public let deleteLabel = "Delete account"
     public let deletePassword: FormFieldViewModel
 
@@ -178,7 +178,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             }
             try await people.update(updated)
             return .redirect(
-                Redirect(to: "/settings", flash: .success(newPassword.isEmpty ? saved : signedOutElsewhere)))
+                Redirect(to: Paths.settings.url, flash: .success(newPassword.isEmpty ? saved : signedOutElsewhere)))
         } catch PasswordHashingError.busy {
             await requester.checkNotMade(of: person.username, people: people, at: context.now)
             return .failed(
@@ -223,7 +223,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             // one can reach, never an account without its friends).
             await clearFriends?()
             return .redirect(
-                Redirect(to: "/sign-up", flash: .success("Your account and everything in it were deleted.")))
+                Redirect(to: Paths.signUp.url, flash: .success("Your account and everything in it were deleted.")))
         } catch PasswordHashingError.busy {
             await requester.checkNotMade(of: person.username, people: people, at: context.now)
             return .failed(

@@ -5,7 +5,7 @@ import SanghaCore
 public struct SignInViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
     public let heading = "Sign in"
-    public let actionURL = "/sign-in"
+    public let actionURL: String = Paths.signIn.url
     public let submitLabel = "Sign in"
     /// Where the person goes once signed in; a local path.
     public let next: String
@@ -40,10 +40,10 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
         // admits no one).
         switch context.signUp {
         case .open: offersSignUp = true
-        case .invite: offersSignUp = GroupInvitationViewModel.token(inPath: self.next) != nil
+        case .invite: offersSignUp = Paths.groupInvitationLink.value(inPath: self.next) != nil
         case .closed: offersSignUp = false
         }
-        self.signUpURL = Self.url("/sign-up", next: self.next)
+        self.signUpURL = Self.url(Paths.signUp.url, next: self.next)
     }
 
     /// `path?next=…` (`path` alone when `next` is home).

@@ -5,7 +5,7 @@ import SanghaCore
 public struct SignUpViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
     public let heading = "Create account"
-    public let actionURL = "/sign-up"
+    public let actionURL: String = Paths.signUp.url
     public let submitLabel = "Create account"
     public let next: String
     /// The invitation's token, carried from `/sign-up?invitation=…` to the post ("" for none).
@@ -49,7 +49,7 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
                 inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength),
         ]
         self.alert = alert
-        self.signInURL = SignInViewModel.url("/sign-in", next: self.next)
+        self.signInURL = SignInViewModel.url(Paths.signIn.url, next: self.next)
     }
 
     /// The page as `mode` opens it: the form, or why there is none (an invitation is needed,

@@ -14,7 +14,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
     public let actionURL: String
     public let deleteURL: String
     public let deleteConfirmation: String
-    public let listURL = "/profiles"
+    public let listURL: String = Paths.profiles.url
     /// The sitting page for this profile.
     public let sitURL: String
     public let version: Int
@@ -36,9 +36,9 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         let title = profile.displayName
         layout = LayoutViewModel(title: title, section: .profiles, context: context)
         heading = title
-        actionURL = "/profiles/\(profile.id)"
-        deleteURL = "/profiles/\(profile.id)/delete"
-        sitURL = "/profiles/\(profile.id)/sit"
+        actionURL = Paths.profile.url(profile.id)
+        deleteURL = Paths.deleteProfile.url(profile.id)
+        sitURL = Paths.sit.url(profile.id)
         deleteConfirmation = "Delete the profile \(title)?"
         version = profile.version
         nameField = FormFieldViewModel(
@@ -97,7 +97,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         }
         do {
             _ = try await repository.update(profile)
-            return .redirect(Redirect(to: "/profiles/\(id)", flash: .success("Profile saved.")))
+            return .redirect(Redirect(to: Paths.profile.url(id), flash: .success("Profile saved.")))
         } catch .conflict(let current) {
             var kept = profile
             kept.version = current.version

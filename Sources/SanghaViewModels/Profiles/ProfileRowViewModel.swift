@@ -19,9 +19,8 @@ public struct ProfileRowViewModel: Sendable, Equatable, Encodable {
         self.name = profile.name
         self.durationText = DurationFormatter.string(from: profile.duration)
         self.totalText = "Session " + DurationFormatter.string(from: profile.totalDuration)
-        let url = "/profiles/" + String(profile.id)
-        self.editURL = url
-        self.deleteURL = url + "/delete"
+        self.editURL = Paths.profile.url(profile.id)
+        self.deleteURL = Paths.deleteProfile.url(profile.id)
         self.deleteLabel = "Delete " + profile.name
         self.deleteConfirmation = "Delete the profile " + profile.name + "?"
     }

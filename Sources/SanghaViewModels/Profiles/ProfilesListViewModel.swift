@@ -11,7 +11,7 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
     public let hasRows: Bool
     public let emptyMessage: String?
     public let errorMessage: String?
-    public let createURL = "/profiles"
+    public let createURL: String = Paths.profiles.url
     public let createLabel = "Create profile"
     /// `/profiles/export.json`, once there is a profile.
     public let exportLink: LinkViewModel?
@@ -34,7 +34,7 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
             title: page > 1 ? "Profiles, page \(page)" : "Profiles", section: .profiles, context: context)
         rows = (profiles ?? []).map { ProfileRowViewModel(profile: $0) }
         hasRows = !rows.isEmpty
-        exportLink = rows.isEmpty ? nil : LinkViewModel(url: "/profiles/export.json", label: "Export profiles (JSON)")
+        exportLink = rows.isEmpty ? nil : LinkViewModel(url: Paths.profilesExport.url, label: "Export profiles (JSON)")
         emptyMessage = profiles?.isEmpty == true ? Self.noProfilesMessage : nil
         errorMessage = profiles == nil ? StorageMessage.text(for: failure, otherwise: Self.storageFailureMessage) : nil
         nameField = FormFieldViewModel(
@@ -45,7 +45,8 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
             maxLength: Profile.nameLengthLimit
         )
         paging = PagingViewModel(
-            page: page, pageCount: PagingViewModel.pageCount(rows: total ?? profiles?.count ?? 0), path: "/profiles")
+            page: page, pageCount: PagingViewModel.pageCount(rows: total ?? profiles?.count ?? 0),
+            path: Paths.profiles.url)
     }
 
     /// Page `page` of the list (50 by name); past the last page, not found (the first always
@@ -87,7 +88,7 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         }
         do {
             let profile = try await repository.create(.new(named: name))
-            return .redirect(Redirect(to: "/profiles/\(profile.id)", flash: .success("Created \(profile.name).")))
+            return .redirect(Redirect(to: Paths.profile.url(profile.id), flash: .success("Created \(profile.name).")))
         } catch {
             let first = await firstPage(of: repository)
             var failed = context
@@ -105,13 +106,13 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         do {
             guard try await repository.delete(id: id), let name else {
                 return Redirect(
-                    to: "/profiles",
+                    to: Paths.profiles.url,
                     flash: .error(title: "Could not delete this profile.", message: "Profile not found."))
             }
-            return Redirect(to: "/profiles", flash: .success("Deleted \(name)."))
+            return Redirect(to: Paths.profiles.url, flash: .success("Deleted \(name)."))
         } catch {
             return Redirect(
-                to: "/profiles",
+                to: Paths.profiles.url,
                 flash: .error(title: "Could not delete \(name ?? "this profile").", message: "Please try again."))
         }
     }

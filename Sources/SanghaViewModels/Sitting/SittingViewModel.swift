@@ -14,10 +14,10 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
     /// The section the session begins with, shown before it starts.
     public let firstSection: String
     /// Where the script records a session run to the end or stopped after a minute.
-    public let recordURL = "/sessions"
+    public let recordURL: String = Paths.sessions.url
     /// Where the script says the person sits (start, resume) and stops: their groups see it.
-    public let presenceURL = "/sitting"
-    public let presenceStopURL = "/sitting/stop"
+    public let presenceURL: String = Paths.sitting.url
+    public let presenceStopURL: String = Paths.sittingStop.url
     public let profileID: Int
     public let alert: AlertViewModel?
 
@@ -25,7 +25,7 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
         let title = profile.displayName
         layout = LayoutViewModel(title: "Sit: \(title)", section: .profiles, context: context)
         heading = title
-        editURL = "/profiles/\(profile.id)"
+        editURL = Paths.profile.url(profile.id)
         let timeline = profile.timeline
         totalSeconds = timeline.duration
         totalText = DurationFormatter.string(from: timeline.duration)
@@ -84,7 +84,7 @@ extension SittingViewModel {
         if let refusal = session.refusal(now: context.now) { return .invalid(page(refusal)) }
         do {
             _ = try await sessions.record(session)
-            return .redirect(Redirect(to: "/profiles/\(profile.id)/sit", flash: .success(savedMessage)))
+            return .redirect(Redirect(to: Paths.sit.url(profile.id), flash: .success(savedMessage)))
         } catch {
             return .failed(
                 page(StorageMessage.text(for: error, otherwise: "Sessions could not be saved. Please try again.")),

@@ -55,7 +55,7 @@ struct RequireSignInMiddleware: RouterMiddleware {
         if [.get, .head].contains(request.method), !request.prefersJSON {
             let next = LocalPath.sanitize(request.uri.description)
             return Response(
-                status: .seeOther, headers: [.location: SignInViewModel.url("/sign-in", next: next)])
+                status: .seeOther, headers: [.location: SignInViewModel.url(Paths.signIn.url, next: next)])
         }
         throw HTTPError(.unauthorized)
     }

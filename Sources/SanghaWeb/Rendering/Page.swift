@@ -14,13 +14,6 @@ public protocol Renderable: Encodable, Sendable {
     func compiledHTMLBuffer() -> ByteBuffer
 }
 
-extension Renderable {
-    /// The compiled template's bytes as a string (tests and the bench compare them).
-    public func compiledHTML() -> String {
-        String(buffer: compiledHTMLBuffer())
-    }
-}
-
 /// A view model that is a whole page: it has the layout's title, navigation and flash.
 public protocol Page: Renderable {
     var layout: LayoutViewModel { get }
@@ -116,10 +109,6 @@ extension OneTimeLinkViewModel: Renderable {
 
 extension PasswordResetViewModel: Page {
     public static let template = "pages/password-reset"
-}
-
-extension GalleryViewModel: Page {
-    public static let template = "pages/gallery"
 }
 
 extension ProfilesPanelViewModel: Renderable {

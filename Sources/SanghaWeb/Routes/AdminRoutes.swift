@@ -12,11 +12,13 @@ struct AdminRoutes {
     var people: any PeopleRepository { dependencies.people }
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        let admin = router.group("admin").add(middleware: RequireAdministratorMiddleware())
-        admin.get(use: page)
-        admin.post("invitations", use: invite)
-        admin.post("people/:id/reset-password", use: resetLink)
-        admin.post("people/:id/:action", use: act)
+        let admin = router.group().add(middleware: RequireAdministratorMiddleware())
+        admin.get(Paths.admin, use: page)
+        admin.post(Paths.adminInvitations, use: invite)
+        admin.post(Paths.adminPasswordReset, use: resetLink)
+        for action in AdminAction.allCases {
+            admin.post(action.route) { request, context in try await act(action, request, context) }
+        }
     }
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -28,7 +30,7 @@ struct AdminRoutes {
     @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = SecretToken.make()
         let outcome = await AdminViewModel.invite(
-            key: SecretToken.key(of: token), url: configuration.linkURL("/sign-up?invitation=\(token)", for: request),
+            key: SecretToken.key(of: token), url: configuration.linkURL(Paths.invitation(token), for: request),
             people: people,
             signUp: configuration.signUp, context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
@@ -36,20 +38,17 @@ struct AdminRoutes {
 
     /// A one-use password reset link for the person, shown once.
     @Sendable func resetLink(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int.self)
+        let id = try Paths.adminPasswordReset.value(in: context, notFound: Self.notFound)
         let token = SecretToken.make()
         let outcome = await AdminViewModel.passwordReset(
             for: id, key: SecretToken.key(of: token),
-            url: configuration.linkURL("/reset-password?token=\(token)", for: request),
+            url: configuration.linkURL(Paths.passwordReset(token), for: request),
             people: people, signUp: configuration.signUp, context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
-    @Sendable func act(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int.self)
-        guard let action = context.parameters.get("action").flatMap(AdminAction.init(rawValue:)) else {
-            throw HTTPError(.notFound)
-        }
+    func act(_ action: AdminAction, _ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let id = try action.route.value(in: context, notFound: Self.notFound)
         let outcome = await action.perform(on: id, people: people, context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }

@@ -21,13 +21,12 @@ struct FriendsRoutes {
     }
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.group("friends")
-            .get(use: list)
-            .post(use: create)
-            .get("new", use: new)
-            .get("{id}/edit", use: edit)
-            .post("{id}", use: update)
-            .post("{id}/delete", use: delete)
+        router.get(Paths.friends, use: list)
+        router.post(Paths.friends, use: create)
+        router.get(Paths.newFriend, use: new)
+        router.get(Paths.editFriend, use: edit)
+        router.post(Paths.friend, use: update)
+        router.post(Paths.deleteFriend, use: delete)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -56,13 +55,13 @@ struct FriendsRoutes {
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.requireID("friend")
+        let id = try Paths.editFriend.value(in: context, notFound: Self.notFound)
         let outcome = await FriendFormViewModel.loadEdit(id: id, from: try friends(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.requireID("friend")
+        let id = try Paths.friend.value(in: context, notFound: Self.notFound)
         var request = request
         let input = try await request.decodeForm(FriendFormInput.self, limit: maxFormSize)
         let outcome = await FriendFormViewModel.submit(
@@ -71,7 +70,7 @@ struct FriendsRoutes {
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.requireID("friend")
+        let id = try Paths.deleteFriend.value(in: context, notFound: Self.notFound)
         var request = request
         let form = try await request.decodeForm(DeleteForm.self, limit: maxFormSize)
         return renderer.redirect(await FriendDeletion.submit(id: id, fullName: form.fullName, to: try friends(context)))

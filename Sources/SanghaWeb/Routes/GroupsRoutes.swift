@@ -29,19 +29,19 @@ struct GroupsRoutes {
     }
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.get("groups", use: list)
-        router.post("groups", use: create)
-        router.get("groups/invite/:token", use: invitation)
-        router.post("groups/invite/:token", use: join)
-        router.get("groups/:id", use: page)
-        router.get("groups/:id/events", use: events)
-        router.post("groups/:id/invitations", use: invite)
-        router.post("groups/:id/invitations/:invitation/revoke", use: revoke)
-        router.post("groups/:id/leave", use: leave)
-        router.post("groups/:id/members/:person/remove", use: remove)
-        router.post("groups/:id/sits", use: schedule)
-        router.get("groups/:id/sits/:sit", use: sitPage)
-        router.post("groups/:id/sits/:sit/cancel", use: cancelSit)
+        router.get(Paths.groups, use: list)
+        router.post(Paths.groups, use: create)
+        router.get(Paths.groupInvitationLink, use: invitation)
+        router.post(Paths.groupInvitationLink, use: join)
+        router.get(Paths.group, use: page)
+        router.get(Paths.groupEvents, use: events)
+        router.post(Paths.groupInvitations, use: invite)
+        router.post(Paths.revokeGroupInvitation, use: revoke)
+        router.post(Paths.leaveGroup, use: leave)
+        router.post(Paths.removeGroupMember, use: remove)
+        router.post(Paths.groupSits, use: schedule)
+        router.get(Paths.groupSit, use: sitPage)
+        router.post(Paths.cancelGroupSit, use: cancelSit)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -58,7 +58,7 @@ struct GroupsRoutes {
     }
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int.self)
+        let id = try Paths.group.value(in: context, notFound: Self.notFound)
         let outcome = await GroupViewModel.load(
             id, groups: try groups(context), profiles: try profiles(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
@@ -67,7 +67,7 @@ struct GroupsRoutes {
     /// "Schedule a sit" (hosts): the group's streams show it at once.
     @Sendable func schedule(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
-        let id = try context.parameters.require("id", as: Int.self)
+        let id = try Paths.groupSits.value(in: context, notFound: Self.notFound)
         let input = try await request.decodeForm(GroupScheduleInput.self, limit: configuration.maxFormSize)
         let outcome = await GroupSitAction.schedule(
             input, in: id, groups: try groups(context), profiles: try profiles(context), context: context.page)
@@ -76,8 +76,7 @@ struct GroupsRoutes {
 
     /// A group sit's page, for the group's members.
     @Sendable func sitPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int.self)
-        let sit = try context.parameters.require("sit", as: Int.self)
+        let (id, sit) = try Paths.groupSit.values(in: context, notFound: Self.sitNotFound)
         let outcome = await GroupSitViewModel.load(
             group: id, sit: sit, groups: try groups(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.sitNotFound)
@@ -85,36 +84,34 @@ struct GroupsRoutes {
 
     /// "Cancel sit" (hosts): whoever sits in it goes on alone; the group's streams show it gone.
     @Sendable func cancelSit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int.self)
-        let sit = try context.parameters.require("sit", as: Int.self)
+        let (id, sit) = try Paths.cancelGroupSit.values(in: context, notFound: Self.sitNotFound)
         let outcome = await GroupSitAction.cancel(sit, in: id, groups: try groups(context), now: context.page.now)
         return try await respond(outcome, telling: [.changed(group: id)], request, notFound: Self.sitNotFound)
     }
 
     /// A new invitation link, shown on the page this post answers and never again.
     @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int.self)
+        let id = try Paths.groupInvitations.value(in: context, notFound: Self.notFound)
         let token = SecretToken.make()
         let outcome = await GroupViewModel.invite(
             id, key: SecretToken.key(of: token),
-            url: configuration.linkURL(GroupInvitationViewModel.url(token: token), for: request),
+            url: configuration.linkURL(Paths.groupInvitationLink.url(token), for: request),
             groups: try groups(context), profiles: try profiles(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
     @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int.self)
-        let invitation = try context.parameters.require("invitation", as: Int.self)
+        let (id, invitation) = try Paths.revokeGroupInvitation.values(in: context, notFound: Self.notFound)
         return try await perform(.revoke(invitation: invitation), on: id, request, context)
     }
 
     @Sendable func leave(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await perform(.leave, on: try context.parameters.require("id", as: Int.self), request, context)
+        try await perform(
+            .leave, on: try Paths.leaveGroup.value(in: context, notFound: Self.notFound), request, context)
     }
 
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int.self)
-        let person = try context.parameters.require("person", as: Int.self)
+        let (id, person) = try Paths.removeGroupMember.values(in: context, notFound: Self.notFound)
         return try await perform(.remove(member: person), on: id, request, context)
     }
 
@@ -141,7 +138,7 @@ struct GroupsRoutes {
     /// signed in and a member. 404 to anyone else, or for a sit not the group's; 429 past
     /// `GroupStreams.limitPerPerson` streams on this instance.
     @Sendable func events(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int.self)
+        let id = try Paths.groupEvents.value(in: context, notFound: Self.notFound)
         let person = try context.person()
         var view = GroupStreams.View.group
         if let sit = request.uri.queryParameters.get("sit") {
@@ -214,7 +211,7 @@ struct GroupsRoutes {
 
     /// The link's token when it looks like one; anything else is an unknown link (404).
     static func token(_ context: AppRequestContext) throws -> String {
-        guard let token = context.parameters.get("token").flatMap(SecretToken.wellFormed) else {
+        guard let token = Paths.groupInvitationLink.value(in: context).flatMap(SecretToken.wellFormed) else {
             throw HTTPError(.notFound, message: GroupInvitationViewModel.invalidMessage)
         }
         return token

@@ -12,15 +12,15 @@ struct HistoryRoutes {
     let maxFormSize: Int
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.get("history", use: history)
-        router.get("history/export.csv", use: exportCSV)
-        router.get("history/export.json", use: exportJSON)
-        router.get("history/import", use: importPage)
-        router.post("history/import", use: importFile)
-        router.post("history/sessions", use: addSession)
-        router.get("history/sessions/:id", use: editSession)
-        router.post("history/sessions/:id", use: saveSession)
-        router.post("history/sessions/:id/delete", use: deleteSession)
+        router.get(Paths.history, use: history)
+        router.get(Paths.historyCSV, use: exportCSV)
+        router.get(Paths.historyJSON, use: exportJSON)
+        router.get(Paths.historyImport, use: importPage)
+        router.post(Paths.historyImport, use: importFile)
+        router.post(Paths.historySessions, use: addSession)
+        router.get(Paths.historySession, use: editSession)
+        router.post(Paths.historySession, use: saveSession)
+        router.post(Paths.deleteHistorySession, use: deleteSession)
     }
 
     /// "Add a sit", "Edit sit" as posted.
@@ -47,7 +47,7 @@ struct HistoryRoutes {
     }
 
     @Sendable func editSession(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.requireID("session")
+        let id = try Paths.historySession.value(in: context, notFound: Self.sessionNotFound)
         let outcome = await SessionEntry.edit(
             id, sessions: data.sessions(of: try context.person().id), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.sessionNotFound)
@@ -55,7 +55,7 @@ struct HistoryRoutes {
 
     @Sendable func saveSession(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
-        let id = try context.requireID("session")
+        let id = try Paths.historySession.value(in: context, notFound: Self.sessionNotFound)
         let form = try await request.decodeForm(SessionForm.self, limit: maxFormSize).form
         let outcome = await SessionEntry.save(
             id, form: form, sessions: data.sessions(of: try context.person().id), context: context.page)
@@ -63,7 +63,7 @@ struct HistoryRoutes {
     }
 
     @Sendable func deleteSession(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.requireID("session")
+        let id = try Paths.deleteHistorySession.value(in: context, notFound: Self.sessionNotFound)
         let outcome = await SessionEntry.delete(id, sessions: data.sessions(of: try context.person().id))
         return try renderer.response(outcome, for: request, notFound: Self.sessionNotFound)
     }

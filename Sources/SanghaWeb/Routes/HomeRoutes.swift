@@ -8,7 +8,7 @@ struct HomeRoutes {
     let renderer: PageRenderer
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.get("/", use: home)
+        router.get(Paths.home, use: home)
     }
 
     @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {

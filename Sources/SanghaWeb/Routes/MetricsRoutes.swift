@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import Prometheus
+import SanghaViewModels
 
 /// `GET /metrics`: every metric of the process in Prometheus's text format, for the
 /// operator's scraper: requests by route and status with their latency
@@ -21,7 +22,7 @@ struct MetricsRoutes {
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("metrics") { request, context -> Response in
+        router.get(Paths.metrics) { request, context -> Response in
             guard access.permits(context.remoteAddress, forwarded: Self.isForwarded(request)) else {
                 throw HTTPError(
                     .forbidden, message: "Metrics are served only to loopback and --metrics-allowed addresses.")

@@ -15,22 +15,22 @@ struct PeopleRoutes {
 
     /// The pages anyone may open.
     func addPublicRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.get("sign-up", use: signUpPage)
-        router.post("sign-up", use: signUp)
-        router.get("sign-in", use: signInPage)
-        router.post("sign-in", use: signIn)
+        router.get(Paths.signUp, use: signUpPage)
+        router.post(Paths.signUp, use: signUp)
+        router.get(Paths.signIn, use: signInPage)
+        router.post(Paths.signIn, use: signIn)
         // Signing out with a session that has already ended is not an error.
-        router.post("sign-out", use: signOut)
-        router.get("reset-password", use: resetPasswordPage)
-        router.post("reset-password", use: resetPassword)
+        router.post(Paths.signOut, use: signOut)
+        router.get(Paths.resetPassword, use: resetPasswordPage)
+        router.post(Paths.resetPassword, use: resetPassword)
     }
 
     /// The pages of someone signed in.
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.get("settings", use: settings)
-        router.post("settings", use: saveSettings)
-        router.post("settings/delete", use: deleteAccount)
-        router.get("me", use: me)
+        router.get(Paths.settings, use: settings)
+        router.post(Paths.settings, use: saveSettings)
+        router.post(Paths.deleteAccount, use: deleteAccount)
+        router.get(Paths.me, use: me)
     }
 
     @Sendable func signUpPage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -80,7 +80,7 @@ struct PeopleRoutes {
                 throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
             }
         }
-        var response = renderer.redirect(Redirect(to: "/sign-in", flash: .success("You are signed out.")))
+        var response = renderer.redirect(Redirect(to: Paths.signIn.url, flash: .success("You are signed out.")))
         response.setCookie(SignInCookie.cleared(jar: context.cookieJar))
         return response
     }

@@ -20,14 +20,13 @@ struct ProfilesRoutes {
     }
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.group("profiles")
-            .get(use: list)
-            .post(use: create)
-            .get("export.json", use: export)
-            .get("{id}", use: edit)
-            .get("{id}/sit", use: sit)
-            .post("{id}", use: save)
-            .post("{id}/delete", use: delete)
+        router.get(Paths.profiles, use: list)
+        router.post(Paths.profiles, use: create)
+        router.get(Paths.profilesExport, use: export)
+        router.get(Paths.profile, use: edit)
+        router.get(Paths.sit, use: sit)
+        router.post(Paths.profile, use: save)
+        router.post(Paths.deleteProfile, use: delete)
     }
 
     /// Every profile, by name, as a JSON array of their names and segments.
@@ -59,19 +58,19 @@ struct ProfilesRoutes {
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.requireID("profile")
+        let id = try Paths.profile.value(in: context, notFound: Self.notFound)
         let outcome = await ProfileEditorViewModel.load(id: id, from: try profiles(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
     @Sendable func sit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.requireID("profile")
+        let id = try Paths.sit.value(in: context, notFound: Self.notFound)
         let outcome = await SittingViewModel.load(id: id, from: try profiles(context), context: context.page)
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 
     @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.requireID("profile")
+        let id = try Paths.profile.value(in: context, notFound: Self.notFound)
         var request = request
         let input = try await request.decodeForm(ProfileFormInput.self, limit: maxFormSize)
         let outcome = await ProfileEditorViewModel.submit(
@@ -80,7 +79,7 @@ struct ProfilesRoutes {
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.requireID("profile")
+        let id = try Paths.deleteProfile.value(in: context, notFound: Self.notFound)
         return renderer.redirect(await ProfilesListViewModel.delete(id: id, in: try profiles(context)))
     }
 }

@@ -38,16 +38,6 @@ extension Request {
     }
 }
 
-extension RequestContext {
-    /// The `{id}` of the path as a number. An id that is not a number names nothing: 404.
-    func requireID(_ what: String) throws -> Int {
-        guard let id = parameters.get("id", as: Int.self) else {
-            throw HTTPError(.notFound, message: "There is no \(what) at this address.")
-        }
-        return id
-    }
-}
-
 extension Request {
     /// The `?page=N` of a paged list: 1 without it; anything but a whole number from 1 is 400.
     func pageNumber() throws -> Int {

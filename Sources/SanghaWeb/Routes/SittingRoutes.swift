@@ -12,9 +12,9 @@ struct SittingRoutes {
     let maxFormSize: Int
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.post("sessions", use: record)
-        router.post("sitting", use: startSitting)
-        router.post("sitting/stop", use: stopSitting)
+        router.post(Paths.sessions, use: record)
+        router.post(Paths.sitting, use: startSitting)
+        router.post(Paths.sittingStop, use: stopSitting)
     }
 
     @Sendable func startSitting(_ request: Request, context: AppRequestContext) async throws -> Response {

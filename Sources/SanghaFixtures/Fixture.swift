@@ -1,4 +1,5 @@
 import SanghaViewModels
+import SanghaWeb
 
 /// One named state of a page or component.
 public struct Fixture: Sendable {

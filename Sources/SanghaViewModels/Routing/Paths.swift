@@ -1,0 +1,111 @@
+/// Every URL Sangha answers, each written once. The router registers these patterns (the
+/// `…Routes` type of each area in SanghaWeb), and view models build their links and redirects
+/// from them, so a URL found in a browser leads here, and its name leads to its handler
+/// (`…Routes`), its view model and its template (named as the view model, in kebab case).
+///
+/// `RouteTableTests` checks that the router answers exactly these.
+public enum Paths {
+    // MARK: Home and the person (PeopleRoutes, HomeRoutes)
+
+    public static let home = Route<Void>("/")
+    public static let signUp = Route<Void>("/sign-up")
+    public static let signIn = Route<Void>("/sign-in")
+    public static let signOut = Route<Void>("/sign-out")
+    public static let resetPassword = Route<Void>("/reset-password")
+    public static let settings = Route<Void>("/settings")
+    public static let deleteAccount = Route<Void>("/settings/delete")
+    public static let me = Route<Void>("/me")
+
+    // MARK: Profiles (ProfilesRoutes)
+
+    public static let profiles = Route<Void>("/profiles")
+    public static let profilesExport = Route<Void>("/profiles/export.json")
+    /// The editor.
+    public static let profile = Route<Int>("/profiles/{id}")
+    /// The sitting page.
+    public static let sit = Route<Int>("/profiles/{id}/sit")
+    public static let deleteProfile = Route<Int>("/profiles/{id}/delete")
+
+    // MARK: Sitting (SittingRoutes): what the sitting page's script posts
+
+    /// A finished sit.
+    public static let sessions = Route<Void>("/sessions")
+    /// "Sitting now" begins…
+    public static let sitting = Route<Void>("/sitting")
+    /// …and ends.
+    public static let sittingStop = Route<Void>("/sitting/stop")
+
+    // MARK: History (HistoryRoutes)
+
+    public static let history = Route<Void>("/history")
+    public static let historyCSV = Route<Void>("/history/export.csv")
+    public static let historyJSON = Route<Void>("/history/export.json")
+    public static let historyImport = Route<Void>("/history/import")
+    /// "Add a session" posts here.
+    public static let historySessions = Route<Void>("/history/sessions")
+    public static let historySession = Route<Int>("/history/sessions/{id}")
+    public static let deleteHistorySession = Route<Int>("/history/sessions/{id}/delete")
+
+    // MARK: Friends (FriendsRoutes)
+
+    public static let friends = Route<Void>("/friends")
+    public static let newFriend = Route<Void>("/friends/new")
+    /// "Save" on the edit form posts here.
+    public static let friend = Route<Int>("/friends/{id}")
+    public static let editFriend = Route<Int>("/friends/{id}/edit")
+    public static let deleteFriend = Route<Int>("/friends/{id}/delete")
+
+    // MARK: Groups (GroupsRoutes)
+
+    public static let groups = Route<Void>("/groups")
+    /// An invitation link: the page that offers to join, and joining.
+    public static let groupInvitationLink = Route<String>("/groups/invite/{token}")
+    public static let group = Route<Int>("/groups/{id}")
+    /// The group page's live parts (Server-Sent Events); `?sit=` for a sit's page.
+    public static let groupEvents = Route<Int>("/groups/{id}/events")
+    public static let groupInvitations = Route<Int>("/groups/{id}/invitations")
+    public static let revokeGroupInvitation = Route<(Int, Int)>("/groups/{id}/invitations/{invitation}/revoke")
+    public static let leaveGroup = Route<Int>("/groups/{id}/leave")
+    public static let removeGroupMember = Route<(Int, Int)>("/groups/{id}/members/{person}/remove")
+    public static let groupSits = Route<Int>("/groups/{id}/sits")
+    public static let groupSit = Route<(Int, Int)>("/groups/{id}/sits/{sit}")
+    public static let cancelGroupSit = Route<(Int, Int)>("/groups/{id}/sits/{sit}/cancel")
+    /// The server's time, by which a group sit's bells ring at once in every home.
+    public static let clock = Route<Void>("/clock")
+
+    // MARK: Admin (AdminRoutes)
+
+    public static let admin = Route<Void>("/admin")
+    public static let adminInvitations = Route<Void>("/admin/invitations")
+    public static let adminPasswordReset = Route<Int>("/admin/people/{id}/reset-password")
+    public static let adminDisable = Route<Int>("/admin/people/{id}/disable")
+    public static let adminEnable = Route<Int>("/admin/people/{id}/enable")
+    public static let adminMakeAdministrator = Route<Int>("/admin/people/{id}/administrator")
+
+    // MARK: For operators (Application+build)
+
+    public static let health = Route<Void>("/health")
+    public static let ready = Route<Void>("/health/ready")
+    public static let metrics = Route<Void>("/metrics")
+
+    /// Every route above, for the test that compares them with the router's.
+    public static let all: [any AnyRoute] = [
+        home, signUp, signIn, signOut, resetPassword, settings, deleteAccount, me,
+        profiles, profilesExport, profile, sit, deleteProfile,
+        sessions, sitting, sittingStop,
+        history, historyCSV, historyJSON, historyImport, historySessions, historySession, deleteHistorySession,
+        friends, newFriend, friend, editFriend, deleteFriend,
+        groups, groupInvitationLink, group, groupEvents, groupInvitations, revokeGroupInvitation, leaveGroup,
+        removeGroupMember, groupSits, groupSit, cancelGroupSit, clock,
+        admin, adminInvitations, adminPasswordReset, adminDisable, adminEnable, adminMakeAdministrator,
+        health, ready, metrics,
+    ]
+}
+
+extension Paths {
+    /// A one-use sign-up link's path: the sign-up page with its invitation.
+    public static func invitation(_ token: String) -> String { signUp.url + "?invitation=" + token }
+
+    /// A one-use password reset link's path.
+    public static func passwordReset(_ token: String) -> String { resetPassword.url + "?token=" + token }
+}
