@@ -380,6 +380,18 @@ enum PostgresMigrations {
                 EXECUTE FUNCTION practice_day_recount()
                 """,
             ]),
+        // The id the sitting page gives a sit before it posts it (it keeps the sit on the device
+        // until the post answers): a person's sit is recorded once, however often it is posted,
+        // by however many instances at once.
+        Migration(
+            number: 12, name: "sit client ids",
+            statements: [
+                "ALTER TABLE sitting_session ADD COLUMN client_id TEXT",
+                """
+                CREATE UNIQUE INDEX sitting_session_client_id ON sitting_session (owner_id, client_id)
+                WHERE client_id IS NOT NULL
+                """,
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

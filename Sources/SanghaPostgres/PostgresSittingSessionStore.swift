@@ -15,14 +15,19 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
         self.owner = owner
     }
 
-    public func record(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> SittingSession {
+    public func record(_ session: SittingSession, clientID: String?) async throws(SittingSessionRepositoryError)
+        -> SittingSession
+    {
         try await run { connection in
+            // A sit posted again (by this instance or another, at once) inserts nothing: the
+            // one kept is the answer.
             let rows = try await connection.query(
                 """
                 INSERT INTO sitting_session
-                    (profile_id, profile_name, started_at, seconds, completed, group_name, note, owner_id)
+                    (profile_id, profile_name, started_at, seconds, completed, group_name, note, owner_id, client_id)
                 VALUES (\(session.profileID), \(session.profileName), \(session.startedAt), \(session.seconds),
-                        \(session.completed), \(session.groupName), \(session.note), \(owner))
+                        \(session.completed), \(session.groupName), \(session.note), \(owner), \(clientID))
+                ON CONFLICT (owner_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
                 RETURNING id
                 """, logger: database.logger)
             for try await id in rows.decode(Int.self) {
@@ -30,7 +35,16 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
                 stored.id = id
                 return stored
             }
-            throw PostgresDatabaseError.failed("INSERT returned no id")
+            guard let clientID else { throw PostgresDatabaseError.failed("INSERT returned no id") }
+            let kept = try await connection.query(
+                """
+                SELECT \(unescaped: Self.columns) FROM sitting_session
+                WHERE owner_id = \(owner) AND client_id = \(clientID)
+                """, logger: database.logger)
+            guard let session = try await Self.sessions(kept).first else {
+                throw PostgresDatabaseError.failed("A sit's client id conflicted, and no sit has it")
+            }
+            return session
         }
     }
 

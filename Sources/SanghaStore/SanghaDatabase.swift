@@ -355,6 +355,17 @@ public enum SanghaDatabase {
                     END;
                     """)
         }
+        migrator.registerMigration("sitClientIDs") { db in
+            // The id the sitting page gives a sit before it posts it (it keeps the sit on the
+            // device until the post answers): a person's sit is recorded once, however often
+            // it is posted.
+            try db.execute(
+                sql: """
+                    ALTER TABLE sittingSession ADD COLUMN clientID TEXT;
+                    CREATE UNIQUE INDEX sittingSession_clientID ON sittingSession (ownerID, clientID)
+                        WHERE clientID IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 

@@ -16,10 +16,19 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
         self.owner = owner
     }
 
-    public func record(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> SittingSession {
+    public func record(_ session: SittingSession, clientID: String?) async throws(SittingSessionRepositoryError)
+        -> SittingSession
+    {
         try await write { [owner] db in
+            if let clientID,
+                let kept = try SittingSessionRecord.filter(Column("ownerID") == owner && Column("clientID") == clientID)
+                    .fetchOne(db)
+            {
+                return kept.session
+            }
             var record = SittingSessionRecord(session, owner: owner)
             record.id = nil
+            record.clientID = clientID
             try record.insert(db)
             return record.session
         }
@@ -148,6 +157,8 @@ struct SittingSessionRecord: Codable, FetchableRecord, MutablePersistableRecord 
     var groupName: String?
     var note: String?
     var ownerID: Int?
+    /// The id the sitting page gave the sit (unique per person), or nil.
+    var clientID: String?
 
     init(_ session: SittingSession, owner: Int) {
         id = session.id

@@ -283,6 +283,38 @@ struct RepositoryConformanceTests {
     }
 
     @Test(
+        "Sessions: a sit posted again with its client id, by two instances at once, is recorded once; another person's same id is theirs",
+        arguments: Backend.allCases)
+    func clientIDs(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let first = try await storage.open()
+            let second = try await storage.open()
+            let sit = SittingSession(
+                profileID: nil, profileName: "Morning", startedAt: Date(timeIntervalSince1970: 1_794_981_600),
+                seconds: 600, completed: true)
+            let clientID = "0b6f7c9e-3c1d-4a7e-9a52-0f3f1e0c2b77"
+            // Ten posts of one sit, five through each instance, all at once.
+            let recorded = try await withThrowingTaskGroup(of: SittingSession.self) { group in
+                for index in 0..<10 {
+                    let sessions = (index.isMultiple(of: 2) ? first : second).sessions
+                    group.addTask { try await sessions.record(sit, clientID: clientID) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(Set(recorded.map(\.id)).count == 1)
+            #expect(try await first.sessions.totals() == SittingTotals(sessions: 1, seconds: 600))
+            // Without a client id, or with another, a sit is another.
+            _ = try await first.sessions.record(sit, clientID: nil)
+            _ = try await first.sessions.record(sit, clientID: "another")
+            #expect(try await first.sessions.totals() == SittingTotals(sessions: 3, seconds: 1800))
+            let grace = try await first.people.create(Stores.person("grace"), passwordHash: "hash-of-grace")
+            let hers = try await first.data.sessions(of: grace.id).record(sit, clientID: clientID)
+            #expect(!recorded.contains { $0.id == hers.id })
+            #expect(try await first.data.sessions(of: grace.id).totals() == SittingTotals(sessions: 1, seconds: 600))
+        }
+    }
+
+    @Test(
         "Saved friends list: the last one saved is loaded by another instance; unchanged ones wait a minute",
         arguments: Backend.allCases)
     func friendList(_ backend: Backend) async throws {

@@ -23,7 +23,7 @@ struct SittingSessionTests {
         #expect(session(60, completed: true).refusal(now: start.addingTimeInterval(-600)) == nil)
     }
 
-    @Test("A session sat more than 48 hours ago is refused; the window counts from its earliest end")
+    @Test("A session sat more than 30 days ago is refused; the window counts from its earliest end")
     func tooOld() {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         let hour: TimeInterval = 3600
@@ -33,9 +33,10 @@ struct SittingSessionTests {
                 completed: true
             ).refusal(now: now)
         }
-        #expect(refusal(startedHoursAgo: 47, seconds: 600) == nil)
-        #expect(refusal(startedHoursAgo: 48, seconds: 60) == nil)
-        // 48 hours and the session's own 60 seconds: the last start recorded, then one second more.
+        let days: Double = 24
+        #expect(refusal(startedHoursAgo: 29 * days, seconds: 600) == nil)
+        #expect(refusal(startedHoursAgo: 30 * days, seconds: 60) == nil)
+        // 30 days and the session's own 60 seconds: the last start recorded, then one second more.
         let seconds = 60
         let earliest = now.addingTimeInterval(-SittingSession.recentWindow - TimeInterval(seconds))
         func session(startedAt: Date) -> SittingSession {
@@ -43,12 +44,12 @@ struct SittingSessionTests {
         }
         #expect(session(startedAt: earliest).refusal(now: now) == nil)
         #expect(session(startedAt: earliest.addingTimeInterval(-1)).refusal(now: now) == SittingSession.tooOldMessage)
-        #expect(refusal(startedHoursAgo: 49, seconds: 60) == SittingSession.tooOldMessage)
+        #expect(refusal(startedHoursAgo: 30 * days + 1, seconds: 60) == SittingSession.tooOldMessage)
         #expect(refusal(startedHoursAgo: 300 * 24, seconds: 600) == SittingSession.tooOldMessage)
         // The longest session, 72 hours, is recorded when it ends; a day later it is not.
-        #expect(refusal(startedHoursAgo: 72, seconds: 86_400 * 3) == nil)
-        #expect(refusal(startedHoursAgo: 72 + 49, seconds: 86_400 * 3) == SittingSession.tooOldMessage)
-        #expect(SittingSession.tooOldMessage.contains("48 hours"))
+        #expect(refusal(startedHoursAgo: 30 * days + 72, seconds: 86_400 * 3) == nil)
+        #expect(refusal(startedHoursAgo: 30 * days + 73, seconds: 86_400 * 3) == SittingSession.tooOldMessage)
+        #expect(SittingSession.tooOldMessage.contains("30 days"))
     }
 }
 

@@ -17,13 +17,22 @@ public actor InMemorySittingSessionRepository: SittingSessionRepository {
         self.clock = clock
     }
 
-    public func record(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> SittingSession {
+    public func record(_ session: SittingSession, clientID: String?) async throws(SittingSessionRepositoryError)
+        -> SittingSession
+    {
         if failing { throw .storage("disk failure") }
+        if let clientID, let id = clientIDs[clientID], let kept = sessions.first(where: { $0.id == id }) {
+            return kept
+        }
         var stored = session
         stored.id = (sessions.map(\.id).max() ?? 0) + 1
         sessions.append(stored)
+        if let clientID { clientIDs[clientID] = stored.id }
         return stored
     }
+
+    /// The sessions' ids by the client's id they were recorded with.
+    private var clientIDs: [String: Int] = [:]
 
     public func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
         if failing { throw .storage("disk failure") }

@@ -147,10 +147,10 @@ struct RecordSessionTests {
         #expect(form.alert?.message == "A session stopped before a minute is not recorded.")
     }
 
-    @Test("A session sat more than 48 hours before the clock (2026-11-18 11:06:40) is refused, nothing stored")
+    @Test("A session sat more than 30 days before the clock (2026-11-18 11:06:40) is refused, nothing stored")
     func tooOld() async {
         let sessions = InMemorySittingSessionRepository()
-        for start in ["2026-11-16T11:05:00Z", "2026-01-01T06:00:00Z"] {
+        for start in ["2026-10-19T11:05:00Z", "2026-01-01T06:00:00Z"] {
             let outcome = await record(
                 SittingSessionInput(profile: "1", startedAt: start, seconds: "60", completed: "true"),
                 sessions: sessions)
@@ -161,7 +161,7 @@ struct RecordSessionTests {
             #expect(page.alert?.message == SittingSession.tooOldMessage)
         }
         let recent = await record(
-            SittingSessionInput(profile: "1", startedAt: "2026-11-16T11:06:00Z", seconds: "60", completed: "true"),
+            SittingSessionInput(profile: "1", startedAt: "2026-10-19T11:06:00Z", seconds: "60", completed: "true"),
             sessions: sessions)
         #expect(recent == .redirect(Redirect(to: "/profiles/1/sit", flash: .success("Session saved."))))
         let stored = await sessions.sessions

@@ -158,16 +158,16 @@ struct ProfilesRoutesTests {
         #expect(stored.first?.startedAt == Date(timeIntervalSince1970: 1_794_981_600))
     }
 
-    @Test("POST /sessions: a start more than 48 hours ago, or in the future, is 422 with why and stores nothing")
+    @Test("POST /sessions: a start more than 30 days ago, or in the future, is 422 with why and stores nothing")
     func recordSessionWindow() async throws {
         let sessions = InMemorySittingSessionRepository()
         let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions)
-        // The clock is 2026-11-18 11:06:40: 48 hours and a minute before it is 2026-11-16 11:05:40.
+        // The clock is 2026-11-18 11:06:40: 30 days and a minute before it is 2026-10-19 11:05:40.
         try await withSignedInApp(
             configuration: Self.configuration(),
             dependencies: TestDependencies.make(data: data, now: { Self.clock })
         ) { client in
-            for start in ["2026-11-16T11:05:39Z", "2026-01-26T06:00:00Z", "2000-01-01T00:00:00Z"] {
+            for start in ["2026-10-19T11:05:39Z", "2026-01-26T06:00:00Z", "2000-01-01T00:00:00Z"] {
                 try await client.post(
                     "/sessions", form: "profile=1&startedAt=\(start)&seconds=60&completed=true"
                 ) { response in
@@ -186,7 +186,7 @@ struct ProfilesRoutesTests {
             // The oldest start and the latest one still recorded, and a whole 72-hour session
             // recorded as it ends.
             for (start, seconds) in [
-                ("2026-11-16T11:05:40Z", 60), ("2026-11-18T11:16:40Z", 60), ("2026-11-15T11:06:40Z", 259_200),
+                ("2026-10-19T11:05:40Z", 60), ("2026-11-18T11:16:40Z", 60), ("2026-10-16T11:06:40Z", 259_200),
             ] {
                 try await client.post(
                     "/sessions", form: "profile=1&startedAt=\(start)&seconds=\(seconds)&completed=true"
@@ -197,6 +197,32 @@ struct ProfilesRoutesTests {
         }
         let stored = await sessions.sessions
         #expect(stored.map(\.seconds) == [60, 60, 259_200])
+    }
+
+    @Test(
+        "POST /sessions with a clientId: posted again (a lost answer, another tab), it answers as before and records once"
+    )
+    func recordOnce() async throws {
+        let sessions = InMemorySittingSessionRepository()
+        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions)
+        try await withSignedInApp(
+            configuration: Self.configuration(), dependencies: TestDependencies.make(data: data, now: { Self.clock })
+        ) { client in
+            let form = "profile=1&startedAt=2026-11-18T10:00:00Z&seconds=600&completed=true"
+            for _ in 0..<3 {
+                try await client.post("/sessions", form: form + "&clientId=5f0c2b1e-8d4a-4c3b-9e2f-1a2b3c4d5e6f") {
+                    #expect($0.status == .seeOther)
+                    #expect($0.headers[.location] == "/profiles/1/sit")
+                }
+            }
+            // An id that is not one (too long, or with other characters) is not read: 422.
+            for clientId in [String(repeating: "a", count: 65), "a%20b", "a/b"] {
+                try await client.post("/sessions", form: form + "&clientId=\(clientId)") {
+                    #expect($0.status == .unprocessableContent, "\(clientId)")
+                }
+            }
+        }
+        #expect(await sessions.sessions.count == 1)
     }
 
     @Test("The sitting page of a day ringing every second is a few rows, and small")

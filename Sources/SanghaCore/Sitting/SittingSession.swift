@@ -18,13 +18,13 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
     /// A session stopped before this many seconds is not recorded.
     public static let minimumStoppedSeconds = 60
 
-    /// How long before now a session may have been sat and still be recorded: 48 hours. The
-    /// sitting page records a session as it ends, so one from longer ago is not a session just
-    /// sat but history typed in afterwards. Counted from when the session could have ended at
+    /// How long before now a session may have been sat and still be recorded: 30 days. The
+    /// sitting page keeps a sit on the device until Sangha can be reached, so a phone offline
+    /// for a retreat still sends its sits. Counted from when the session could have ended at
     /// the earliest (its start plus its seconds), so that the longest session (three 24-hour
     /// sections) is still recorded when it ends: the start must be no earlier than
     /// `now - recentWindow - seconds`.
-    public static let recentWindow: TimeInterval = 48 * 3600
+    public static let recentWindow: TimeInterval = 30 * 86_400
     /// How far past now a session's start may be, for a browser's clock that runs a little
     /// ahead of the server's: 10 minutes. Later than that it is in the future, and refused.
     public static let clockSkewAllowance: TimeInterval = 600
@@ -32,7 +32,7 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
     public static let futureMessage = "The session's start is in the future."
     /// Why a session sat longer ago than `recentWindow` is refused.
     public static let tooOldMessage =
-        "The session began too long ago: only sessions from the last 48 hours are recorded."
+        "The session began too long ago: only sessions from the last 30 days are recorded."
 
     public init(
         id: Int = 0, profileID: Int?, profileName: String, startedAt: Date, seconds: Int, completed: Bool,
@@ -50,7 +50,7 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
 
     /// Why the session is not recorded as of `now`, or nil: a length from one second to
     /// three days, a stopped one of at least a minute, a start no later than
-    /// `clockSkewAllowance` (10 minutes) from now, and no earlier than `recentWindow` (48 hours)
+    /// `clockSkewAllowance` (10 minutes) from now, and no earlier than `recentWindow` (30 days)
     /// before the session could have ended (`now - 48 h - seconds`).
     public func refusal(now: Date) -> String? {
         if !(1...86_400 * 3).contains(seconds) { return "The session's length must be between 1 second and 72 hours." }
@@ -111,6 +111,15 @@ extension SittingSession {
         }
     }
 
+    /// Whether `text` can be a client's id for a sit: 1 to 64 letters, digits and "-" (a
+    /// `crypto.randomUUID()` is 36).
+    public static func isClientID(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count)
+            && text.utf8.allSatisfy {
+                $0 == 0x2D || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+            }
+    }
+
     /// `2026-11-23T06:00:00Z` or `2026-11-23T06:00:00-03:00`, with or without fractional
     /// seconds, as the sitting page posts a start and the export writes one.
     public static func date(iso8601 text: String) -> Date? {
@@ -137,8 +146,12 @@ extension SittingSession {
 
 /// Where sessions are kept. The live one is SQLite (SanghaStore); tests use an in-memory one.
 public protocol SittingSessionRepository: Sendable {
-    /// Stores a new session; the answer has its id.
-    func record(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> SittingSession
+    /// Stores a new session; the answer has its id. With `clientID` (the id the sitting page
+    /// gave the sit before it posted it), a session the person already recorded with that id is
+    /// the answer and nothing more is stored: a post sent twice (a lost answer, two tabs, two
+    /// instances at once) records one sit.
+    func record(_ session: SittingSession, clientID: String?) async throws(SittingSessionRepositoryError)
+        -> SittingSession
     /// The newest sessions first: at most `limit`, after skipping the `offset` newest.
     func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession]
     /// How many sessions there are and how long they lasted together.
@@ -167,6 +180,11 @@ public protocol SittingSessionRepository: Sendable {
 }
 
 extension SittingSessionRepository {
+    /// Stores a new session (one without a client's id: typed in, imported).
+    public func record(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> SittingSession {
+        try await record(session, clientID: nil)
+    }
+
     /// The newest sessions first, at most `limit`.
     public func recent(limit: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
         try await recent(limit: limit, offset: 0)

@@ -171,7 +171,7 @@ extension GroupSitViewModel {
         if let refusal = session.refusal(now: context.now) { return .invalid(page(refusal)) }
         if seconds > Int(sit.duration) { return .invalid(page("The session is longer than the sit.")) }
         do {
-            _ = try await sessions.record(session)
+            _ = try await sessions.record(session, clientID: input.clientId)
             return .redirect(
                 Redirect(to: Paths.groupSit.url(group, id), flash: .success(SittingViewModel.savedMessage)))
         } catch {

@@ -53,7 +53,7 @@ extension SittingViewModel {
 
     /// Records a session sat with profile `id` (`POST /sessions`): 303 back to the sitting page
     /// with "Session saved."; a session that breaks a rule (stopped before a minute, a length
-    /// out of range, an unreadable start, a start in the future or sat more than 48 hours ago:
+    /// out of range, an unreadable start, a start in the future or sat more than 30 days ago:
     /// `SittingSession.refusal(now:)`) is the page again with why (422), nothing stored.
     public static func record(
         _ input: SittingSessionInput,
@@ -83,7 +83,7 @@ extension SittingViewModel {
             completed: completed)
         if let refusal = session.refusal(now: context.now) { return .invalid(page(refusal)) }
         do {
-            _ = try await sessions.record(session)
+            _ = try await sessions.record(session, clientID: input.clientId)
             return .redirect(Redirect(to: Paths.sit.url(profile.id), flash: .success(savedMessage)))
         } catch {
             return .failed(
@@ -103,20 +103,26 @@ public struct SittingSessionInput: Sendable, Equatable, Decodable {
     public var startedAt: String?
     public var seconds: String?
     public var completed: String?
+    /// The id the page gave the sit when it kept it on the device (`crypto.randomUUID()`): the
+    /// same sit posted again is recorded once.
+    public var clientId: String?
 
     public init(
         profile: String? = nil, group: String? = nil, sit: String? = nil, startedAt: String?, seconds: String?,
-        completed: String?
+        completed: String?, clientId: String? = nil
     ) {
         (self.profile, self.group, self.sit) = (profile, group, sit)
         (self.startedAt, self.seconds, self.completed) = (startedAt, seconds, completed)
+        self.clientId = clientId
     }
 
     /// Whether a group sit's page posted it.
     public var isGroupSit: Bool { group != nil || sit != nil }
 
-    /// Its start, seconds and outcome, or nil when one of them cannot be read.
+    /// Its start, seconds and outcome, or nil when one of them cannot be read (a client's id
+    /// sent must be one: letters, digits and "-").
     var timing: (startedAt: Date, seconds: Int, completed: Bool)? {
+        if let clientId, !SittingSession.isClientID(clientId) { return nil }
         guard let startedAt = startedAt.flatMap(SittingSession.date(iso8601:)),
             let seconds = seconds.flatMap({ Int($0) }),
             let completed = completed.flatMap({ Bool($0) })
