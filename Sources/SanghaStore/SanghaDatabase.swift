@@ -26,9 +26,12 @@ public enum SanghaDatabase {
     }
 
     /// Every connection to the file: with `sanghaDay`, the SQL function the practice's triggers
-    /// count days with.
+    /// count days with. Another process writing the file (`sangha people` while `serve` runs)
+    /// holds its lock for a moment: a write waits up to 5 s for it (on GRDB's writer queue, not
+    /// a request's thread) rather than failing at once with "database is locked".
     public static var configuration: Configuration {
         var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in db.add(function: dayFunction) }
         return configuration
     }
