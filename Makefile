@@ -8,6 +8,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # sox (with MP3) checks and rebuilds the catalogue's sounds.
 BROWSER_PACKAGES := chromium chromium-driver fonts-dejavu-core
 SOUND_PACKAGES := sox libsox-fmt-mp3
+# rsvg-convert checks and rebuilds the app's icons from the favicon.
+ICON_PACKAGES := librsvg2-bin
 # A throwaway PostgreSQL server for the conformance suite (scripts/test-postgres.sh).
 POSTGRES_PACKAGES := postgresql
 VENV := .venv
@@ -17,7 +19,7 @@ VENV := .venv
 # symbol table): it was most of the binary's size and a part of its build time.
 RELEASE := -c release --static-swift-stdlib -debug-info-format none
 
-.PHONY: run test build release deps browser-deps bench loadtest cluster snapshots screenshots sounds catalog gallery format lint clean
+.PHONY: run test build release deps browser-deps bench loadtest cluster snapshots screenshots sounds icons catalog gallery format lint clean
 
 ## Install the Debian packages that are missing (apt-get runs only when one is absent).
 deps:
@@ -45,7 +47,7 @@ build: deps
 ## (snapshots are compared, never recorded; the repository suite also on a throwaway PostgreSQL
 ## server, or SANGHA_TEST_DATABASE_URL's), then the browser, HTML validity and accessibility
 ## checks in headless Chromium.
-test: APT_PACKAGES += $(BROWSER_PACKAGES) $(SOUND_PACKAGES) $(POSTGRES_PACKAGES) nodejs
+test: APT_PACKAGES += $(BROWSER_PACKAGES) $(SOUND_PACKAGES) $(ICON_PACKAGES) $(POSTGRES_PACKAGES) nodejs
 test: deps lint build browser-deps
 	node --test Tests/JavaScript/
 	SNAPSHOT_TESTING_RECORD=never scripts/test-postgres.sh run $(SWIFT) test --skip-build
@@ -116,6 +118,11 @@ catalog:
 sounds: APT_PACKAGES += $(SOUND_PACKAGES)
 sounds: deps
 	scripts/make-sounds.sh
+
+## The app's icons (Public/icons/*.png), drawn by rsvg-convert from Public/favicon.svg.
+icons: APT_PACKAGES += $(ICON_PACKAGES)
+icons: deps
+	scripts/make-icons.sh
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Plugins Package.swift

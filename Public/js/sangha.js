@@ -16,11 +16,15 @@
 //   does) and puts each sound on the Web Audio clock at the server's instant, so the bells ring in
 //   every member's home together; who joins late hears only what is still to come;
 // - a group's page stays current: its event stream sends the HTML of a part that changed, and
-//   the part is swapped in.
+//   the part is swapped in;
+// - Sangha installs as an app: the service worker keeps the static files and the pages opened,
+//   for use without a network; a finished sit is kept on the device until it is recorded, and
+//   pages say how many wait (pocket.js, outbox.js).
 //
 // Each part is a module of its own; this one starts them.
 import { enhanceForms } from "./forms.js";
 import { enhanceLiveParts } from "./live.js";
+import { enhancePocket } from "./pocket.js";
 import { enhancePreviews } from "./previews.js";
 import { enhanceSitting } from "./sitting.js";
 import { enhanceTimeZones } from "./zones.js";
@@ -30,3 +34,4 @@ for (const root of document.querySelectorAll("[data-sitting]")) enhanceSitting(r
 enhanceLiveParts(document);
 enhanceTimeZones(document);
 enhancePreviews(document);
+enhancePocket(document);

@@ -5,6 +5,8 @@
 // they sit and stop ("Sitting now"). A group sit's page plays its timeline from the sit's start
 // by the server's clock (measureClock), so the bells ring in every member's home together; who
 // joins late hears only what is still to come.
+import { deviceStore, keptSit, newClientId, outcome, postSit, SAVED_ON_DEVICE } from "./outbox.js";
+import { requestSync, signedIn } from "./pocket.js";
 import { formatTime, measureClock } from "./time.js";
 import { momentCursor, moments, strokeCount, timelineRow } from "./timeline.js";
 
@@ -215,19 +217,31 @@ export function enhanceSitting(root) {
     if (completed || seconds >= 60) record(seconds, completed, message);
   }
 
-  // A session run to the end, or stopped after a minute, is recorded; a shorter one is not.
+  // A session run to the end, or stopped after a minute, is recorded; a shorter one is not. It
+  // is kept on the device first (outbox.js), so a sit that cannot be posted now (no network, the
+  // server restarting, the sign-in ended) is sent later, and is never lost.
   async function record(seconds, completed, message) {
     const form = sitter.querySelector("[data-sitter-record]");
     if (!form) return;
     form.elements.startedAt.value = startedWall.toISOString().replace(/\.\d+Z$/, "Z");
     form.elements.seconds.value = String(seconds);
     form.elements.completed.value = String(Boolean(completed));
+    const who = signedIn(document);
+    const sit = keptSit(form, who?.person, newClientId());
+    let store = who ? deviceStore() : null;
     try {
-      const response = await fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form)) });
-      status.textContent = message + (response.ok ? " Session saved." : " The session could not be saved.");
-    } catch (error) {
-      status.textContent = message + " The session could not be saved.";
+      await store?.put(sit);
+    } catch {
+      store = null; // private browsing without storage: posted once, as before
     }
+    const result = outcome(await postSit(sit, who?.token ?? form.elements._csrf.value));
+    if (result !== "kept") await store?.remove(sit.clientId).catch(() => {});
+    if (result === "sent") status.textContent = message + " Session saved.";
+    else if (result === "kept" && store) {
+      status.textContent = message + " " + SAVED_ON_DEVICE;
+      requestSync();
+    } else status.textContent = message + " The session could not be saved.";
+    window.dispatchEvent(new Event("sangha:kept"));
   }
 
   let starting = false; // a press being answered: a second one is not another session

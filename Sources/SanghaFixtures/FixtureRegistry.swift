@@ -67,6 +67,7 @@ public enum FixtureRegistry {
         Fixture("friend-form-update-unauthorized", FriendFormViewModel.Fixtures.updateUnauthorized),
         Fixture("friend-form-hostile", FriendFormViewModel.Fixtures.hostile),
         Fixture("error-not-found", ErrorPageViewModel.Fixtures.notFound),
+        Fixture("offline", OfflineViewModel(context: .fixture)),
         Fixture("error-friend-load-failed", ErrorPageViewModel.Fixtures.friendLoadFailed),
         Fixture("form-field-error", FriendFormViewModel.Fixtures.withErrors.fields[0]),
         Fixture("flash-success", FlashViewModel.success("Saved Jane Doe.")),

@@ -215,6 +215,7 @@ public func buildRouter(
                 body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
         }
     }
+    InstallRoutes(files: staticFiles, renderer: renderer, development: configuration.development).addRoutes(to: router)
     let people = PeopleRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration)
     people.addPublicRoutes(to: router)
     // Everything else is someone's: without a sign-in, a GET goes to the sign-in page.

@@ -43,7 +43,8 @@ class Server:
         self.data = Path(tempfile.mkdtemp(prefix="sangha-browser-"))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.start(self.arguments(*extra))
+        self.argv = self.arguments(*extra)
+        self.start(self.argv)
 
     def arguments(self, *extra):
         arguments = [str(BINARY), "serve", "--port", str(self.port), "--data-dir", str(self.data),
@@ -68,13 +69,21 @@ class Server:
         self.stop()
         raise RuntimeError("sangha did not start:\n" + (self.data / "sangha.log").read_text())
 
-    def stop(self):
+    def halt(self):
+        """Stops the server and keeps its data: `resume` starts it again on the same port."""
         self.process.terminate()
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
         self.log.close()
+
+    def resume(self):
+        self.start(self.argv)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.halt()
         shutil.rmtree(self.data, ignore_errors=True)
 
 

@@ -32,7 +32,8 @@ struct SittingViewModelTests {
         profile[.main][sound: .repeat] = Sound(
             type: .repeat, enabled: true, name: "Wood Block", iterations: 3, interval: 150)
         let assets = AssetURLs(
-            stylesheet: "/s.css", script: "/s.js", icon: "/i.svg", sounds: ["Wood Block": "/sounds/wood-block.0a.mp3"])
+            stylesheet: "/s.css", script: "/s.js", icon: "/i.svg", touchIcon: "/t.png",
+            sounds: ["Wood Block": "/sounds/wood-block.0a.mp3"])
         let page = SittingViewModel(profile: profile, context: PageContext(assets: assets))
         let repeats = page.events.filter { $0.strokes == 3 }
         #expect(repeats.map(\.text) == ["Wood Block rings 3 times every 02:30 from 02:30 to 07:30"])

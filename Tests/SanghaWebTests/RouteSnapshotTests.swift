@@ -176,8 +176,11 @@ extension Snapshotting where Value == TestResponse, Format == String {
             }
             // A form token is made for the session, which is new in every run.
             let body = String(buffer: response.body)
-                .replacing(/\.[0-9a-f]{16}\.(css|js|svg)"/) { ".DIGEST.\($0.1)\"" }
+                .replacing(/\.[0-9a-f]{16}\.(css|js|svg|png)"/) { ".DIGEST.\($0.1)\"" }
                 .replacing(/name="_csrf" value="[0-9a-f]{64}"/) { _ in #"name="_csrf" value="FORM-TOKEN""# }
+                .replacing(/name="sangha-form-token" content="[0-9a-f]{64}"/) { _ in
+                    #"name="sangha-form-token" content="FORM-TOKEN""#
+                }
                 .replacing(/"formToken":"[0-9a-f]{64}"/) { _ in #""formToken":"FORM-TOKEN""# }
             return text + "\n" + body
         }

@@ -16,6 +16,9 @@ public struct LayoutViewModel: Sendable, Equatable, Encodable {
     public let assets: AssetURLs
     /// The CSRF token every form of the page carries.
     public let formToken: String
+    public let homeURL: String = Paths.home.url
+    /// The web app manifest, which makes Sangha installable.
+    public let manifestURL: String = Paths.manifest.url
 
     public init(title: String, section: Section?, context: PageContext) {
         self.title = title
@@ -32,6 +35,9 @@ public struct LayoutViewModel: Sendable, Equatable, Encodable {
 /// page), Settings and the Sign out button (a form post: signing out changes state).
 public struct AccountNavigationViewModel: Sendable, Equatable, Encodable {
     public let navigation: [NavigationItemViewModel]
+    /// The person's id: the page's script keeps the sits of this person on the device, and
+    /// sends them only as this person.
+    public let personID: Int
     public let name: String
     public let meURL: String = Paths.me.url
     public let isMeCurrent: Bool
@@ -43,6 +49,7 @@ public struct AccountNavigationViewModel: Sendable, Equatable, Encodable {
 
     public init(person: Person, current: LayoutViewModel.Section?) {
         self.navigation = NavigationItemViewModel.items(current: current, administrator: person.isAdministrator)
+        self.personID = person.id
         self.name = person.name
         self.isMeCurrent = current == .me
         self.isSettingsCurrent = current == .settings

@@ -73,17 +73,22 @@ public struct AssetURLs: Sendable, Equatable, Encodable {
     public let stylesheet: String
     public let script: String
     public let icon: String
+    /// The icon iOS puts on the home screen (`apple-touch-icon`).
+    public let touchIcon: String
     /// Each catalogue sound's address by its name; the pages that ring them ask `sound(named:)`.
     private let sounds: [String: String]
 
-    public init(stylesheet: String, script: String, icon: String, sounds: [String: String] = [:]) {
+    public init(stylesheet: String, script: String, icon: String, touchIcon: String, sounds: [String: String] = [:]) {
         self.stylesheet = stylesheet
         self.script = script
         self.icon = icon
+        self.touchIcon = touchIcon
         self.sounds = sounds
     }
 
-    public static let plain = AssetURLs(stylesheet: "/css/sangha.css", script: "/js/sangha.js", icon: "/favicon.svg")
+    public static let plain = AssetURLs(
+        stylesheet: "/css/sangha.css", script: "/js/sangha.js", icon: "/favicon.svg",
+        touchIcon: "/icons/apple-touch-icon.png")
 
     /// The address of a catalogue sound: by its digest name when the server has one, else its
     /// plain one (`/sounds/wood-block.mp3`).
@@ -94,6 +99,6 @@ public struct AssetURLs: Sendable, Equatable, Encodable {
     /// The layout's JSON names the stylesheet, script and icon; the sounds are in the pages
     /// that ring them.
     private enum CodingKeys: String, CodingKey {
-        case stylesheet, script, icon
+        case stylesheet, script, icon, touchIcon
     }
 }

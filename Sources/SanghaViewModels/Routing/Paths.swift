@@ -82,6 +82,15 @@ public enum Paths {
     public static let adminEnable = Route<Int>("/admin/people/{id}/enable")
     public static let adminMakeAdministrator = Route<Int>("/admin/people/{id}/administrator")
 
+    // MARK: The installed app (InstallRoutes)
+
+    /// The web app manifest: name, colours, icons.
+    public static let manifest = Route<Void>("/manifest.webmanifest")
+    /// At the root, so its scope is the whole site.
+    public static let serviceWorker = Route<Void>("/service-worker.js")
+    /// What the service worker shows for a page never opened on the device, without a network.
+    public static let offline = Route<Void>("/offline")
+
     // MARK: For operators (Application+build)
 
     public static let health = Route<Void>("/health")
@@ -98,6 +107,7 @@ public enum Paths {
         groups, groupInvitationLink, group, groupEvents, groupInvitations, revokeGroupInvitation, leaveGroup,
         removeGroupMember, groupSits, groupSit, cancelGroupSit, clock,
         admin, adminInvitations, adminPasswordReset, adminDisable, adminEnable, adminMakeAdministrator,
+        manifest, serviceWorker, offline,
         health, ready, metrics,
     ]
 }

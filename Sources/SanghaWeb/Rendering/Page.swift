@@ -31,6 +31,10 @@ extension ErrorPageViewModel: Page {
     public static let template = "pages/error"
 }
 
+extension OfflineViewModel: Page {
+    public static let template = "pages/offline"
+}
+
 extension HomeViewModel: Page {
     public static let template = "pages/home"
 }

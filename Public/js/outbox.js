@@ -1,0 +1,131 @@
+// Sits kept on this device until Sangha has recorded them. The sitting page writes a finished
+// sit here (IndexedDB) with an id of its own and the signed-in person's id before it posts it;
+// a sit that could not be posted stays, and goes when any page of Sangha loads, when the browser
+// is back online, or by Background Sync (the service worker). Only pages of the same person send
+// it: a sit is never sent as another. POST /sessions records a sit's id once, so sending it
+// twice (two tabs, a lost answer) is harmless.
+//
+// The store is small and injected (`memoryStore` in tests, `deviceStore` in browsers), so the
+// rules here run under node --test.
+
+export const SAVED_ON_DEVICE = "Saved on this device. It will be sent when Sangha can be reached.";
+
+/** "N sits on this device are waiting to be sent.", or "" for none. */
+export function waitingText(count) {
+  if (count === 0) return "";
+  return count === 1
+    ? "1 sit on this device is waiting to be sent."
+    : `${count} sits on this device are waiting to be sent.`;
+}
+
+/**
+ * What became of a post of a sit: "sent" (recorded, or recorded before), "kept" (try again:
+ * no network, the server down or busy, signed out, an old form token) or "refused" (Sangha will
+ * never record it: the sit breaks a rule, or its profile or group sit is gone). `response` is
+ * null when there was no answer. A post is made with `redirect: "manual"`: its 303 answer is
+ * an opaque redirect, and only a recorded sit is answered so.
+ */
+export function outcome(response) {
+  if (!response) return "kept";
+  if (response.type === "opaqueredirect" || (response.status >= 200 && response.status < 400)) return "sent";
+  if ([401, 403, 408, 425, 429].includes(response.status) || response.status >= 500) return "kept";
+  return "refused";
+}
+
+/** A new sit's id: a random UUID (crypto.randomUUID where the page is a secure context). */
+export function newClientId(crypto = globalThis.crypto) {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A sit as kept: its id, whose it is, where it is posted, and the form's fields. */
+export function keptSit(form, person, clientId, now = Date.now()) {
+  const fields = {};
+  for (const [name, value] of new FormData(form)) if (name !== "_csrf") fields[name] = String(value);
+  return { clientId, person, url: form.getAttribute("action"), fields, keptAt: now };
+}
+
+/** Posts `sit` with the page's form token; resolves to the response, or null without one. */
+export function postSit(sit, token, fetch = globalThis.fetch) {
+  const body = new URLSearchParams({ ...sit.fields, clientId: sit.clientId, _csrf: token });
+  return fetch(sit.url, { method: "POST", body, redirect: "manual", credentials: "same-origin" }).catch(() => null);
+}
+
+/**
+ * Sends `person`'s kept sits, oldest first, with `post`; drops each that was sent or refused.
+ * Stops at the first that stays (the network or the server is down: the rest would fail too).
+ * Resolves to how many of the person's stay.
+ */
+export async function flush(store, person, post) {
+  const mine = (await store.all()).filter((sit) => sit.person === person).sort((a, b) => a.keptAt - b.keptAt);
+  let left = mine.length;
+  for (const sit of mine) {
+    if (outcome(await post(sit)) === "kept") break;
+    await store.remove(sit.clientId);
+    left -= 1;
+  }
+  return left;
+}
+
+/** How many of `person`'s sits are kept. */
+export async function waiting(store, person) {
+  return (await store.all()).filter((sit) => sit.person === person).length;
+}
+
+/** A store in memory, with the device store's methods (for tests). */
+export function memoryStore(sits = []) {
+  const kept = new Map(sits.map((sit) => [sit.clientId, sit]));
+  let session = null;
+  return {
+    put: async (sit) => void kept.set(sit.clientId, sit),
+    remove: async (clientId) => void kept.delete(clientId),
+    all: async () => [...kept.values()],
+    session: async () => session,
+    setSession: async (value) => void (session = value),
+  };
+}
+
+/**
+ * The device's store (IndexedDB "sangha": the sits by id, and the signed-in person with their
+ * page's form token, which the service worker sends the sits with); null where there is none.
+ */
+export function deviceStore(indexedDB = globalThis.indexedDB) {
+  if (!indexedDB) return null;
+  const open = () =>
+    new Promise((resolve, reject) => {
+      const request = indexedDB.open("sangha", 1);
+      request.onupgradeneeded = () => {
+        request.result.createObjectStore("sits", { keyPath: "clientId" });
+        request.result.createObjectStore("session");
+      };
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+  const run = async (name, mode, use) => {
+    const database = await open();
+    return new Promise((resolve, reject) => {
+      const transaction = database.transaction(name, mode);
+      const request = use(transaction.objectStore(name));
+      transaction.oncomplete = () => {
+        database.close();
+        resolve(request.result);
+      };
+      transaction.onerror = transaction.onabort = () => {
+        database.close();
+        reject(transaction.error);
+      };
+    });
+  };
+  return {
+    put: (sit) => run("sits", "readwrite", (sits) => sits.put(sit)),
+    remove: (clientId) => run("sits", "readwrite", (sits) => sits.delete(clientId)),
+    all: () => run("sits", "readonly", (sits) => sits.getAll()),
+    session: () => run("session", "readonly", (session) => session.get("current")),
+    setSession: (value) =>
+      run("session", "readwrite", (session) => (value ? session.put(value, "current") : session.delete("current"))),
+  };
+}

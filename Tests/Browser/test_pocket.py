@@ -1,0 +1,136 @@
+"""Sangha in the pocket: installable, open without a network, and no sit lost.
+
+The service worker keeps the static files when it installs and each page opened; with the
+server stopped, a sitting page opened before opens from it, runs its sit and keeps the sit on the
+device; when the server is back, the sit is sent once, however many pages load."""
+
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import button, eventually, fill, make_driver, press, screenshot, settled, shows, shows_heading
+
+pytestmark = pytest.mark.usefixtures("signed_in")
+
+
+def controlled(browser):
+    """Waits until the service worker controls the page (it claims pages as it activates)."""
+    eventually(browser, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=15)
+
+
+def kept_pages(browser):
+    return browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        caches.open("sangha-pages").then((cache) => cache.keys()).then((keys) => done(keys.map((k) => new URL(k.url).pathname)));
+    """)
+
+
+def test_chromium_finds_nothing_that_stops_installing(server, browser):
+    browser.get(server.url + "/")
+    controlled(browser)
+    errors = browser.execute_cdp_cmd("Page.getInstallabilityErrors", {})
+    assert errors.get("installabilityErrors") == [], errors
+    manifest = browser.execute_cdp_cmd("Page.getAppManifest", {})
+    assert manifest.get("errors") == [], manifest
+    assert browser.find_element(By.CSS_SELECTOR, 'meta[name="theme-color"]').get_attribute("content")
+
+
+def _short_profile(server, browser):
+    browser.get(server.url + "/profiles")
+    fill(browser, "Name", "Two seconds")
+    button(browser, "Create profile").click()
+    assert shows_heading(browser, "Two seconds")
+    fill(browser, "Duration", "00:02")
+    button(browser, "Save").click()
+    assert shows(browser, "Profile saved.")
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, "Sit with this profile").click())
+    assert shows(browser, "00:02 — The session ends")
+    return browser.current_url
+
+
+def history_rows(browser):
+    browser.implicitly_wait(0)
+    try:
+        return [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".history-table tbody tr")]
+    finally:
+        browser.implicitly_wait(3)
+
+
+def test_a_sit_without_a_server_is_kept_on_the_device_and_recorded_once_when_it_is_back(server, browser):
+    sitting = _short_profile(server, browser)
+    controlled(browser)
+    browser.get(sitting)  # kept by the worker, now that it controls the site
+    eventually(browser, lambda d: any(page.endswith("/sit") for page in kept_pages(d)))
+
+    server.halt()
+    browser.get(sitting)
+    assert shows(browser, "You are offline. This page is from ")
+    # What the script puts on the audio clock, recorded instead of played: the bells' bytes
+    # come from the worker, and ring at 0 and 2 s.
+    browser.execute_script("""
+        window.decoded = []; window.starts = [];
+        window.AudioContext = class {
+            constructor() { this.began = performance.now(); this.destination = {}; }
+            get currentTime() { return (performance.now() - this.began) / 1000; }
+            createBufferSource() { return { connect() {}, start: (time) => window.starts.push(time) }; }
+            decodeAudioData(bytes) { window.decoded.push(bytes.byteLength); return Promise.resolve({}); }
+            suspend() { return Promise.resolve(); }
+            resume() { return Promise.resolve(); }
+            close() { return Promise.resolve(); }
+        };
+    """)
+    button(browser, "Start").click()
+    assert shows(browser, "Session complete. Saved on this device. It will be sent when Sangha can be reached.",
+                 timeout=15)
+    screenshot(browser, "sitting-offline")
+    assert browser.execute_script("return window.decoded.length") >= 1
+    assert all(size > 1000 for size in browser.execute_script("return window.decoded"))
+    assert len(browser.execute_script("return window.starts")) >= 2
+    # A page never opened on this device: "You are offline."
+    browser.get(server.url + "/groups")
+    assert shows_heading(browser, "You are offline.")
+
+    server.resume()
+    browser.get(server.url + "/history")
+    # Sent as the page loads; the next load shows it recorded, and nothing waits.
+    eventually(browser, lambda d: not d.find_element(By.CSS_SELECTOR, "[data-outbox-count]").is_displayed(),
+               timeout=10)
+    browser.get(server.url + "/history")
+    rows = history_rows(browser)
+    assert len(rows) == 1 and "Two seconds" in rows[0] and "00:02" in rows[0], rows
+    # More loads and a second tab send nothing more.
+    browser.switch_to.new_window("tab")
+    browser.get(server.url + "/")
+    browser.get(server.url + "/history")
+    time.sleep(0.5)
+    browser.refresh()
+    assert len(history_rows(browser)) == 1
+
+
+def test_sits_waiting_are_counted_on_home_and_history(server, browser):
+    sitting = _short_profile(server, browser)
+    controlled(browser)
+    browser.get(sitting)
+    server.halt()
+    for _ in range(2):
+        browser.get(sitting)  # from the worker, with the server stopped
+        assert shows(browser, "You are offline.")
+        button(browser, "Start").click()
+        assert shows(browser, "Saved on this device.", timeout=15)
+    browser.get(server.url + "/")  # opened before (signed_in), so kept
+    assert shows(browser, "2 sits on this device are waiting to be sent.")
+    server.resume()
+    browser.get(server.url + "/")
+    eventually(browser, lambda d: not d.find_element(By.CSS_SELECTOR, "[data-outbox-count]").is_displayed(),
+               timeout=10)
+
+
+def test_signing_out_drops_every_kept_page(server, browser):
+    browser.get(server.url + "/history")
+    controlled(browser)
+    browser.get(server.url + "/history")
+    eventually(browser, lambda d: "/history" in kept_pages(d))
+    press(browser, "Sign out")
+    assert shows_heading(browser, "Sign in")
+    assert kept_pages(browser) == []
