@@ -90,6 +90,7 @@ public enum FixtureRegistry {
         Fixture("settings-delete-refused", SettingsViewModel.Fixtures.deleteRefused),
         Fixture("settings-storage-failure", SettingsViewModel.Fixtures.storageFailure),
         Fixture("settings-hostile", SettingsViewModel.Fixtures.hostile),
+        Fixture("settings-calendar-link", SettingsViewModel.Fixtures.calendarLink),
         Fixture("sign-up-invitation-needed", SignUpViewModel.Fixtures.invitationNeeded),
         Fixture("sign-up-invited", SignUpViewModel.Fixtures.invited),
         Fixture("password-reset", PasswordResetViewModel.Fixtures.blank),

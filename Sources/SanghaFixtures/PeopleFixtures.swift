@@ -61,6 +61,16 @@ extension SettingsViewModel {
         /// With the embedded FriendService, which gives each person a token: no token field.
         public static let embedded = SettingsViewModel(
             person: .fixture, acceptsToken: false, context: .fixture, timeZoneNames: timeZoneNames)
+        /// A calendar link just made, shown once; a daily reminder at 06:30.
+        public static let calendarLink: SettingsViewModel = {
+            var person = Person.fixture
+            person.calendarKey = "key"
+            person.reminderMinutes = 390
+            return SettingsViewModel(
+                person: person, acceptsToken: false, context: .fixture, timeZoneNames: timeZoneNames,
+                calendarLink: .calendar(
+                    url: "https://sangha.example/calendar/" + String(repeating: "ef", count: 32) + ".ics"))
+        }()
         /// With a remote FriendService, before the person pasted a token of their own.
         public static let remoteWithoutToken = SettingsViewModel(
             person: .fixture, acceptsToken: true, context: .fixture, timeZoneNames: timeZoneNames)

@@ -389,6 +389,27 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         }
     }
 
+    public func calendarSits(at date: Date) async throws(GroupRepositoryError) -> [CalendarSit] {
+        try await run { connection in
+            var sits: [CalendarSit] = []
+            for try await row in try await connection.query(
+                """
+                SELECT \(unescaped: Self.sitColumns), s.group_id, g.name
+                FROM group_member me JOIN group_sit s ON s.group_id = me.group_id
+                JOIN sitting_group g ON g.id = me.group_id
+                WHERE me.person_id = \(person) AND (s.weekly OR s.ends_at > \(date))
+                ORDER BY s.starts_at, s.id
+                """, logger: database.logger
+            ).decode((Int?, String?, String?, Date?, Bool?, Bool?, String?, Int, String).self) {
+                let columns = (row.0, row.1, row.2, row.3, row.4, row.5, row.6)
+                if let sit = try Self.sit(columns, group: row.7) {
+                    sits.append(CalendarSit(sit: sit, groupName: row.8))
+                }
+            }
+            return sits
+        }
+    }
+
     public func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) {
         let cancelled = try await run { connection in
             try await Self.anyRow(

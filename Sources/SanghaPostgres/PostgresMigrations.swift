@@ -392,6 +392,15 @@ enum PostgresMigrations {
                 WHERE client_id IS NOT NULL
                 """,
             ]),
+        // A person's calendar link (the SHA-256 of its token: the token is shown once) and the
+        // time of day their calendar reminds them to sit.
+        Migration(
+            number: 13, name: "calendars",
+            statements: [
+                "ALTER TABLE person ADD COLUMN calendar_key TEXT",
+                "CREATE UNIQUE INDEX person_calendar_key ON person (calendar_key) WHERE calendar_key IS NOT NULL",
+                "ALTER TABLE person ADD COLUMN reminder_minutes INTEGER",
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

@@ -36,11 +36,11 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     }
 
     private typealias PersonRow = (
-        Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String, Int, String
+        Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String, Int, String, Int?, String?
     )
     private static let personColumns = """
         id, username, name, about, friend_service_token, created_at, is_administrator, is_disabled,
-        show_when_sitting, show_streaks, time_zone, day_start_hour, password_hash
+        show_when_sitting, show_streaks, time_zone, day_start_hour, password_hash, reminder_minutes, calendar_key
         """
 
     private static func person(_ row: PersonRow) -> (person: Person, passwordHash: String) {
@@ -48,7 +48,8 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
             Person(
                 id: row.0, username: row.1, name: row.2, about: row.3, friendServiceToken: row.4,
                 createdAt: row.5, isAdministrator: row.6, isDisabled: row.7, showsWhenSitting: row.8,
-                showsStreaks: row.9, timeZone: TimeZone(identifier: row.10) ?? .utc, dayStartHour: row.11),
+                showsStreaks: row.9, timeZone: TimeZone(identifier: row.10) ?? .utc, dayStartHour: row.11,
+                reminderMinutes: row.13, calendarKey: row.14),
             row.12
         )
     }
@@ -149,12 +150,17 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
                 """, logger: database.logger)
             var people: [PersonOverview] = []
             for try await row in rows.decode(
-                (Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String, Int, String, Date?, Int)
-                    .self)
+                (
+                    Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String, Int, String, Int?,
+                    String?, Date?, Int
+                ).self)
             {
                 let (person, _) = Self.person(
-                    (row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12))
-                people.append(PersonOverview(person: person, lastSignIn: row.13, sessions: row.14))
+                    (
+                        row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12,
+                        row.13, row.14
+                    ))
+                people.append(PersonOverview(person: person, lastSignIn: row.15, sessions: row.16))
             }
             return people
         }
@@ -283,9 +289,23 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
             UPDATE person SET name = \(person.name), about = \(person.about),
             friend_service_token = \(person.friendServiceToken), show_when_sitting = \(person.showsWhenSitting),
             show_streaks = \(person.showsStreaks), time_zone = \(person.timeZone.identifier),
-            day_start_hour = \(person.dayStartHour)
+            day_start_hour = \(person.dayStartHour), reminder_minutes = \(person.reminderMinutes)
             WHERE id = \(person.id) RETURNING id
             """, person: person.id)
+    }
+
+    public func setCalendarKey(_ key: String?, of id: Int) async throws(PeopleRepositoryError) {
+        try await changeOne("UPDATE person SET calendar_key = \(key) WHERE id = \(id) RETURNING id", person: id)
+    }
+
+    public func person(calendarKey key: String) async throws(PeopleRepositoryError) -> Person? {
+        try await run { connection in
+            let rows = try await connection.query(
+                "SELECT \(unescaped: Self.personColumns) FROM person WHERE calendar_key = \(key) AND NOT is_disabled",
+                logger: database.logger)
+            for try await row in rows.decode(PersonRow.self) { return Self.person(row).person }
+            return nil
+        }
     }
 
     public func setPasswordHash(_ hash: String, of id: Int, keepingSession key: String?)
@@ -354,7 +374,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
                         id: row.0, username: row.1, name: row.2, about: row.3, friendServiceToken: row.4,
                         createdAt: row.5, isAdministrator: row.8, isDisabled: row.9, showsWhenSitting: row.10,
                         showsStreaks: row.11, timeZone: TimeZone(identifier: row.12) ?? .utc,
-                        dayStartHour: row.13),
+                        dayStartHour: row.13, reminderMinutes: row.14, calendarKey: row.15),
                     row.6, row.7
                 )
             }
@@ -378,7 +398,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
             WITH found AS (
                 SELECT s.key, s.last_used_at, s.started_at, p.id, p.username, p.name, p.about, p.friend_service_token,
                     p.created_at, p.is_administrator, p.is_disabled, p.show_when_sitting, p.show_streaks,
-                    p.time_zone, p.day_start_hour
+                    p.time_zone, p.day_start_hour, p.reminder_minutes, p.calendar_key
                 FROM sign_in_session s JOIN person p ON p.id = s.person_id WHERE s.key = $1
             ), touched AS (
                 UPDATE sign_in_session SET last_used_at = $2
@@ -386,10 +406,13 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
                 AND last_used_at > $2 - make_interval(secs => \(Int(SignInSession.lifetime)))
             )
             SELECT id, username, name, about, friend_service_token, created_at, last_used_at, started_at,
-                is_administrator, is_disabled, show_when_sitting, show_streaks, time_zone, day_start_hour
+                is_administrator, is_disabled, show_when_sitting, show_streaks, time_zone, day_start_hour,
+                reminder_minutes, calendar_key
             FROM found
             """
-        typealias Row = (Int, String, String, String, String?, Date, Date, Date, Bool, Bool, Bool, Bool, String, Int)
+        typealias Row = (
+            Int, String, String, String, String?, Date, Date, Date, Bool, Bool, Bool, Bool, String, Int, Int?, String?
+        )
         let key: String
         let now: Date
 

@@ -198,6 +198,20 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         }
     }
 
+    public func calendarSits(at date: Date) async throws(GroupRepositoryError) -> [CalendarSit] {
+        try await read { [person] db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Self.sitColumns), (SELECT name FROM sittingGroup g WHERE g.id = groupSit.groupID)
+                    FROM groupSit
+                    WHERE groupID IN (SELECT groupID FROM groupMember WHERE personID = ?) AND (weekly OR endsAt > ?)
+                    ORDER BY startsAt, id
+                    """, arguments: [person, date]
+            ).map { CalendarSit(sit: try Self.sit($0), groupName: $0[8]) }
+        }
+    }
+
     public func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) {
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)

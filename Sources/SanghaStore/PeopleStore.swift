@@ -169,16 +169,30 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             try db.execute(
                 sql: """
                     UPDATE person SET name = ?, about = ?, friendServiceToken = ?, showWhenSitting = ?, showStreaks = ?,
-                        timeZone = ?, dayStartHour = ?
+                        timeZone = ?, dayStartHour = ?, reminderMinutes = ?
                     WHERE id = ?
                     """,
                 arguments: [
                     person.name, person.about, person.friendServiceToken, person.showsWhenSitting, person.showsStreaks,
-                    person.timeZone.identifier, person.dayStartHour, person.id,
+                    person.timeZone.identifier, person.dayStartHour, person.reminderMinutes, person.id,
                 ])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
         sessions.forget(person: person.id)
+    }
+
+    public func setCalendarKey(_ key: String?, of id: Int) async throws(PeopleRepositoryError) {
+        try await write { db in
+            try db.execute(sql: "UPDATE person SET calendarKey = ? WHERE id = ?", arguments: [key, id])
+            if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
+        }
+        sessions.forget(person: id)
+    }
+
+    public func person(calendarKey key: String) async throws(PeopleRepositoryError) -> Person? {
+        try await read { db in
+            try PersonRecord.filter(Column("calendarKey") == key && Column("isDisabled") == false).fetchOne(db)?.person
+        }
     }
 
     public func setPasswordHash(_ hash: String, of id: Int, keepingSession key: String?)
@@ -311,6 +325,8 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var showStreaks: Bool
     var timeZone: String
     var dayStartHour: Int
+    var reminderMinutes: Int?
+    var calendarKey: String?
 
     init(_ person: Person, passwordHash: String) {
         id = person.id == 0 ? nil : person.id
@@ -326,6 +342,8 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
         showStreaks = person.showsStreaks
         timeZone = person.timeZone.identifier
         dayStartHour = person.dayStartHour
+        reminderMinutes = person.reminderMinutes
+        calendarKey = person.calendarKey
     }
 
     var person: Person {
@@ -333,7 +351,8 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
             id: id ?? 0, username: username, name: name, about: about, friendServiceToken: friendServiceToken,
             createdAt: createdAt, isAdministrator: isAdministrator, isDisabled: isDisabled,
             showsWhenSitting: showWhenSitting, showsStreaks: showStreaks,
-            timeZone: TimeZone(identifier: timeZone) ?? .utc, dayStartHour: dayStartHour)
+            timeZone: TimeZone(identifier: timeZone) ?? .utc, dayStartHour: dayStartHour,
+            reminderMinutes: reminderMinutes, calendarKey: calendarKey)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

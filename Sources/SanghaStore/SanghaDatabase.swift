@@ -369,6 +369,16 @@ public enum SanghaDatabase {
                         WHERE clientID IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("calendars") { db in
+            // A person's calendar link (the SHA-256 of its token: the token is shown once) and
+            // the time of day their calendar reminds them to sit.
+            try db.execute(
+                sql: """
+                    ALTER TABLE person ADD COLUMN calendarKey TEXT;
+                    CREATE UNIQUE INDEX person_calendarKey ON person (calendarKey) WHERE calendarKey IS NOT NULL;
+                    ALTER TABLE person ADD COLUMN reminderMinutes INTEGER;
+                    """)
+        }
         return migrator
     }
 

@@ -218,9 +218,12 @@ public func buildRouter(
     InstallRoutes(files: staticFiles, renderer: renderer, development: configuration.development).addRoutes(to: router)
     let people = PeopleRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration)
     people.addPublicRoutes(to: router)
+    let calendars = CalendarRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration)
+    calendars.addPublicRoutes(to: router)
     // Everything else is someone's: without a sign-in, a GET goes to the sign-in page.
     let signedIn = router.group().add(middleware: RequireSignInMiddleware())
     people.addRoutes(to: signedIn)
+    calendars.addRoutes(to: signedIn)
     AdminRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration).addRoutes(to: signedIn)
     GroupsRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration, streams: streams)
         .addRoutes(to: signedIn)

@@ -488,6 +488,45 @@ extension GroupConformanceTests {
     }
 
     @Test(
+        "A person's calendar: every sit of their groups not over, cancelled ones too, with the group's name; none of a group left",
+        arguments: Backend.allCases)
+    func calendarSits(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now) = (stores.person, Self.now)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Morning, \"quiet\"; sangha", at: now)
+            let solo = try await groups.create(name: "Solo", at: now)
+            try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + Self.week)
+            let bob = try await stores.signUp("bob")
+            let bobs = stores.data.groups(of: bob.id)
+            _ = try await bobs.join(key: "link", at: now)
+            let past = try await groups.scheduleSit(
+                GroupSit(group: zen.id, profile: Self.evening, startsAt: now + 60, weekly: false), at: now)
+            let weekly = try await groups.scheduleSit(
+                GroupSit(
+                    group: zen.id, profile: Profile.new(named: "Dawn"), startsAt: now + 600, weekly: true,
+                    timeZone: TimeZone(identifier: "Europe/Berlin")!), at: now)
+            let cancelled = try await groups.scheduleSit(
+                GroupSit(group: zen.id, profile: Self.evening, startsAt: now + 7200, weekly: false), at: now)
+            try await groups.cancelSit(cancelled.id, of: zen.id, at: now)
+            let alone = try await groups.scheduleSit(
+                GroupSit(group: solo.id, profile: Self.evening, startsAt: now + 3600, weekly: false), at: now)
+
+            let later = past.firstEnd  // the first sit is over
+            var expected = [weekly, alone, cancelled].map {
+                CalendarSit(sit: $0, groupName: $0.group == zen.id ? zen.name : "Solo")
+            }
+            expected[2].sit.cancelled = true
+            #expect(try await groups.calendarSits(at: later) == expected)
+            // Bob is in Zen only; once he leaves, none.
+            #expect(try await bobs.calendarSits(at: later) == [expected[0], expected[2]])
+            try await bobs.leave(zen.id)
+            #expect(try await bobs.calendarSits(at: later) == [])
+        }
+    }
+
+    @Test(
         "Group sits: a host schedules them with a copy of the profile, members read them, no one else can",
         arguments: Backend.allCases)
     func sits(backend: Backend) async throws {

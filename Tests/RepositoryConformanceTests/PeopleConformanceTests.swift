@@ -8,6 +8,33 @@ import Testing
 struct PeopleConformanceTests {
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
+    @Test(
+        "Calendars: a link found by its key until it is reset, never a disabled person's; the reminder kept with the settings",
+        arguments: Backend.allCases)
+    func calendars(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let people = stores.people
+            var grace = try await people.create(Stores.person("grace"), passwordHash: "x")
+            #expect(grace.calendarKey == nil && grace.reminderMinutes == nil)
+            #expect(try await people.person(calendarKey: "key-1") == nil)
+            try await people.setCalendarKey("key-1", of: grace.id)
+            #expect(try await people.person(calendarKey: "key-1")?.id == grace.id)
+            // Another instance finds it too; a reset ends the old key.
+            let other = try await storage.open().people
+            try await other.setCalendarKey("key-2", of: grace.id)
+            #expect(try await people.person(calendarKey: "key-1") == nil)
+            #expect(try await people.person(calendarKey: "key-2")?.calendarKey == "key-2")
+            grace.reminderMinutes = 7 * 60 + 5
+            try await people.update(grace)
+            let stored = try #require(try await other.credentials(id: grace.id)?.person)
+            #expect(stored.reminderMinutes == 425 && stored.calendarKey == "key-2")
+            try await people.setDisabled(true, of: grace.id)
+            #expect(try await people.person(calendarKey: "key-2") == nil)
+            await #expect(throws: PeopleRepositoryError.notFound) { try await people.setCalendarKey("k", of: 999_999) }
+        }
+    }
+
     @Test("People: unique usernames ignoring case, credentials, updates, password hashes", arguments: Backend.allCases)
     func people(backend: Backend) async throws {
         try await backend.withStorage { storage in

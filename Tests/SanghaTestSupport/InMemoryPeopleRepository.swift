@@ -131,7 +131,23 @@ public actor InMemoryPeopleRepository: PeopleRepository {
         updated.name = person.name
         updated.about = person.about
         updated.friendServiceToken = person.friendServiceToken
+        updated.showsWhenSitting = person.showsWhenSitting
+        updated.showsStreaks = person.showsStreaks
+        updated.timeZone = person.timeZone
+        updated.dayStartHour = person.dayStartHour
+        updated.reminderMinutes = person.reminderMinutes
         people[person.id] = (updated, stored.hash)
+    }
+
+    public func setCalendarKey(_ key: String?, of id: Int) async throws(PeopleRepositoryError) {
+        try check()
+        guard people[id] != nil else { throw .notFound }
+        people[id]?.person.calendarKey = key
+    }
+
+    public func person(calendarKey key: String) async throws(PeopleRepositoryError) -> Person? {
+        try check()
+        return people.values.map(\.person).first { $0.calendarKey == key && !$0.isDisabled }
     }
 
     public func setPasswordHash(_ hash: String, of id: Int, keepingSession key: String?)

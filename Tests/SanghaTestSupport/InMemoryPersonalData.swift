@@ -103,6 +103,7 @@ public struct NoGroups: GroupRepository {
         throw Self.error
     }
     public func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit? { throw Self.error }
+    public func calendarSits(at date: Date) async throws(GroupRepositoryError) -> [CalendarSit] { throw Self.error }
     public func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) {
         throw Self.error
     }

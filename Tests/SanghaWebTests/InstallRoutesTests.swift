@@ -3,8 +3,9 @@ import Hummingbird
 import HummingbirdTesting
 import SanghaTestSupport
 import SanghaViewModels
-@testable import SanghaWeb
 import Testing
+
+@testable import SanghaWeb
 
 /// What makes Sangha an installable app that opens offline: the manifest, the service worker
 /// (with this build's files), the offline page, and script modules named by their digests.
@@ -56,7 +57,8 @@ struct InstallRoutesTests {
             #expect(worker.contains(#"from "\#(outbox)""#))
         }
         // --dev serves none: it would keep the files being edited.
-        try await withApp(configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: true)) {
+        try await withApp(configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: true))
+        {
             client in
             try await client.execute(uri: "/service-worker.js", method: .get) { #expect($0.status == .notFound) }
         }

@@ -174,6 +174,10 @@ public protocol GroupRepository: Sendable {
     func sits(of group: Int, at date: Date) async throws(GroupRepositoryError) -> [GroupSit]
     /// One of the group's sits, or nil (over, cancelled or not).
     func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit?
+    /// Every sit of the person's groups not over at `date` (every weekly one, and those happening
+    /// once that have not ended), cancelled ones too, with their group's name, by first start:
+    /// what the person's calendar feed lists.
+    func calendarSits(at date: Date) async throws(GroupRepositoryError) -> [CalendarSit]
     /// A host cancels one of the group's sits: it is no longer listed nor joined; whoever sits in
     /// it sits on, and their session is recorded with the group as before.
     func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError)

@@ -3,6 +3,16 @@ import Foundation
 /// A sit a host scheduled for their group: every member who joins hears the same timeline from
 /// the same instant. It keeps a copy of the profile it was made from (its name and segments),
 /// so later edits of that profile, or its deletion, do not change it.
+/// A sit in a person's calendar: the sit, and the name of its group.
+public struct CalendarSit: Sendable, Equatable {
+    public var sit: GroupSit
+    public var groupName: String
+
+    public init(sit: GroupSit, groupName: String) {
+        (self.sit, self.groupName) = (sit, groupName)
+    }
+}
+
 public struct GroupSit: Sendable, Equatable, Identifiable {
     public var id: Int
     public var group: Int

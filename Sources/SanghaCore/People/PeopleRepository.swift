@@ -37,6 +37,11 @@ public protocol PeopleRepository: Sendable {
     func credentials(id: Int) async throws(PeopleRepositoryError) -> (person: Person, passwordHash: String)?
     /// Stores the name, about text and FriendService token of `person`.
     func update(_ person: Person) async throws(PeopleRepositoryError)
+    /// Sets the person's calendar link (`Person.calendarKey`, the SHA-256 of its token), or
+    /// ends it (nil): the old link's address then finds no one.
+    func setCalendarKey(_ key: String?, of id: Int) async throws(PeopleRepositoryError)
+    /// Whose calendar link has the token with SHA-256 `key`; nil for none, or a person disabled.
+    func person(calendarKey key: String) async throws(PeopleRepositoryError) -> Person?
     /// Stores a new password's hash and, in the same transaction, ends every other sign-in
     /// session of the person (`key`'s is kept; nil: all of them): whoever knew the old password
     /// is signed out, and a failure changes neither.

@@ -27,12 +27,21 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     /// The hour their day begins (`DayClock.startHours`): a sit before it counts for the day
     /// before.
     public var dayStartHour: Int
+    /// "Remind me to sit at": minutes after midnight in their time zone, when their calendar
+    /// feed has a daily event with an alarm; nil for none.
+    public var reminderMinutes: Int?
+    /// The SHA-256 (hex) of their calendar link's token (`/calendar/{token}.ics`); nil while
+    /// they have none. The token itself is shown once and never kept.
+    public var calendarKey: String?
 
     public init(
         id: Int = 0, username: String, name: String, about: String = "", friendServiceToken: String? = nil,
         createdAt: Date, isAdministrator: Bool = false, isDisabled: Bool = false, showsWhenSitting: Bool = true,
-        showsStreaks: Bool = true, timeZone: TimeZone = .utc, dayStartHour: Int = 0
+        showsStreaks: Bool = true, timeZone: TimeZone = .utc, dayStartHour: Int = 0, reminderMinutes: Int? = nil,
+        calendarKey: String? = nil
     ) {
+        self.reminderMinutes = reminderMinutes
+        self.calendarKey = calendarKey
         self.id = id
         self.username = username
         self.name = name

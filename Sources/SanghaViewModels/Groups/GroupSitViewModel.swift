@@ -42,6 +42,9 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
     /// A host's "Cancel sit"; nil for the other members.
     public let cancelURL: String?
     public let cancelLabel = "Cancel sit"
+    /// "Add to calendar": the sit as an iCalendar file; nil once it is over or cancelled.
+    public let calendarURL: String?
+    public let calendarLabel = "Add to calendar"
     public let cancelConfirm = "Cancel this sit for everyone?"
     public let alert: AlertViewModel?
 
@@ -84,6 +87,7 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
         people = GroupSitPeopleViewModel(sit: sit, sitting: sitting, timeZone: context.timeZone)
         eventsURL = Self.eventsURL(group: group.group.id, sit: sit.id)
         cancelURL = group.isHost && !sit.cancelled ? Paths.cancelGroupSit.url(group.group.id, sit.id) : nil
+        calendarURL = occurrence == nil ? nil : Paths.groupSitCalendar.url(group.group.id, sit.id)
         self.alert = alert
     }
 

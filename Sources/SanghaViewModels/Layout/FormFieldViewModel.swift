@@ -88,7 +88,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
             }
         self.inputType = inputType
         self.autocomplete = autocomplete
-        self.maxLength = inputType == .dateTimeLocal ? nil : maxLength
+        self.maxLength = [.dateTimeLocal, .time].contains(inputType) ? nil : maxLength
         self.clientRule = clientRule
         self.hasClientRule = clientRule != nil
     }
@@ -104,6 +104,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         case tel
         case password
         case dateTimeLocal = "datetime-local"
+        case time
 
         public var description: String { rawValue }
     }

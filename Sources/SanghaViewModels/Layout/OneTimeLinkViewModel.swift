@@ -33,6 +33,15 @@ public struct OneTimeLinkViewModel: Sendable, Equatable, Encodable {
         )
     }
 
+    public static func calendar(url: String) -> OneTimeLinkViewModel {
+        OneTimeLinkViewModel(
+            heading: "Calendar link",
+            url: url,
+            note:
+                "Subscribe to this address in your calendar app (“Add calendar from URL”). It is shown only now; Reset calendar link ends it."
+        )
+    }
+
     public init(heading: String, url: String, note: String) {
         (self.heading, self.url, self.note) = (heading, url, note)
     }

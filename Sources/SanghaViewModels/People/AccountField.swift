@@ -13,6 +13,8 @@ public enum AccountField: String, Hashable, Sendable, CaseIterable {
     case newPassword
     case timeZone
     case dayStartHour
+    /// "Remind me to sit at".
+    case reminder
 
     /// The name the form posts it under (`AccountInput`'s property).
     public var formName: String { rawValue }

@@ -23,13 +23,16 @@ public struct AccountInput: Sendable, Equatable, Decodable {
     public var timeZone: String?
     /// Settings' "Day starts at": the hour, `0`–`6`.
     public var dayStartHour: String?
+    /// Settings' "Remind me to sit at": `HH:MM`, or empty for no reminder.
+    public var reminder: String?
 
     public init(
         name: String? = nil, username: String? = nil, password: String? = nil, next: String? = nil,
         about: String? = nil, friendServiceToken: String? = nil, currentPassword: String? = nil,
         newPassword: String? = nil, invitation: String? = nil, showWhenSitting: String? = nil,
-        showStreaks: String? = nil, timeZone: String? = nil, dayStartHour: String? = nil
+        showStreaks: String? = nil, timeZone: String? = nil, dayStartHour: String? = nil, reminder: String? = nil
     ) {
+        self.reminder = reminder
         self.name = name
         self.username = username
         self.password = password

@@ -30,6 +30,8 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let dayStartHint = "A sit before this hour counts for the day before."
     public let dayStarts: [OptionViewModel]
     public let dayStartError: String?
+    public let reminder: FormFieldViewModel
+    public let calendar: CalendarSectionViewModel
     public let currentPassword: FormFieldViewModel
     public let passwordLegend = "Password"
     public let newPassword: FormFieldViewModel
@@ -42,7 +44,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public init(
         person: Person, acceptsToken: Bool, context: PageContext, input: AccountInput? = nil,
         errors: [AccountField: String] = [:], alert: AlertViewModel? = nil,
-        timeZoneNames: [String] = DayClock.timeZoneNames
+        timeZoneNames: [String] = DayClock.timeZoneNames, calendarLink: OneTimeLinkViewModel? = nil
     ) {
         self.layout = LayoutViewModel(title: "Settings", section: .settings, context: context)
         self.name = FormFieldViewModel(
@@ -82,6 +84,12 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             OptionViewModel(value: "\($0)", label: "0\($0):00", isSelected: $0 == hour)
         }
         self.dayStartError = errors[.dayStartHour]
+        self.reminder = FormFieldViewModel(
+            name: AccountField.reminder.formName, label: "Remind me to sit at",
+            value: input?.reminder ?? person.reminderMinutes.map(Self.timeOfDay) ?? "", error: errors[.reminder],
+            hint: "Your calendar (below) reminds you every day at this time. Leave it empty for no reminder.",
+            inputType: .time, autocomplete: nil, maxLength: 5, isRequired: false)
+        self.calendar = CalendarSectionViewModel(hasLink: person.calendarKey != nil, link: calendarLink)
         self.currentPassword = FormFieldViewModel(
             name: AccountField.currentPassword.formName, label: "Current password", value: "",
             error: errors[.currentPassword],
@@ -99,6 +107,20 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             hint: "Deleting removes your profiles, sessions and friends for good.", inputType: .password,
             autocomplete: "current-password", maxLength: Person.maximumPasswordLength)
         self.alert = alert
+    }
+
+    /// `07:05` for 425 minutes.
+    static func timeOfDay(_ minutes: Int) -> String {
+        String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
+    /// The minutes after midnight of `HH:MM` (or `HH:MM:SS`, as some browsers send it), or nil.
+    static func minutes(ofTimeOfDay text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+            let hours = Int(parts[0]), let minutes = Int(parts[1]), (0..<24).contains(hours), (0..<60).contains(minutes)
+        else { return nil }
+        return hours * 60 + minutes
     }
 
     public static let saved = "Settings saved."
@@ -140,6 +162,13 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         if dayStartHour == nil {
             errors[.dayStartHour] = "A day starts at an hour from 00:00 to 0\(DayClock.startHours.upperBound):00."
         }
+        // A form without the field keeps the reminder; an empty one ends it.
+        let reminder = (input.reminder ?? person.reminderMinutes.map(timeOfDay) ?? "")
+            .trimmingCharacters(in: .whitespaces)
+        let reminderMinutes = reminder.isEmpty ? nil : minutes(ofTimeOfDay: reminder)
+        if !reminder.isEmpty, reminderMinutes == nil {
+            errors[.reminder] = "Enter a time of day as HH:MM, or leave it empty for no reminder."
+        }
         let newPassword = input.newPassword ?? ""
         let currentPassword = input.currentPassword ?? ""
         if !newPassword.isEmpty {
@@ -155,6 +184,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         if acceptsToken, !token.isEmpty { updated.friendServiceToken = token }
         updated.showsWhenSitting = input.showsWhenSitting
         updated.showsStreaks = input.showsStreaks
+        updated.reminderMinutes = reminderMinutes
         if let timeZone, let dayStartHour {
             updated.timeZone = timeZone
             updated.dayStartHour = dayStartHour
@@ -237,6 +267,56 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                     alert: AlertViewModel(
                         title: "Could not delete the account.",
                         message: StorageMessage.text(for: error, otherwise: "Deleting failed. Please try again."))),
+                .storage)
+        }
+    }
+}
+
+/// Settings' "Calendar": a private address a calendar app subscribes to (the person's groups'
+/// sits, and the daily reminder), made or reset here and shown once.
+public struct CalendarSectionViewModel: Sendable, Equatable, Encodable {
+    public let heading = "Calendar"
+    public let hint =
+        "A private address for your calendar app (Google Calendar, Apple Calendar, Thunderbird): your groups’ sits with a reminder ten minutes before, and your daily reminder. Anyone with the address sees them."
+    /// Whether the person has a link: it cannot be shown again, only reset.
+    public let status: String
+    public let actionURL: String = Paths.calendarLink.url
+    public let submitLabel: String
+    /// The link just made, shown this once.
+    public let link: OneTimeLinkViewModel?
+
+    public init(hasLink: Bool, link: OneTimeLinkViewModel? = nil) {
+        status =
+            hasLink
+            ? "You have a calendar link. It is shown only when it is made: reset it to get a new one and end the old."
+            : "You have no calendar link yet."
+        submitLabel = hasLink ? "Reset calendar link" : "Create calendar link"
+        self.link = link
+    }
+}
+
+extension SettingsViewModel {
+    /// "Create calendar link", "Reset calendar link": keeps `key` (the SHA-256 of the token in
+    /// `url`) as the person's calendar link, which ends any link before it, and answers the
+    /// settings page with `url` shown this once.
+    public static func makeCalendarLink(
+        key: String, url: String, person: Person, acceptsToken: Bool, people: any PeopleRepository,
+        context: PageContext
+    ) async -> LoadOutcome<SettingsViewModel> {
+        var person = person
+        do {
+            try await people.setCalendarKey(key, of: person.id)
+            person.calendarKey = key
+            return .page(
+                SettingsViewModel(
+                    person: person, acceptsToken: acceptsToken, context: context,
+                    calendarLink: .calendar(url: url)))
+        } catch {
+            let alert = AlertViewModel(
+                title: "No calendar link was made.",
+                message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))
+            return .partial(
+                SettingsViewModel(person: person, acceptsToken: acceptsToken, context: context, alert: alert),
                 .storage)
         }
     }

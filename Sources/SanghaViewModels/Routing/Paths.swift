@@ -14,6 +14,8 @@ public enum Paths {
     public static let resetPassword = Route<Void>("/reset-password")
     public static let settings = Route<Void>("/settings")
     public static let deleteAccount = Route<Void>("/settings/delete")
+    /// "Create calendar link", "Reset calendar link" (CalendarRoutes).
+    public static let calendarLink = Route<Void>("/settings/calendar")
     public static let me = Route<Void>("/me")
 
     // MARK: Profiles (ProfilesRoutes)
@@ -70,8 +72,15 @@ public enum Paths {
     public static let groupSits = Route<Int>("/groups/{id}/sits")
     public static let groupSit = Route<(Int, Int)>("/groups/{id}/sits/{sit}")
     public static let cancelGroupSit = Route<(Int, Int)>("/groups/{id}/sits/{sit}/cancel")
+    /// "Add to calendar": the sit as an iCalendar file (CalendarRoutes).
+    public static let groupSitCalendar = Route<(Int, Int)>("/groups/{id}/sits/{sit}/calendar.ics")
     /// The server's time, by which a group sit's bells ring at once in every home.
     public static let clock = Route<Void>("/clock")
+
+    // MARK: Calendars (CalendarRoutes)
+
+    /// A person's calendar feed, read by calendar apps without a cookie: the token is the key.
+    public static let calendarFeed = Route<String>("/calendar/{token}.ics")
 
     // MARK: Admin (AdminRoutes)
 
@@ -99,13 +108,13 @@ public enum Paths {
 
     /// Every route above, for the test that compares them with the router's.
     public static let all: [any AnyRoute] = [
-        home, signUp, signIn, signOut, resetPassword, settings, deleteAccount, me,
+        home, signUp, signIn, signOut, resetPassword, settings, deleteAccount, calendarLink, me,
         profiles, profilesExport, profile, sit, deleteProfile,
         sessions, sitting, sittingStop,
         history, historyCSV, historyJSON, historyImport, historySessions, historySession, deleteHistorySession,
         friends, newFriend, friend, editFriend, deleteFriend,
         groups, groupInvitationLink, group, groupEvents, groupInvitations, revokeGroupInvitation, leaveGroup,
-        removeGroupMember, groupSits, groupSit, cancelGroupSit, clock,
+        removeGroupMember, groupSits, groupSit, cancelGroupSit, groupSitCalendar, clock, calendarFeed,
         admin, adminInvitations, adminPasswordReset, adminDisable, adminEnable, adminMakeAdministrator,
         manifest, serviceWorker, offline,
         health, ready, metrics,

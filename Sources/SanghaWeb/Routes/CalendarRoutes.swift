@@ -1,0 +1,102 @@
+import Crypto
+import Foundation
+import Hummingbird
+import SanghaCore
+import SanghaViewModels
+
+/// Calendars: a person's feed (`GET /calendar/{token}.ics`, read by calendar apps without a
+/// cookie: the token is the key, and only its SHA-256 is kept), making or resetting its link
+/// (`POST /settings/calendar`), and one sit as a file ("Add to calendar",
+/// `GET /groups/{id}/sits/{sit}/calendar.ics`).
+struct CalendarRoutes {
+    let dependencies: Dependencies
+    let renderer: PageRenderer
+    let configuration: AppConfiguration
+
+    /// What a calendar app fetches: no sign-in.
+    func addPublicRoutes(to router: some RouterMethods<AppRequestContext>) {
+        router.get(Paths.calendarFeed, use: feed)
+    }
+
+    /// What someone signed in does.
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
+        router.post(Paths.calendarLink, use: makeLink)
+        router.get(Paths.groupSitCalendar, use: sitFile)
+    }
+
+    static let noFeed = "There is no calendar at this address: its link may have been reset."
+
+    /// The feed of the person whose link this is; 404 for a link reset, or a person disabled
+    /// or deleted. `ETag` and `If-None-Match`: a calendar that polls gets 304 while nothing changed.
+    @Sendable func feed(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let token = Paths.calendarFeed.value(in: context).flatMap(SecretToken.wellFormed) else {
+            throw HTTPError(.notFound, message: Self.noFeed)
+        }
+        let now = dependencies.now()
+        let text: String
+        do {
+            guard let person = try await dependencies.people.person(calendarKey: SecretToken.key(of: token)) else {
+                throw HTTPError(.notFound, message: Self.noFeed)
+            }
+            let sits = try await dependencies.data.groups(of: person.id).calendarSits(at: now)
+            text = CalendarFeed.ics(for: person, sits: sits, site: site(request), now: now)
+        } catch let error as HTTPError {
+            throw error
+        } catch {
+            throw HTTPError(
+                .serviceUnavailable,
+                message: StorageMessage.text(for: error, otherwise: "Reading the calendar failed. Please try again."))
+        }
+        return Self.calendar(text, for: request, fileName: nil)
+    }
+
+    /// "Add to calendar" on a sit's page: that one sit, for a member of its group.
+    @Sendable func sitFile(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (group, id) = try Paths.groupSitCalendar.values(in: context, notFound: GroupsRoutes.sitNotFound)
+        let groups = dependencies.data.groups(of: try context.person().id)
+        let found: CalendarSit?
+        do {
+            found = try await groups.calendarSits(at: .distantPast).first { $0.sit.id == id && $0.sit.group == group }
+        } catch {
+            throw HTTPError(
+                .serviceUnavailable,
+                message: StorageMessage.text(for: error, otherwise: "Reading the sit failed. Please try again."))
+        }
+        guard let found else { throw HTTPError(.notFound, message: GroupsRoutes.sitNotFound) }
+        return Self.calendar(CalendarFeed.ics(for: found, site: site(request)), for: request, fileName: "sit.ics")
+    }
+
+    /// "Create calendar link", "Reset calendar link": a new token, shown once on the page this
+    /// post answers; the old link's address is 404 from now on.
+    @Sendable func makeLink(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let token = SecretToken.make()
+        let outcome = await SettingsViewModel.makeCalendarLink(
+            key: SecretToken.key(of: token),
+            url: configuration.linkURL(Paths.calendarFeed.url(token), for: request),
+            person: try context.person(), acceptsToken: dependencies.friendTokens.acceptsPastedToken,
+            people: dependencies.people, context: context.page)
+        return try renderer.response(outcome, for: request, notFound: PeopleRoutes.gone)
+    }
+
+    /// Where the feed's links begin: `--public-url`'s origin, else the request's host.
+    private func site(_ request: Request) -> String {
+        let home = configuration.linkURL(Paths.home.url, for: request)
+        return String(home.dropLast())
+    }
+
+    /// `text/calendar`, with an `ETag` of its bytes (304 when the calendar has them already).
+    static func calendar(_ text: String, for request: Request, fileName: String?) -> Response {
+        let bytes = Data(text.utf8)
+        let etag = "\"" + SecretToken.hex(SHA256.hash(data: bytes).prefix(16)) + "\""
+        var headers: HTTPFields = [
+            .contentType: "text/calendar; charset=utf-8", .eTag: etag, .cacheControl: "private, no-cache",
+        ]
+        if let fileName { headers[.contentDisposition] = "attachment; filename=\"\(fileName)\"" }
+        if let match = request.headers[.ifNoneMatch],
+            match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
+        {
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

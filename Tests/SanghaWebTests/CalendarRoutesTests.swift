@@ -1,0 +1,116 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SanghaCore
+import SanghaTestSupport
+import SanghaWeb
+import Testing
+
+/// Calendars through the routes, on SQLite in memory: a link made in Settings and shown once, a
+/// feed read without a cookie (304 while it is the same), reset, and one sit's file.
+@Suite("Calendar routes")
+struct CalendarRoutesTests {
+    static func link(in body: String) throws -> String {
+        String(try #require(body.firstMatch(of: /http:\/\/[^"]+(\/calendar\/[0-9a-f]{64}\.ics)/)).1)
+    }
+
+    @Test(
+        "Create calendar link, read the feed without a cookie (ETag, 304), add a reminder, reset: the old address is 404"
+    )
+    func feed() async throws {
+        try await withApp(dependencies: try GroupsRoutesTests.dependencies()) { client in
+            let ada = try await client.signedUp()
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                let body = String(buffer: response.body)
+                #expect(body.contains("You have no calendar link yet."))
+                #expect(body.contains(">Create calendar link</button>"))
+            }
+            let first = try await ada.post("/settings/calendar", form: "") { response in
+                #expect(response.status == .ok)
+                let body = String(buffer: response.body)
+                #expect(body.contains(">Reset calendar link</button>"))
+                return try Self.link(in: body)
+            }
+            // Shown only once.
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                #expect(!String(buffer: response.body).contains(first))
+            }
+            try await ada.post("/groups", form: "name=Morning%2C+%22quiet%22%3B+sangha") {
+                #expect($0.status == .seeOther)
+            }
+            try await ada.post("/profiles", form: "name=Dawn") { #expect($0.status == .seeOther) }
+            try await ada.post("/groups/1/sits", form: "profile=1&startsAt=2027-03-01T07:00&weekly=on") {
+                #expect($0.status == .seeOther)
+            }
+            let etag = try await client.execute(uri: first, method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/calendar; charset=utf-8")
+                let text = String(buffer: response.body)
+                #expect(text.hasPrefix("BEGIN:VCALENDAR\r\n"))
+                #expect(text.contains("UID:group-sit-1@"))
+                #expect(text.contains(#"SUMMARY:Dawn · Morning\, "quiet"\; sangha"#))
+                #expect(text.contains("RRULE:FREQ=WEEKLY\r\n"))
+                #expect(!text.contains("Time to sit"))
+                return try #require(response.headers[.eTag])
+            }
+            try await client.execute(uri: first, method: .get, headers: [.ifNoneMatch: etag]) { response in
+                #expect(response.status == .notModified)
+                #expect(response.body.readableBytes == 0)
+            }
+            // A reminder changes the feed.
+            try await ada.post("/settings", form: "name=Ada+Lovelace&reminder=25%3A00") { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("Enter a time of day as HH:MM"))
+            }
+            try await ada.post("/settings", form: "name=Ada+Lovelace&reminder=07%3A30") {
+                #expect($0.status == .seeOther)
+            }
+            try await ada.execute(uri: "/settings", method: .get) {
+                #expect(String(buffer: $0.body).contains(#"value="07:30""#))
+            }
+            try await client.execute(uri: first, method: .get, headers: [.ifNoneMatch: etag]) { response in
+                #expect(response.status == .ok)
+                let text = String(buffer: response.body)
+                #expect(text.contains("SUMMARY:Time to sit\r\n") && text.contains("RRULE:FREQ=DAILY\r\n"))
+            }
+            // Reset: the old address finds nothing; the new one does.
+            let second = try await ada.post("/settings/calendar", form: "") {
+                try Self.link(in: String(buffer: $0.body))
+            }
+            #expect(second != first)
+            try await client.execute(uri: first, method: .get) { #expect($0.status == .notFound) }
+            try await client.execute(uri: second, method: .get) { #expect($0.status == .ok) }
+            for uri in ["/calendar/nothing.ics", "/calendar/\(String(repeating: "0", count: 64)).ics"] {
+                try await client.execute(uri: uri, method: .get) { #expect($0.status == .notFound, "\(uri)") }
+            }
+        }
+    }
+
+    @Test("Add to calendar: the sit's file for its group's members, 404 to anyone else")
+    func sitFile() async throws {
+        try await withApp(dependencies: try GroupsRoutesTests.dependencies()) { client in
+            let ada = try await client.signedUp()
+            let bob = try await client.signedUp(username: "bob", name: "Bob Brown")
+            try await ada.post("/groups", form: "name=Zen") { #expect($0.status == .seeOther) }
+            try await ada.post("/profiles", form: "name=Dawn") { #expect($0.status == .seeOther) }
+            try await ada.post("/groups/1/sits", form: "profile=1&startsAt=2027-03-01T07:00") {
+                #expect($0.status == .seeOther)
+            }
+            try await ada.execute(uri: "/groups/1/sits/1", method: .get) { response in
+                #expect(
+                    String(buffer: response.body).contains(
+                        #"<a href="/groups/1/sits/1/calendar.ics" download>Add to calendar</a>"#))
+            }
+            try await ada.execute(uri: "/groups/1/sits/1/calendar.ics", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentDisposition] == #"attachment; filename="sit.ics""#)
+                let text = String(buffer: response.body)
+                #expect(text.components(separatedBy: "BEGIN:VEVENT").count == 2)
+                #expect(text.contains("URL:http://") && text.contains("/groups/1/sits/1\r\n"))
+            }
+            for (person, uri) in [(bob, "/groups/1/sits/1/calendar.ics"), (ada, "/groups/1/sits/2/calendar.ics")] {
+                try await person.execute(uri: uri, method: .get) { #expect($0.status == .notFound, "\(uri)") }
+            }
+        }
+    }
+}
