@@ -12,8 +12,8 @@ scripts/common.sh makes profiles 1 and 2, and so does this script's first profil
 instance). Every answer must be 303; on any other the script stops with what it got. Prints one
 line: what it added and how long it took. Standard library only.
 
-POST /sessions records only sessions sat within the last 48 hours (SittingSession.recentWindow;
-older ones are refused with 422), as the sitting page records a session when it ends. So the
+POST /sessions records only sessions sat within the last 30 days (SittingSession.recentWindow;
+older ones are refused with 422), as the sitting page records a session when it ends. The
 sessions start within the last --hours hours (47 by default, at most 47: an hour to spare for
 the seeding itself and a clock that drifts), however many there are: 10,000 sessions are 10,000
 rows of /history to page through, all of them within the last two or three calendar days, so

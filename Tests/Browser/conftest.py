@@ -226,7 +226,11 @@ def fill(driver, label, value):
 
 
 def button(driver, text):
-    return driver.find_element(By.XPATH, f"//button[normalize-space()='{text}']")
+    """The button `text`, scrolled to the middle of the screen, as a person would (on a phone
+    the sections' bar covers the bottom of it, and a click there would land on the bar)."""
+    element = driver.find_element(By.XPATH, f"//button[normalize-space()='{text}']")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    return element
 
 
 def named(driver, accessible_name):

@@ -4,6 +4,7 @@ The service worker keeps the static files when it installs and each page opened;
 server stopped, a sitting page opened before opens from it, runs its sit and keeps the sit on the
 device; when the server is back, the sit is sent once, however many pages load."""
 
+import datetime
 import time
 
 import pytest
@@ -134,3 +135,62 @@ def test_signing_out_drops_every_kept_page(server, browser):
     press(browser, "Sign out")
     assert shows_heading(browser, "Sign in")
     assert kept_pages(browser) == []
+
+
+# Controls too small to press: WCAG 2.2's target size (minimum) is 24 × 24 CSS pixels. Links in
+# running text are exempt (the "inline" exception); every other control is measured. axe-core's
+# own rule is newer than the one axe-selenium-python bundles, so the test measures.
+SMALL_TARGETS = """
+    const small = [];
+    for (const element of document.querySelectorAll(
+        'button, select, input:not([type=hidden]), textarea, summary, .site-header a, .form-actions a, .pager a')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;  // not shown
+      if (element.type === 'checkbox' || element.type === 'radio') {
+        // A checkbox counts with its label, which presses it too.
+        const label = element.id && document.querySelector(`label[for="${element.id}"]`);
+        const both = label ? label.getBoundingClientRect() : box;
+        if (Math.max(box.height, both.height) >= 24) continue;
+      }
+      if (box.width < 24 || box.height < 24)
+        small.push(`${element.outerHTML.slice(0, 80)} ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+    return small;
+"""
+
+
+def test_every_page_on_a_phone_scrolls_only_down_with_one_row_of_header_and_controls_large_enough(server):
+    phone = make_driver(width=360, height=740, phone=True)
+    try:
+        from conftest import sign_out, sign_up
+        phone.get(server.url + "/sign-up")
+        sign_up(phone, server, name="Maria Goeppert Mayer", username="maria")
+        sitting = _short_profile(server, phone)
+        phone.get(server.url + "/groups")
+        fill(phone, "Name", "Morning sangha")
+        press(phone, "Create group")
+        group = phone.current_url
+        starts = (datetime.date.today() + datetime.timedelta(days=30)).isoformat() + "T07:00"
+        phone.execute_script("arguments[0].value = arguments[1];", phone.find_element(By.NAME, "startsAt"), starts)
+        press(phone, "Schedule a sit")
+        assert shows(phone, "The sit is scheduled.")
+        pages = ["/", "/profiles", sitting.replace("/sit", ""), sitting, "/history", "/history/import", "/friends",
+                 "/friends/new", "/groups", group, group + "/sits/1", "/me", "/settings", "/admin"]
+        for path in pages:
+            phone.get(path if path.startswith("http") else server.url + path)
+            width = phone.execute_script("return document.documentElement.scrollWidth")
+            assert width <= 360, f"{path} scrolls sideways ({width} px)"
+            header = phone.execute_script("return document.querySelector('.site-header').getBoundingClientRect().height")
+            assert header <= 64, f"{path}: the header takes {header} px, more than one row"
+            bar = phone.execute_script("return document.querySelector('.site-header nav').getBoundingClientRect()")
+            assert round(bar["bottom"]) == 740 and bar["height"] <= 60, f"{path}: the sections' bar is {bar}"
+            assert phone.execute_script(SMALL_TARGETS) == [], path
+        phone.get(sitting)
+        screenshot(phone, "sitting-phone")
+        phone.get(group)
+        screenshot(phone, "group-phone")
+        sign_out(phone)
+        assert phone.execute_script("return document.documentElement.scrollWidth") <= 360
+        assert phone.execute_script(SMALL_TARGETS) == []
+    finally:
+        phone.quit()

@@ -36,7 +36,7 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
         layout = LayoutViewModel(title: heading, section: .friends, context: context)
         fields = FriendField.allCases.map { field in
             FormFieldViewModel(
-                name: field.rawValue,
+                names: FieldNames(name: field.rawValue),
                 label: field.label,
                 value: input[field],
                 error: errors[field],

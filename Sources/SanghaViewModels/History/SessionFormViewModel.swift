@@ -55,18 +55,18 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
         cancelURL = id == nil ? nil : Paths.history.url
         let errors = form.errors
         date = FormFieldViewModel(
-            name: "date", label: "Date", value: form.date, error: errors[.date], hint: "YYYY-MM-DD", maxLength: 10)
+            names: FieldNames(name: "date"), label: "Date", value: form.date, error: errors[.date], hint: "YYYY-MM-DD", maxLength: 10)
         startTime = FormFieldViewModel(
-            name: "startTime", label: "Start time", value: form.startTime, error: errors[.startTime], hint: "HH:MM",
+            names: FieldNames(name: "startTime"), label: "Start time", value: form.startTime, error: errors[.startTime], hint: "HH:MM",
             maxLength: 5)
         duration = FormFieldViewModel(
-            name: "duration", label: "Duration", value: form.duration, error: errors[.duration],
+            names: FieldNames(name: "duration"), label: "Duration", value: form.duration, error: errors[.duration],
             hint: "mm:ss, h:mm:ss or whole minutes", maxLength: 8)
         what = FormFieldViewModel(
-            name: "what", label: "What", value: form.what, error: errors[.what],
+            names: FieldNames(name: "what"), label: "What", value: form.what, error: errors[.what],
             hint: "A profile's name, or any name", maxLength: Profile.nameLengthLimit)
         note = FormFieldViewModel(
-            name: "note", label: "Note", value: form.note, error: errors[.note],
+            names: FieldNames(name: "note"), label: "Note", value: form.note, error: errors[.note],
             maxLength: SittingSession.noteLengthLimit, isRequired: false, lines: 3)
     }
 

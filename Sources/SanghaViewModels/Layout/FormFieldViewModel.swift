@@ -33,26 +33,8 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
     public let lines: Int
     public let isMultiline: Bool
 
-    public init(
-        name: String,
-        label: String,
-        value: String,
-        error: String? = nil,
-        hint: String? = nil,
-        inputType: InputType = .text,
-        autocomplete: String? = "off",
-        maxLength: Int,
-        clientRule: String? = nil,
-        isRequired: Bool = true,
-        lines: Int = 1
-    ) {
-        self.init(
-            names: FieldNames(name: name), label: label, value: value, error: error, hint: hint,
-            inputType: inputType, autocomplete: autocomplete, maxLength: maxLength, clientRule: clientRule,
-            isRequired: isRequired, lines: lines)
-    }
-
-    /// A field whose name and ids were spelled once beforehand (the profile editor's forty).
+    /// A field named by `names` (`FieldNames(name:)`, or spelled once beforehand, as the
+    /// profile editor's forty are).
     public init(
         names: FieldNames,
         label: String,

@@ -21,7 +21,7 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
         self.intro = "\(name), choose the password you will sign in with from now on."
         self.token = token
         self.newPassword = FormFieldViewModel(
-            name: AccountField.newPassword.formName, label: "New password", value: "", error: error,
+            names: FieldNames(name: AccountField.newPassword.formName), label: "New password", value: "", error: error,
             hint: "At least \(Person.minimumPasswordLength) characters, not a common password.",
             inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength)
         self.alert = alert

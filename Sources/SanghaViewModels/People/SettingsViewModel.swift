@@ -48,16 +48,16 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     ) {
         self.layout = LayoutViewModel(title: "Settings", section: .settings, context: context)
         self.name = FormFieldViewModel(
-            name: AccountField.name.formName, label: "Name", value: input?.name ?? person.name, error: errors[.name],
+            names: FieldNames(name: AccountField.name.formName), label: "Name", value: input?.name ?? person.name, error: errors[.name],
             autocomplete: "name", maxLength: Person.nameLengthLimit)
         self.about = FormFieldViewModel(
-            name: AccountField.about.formName, label: "About", value: input?.about ?? person.about,
+            names: FieldNames(name: AccountField.about.formName), label: "About", value: input?.about ?? person.about,
             error: errors[.about],
             hint: "Shown on your page.", maxLength: Person.aboutLengthLimit, isRequired: false, lines: 6)
         self.friendServiceToken =
             acceptsToken
             ? FormFieldViewModel(
-                name: AccountField.friendServiceToken.formName, label: "FriendService token", value: "",
+                names: FieldNames(name: AccountField.friendServiceToken.formName), label: "FriendService token", value: "",
                 error: errors[.friendServiceToken],
                 hint: person.friendServiceTokenEnding.map {
                     "Yours ends in …\($0). Paste a new one to replace it; leave empty to keep it."
@@ -85,18 +85,18 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         }
         self.dayStartError = errors[.dayStartHour]
         self.reminder = FormFieldViewModel(
-            name: AccountField.reminder.formName, label: "Remind me to sit at",
+            names: FieldNames(name: AccountField.reminder.formName), label: "Remind me to sit at",
             value: input?.reminder ?? person.reminderMinutes.map(Self.timeOfDay) ?? "", error: errors[.reminder],
             hint: "Your calendar (below) reminds you every day at this time. Leave it empty for no reminder.",
             inputType: .time, autocomplete: nil, maxLength: 5, isRequired: false)
         self.calendar = CalendarSectionViewModel(hasLink: person.calendarKey != nil, link: calendarLink)
         self.currentPassword = FormFieldViewModel(
-            name: AccountField.currentPassword.formName, label: "Current password", value: "",
+            names: FieldNames(name: AccountField.currentPassword.formName), label: "Current password", value: "",
             error: errors[.currentPassword],
             hint: "Needed only to set a new password.", inputType: .password, autocomplete: "current-password",
             maxLength: Person.maximumPasswordLength, isRequired: false)
         self.newPassword = FormFieldViewModel(
-            name: AccountField.newPassword.formName, label: "New password", value: "", error: errors[.newPassword],
+            names: FieldNames(name: AccountField.newPassword.formName), label: "New password", value: "", error: errors[.newPassword],
             hint:
                 "At least \(Person.minimumPasswordLength) characters, not a common password. Leave empty to keep yours.",
             inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength,

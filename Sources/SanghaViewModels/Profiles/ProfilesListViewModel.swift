@@ -38,7 +38,7 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         emptyMessage = profiles?.isEmpty == true ? Self.noProfilesMessage : nil
         errorMessage = profiles == nil ? StorageMessage.text(for: failure, otherwise: Self.storageFailureMessage) : nil
         nameField = FormFieldViewModel(
-            name: "name",
+            names: FieldNames(name: "name"),
             label: "Name",
             value: name,
             error: nameError,
