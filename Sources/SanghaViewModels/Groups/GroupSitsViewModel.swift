@@ -108,7 +108,8 @@ public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
         profileError = form.profileError
         hasProfileError = form.profileError != nil
         startsAt = FormFieldViewModel(
-            names: FieldNames(name: "startsAt"), label: "Date and time", value: form.startsAt, error: form.startsAtError,
+            names: FieldNames(name: "startsAt"), label: "Date and time", value: form.startsAt,
+            error: form.startsAtError,
             inputType: .dateTimeLocal, autocomplete: nil, maxLength: 25)
         weekly = form.weekly
         noProfilesText = profiles.isEmpty ? "A sit plays one of your profiles: make one first." : nil

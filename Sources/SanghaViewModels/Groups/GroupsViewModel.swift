@@ -26,7 +26,8 @@ public struct GroupsViewModel: Sendable, Equatable, Encodable {
             groups.isEmpty && alert == nil
             ? "You are in no group yet. Create one, or open an invitation link a host sent you." : nil
         self.name = FormFieldViewModel(
-            names: FieldNames(name: "name"), label: "Name", value: name, error: nameError, maxLength: SittingGroup.nameLengthLimit)
+            names: FieldNames(name: "name"), label: "Name", value: name, error: nameError,
+            maxLength: SittingGroup.nameLengthLimit)
         self.alert = alert
     }
 

@@ -55,9 +55,11 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
         cancelURL = id == nil ? nil : Paths.history.url
         let errors = form.errors
         date = FormFieldViewModel(
-            names: FieldNames(name: "date"), label: "Date", value: form.date, error: errors[.date], hint: "YYYY-MM-DD", maxLength: 10)
+            names: FieldNames(name: "date"), label: "Date", value: form.date, error: errors[.date], hint: "YYYY-MM-DD",
+            maxLength: 10)
         startTime = FormFieldViewModel(
-            names: FieldNames(name: "startTime"), label: "Start time", value: form.startTime, error: errors[.startTime], hint: "HH:MM",
+            names: FieldNames(name: "startTime"), label: "Start time", value: form.startTime, error: errors[.startTime],
+            hint: "HH:MM",
             maxLength: 5)
         duration = FormFieldViewModel(
             names: FieldNames(name: "duration"), label: "Duration", value: form.duration, error: errors[.duration],

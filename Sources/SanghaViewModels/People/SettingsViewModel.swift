@@ -48,7 +48,8 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     ) {
         self.layout = LayoutViewModel(title: "Settings", section: .settings, context: context)
         self.name = FormFieldViewModel(
-            names: FieldNames(name: AccountField.name.formName), label: "Name", value: input?.name ?? person.name, error: errors[.name],
+            names: FieldNames(name: AccountField.name.formName), label: "Name", value: input?.name ?? person.name,
+            error: errors[.name],
             autocomplete: "name", maxLength: Person.nameLengthLimit)
         self.about = FormFieldViewModel(
             names: FieldNames(name: AccountField.about.formName), label: "About", value: input?.about ?? person.about,
@@ -57,7 +58,8 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         self.friendServiceToken =
             acceptsToken
             ? FormFieldViewModel(
-                names: FieldNames(name: AccountField.friendServiceToken.formName), label: "FriendService token", value: "",
+                names: FieldNames(name: AccountField.friendServiceToken.formName), label: "FriendService token",
+                value: "",
                 error: errors[.friendServiceToken],
                 hint: person.friendServiceTokenEnding.map {
                     "Yours ends in …\($0). Paste a new one to replace it; leave empty to keep it."
@@ -96,7 +98,8 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             hint: "Needed only to set a new password.", inputType: .password, autocomplete: "current-password",
             maxLength: Person.maximumPasswordLength, isRequired: false)
         self.newPassword = FormFieldViewModel(
-            names: FieldNames(name: AccountField.newPassword.formName), label: "New password", value: "", error: errors[.newPassword],
+            names: FieldNames(name: AccountField.newPassword.formName), label: "New password", value: "",
+            error: errors[.newPassword],
             hint:
                 "At least \(Person.minimumPasswordLength) characters, not a common password. Leave empty to keep yours.",
             inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength,

@@ -28,10 +28,12 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
         self.next = LocalPath.sanitize(next)
         self.fields = [
             FormFieldViewModel(
-                names: FieldNames(name: AccountField.username.formName), label: "Username", value: username, error: errors[.username],
+                names: FieldNames(name: AccountField.username.formName), label: "Username", value: username,
+                error: errors[.username],
                 autocomplete: "username", maxLength: Person.usernameLengths.upperBound),
             FormFieldViewModel(
-                names: FieldNames(name: AccountField.password.formName), label: "Password", value: "", error: errors[.password],
+                names: FieldNames(name: AccountField.password.formName), label: "Password", value: "",
+                error: errors[.password],
                 inputType: .password,
                 autocomplete: "current-password", maxLength: Person.maximumPasswordLength),
         ]

@@ -36,7 +36,8 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         self.isOpen = isOpen
         self.fields = [
             FormFieldViewModel(
-                names: FieldNames(name: AccountField.name.formName), label: "Name", value: input.name ?? "", error: errors[.name],
+                names: FieldNames(name: AccountField.name.formName), label: "Name", value: input.name ?? "",
+                error: errors[.name],
                 autocomplete: "name", maxLength: Person.nameLengthLimit),
             FormFieldViewModel(
                 names: FieldNames(name: AccountField.username.formName), label: "Username", value: input.username ?? "",
@@ -44,7 +45,8 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
                 hint: "3 to 30 letters (a–z), digits, - or _.", autocomplete: "username",
                 maxLength: Person.usernameLengths.upperBound),
             FormFieldViewModel(
-                names: FieldNames(name: AccountField.password.formName), label: "Password", value: "", error: errors[.password],
+                names: FieldNames(name: AccountField.password.formName), label: "Password", value: "",
+                error: errors[.password],
                 hint: "At least \(Person.minimumPasswordLength) characters, not a common password.",
                 inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength),
         ]
