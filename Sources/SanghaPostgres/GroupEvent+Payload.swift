@@ -9,6 +9,8 @@ extension GroupEvent {
         case .changed(let group): "sitting \(group)"
         case .membershipEnded(let group, let person): "left \(group) \(person)"
         case .signedOut(let session): "signed-out \(session)"
+        // Instances of the version before ignore it (their streams end at the next beat).
+        case .signedOutEverywhere(let person, let except): "signed-out-person \(person) \(except ?? "-")"
         }
     }
 
@@ -23,6 +25,9 @@ extension GroupEvent {
             self = .membershipEnded(group: group, person: person)
         case ("signed-out", 2):
             self = .signedOut(session: parts[1])
+        case ("signed-out-person", 3):
+            guard let person = Int(parts[1]) else { return nil }
+            self = .signedOutEverywhere(person: person, except: parts[2] == "-" ? nil : parts[2])
         default:
             return nil
         }

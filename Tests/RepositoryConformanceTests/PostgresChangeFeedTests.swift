@@ -167,7 +167,10 @@ struct PostgresChangeFeedTests {
             a.data.groupEvents.subscribe { heardByA.receive($0) }
             b.data.groupEvents.subscribe { heardByB.receive($0) }
 
-            let events: [GroupEvent] = [.changed(group: 7), .membershipEnded(group: 7, person: 3)]
+            let events: [GroupEvent] = [
+                .changed(group: 7), .membershipEnded(group: 7, person: 3),
+                .signedOutEverywhere(person: 3, except: "kept"), .signedOutEverywhere(person: 4, except: nil),
+            ]
             await a.data.groupEvents.publish(events)
             #expect(try await eventually(within: .seconds(10)) { heardByB.events == events })
             #expect(try await eventually(within: .seconds(10)) { heardByA.events == events })

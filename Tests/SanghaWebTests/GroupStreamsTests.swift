@@ -130,6 +130,26 @@ struct GroupStreamsTests {
         #expect(world.streams.count == 0)
     }
 
+    @Test(
+        "Signed out everywhere (disabled, or a new password elsewhere): the person's streams end at once but this browser's"
+    )
+    func signedOutEverywhere() async throws {
+        let world = try await Self.world()
+        let here = try #require(world.streams.open(person: world.bob.id, group: world.group, session: "bob-key"))
+        let there = try #require(
+            world.streams.open(person: world.bob.id, group: world.group, session: "bob-other-key"))
+        let ada = try #require(world.streams.open(person: world.ada.id, group: world.group, session: "ada-key"))
+        await world.dependencies.data.groupEvents.publish([
+            .signedOutEverywhere(person: world.bob.id, except: "bob-key")
+        ])
+        #expect(await Self.messages(there).isEmpty)
+        #expect(world.streams.count == 2)
+        await world.dependencies.data.groupEvents.publish([.signedOutEverywhere(person: world.bob.id, except: nil)])
+        #expect(await Self.messages(here).isEmpty)
+        #expect(world.streams.count == 1)
+        ada.end()
+    }
+
     @Test("Every stream gets a comment at each beat; one whose sign-in ended is ended")
     func keepAlive() async throws {
         let world = try await Self.world()

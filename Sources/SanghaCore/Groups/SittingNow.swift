@@ -37,6 +37,10 @@ public enum GroupEvent: Sendable, Equatable, Hashable {
     case membershipEnded(group: Int, person: Int)
     /// A sign-in session ended (its key, as stored): the streams opened with it end.
     case signedOut(session: String)
+    /// Every sign-in session of the person ended but `except` (a password changed in this
+    /// browser), or all of them (disabled, a password reset): their streams end at once, not at
+    /// the next beat.
+    case signedOutEverywhere(person: Int, except: String?)
 }
 
 /// Carries group events to every instance, this one included.

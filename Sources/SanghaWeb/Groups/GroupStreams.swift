@@ -175,6 +175,7 @@ public final class GroupStreams: Service, Sendable {
         case .changed(let group): refresh(group)
         case .membershipEnded(let group, let person): end { $0.group == group && $0.person == person }
         case .signedOut(let session): end { $0.session == session }
+        case .signedOutEverywhere(let person, let except): end { $0.person == person && $0.session != except }
         case nil: for group in state.withLock({ Set($0.streams.values.map(\.group)) }) { refresh(group) }
         }
     }

@@ -50,6 +50,10 @@ struct AdminRoutes {
     func act(_ action: AdminAction, _ request: Request, _ context: AppRequestContext) async throws -> Response {
         let id = try action.route.value(in: context, notFound: Self.notFound)
         let outcome = await action.perform(on: id, people: people, context: context.page)
+        // Signed out everywhere: their group pages stop hearing the groups at once.
+        if action == .disable, case .redirect = outcome {
+            await dependencies.data.groupEvents.publish([.signedOutEverywhere(person: id, except: nil)])
+        }
         return try renderer.response(outcome, for: request, notFound: Self.notFound)
     }
 

@@ -103,6 +103,12 @@ struct PeopleRoutes {
         {
             await dependencies.data.groupEvents.publish(groups.map { .changed(group: $0.group.id) })
         }
+        // A new password signed them out everywhere else: those browsers' group pages stop at once.
+        if case .redirect = outcome, !(input.newPassword ?? "").isEmpty {
+            await dependencies.data.groupEvents.publish([
+                .signedOutEverywhere(person: person.id, except: context.signInKey)
+            ])
+        }
         return try renderer.response(outcome, for: request, notFound: Self.gone)
     }
 
