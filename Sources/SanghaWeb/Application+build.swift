@@ -218,7 +218,9 @@ public func buildRouter(
     InstallRoutes(files: staticFiles, renderer: renderer, development: configuration.development).addRoutes(to: router)
     let people = PeopleRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration)
     people.addPublicRoutes(to: router)
-    let calendars = CalendarRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration)
+    let calendars = CalendarRoutes(
+        dependencies: dependencies, renderer: renderer, configuration: configuration,
+        memo: CalendarFeedMemo(events: dependencies.data.groupEvents))
     calendars.addPublicRoutes(to: router)
     // Everything else is someone's: without a sign-in, a GET goes to the sign-in page.
     let signedIn = router.group().add(middleware: RequireSignInMiddleware())

@@ -36,6 +36,18 @@ struct ICalendarTests {
         let date = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18 11:06:40 UTC
         #expect(ICalendar.utc(date) == "20261118T110640Z")
         #expect(ICalendar.local(date, in: TimeZone(identifier: "Europe/Berlin")!) == "20261118T120640")
+        // The civil date by arithmetic agrees with Foundation's calendar, across leap days and 1970.
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = TimeZone(identifier: "America/Santiago")!
+        for second in stride(from: -2_000_000_000, through: 4_000_000_000, by: 7_777_777) {
+            let moment = Date(timeIntervalSince1970: TimeInterval(second))
+            let parts = gregorian.dateComponents([.year, .month, .day, .hour, .minute, .second], from: moment)
+            let expected = String(
+                format: "%04d%02d%02dT%02d%02d%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!,
+                parts.second!)
+            #expect(ICalendar.local(moment, in: gregorian.timeZone) == expected, "\(second)")
+        }
+        #expect(ICalendar.utc(Date(timeIntervalSince1970: 951_782_400)) == "20000229T000000Z")
         #expect(ICalendar.duration(seconds: 1200) == "PT20M")
         #expect(ICalendar.duration(seconds: 5445) == "PT1H30M45S")
         #expect(ICalendar.duration(seconds: 0) == "PT0S")

@@ -24,7 +24,8 @@ public enum CalendarFeed {
         for identifier in zones.sorted() {
             calendar.timeZone(TimeZone(identifier: identifier) ?? .utc, around: earliest)
         }
-        for sit in sits { event(sit, site: site, into: &calendar) }
+        let uidHost = host(site)
+        for sit in sits { event(sit, site: site, host: uidHost, into: &calendar) }
         if let minutes = person.reminderMinutes { reminder(for: person, at: minutes, site: site, into: &calendar) }
         calendar.end("VCALENDAR")
         return calendar.content
@@ -34,7 +35,7 @@ public enum CalendarFeed {
     public static func ics(for sit: CalendarSit, site: String) -> String {
         var calendar = header(name: "\(sit.sit.name) · \(sit.groupName)")
         calendar.timeZone(sit.sit.timeZone, around: sit.sit.startsAt)
-        event(sit, site: site, into: &calendar)
+        event(sit, site: site, host: host(site), into: &calendar)
         calendar.end("VCALENDAR")
         return calendar.content
     }
@@ -59,12 +60,12 @@ public enum CalendarFeed {
         URL(string: site)?.host ?? "sangha"
     }
 
-    private static func event(_ item: CalendarSit, site: String, into calendar: inout ICalendar) {
+    private static func event(_ item: CalendarSit, site: String, host: String, into calendar: inout ICalendar) {
         let sit = item.sit
         let summary = "\(sit.name) · \(item.groupName)"
         let url = site + Paths.groupSit.url(sit.group, sit.id)
         calendar.begin("VEVENT")
-        calendar.add("UID", "group-sit-\(sit.id)@\(host(site))")
+        calendar.add("UID", "group-sit-\(sit.id)@\(host)")
         calendar.add("DTSTAMP", ICalendar.utc(sit.startsAt))
         calendar.add("DTSTART;TZID=\(sit.timeZone.identifier)", ICalendar.local(sit.startsAt, in: sit.timeZone))
         calendar.add("DURATION", ICalendar.duration(seconds: Int(sit.duration)))

@@ -30,8 +30,14 @@ public struct ICalendar: Sendable {
     /// `text` as a TEXT value: a backslash, semicolon and comma escaped by a backslash, and each
     /// line break (CRLF, LF or CR) as `\n`.
     public static func escaped(_ text: String) -> String {
+        // Most text needs nothing: it is returned as it is.
+        if !text.utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C
+        }) {
+            return text
+        }
         var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
+        escaped.reserveCapacity(text.utf8.count + 8)
         var previousWasCR = false
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -40,10 +46,10 @@ public struct ICalendar: Sendable {
             case ",": escaped += "\\,"
             case "\r": escaped += "\\n"
             case "\n": if !previousWasCR { escaped += "\\n" }
-            default:
-                // Other control characters are not allowed in a TEXT value (RFC 5545 §3.3.11).
-                if scalar.properties.generalCategory == .control && scalar != "\t" { break }
-                escaped.unicodeScalars.append(scalar)
+            case "\t": escaped.unicodeScalars.append(scalar)
+            // Other control characters (C0, DEL, C1) are not allowed in a TEXT value (§3.3.11).
+            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}": break
+            default: escaped.unicodeScalars.append(scalar)
             }
             previousWasCR = scalar == "\r"
         }
@@ -55,10 +61,11 @@ public struct ICalendar: Sendable {
     public static func folded(_ line: String) -> String {
         guard line.utf8.count > 75 else { return line }
         var result = ""
+        result.reserveCapacity(line.utf8.count + line.utf8.count / 37)
         var current = 0
         var limit = 75
         for character in line.unicodeScalars {
-            let size = String(character).utf8.count
+            let size = UTF8.width(character)
             if current + size > limit {
                 result += "\r\n "
                 current = 0
@@ -80,13 +87,43 @@ public struct ICalendar: Sendable {
         stamp(date, in: zone)
     }
 
+    /// `YYYYMMDDTHHMMSS` of `date` on the wall clock of `zone`: its offset then, and the civil
+    /// date by arithmetic (no `Calendar` a line: a feed writes hundreds of these).
     private static func stamp(_ date: Date, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day) + "T" + two(parts.hour)
-            + two(parts.minute) + two(parts.second)
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        var text = ""
+        text.reserveCapacity(15)
+        pad(year, 4, into: &text)
+        pad(month, 2, into: &text)
+        pad(day, 2, into: &text)
+        text += "T"
+        pad(time / 3600, 2, into: &text)
+        pad(time % 3600 / 60, 2, into: &text)
+        pad(time % 60, 2, into: &text)
+        return text
+    }
+
+    private static func pad(_ value: Int, _ width: Int, into text: inout String) {
+        let digits = String(value)
+        if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
+        text += digits
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
+    /// `civil_from_days`).
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shifted = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        let month = shifted < 10 ? shifted + 3 : shifted - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// A duration value: `PT20M`, `PT1H30M`, `PT45S`, `PT0S`.
@@ -101,9 +138,11 @@ public struct ICalendar: Sendable {
 
     /// `+0100`, `-0330`.
     static func offset(_ seconds: Int) -> String {
-        let sign = seconds < 0 ? "-" : "+"
+        var text = seconds < 0 ? "-" : "+"
         let minutes = abs(seconds) / 60
-        return sign + String(format: "%02d%02d", minutes / 60, minutes % 60)
+        pad(minutes / 60, 2, into: &text)
+        pad(minutes % 60, 2, into: &text)
+        return text
     }
 
     /// The `VTIMEZONE` of `zone`: its offsets, and when they change as yearly rules found from

@@ -12,6 +12,8 @@ struct CalendarRoutes {
     let dependencies: Dependencies
     let renderer: PageRenderer
     let configuration: AppConfiguration
+    /// The feeds written lately (`CalendarFeedMemo`).
+    let memo: CalendarFeedMemo
 
     /// What a calendar app fetches: no sign-in.
     func addPublicRoutes(to router: some RouterMethods<AppRequestContext>) {
@@ -33,13 +35,22 @@ struct CalendarRoutes {
             throw HTTPError(.notFound, message: Self.noFeed)
         }
         let now = dependencies.now()
-        let text: String
+        let site = site(request)
+        let feed: CalendarFeedMemo.Feed
         do {
             guard let person = try await dependencies.people.person(calendarKey: SecretToken.key(of: token)) else {
                 throw HTTPError(.notFound, message: Self.noFeed)
             }
-            let sits = try await dependencies.data.groups(of: person.id).calendarSits(at: now)
-            text = CalendarFeed.ics(for: person, sits: sits, site: site(request), now: now)
+            if let kept = memo.feed(of: person, site: site) {
+                feed = kept
+            } else {
+                let sits = try await dependencies.data.groups(of: person.id).calendarSits(at: now)
+                let text = CalendarFeed.ics(for: person, sits: sits, site: site, now: now)
+                feed = CalendarFeedMemo.Feed(
+                    body: ByteBuffer(string: text), etag: Self.etag(of: text), person: person, site: site,
+                    madeAt: .now)
+                memo.keep(feed)
+            }
         } catch let error as HTTPError {
             throw error
         } catch {
@@ -47,7 +58,7 @@ struct CalendarRoutes {
                 .serviceUnavailable,
                 message: StorageMessage.text(for: error, otherwise: "Reading the calendar failed. Please try again."))
         }
-        return Self.calendar(text, for: request, fileName: nil)
+        return Self.calendar(feed.body, etag: feed.etag, for: request, fileName: nil)
     }
 
     /// "Add to calendar" on a sit's page: that one sit, for a member of its group.
@@ -63,7 +74,8 @@ struct CalendarRoutes {
                 message: StorageMessage.text(for: error, otherwise: "Reading the sit failed. Please try again."))
         }
         guard let found else { throw HTTPError(.notFound, message: GroupsRoutes.sitNotFound) }
-        return Self.calendar(CalendarFeed.ics(for: found, site: site(request)), for: request, fileName: "sit.ics")
+        let text = CalendarFeed.ics(for: found, site: site(request))
+        return Self.calendar(ByteBuffer(string: text), etag: Self.etag(of: text), for: request, fileName: "sit.ics")
     }
 
     /// "Create calendar link", "Reset calendar link": a new token, shown once on the page this
@@ -84,10 +96,13 @@ struct CalendarRoutes {
         return String(home.dropLast())
     }
 
-    /// `text/calendar`, with an `ETag` of its bytes (304 when the calendar has them already).
-    static func calendar(_ text: String, for request: Request, fileName: String?) -> Response {
-        let bytes = Data(text.utf8)
-        let etag = "\"" + SecretToken.hex(SHA256.hash(data: bytes).prefix(16)) + "\""
+    /// A strong ETag of `text`'s bytes.
+    static func etag(of text: String) -> String {
+        "\"" + SecretToken.hex(SHA256.hash(data: Data(text.utf8)).prefix(16)) + "\""
+    }
+
+    /// `text/calendar` with its `ETag` (304 when the calendar has these bytes already).
+    static func calendar(_ body: ByteBuffer, etag: String, for request: Request, fileName: String?) -> Response {
         var headers: HTTPFields = [
             .contentType: "text/calendar; charset=utf-8", .eTag: etag, .cacheControl: "private, no-cache",
         ]
@@ -97,6 +112,6 @@ struct CalendarRoutes {
         {
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 }
