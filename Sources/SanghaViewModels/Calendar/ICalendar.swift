@@ -1,4 +1,5 @@
 import Foundation
+import SanghaCore
 
 /// iCalendar text (RFC 5545) written a content line at a time: each line ended by CRLF and
 /// folded at 75 octets (a continuation begins with a space, and no UTF-8 character is split),
@@ -93,7 +94,7 @@ public struct ICalendar: Sendable {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = LocalDay(days).date
         var text = ""
         text.reserveCapacity(15)
         pad(year, 4, into: &text)
@@ -110,20 +111,6 @@ public struct ICalendar: Sendable {
         let digits = String(value)
         if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
         text += digits
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
-    /// `civil_from_days`).
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// A duration value: `PT20M`, `PT1H30M`, `PT45S`, `PT0S`.
