@@ -214,7 +214,7 @@ def test_my_page_and_settings_and_about_shows_on_my_page(server, browser):
     statuses = browser.execute_async_script("""
         const [profile, done] = arguments;
         const token = document.querySelector("[name=_csrf]").value;
-        // Each ending now, a day ago and 46 hours ago: /sessions records the last 48 hours only.
+        // Each ending now, a day ago and 46 hours ago: /sessions records the last 30 days only.
         const hour = 60 * 60 * 1000;
         const sessions = [[0, 1500], [24, 1200], [46, 1800]];
         Promise.all(sessions.map(([hoursAgo, seconds]) => fetch("/sessions", {

@@ -173,7 +173,7 @@ def test_a_repeating_sound_is_one_row_that_rings_at_each_interval(server, browse
 
 def test_the_history_shows_the_last_two_days_of_practice(server, browser):
     """Sessions recorded as the sitting page records them, today and yesterday (/sessions
-    records the last 48 hours only): the figures, the bars, and the table agree."""
+    records the last 30 days only): the figures, the bars, and the table agree."""
     browser.get(server.url + "/profiles")
     fill(browser, "Name", "Morning")
     button(browser, "Create profile").click()
@@ -184,7 +184,7 @@ def test_the_history_shows_the_last_two_days_of_practice(server, browser):
         const token = document.querySelector("[data-sitter-record] [name=_csrf]").value;
         // Each session starts within the part of its day that has passed (all of yesterday,
         // today until now), spread through it, so it is on its day, not in the future and
-        // within the last 48 hours at any hour the test runs.
+        // within the last 30 days at any hour the test runs.
         const now = Date.now();
         const midnight = new Date(now);
         midnight.setHours(0, 0, 0, 0);
