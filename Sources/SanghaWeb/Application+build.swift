@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import Prometheus
 import SanghaCore
 import SanghaHTTP
@@ -35,6 +36,12 @@ public struct AppConfiguration: Sendable {
     public var addressLimit: Int
     /// Proxies whose `X-Forwarded-For` names the client (canonical IP addresses).
     public var trustedProxies: Set<String>
+    /// How long a connection may send nothing, between requests or part way through one, before
+    /// it is closed: a client that opens connections and never finishes a request holds no
+    /// socket for long. A response being written (an event stream) is never cut.
+    public var idleTimeout: Duration
+
+    public static let defaultIdleTimeout: Duration = .seconds(30)
 
     public init(
         host: String = "127.0.0.1",
@@ -47,8 +54,10 @@ public struct AppConfiguration: Sendable {
         publicURL: URL? = nil,
         signUp: SignUpMode = .invite,
         addressLimit: Int = Guessing.defaultAddressLimit,
-        trustedProxies: Set<String> = []
+        trustedProxies: Set<String> = [],
+        idleTimeout: Duration = AppConfiguration.defaultIdleTimeout
     ) {
+        self.idleTimeout = idleTimeout
         self.publicURL = publicURL
         self.signUp = signUp
         self.addressLimit = addressLimit
@@ -126,7 +135,7 @@ public func buildApplication(
         configuration: configuration, dependencies: dependencies, renderer: renderer, streams: streams, logger: logger)
     return Application(
         router: router,
-        server: .hostCheckedHTTP1(),
+        server: .hostCheckedHTTP1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Sangha"),
         // The streams' beat; at shutdown each stream's response ends itself (GroupsRoutes.events).
         services: services + [streams],
