@@ -29,10 +29,10 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
         case .invite:
             inviteHint =
                 "Sign-up needs an invitation: a link that lets one person create an account, once, within 7 days."
-            inviteURL = Self.invitationsURL
+            inviteURL = Paths.adminInvitations.url
         case .open:
             inviteHint = "Sign-up is open to anyone; an invitation link works too, once, within 7 days."
-            inviteURL = Self.invitationsURL
+            inviteURL = Paths.adminInvitations.url
         case .closed:
             inviteHint = "Sign-up is closed: no one can create an account, even with an invitation."
             inviteURL = nil
@@ -40,8 +40,6 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
         self.link = link
         self.alert = alert
     }
-
-    public static let invitationsURL: String = Paths.adminInvitations.url
 
     /// The page, or why the list could not be read.
     public static func load(

@@ -135,7 +135,7 @@ public struct HistorySessionRowViewModel: Sendable, Equatable, Encodable {
         durationText = DurationFormatter.string(from: session.seconds)
         outcomeText = session.completed ? "Completed" : "Stopped"
         note = session.note
-        editURL = actions ? SessionFormViewModel.url(session.id) : nil
+        editURL = actions ? Paths.historySession.url(session.id) : nil
         editAccessibleLabel = "Edit sit of \(dateText)"
     }
 }

@@ -10,9 +10,7 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
     public let heading = "Import sessions"
     public let intro =
         "A file this site exported (CSV or JSON) adds its sessions to your history. Sessions already there are not added twice."
-    public let actionURL: String = PracticeLogImportViewModel.path
-    /// The only address a form with a file is posted to.
-    public static let path: String = Paths.historyImport.url
+    public let actionURL: String = Paths.historyImport.url
     public let fileLabel = "File"
     public let previewLabel = "Preview"
     /// "3 sessions to add, 1 already there, 2 lines with problems"; nil before a preview.

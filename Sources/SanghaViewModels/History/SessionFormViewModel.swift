@@ -16,9 +16,6 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
     /// Where "Cancel" leads, on the edit page; nil on the history page.
     public let cancelURL: String?
 
-    public static let addURL: String = Paths.historySessions.url
-    public static func url(_ id: Int) -> String { "\(addURL)/\(id)" }
-
     /// The form as typed, and each field's message.
     public struct Form: Sendable, Equatable {
         public var date = ""
@@ -50,7 +47,7 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
 
     init(form: Form, editing id: Int?) {
         heading = id == nil ? "Add a sit" : "Edit sit"
-        actionURL = id.map(Self.url) ?? Self.addURL
+        actionURL = id.map(Paths.historySession.url) ?? Paths.historySessions.url
         submitLabel = id == nil ? "Add sit" : "Save"
         cancelURL = id == nil ? nil : Paths.history.url
         let errors = form.errors
@@ -151,7 +148,7 @@ public struct SessionEditViewModel: Sendable, Equatable, Encodable {
     public init(id: Int, form: SessionFormViewModel.Form, context: PageContext, alert: AlertViewModel? = nil) {
         layout = LayoutViewModel(title: "Edit sit", section: .history, context: context)
         self.form = SessionFormViewModel(form: form, editing: id)
-        deleteURL = "\(SessionFormViewModel.url(id))/delete"
+        deleteURL = Paths.deleteHistorySession.url(id)
         self.alert = alert
     }
 }
