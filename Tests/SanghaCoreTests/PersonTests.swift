@@ -26,6 +26,22 @@ struct PersonTests {
                 == "About is at most \(Person.aboutLengthLimit) characters.")
     }
 
+    @Test(
+        "Names, profile and group names refuse what turns the text's direction (U+202E spoofs a name), and keep the marks of right-to-left text"
+    )
+    func directionOverrides() {
+        let turning = "A name cannot contain characters that turn the text's direction."
+        #expect(Person.nameRefusal("Ada\u{202E}nimda") == turning)
+        #expect(Person.nameRefusal("\u{2067}Ada\u{2069}") == turning)
+        #expect(
+            Profile.validateName("Morning\u{202D}") == "Name cannot contain characters that turn the text's direction.")
+        #expect(
+            SittingGroup.validateName("\u{202B}Sangha")
+                == "Name cannot contain characters that turn the text's direction.")
+        #expect(Person.nameRefusal("שרה\u{200F} Cohen") == nil)
+        #expect(SittingGroup.validateName("سنگها\u{061C} 2") == nil)
+    }
+
     @Test("A password equal to the username, whatever the case, is refused; the other rules still hold")
     func passwordIsNotTheUsername() {
         #expect(

@@ -73,6 +73,9 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
         if trimmed.unicodeScalars.contains(where: \.isControl) {
             return "A name cannot contain control characters."
         }
+        if trimmed.unicodeScalars.contains(where: \.isDirectionOverride) {
+            return "A name cannot contain characters that turn the text's direction."
+        }
         return nil
     }
 
@@ -149,6 +152,13 @@ extension Unicode.Scalar {
     /// that `CharacterSet.controlCharacters` also holds: the joiner inside 🧘‍♀️ and the
     /// zero-width non-joiner of Persian names are text.
     public var isControl: Bool { properties.generalCategory == .control }
+
+    /// A bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069): in a name,
+    /// U+202E shows "Ada\u{202E}nimda" as "Adaadmin" and can turn what follows it on a page
+    /// around. The marks of right-to-left text (U+200E, U+200F, U+061C) stay allowed.
+    public var isDirectionOverride: Bool {
+        (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
 }
 
 extension Person {

@@ -99,6 +99,9 @@ public struct Profile: Codable, Sendable, Equatable, Identifiable {
         if trimmed.unicodeScalars.contains(where: \.isControl) {
             return "Name cannot contain control characters."
         }
+        if trimmed.unicodeScalars.contains(where: \.isDirectionOverride) {
+            return "Name cannot contain characters that turn the text's direction."
+        }
         return nil
     }
 }
