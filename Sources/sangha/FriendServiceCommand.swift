@@ -53,6 +53,7 @@ struct FriendServiceCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (configuration, dataDirectory) = try settings(.process)
+        try DataFolder.hold(FriendStore.fileName, in: dataDirectory, for: "sangha friend-service")
         let store = try FriendStore.open(directory: dataDirectory)
         let app = FriendServiceApplication.buildApplication(
             configuration: configuration, store: store, logger: try logging.makeLogger(label: "friend-service"))

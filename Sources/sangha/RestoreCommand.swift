@@ -47,6 +47,10 @@ struct RestoreCommand: AsyncParsableCommand {
         let dataDirectory = settings.dataDirectory(dataDir)
         let sangha = dataDirectory.appendingPathComponent(SQLiteBackup.sanghaFileName)
         let friends = dataDirectory.appendingPathComponent(SQLiteBackup.friendsFileName)
+        guard ![sangha, friends].contains(where: { DataFolder.isHeld($0.lastPathComponent, in: dataDirectory) }) else {
+            throw BackupFailure(
+                "sangha serve is running on \(dataDirectory.path): stop it before restoring into its folder.")
+        }
         let present = [sangha, friends].filter(SQLiteBackup.exists).map(\.lastPathComponent)
         guard present.isEmpty else {
             throw BackupFailure(
@@ -78,7 +82,7 @@ struct RestoreCommand: AsyncParsableCommand {
                     """.utf8))
         }
 
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        try DataFolder.makePrivate(dataDirectory)
         // Every file is copied whole under a name of its own before any takes its place, and a
         // failure takes away whatever this restore put there.
         var partials: [URL] = []

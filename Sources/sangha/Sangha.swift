@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct Sangha: AsyncParsableCommand {
@@ -14,4 +15,11 @@ struct Sangha: AsyncParsableCommand {
         ],
         defaultSubcommand: ServeCommand.self
     )
+
+    /// Every file Sangha makes (its databases, their `-wal` and `-shm`, backups) is its user's
+    /// alone: they hold password hashes and the cookie secret.
+    static func main() async {
+        umask(0o077)
+        await main(nil)
+    }
 }

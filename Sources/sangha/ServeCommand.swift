@@ -148,6 +148,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var services: [any Service] = []
         var embeddedLists: FriendStoreLists?
+        if case .sqlite = settings.storage {
+            try DataFolder.hold(SanghaDatabase.fileName, in: settings.dataDirectory, for: "sangha serve")
+        }
+        if case .embedded = settings.friendService {
+            try DataFolder.hold(FriendStore.fileName, in: settings.dataDirectory, for: "sangha serve")
+        }
         if case .embedded(let port) = settings.friendService {
             let store = try FriendStore.open(directory: settings.dataDirectory)
             embeddedLists = FriendStoreLists(store: store, logger: logger)

@@ -206,3 +206,58 @@ struct BackupEndToEndTests {
         let rows: [Row]
     }
 }
+
+/// The data folder holds password hashes and the cookie secret, and one process's memory of them.
+@Suite("The data folder end to end", .serialized)
+struct DataFolderEndToEndTests {
+    @Test(
+        "The data folder, its files and backups are the user's alone whatever the umask, a second serve on it refuses to start saying why, and restore refuses it while it is served"
+    )
+    func privateAndHeld() async throws {
+        let data = try RepositoryPaths.temporaryDirectory("sangha-folder-data")
+        let backups = try RepositoryPaths.temporaryDirectory("sangha-folder-backups")
+        defer {
+            for folder in [data, backups] { try? FileManager.default.removeItem(at: folder) }
+        }
+        // A folder as an older version, or a hand, made it: open to every local user.
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: data.path)
+        let server = try await BackupEndToEndTests.startServer(data)
+        defer { server.stopInBackground() }
+        try await HTTPClient().signUp(at: server.baseURL)
+
+        #expect(try Self.mode(data) == 0o700)
+        let files = try FileManager.default.contentsOfDirectory(atPath: data.path)
+        for name in ["sangha.sqlite", "sangha.sqlite-wal", "friends.sqlite"] {
+            #expect(files.contains(name), "\(files)")
+        }
+        for name in files {
+            #expect(try Self.mode(data.appendingPathComponent(name)) == 0o600, "\(name)")
+        }
+
+        let second = try await SanghaProcess.run([
+            "serve", "--data-dir", data.path, "--port", "\(try SilentServer.freePort())",
+            "--friend-service-port", "\(try SilentServer.freePort())",
+        ])
+        #expect(second.status != 0)
+        #expect(
+            second.output.contains("is already serving sangha.sqlite in the data folder \(data.path)"),
+            "\(second.output)")
+        #expect(second.output.contains("--data-dir"), "\(second.output)")
+        // The first still serves.
+        #expect(try await HTTPClient().send("GET", server.baseURL.appendingPathComponent("health")).status == 200)
+
+        let file = backups.appendingPathComponent("backup.sqlite")
+        let backup = try await SanghaProcess.run(["backup", file.path, "--data-dir", data.path])
+        #expect(backup.status == 0, "\(backup.output)")
+        #expect(try Self.mode(file) == 0o600)
+
+        let restore = try await SanghaProcess.run(["restore", file.path, "--data-dir", data.path])
+        #expect(restore.status != 0)
+        #expect(restore.output.contains("sangha serve is running on \(data.path)"), "\(restore.output)")
+    }
+
+    static func mode(_ url: URL) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        return (attributes[.posixPermissions] as? Int ?? -1) & 0o777
+    }
+}
