@@ -35,7 +35,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     }
 
     public func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
-        try await read { [owner] db in
+        try read { [owner] db in
             try SittingSessionRecord.filter(Column("ownerID") == owner).order(
                 Column("startedAt").desc, Column("id").desc
             )
@@ -44,7 +44,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     }
 
     public func totals() async throws(SittingSessionRepositoryError) -> SittingTotals {
-        try await read { [owner] db in
+        try read { [owner] db in
             let row = try Row.fetchOne(
                 db, sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?", arguments: [owner])
             return SittingTotals(sessions: row?[0] ?? 0, seconds: row?[1] ?? 0)
@@ -54,7 +54,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     public func practice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)
         -> Practice
     {
-        try await read { [owner] db in
+        try read { [owner] db in
             let totals = try Row.fetchOne(
                 db, sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?", arguments: [owner])
             // The days sat, newest first, only as far back as the window and the streak need.
@@ -78,7 +78,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     }
 
     public func session(id: Int) async throws(SittingSessionRepositoryError) -> SittingSession? {
-        try await read { [owner] db in
+        try read { [owner] db in
             try SittingSessionRecord.filter(Column("ownerID") == owner && Column("id") == id).fetchOne(db)?.session
         }
     }
@@ -120,7 +120,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
             }
             return SittingSession.ImportCount(added: new.count, existing: existing)
         }
-        return commit ? try await write(body) : try await read(body)
+        return commit ? try await write(body) : try await longRead(body)
     }
 
     public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {
@@ -133,7 +133,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     public func sessions(after cursor: SittingSession.Cursor?, limit: Int) async throws(SittingSessionRepositoryError)
         -> [SittingSession]
     {
-        try await read { [owner] db in
+        try read { [owner] db in
             var request = SittingSessionRecord.filter(Column("ownerID") == owner)
             if let cursor {
                 request = request.filter(

@@ -197,6 +197,7 @@ struct GroupStreamsTests {
         #expect(await Self.messages(bob, count: 2).first?.contains("Evening") == true)
         // Nothing changed: what Ada's stream gets next is the beat's comment alone.
         await world.dependencies.data.groupEvents.publish([.changed(group: world.group)])
+        await world.streams.settled()
         // Bob leaves, and the event is lost (as one missed while an instance reconnects).
         try await world.dependencies.data.groups(of: world.bob.id).leave(world.group)
         await world.streams.keepAlive()
