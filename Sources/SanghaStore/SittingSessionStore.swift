@@ -95,32 +95,63 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
         }
     }
 
-    public func importSessions(_ sessions: [SittingSession], commit: Bool) async throws(SittingSessionRepositoryError)
+    public func importSessions(_ sessions: [SittingSession], commit: Bool, limit: Int)
+        async throws(SittingSessionRepositoryError)
         -> SittingSession.ImportCount
     {
-        guard let first = sessions.map(\.startedAt).min(), let last = sessions.map(\.startedAt).max() else {
-            return SittingSession.ImportCount(added: 0, existing: 0)
+        guard !sessions.isEmpty else { return SittingSession.ImportCount(added: 0, existing: 0) }
+        // What is new is found in one read (a whole file's range, on GRDB's reader queue: long).
+        let (new, held) = try await longRead { [owner] db in
+            let held =
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sittingSession WHERE ownerID = ?", arguments: [owner])
+                ?? 0
+            return (SittingSession.new(sessions, kept: try Self.keys(of: owner, around: sessions, db)).new, held)
         }
-        let body: @Sendable (Database) throws -> SittingSession.ImportCount = { [owner] db in
-            let kept = Set(
-                try Row.fetchAll(
-                    db,
+        if held + new.count > limit { throw .historyFull(sessions: held) }
+        guard commit else { return SittingSession.ImportCount(added: new.count, existing: sessions.count - new.count) }
+        // Then written `importBatch` at a time, each batch its own transaction, so no import holds
+        // the file's one write lock for long (100,000 sessions in one held it 5.2 s: every other
+        // person's save waited). Each batch looks again for its own sessions, which an import
+        // beside this one may have added meanwhile; an import cut short adds the rest when run again.
+        var added = 0
+        for start in stride(from: 0, to: new.count, by: Self.importBatch) {
+            let batch = Array(new[start..<min(start + Self.importBatch, new.count)])
+            added += try await write { [owner] db in
+                let fresh = SittingSession.new(batch, kept: try Self.keys(of: owner, around: batch, db)).new
+                let insert = try db.cachedStatement(
                     sql: """
-                        SELECT startedAt, seconds, profileName FROM sittingSession
-                        WHERE ownerID = ? AND startedAt >= ? AND startedAt <= ?
-                        """, arguments: [owner, first.addingTimeInterval(-1), last.addingTimeInterval(1)]
-                ).map { SittingSession.ImportKey(startedAt: $0[0], seconds: $0[1], profileName: $0[2]) })
-            let (new, existing) = SittingSession.new(sessions, kept: kept)
-            if commit {
-                for session in new {
-                    var record = SittingSessionRecord(session, owner: owner)
-                    record.id = nil
-                    try record.insert(db)
+                        INSERT INTO sittingSession
+                            (profileID, profileName, startedAt, seconds, completed, groupName, note, ownerID)
+                        VALUES (NULL, ?, ?, ?, ?, ?, ?, ?)
+                        """)
+                for session in fresh {
+                    try insert.execute(arguments: [
+                        session.profileName, session.startedAt, session.seconds, session.completed, session.groupName,
+                        session.note, owner,
+                    ])
                 }
+                return fresh.count
             }
-            return SittingSession.ImportCount(added: new.count, existing: existing)
         }
-        return commit ? try await write(body) : try await longRead(body)
+        return SittingSession.ImportCount(added: added, existing: sessions.count - added)
+    }
+
+    /// Sessions written by one write transaction of an import: about 10 ms of the write lock.
+    static let importBatch = 500
+
+    /// The import keys of `owner`'s sessions that start within a second of `sessions`' range.
+    private static func keys(of owner: Int, around sessions: [SittingSession], _ db: Database) throws
+        -> Set<SittingSession.ImportKey>
+    {
+        guard let first = sessions.map(\.startedAt).min(), let last = sessions.map(\.startedAt).max() else { return [] }
+        return Set(
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT startedAt, seconds, profileName FROM sittingSession
+                    WHERE ownerID = ? AND startedAt >= ? AND startedAt <= ?
+                    """, arguments: [owner, first.addingTimeInterval(-1), last.addingTimeInterval(1)]
+            ).map { SittingSession.ImportKey(startedAt: $0[0], seconds: $0[1], profileName: $0[2]) })
     }
 
     public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {

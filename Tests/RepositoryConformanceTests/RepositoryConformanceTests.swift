@@ -239,6 +239,50 @@ struct RepositoryConformanceTests {
             #expect(
                 try await stores.data.sessions(of: other.id).importSessions(file, commit: false)
                     == SittingSession.ImportCount(added: 3, existing: 1))
+
+            // A history may grow to `limit` and no further: past it, nothing is added, preview or not.
+            let more = [
+                SittingSession(
+                    profileID: nil, profileName: "Zazen", startedAt: start + 7200, seconds: 600, completed: true),
+                SittingSession(
+                    profileID: nil, profileName: "Zazen", startedAt: start + 9000, seconds: 600, completed: true),
+            ]
+            for commit in [false, true] {
+                await #expect(throws: SittingSessionRepositoryError.historyFull(sessions: 3)) {
+                    try await stores.sessions.importSessions(more, commit: commit, limit: 4)
+                }
+            }
+            #expect(try await stores.sessions.totals().sessions == 3)
+            #expect(
+                try await stores.sessions.importSessions(more, commit: true, limit: 5)
+                    == SittingSession.ImportCount(added: 2, existing: 0))
+        }
+    }
+
+    @Test(
+        "A large import is added whole though it is written in parts, and again adds nothing",
+        arguments: Backend.allCases)
+    func largeImport(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let start = Date(timeIntervalSince1970: 1_700_000_000)
+            let file = (0..<1_201).map {
+                SittingSession(
+                    profileID: nil, profileName: "Zazen", startedAt: start + Double($0) * 86_400, seconds: 600 + $0,
+                    completed: $0 % 2 == 0, groupName: $0 % 3 == 0 ? "Zen" : nil, note: $0 == 7 ? "Seventh" : nil)
+            }
+            #expect(
+                try await stores.sessions.importSessions(file, commit: true)
+                    == SittingSession.ImportCount(added: 1_201, existing: 0))
+            #expect(
+                try await stores.sessions.totals()
+                    == SittingTotals(sessions: 1_201, seconds: file.reduce(0) { $0 + $1.seconds }))
+            #expect(
+                try await stores.sessions.importSessions(file, commit: true)
+                    == SittingSession.ImportCount(added: 0, existing: 1_201))
+            let kept = try await stores.sessions.sessions(after: nil, limit: 2_000)
+            #expect(kept.map(\.startedAt) == file.map(\.startedAt))
+            #expect(kept[7].note == "Seventh" && kept[3].groupName == "Zen" && kept[1].completed == false)
         }
     }
 

@@ -70,11 +70,14 @@ public actor InMemorySittingSessionRepository: SittingSessionRepository {
         return sessions.count < before
     }
 
-    public func importSessions(_ sessions: [SittingSession], commit: Bool) async throws(SittingSessionRepositoryError)
+    public func importSessions(_ sessions: [SittingSession], commit: Bool, limit: Int)
+        async throws(SittingSessionRepositoryError)
         -> SittingSession.ImportCount
     {
         if failing { throw .storage("disk failure") }
         let (new, existing) = SittingSession.new(sessions, kept: Set(self.sessions.map(\.importKey)))
+        let held = self.sessions.count
+        if held + new.count > limit { throw .historyFull(sessions: held) }
         if commit { for session in new { _ = try await record(session) } }
         return SittingSession.ImportCount(added: new.count, existing: existing)
     }

@@ -140,6 +140,11 @@ extension SittingSession {
         }
         return nil
     }
+    /// The most sessions an import may bring a person's history to: three sits a day for 45
+    /// years. Without it one person could fill the disk by importing the same large file with
+    /// its starts moved, again and again.
+    public static let historyLimit = 50_000
+
     /// A sit typed in lasts at most a day.
     public static let longestEntry = 86_400
 }
@@ -174,12 +179,20 @@ public protocol SittingSessionRepository: Sendable {
         -> [SittingSession]
     /// Of `sessions`, those not kept yet: no session of the person's (nor one before it in
     /// `sessions`) has its `importKey`. Counts them and those already there, and, when `commit`,
-    /// adds the new ones, all in one transaction.
-    func importSessions(_ sessions: [SittingSession], commit: Bool) async throws(SittingSessionRepositoryError)
-        -> SittingSession.ImportCount
+    /// adds the new ones. Throws `.historyFull` (adding nothing) when they would take the
+    /// person's history past `limit` sessions.
+    func importSessions(_ sessions: [SittingSession], commit: Bool, limit: Int)
+        async throws(SittingSessionRepositoryError) -> SittingSession.ImportCount
 }
 
 extension SittingSessionRepository {
+    /// An import, up to `SittingSession.historyLimit`.
+    public func importSessions(_ sessions: [SittingSession], commit: Bool) async throws(SittingSessionRepositoryError)
+        -> SittingSession.ImportCount
+    {
+        try await importSessions(sessions, commit: commit, limit: SittingSession.historyLimit)
+    }
+
     /// Stores a new session (one without a client's id: typed in, imported).
     public func record(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> SittingSession {
         try await record(session, clientID: nil)
@@ -213,4 +226,7 @@ public enum SittingSessionRepositoryError: Error, Sendable, Equatable {
     case storage(String)
     /// The database could not be reached in time; it may be back in a moment.
     case unreachable(String)
+    /// An import would take the person's history past `SittingSession.historyLimit`; nothing
+    /// was imported. `sessions` is how many it holds.
+    case historyFull(sessions: Int)
 }

@@ -15,7 +15,11 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
     public let previewLabel = "Preview"
     /// "3 sessions to add, 1 already there, 2 lines with problems"; nil before a preview.
     public let summary: String?
+    /// The first `shownProblems` problems, each with its line: a file of 100,000 bad lines would
+    /// otherwise answer megabytes of them.
     public let problems: [String]
+    /// "…and 99,980 more lines with problems."; nil when every problem is shown.
+    public let moreProblems: String?
     public let hasProblems: Bool
     /// The file's text in base64, sent again with "Import" (a hidden field, which keeps every
     /// byte, where a text area would not); nil when there is nothing to import.
@@ -36,8 +40,12 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
         } else {
             summary = nil
         }
-        problems = read?.problems ?? []
-        hasProblems = !problems.isEmpty
+        let all = read?.problems ?? []
+        problems = Array(all.prefix(Self.shownProblems))
+        moreProblems =
+            all.count > Self.shownProblems
+            ? "…and \(CountText.of(all.count - Self.shownProblems, "more line")) with problems." : nil
+        hasProblems = !all.isEmpty
         self.content =
             read != nil && problems.isEmpty && (count?.added ?? 0) > 0
             ? content.map { Data($0.utf8).base64EncodedString() } : nil
@@ -46,7 +54,10 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
 
     /// What `POST /history/import` does with the file (or, when `commit`, the preview's text
     /// again, in base64): a preview (200; 422 when a line has a problem, and nothing is imported), or,
-    /// committed, every new session added in one transaction and 303 to the history.
+    /// committed, every new session added and 303 to the history.
+    /// How many problems a preview lists.
+    public static let shownProblems = 20
+
     public static func submit(
         file: Data?, preview: String?, commit: Bool, sessions: any SittingSessionRepository, context: PageContext
     ) async -> Outcome {
@@ -76,6 +87,11 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
                 ? "Nothing was imported: every session is already in your history."
                 : "Imported \(CountText.of(count.added, "session"))\(count.existing > 0 ? "; \(count.existing) were already there" : "")."
             return .imported(Redirect(to: Paths.history.url, flash: .success(message)))
+        } catch SittingSessionRepositoryError.historyFull(let held) {
+            return refused(
+                "Nothing was imported.",
+                "Your history holds \(CountText.of(held, "session")), and an import may bring it to at most "
+                    + "\(SittingSession.historyLimit): delete older sessions or import a smaller file.")
         } catch {
             return .failed(
                 PracticeLogImportViewModel(
