@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 import SanghaCore
 
@@ -168,7 +169,8 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
 
     public func setDisabled(_ disabled: Bool, of id: Int) async throws(PeopleRepositoryError) {
         defer { sessions?.forget { $1.person.id == id } }
-        let changed = try await transaction { connection in
+        let changed = try await transaction { connection -> Bool? in
+            if disabled, try await Self.isLastAdministrator(id, alone: true, connection, database.logger) { return nil }
             var changed = false
             for try await _ in try await connection.query(
                 "UPDATE person SET is_disabled = \(disabled) WHERE id = \(id) RETURNING id", logger: database.logger)
@@ -183,6 +185,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
             try await connection.announce(.person(id), logger: database.logger)
             return true
         }
+        guard let changed else { throw .lastAdministrator }
         if !changed { throw .notFound }
     }
 
@@ -334,11 +337,31 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
         // Foreign keys cascade: profiles, sitting sessions (and their totals), sign-in sessions
         // and the saved friends list go with the person, in one statement.
         defer { sessions?.forget { $1.person.id == id } }
-        try await run { connection in
+        let deleted = try await transaction { connection in
+            if try await Self.isLastAdministrator(id, alone: false, connection, database.logger) { return false }
             try await connection.query("DELETE FROM person WHERE id = \(id)", logger: database.logger)
             try await connection.announce(.person(id), logger: database.logger)
+            return true
         }
+        guard deleted else { throw .lastAdministrator }
         onDelete(id)
+    }
+
+    /// Whether `id` is the last administrator who can sign in (and, unless `alone`, anyone else
+    /// has an account), under a lock every such change takes: two administrators disabling each
+    /// other at once are one after the other, and the second finds the first's change.
+    static func isLastAdministrator(_ id: Int, alone: Bool, _ connection: PostgresConnection, _ logger: Logger)
+        async throws -> Bool
+    {
+        try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresMigrations.lockKey + 3))", logger: logger)
+        let rows = try await connection.query(
+            """
+            SELECT EXISTS (SELECT 1 FROM person WHERE id = \(id) AND is_administrator AND NOT is_disabled)
+                AND NOT EXISTS (SELECT 1 FROM person WHERE id <> \(id) AND is_administrator AND NOT is_disabled)
+                AND (\(alone) OR EXISTS (SELECT 1 FROM person WHERE id <> \(id)))
+            """, logger: logger)
+        for try await last in rows.decode(Bool.self) { return last }
+        return false
     }
 
     public func startSession(key: String, of id: Int, at date: Date) async throws(PeopleRepositoryError) {

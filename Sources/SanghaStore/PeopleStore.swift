@@ -87,6 +87,9 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
 
     public func setDisabled(_ disabled: Bool, of id: Int) async throws(PeopleRepositoryError) {
         try await write { db in
+            if disabled, try Self.isLastAdministrator(id, alone: true, db) {
+                throw PeopleRepositoryError.lastAdministrator
+            }
             try db.execute(sql: "UPDATE person SET isDisabled = ? WHERE id = ?", arguments: [disabled, id])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
             if disabled { try db.execute(sql: "DELETE FROM signInSession WHERE personID = ?", arguments: [id]) }
@@ -210,9 +213,25 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     public func delete(id: Int) async throws(PeopleRepositoryError) {
         // Foreign keys cascade: profiles, sitting sessions (and their totals), sign-in sessions
         // and the saved friends list go with the person, in one transaction.
-        try await write { db in _ = try PersonRecord.deleteOne(db, key: id) }
+        try await write { db in
+            if try Self.isLastAdministrator(id, alone: false, db) { throw PeopleRepositoryError.lastAdministrator }
+            _ = try PersonRecord.deleteOne(db, key: id)
+        }
         sessions.forget(person: id)
         onDelete(id)
+    }
+
+    /// Whether `id` is the last administrator who can sign in (and, unless `alone`, anyone else
+    /// has an account: the only person may delete theirs, and the next sign-up administers). In
+    /// the write transaction, which SQLite runs one at a time.
+    static func isLastAdministrator(_ id: Int, alone: Bool, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM person WHERE id = ? AND isAdministrator AND NOT isDisabled)
+                    AND NOT EXISTS (SELECT 1 FROM person WHERE id != ? AND isAdministrator AND NOT isDisabled)
+                    AND (? OR EXISTS (SELECT 1 FROM person WHERE id != ?))
+                """, arguments: [id, id, alone, id]) ?? false
     }
 
     public func startSession(key: String, of id: Int, at date: Date) async throws(PeopleRepositoryError) {

@@ -155,12 +155,13 @@ struct PeopleCommand: AsyncParsableCommand {
 
         func run() async throws {
             let name = try await data.change(username) { people, person in
-                if person.isOnlyAdministrator(among: try await people.overview(at: Date()).map(\.person)) {
+                do {
+                    try await people.setDisabled(true, of: person.id)
+                } catch PeopleRepositoryError.lastAdministrator {
                     throw PeopleFailure(
                         "\(person.name) is the only administrator who can sign in: make another one first (sangha people make-admin USERNAME)."
                     )
                 }
-                try await people.setDisabled(true, of: person.id)
             }
             print("\(name) is disabled and signed out everywhere.")
         }

@@ -179,6 +179,46 @@ struct PeopleConformanceTests {
         }
     }
 
+    @Test(
+        "The last administrator who can sign in is neither disabled nor deleted while others have accounts; two disabling each other at once: one succeeds",
+        arguments: Backend.allCases)
+    func lastAdministrator(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let people = stores.people
+            let ada = stores.person
+            let bob = try await people.create(Stores.person("bob"), passwordHash: "x", admission: .anyone, at: Self.now)
+            await #expect(throws: PeopleRepositoryError.lastAdministrator) {
+                try await people.setDisabled(true, of: ada.id)
+            }
+            await #expect(throws: PeopleRepositoryError.lastAdministrator) { try await people.delete(id: ada.id) }
+            #expect(try await people.credentials(id: ada.id)?.person.isDisabled == false)
+            try await people.setDisabled(true, of: bob.id)  // not an administrator
+            try await people.setDisabled(false, of: bob.id)
+
+            try await people.makeAdministrator(bob.id)
+            for _ in 0..<5 {
+                // Each answers nil when it succeeded, else its error.
+                let disable: @Sendable (Int) async -> PeopleRepositoryError? = { id in
+                    do {
+                        try await people.setDisabled(true, of: id)
+                        return nil
+                    } catch { return error as? PeopleRepositoryError ?? .storage("\(error)") }
+                }
+                async let adaGoes = disable(ada.id)
+                async let bobGoes = disable(bob.id)
+                let outcomes = [await adaGoes, await bobGoes]
+                #expect(outcomes.filter { $0 == nil }.count == 1, "\(outcomes)")
+                #expect(outcomes.contains(.lastAdministrator), "\(outcomes)")
+                for id in [ada.id, bob.id] { try await people.setDisabled(false, of: id) }
+            }
+            // With another administrator, one may go; the only person left may delete their account.
+            try await people.delete(id: ada.id)
+            try await people.delete(id: bob.id)
+            #expect(try await people.overview(at: Self.now).isEmpty)
+        }
+    }
+
     @Test("A session ends 90 days after its sign-in, however often it is used", arguments: Backend.allCases)
     func longestLife(backend: Backend) async throws {
         try await backend.withStorage { storage in
@@ -329,6 +369,7 @@ struct PeopleConformanceTests {
             #expect(try await stores.data.savedFriends(of: grace.id).load() == nil)
 
             try await stores.startSession(key: "ada-key")
+            try await stores.people.makeAdministrator(grace.id)  // else Ada, the only one, may not go
             try await stores.people.delete(id: ada.id)
             #expect(try await stores.people.credentials(username: "ada") == nil)
             #expect(try await stores.people.person(session: "ada-key", at: Self.now) == nil)

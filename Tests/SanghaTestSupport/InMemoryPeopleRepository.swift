@@ -70,6 +70,7 @@ public actor InMemoryPeopleRepository: PeopleRepository {
     public func setDisabled(_ disabled: Bool, of id: Int) async throws(PeopleRepositoryError) {
         try check()
         guard var stored = people[id] else { throw .notFound }
+        if disabled, isLastAdministrator(id, alone: true) { throw .lastAdministrator }
         stored.person.isDisabled = disabled
         people[id] = stored
         if disabled { sessions = sessions.filter { $0.value.person != id } }
@@ -161,6 +162,7 @@ public actor InMemoryPeopleRepository: PeopleRepository {
 
     public func delete(id: Int) async throws(PeopleRepositoryError) {
         try check()
+        if isLastAdministrator(id, alone: false) { throw .lastAdministrator }
         people[id] = nil
         sessions = sessions.filter { $0.value.person != id }
     }
@@ -213,5 +215,12 @@ public actor InMemoryPeopleRepository: PeopleRepository {
     public func clearFailures(of username: String) async throws(PeopleRepositoryError) {
         try check()
         failures.removeAll { $0.username.lowercased() == username.lowercased() }
+    }
+
+    /// As the stores: the last administrator who can sign in, while others have accounts.
+    private func isLastAdministrator(_ id: Int, alone: Bool) -> Bool {
+        let everyone = people.values.map(\.person)
+        guard let person = people[id]?.person, person.isOnlyAdministrator(among: everyone) else { return false }
+        return alone || everyone.count > 1
     }
 }

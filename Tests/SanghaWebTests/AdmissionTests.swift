@@ -132,6 +132,30 @@ struct AdmissionTests {
         }
     }
 
+    @Test(
+        "The only administrator cannot delete their account while others have one, nor be disabled from the admin page; once another administers, they can"
+    )
+    func lastAdministrator() async throws {
+        try await withApp { client in
+            let ada = try await client.signedUp(username: "ada")
+            let bob = try await client.signedUp(username: "bob", name: "Bob")
+            try await ada.post("/settings/delete", form: "password=\(Self.password)") { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("You are the only administrator"))
+            }
+            try await ada.execute(uri: "/admin", method: .get) { #expect($0.status == .ok) }
+            try await ada.post("/admin/people/2/administrator", form: "") { #expect($0.status == .seeOther) }
+            try await ada.post("/settings/delete", form: "password=\(Self.password)") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/sign-up")
+            }
+            try await bob.execute(uri: "/admin", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(!String(buffer: response.body).contains("Ada"))
+            }
+        }
+    }
+
     @Test("Disabling signs a person out everywhere and keeps them out; enabling lets them in again")
     func disabling() async throws {
         try await withApp { client in

@@ -16,6 +16,8 @@ public protocol PeopleRepository: Sendable {
     /// Everyone, by name, with their last sign-in and open sessions: the administrator's list.
     func overview(at date: Date) async throws(PeopleRepositoryError) -> [PersonOverview]
     /// Disables the person and ends every session of theirs (in one transaction), or enables them.
+    /// `.lastAdministrator` when they are the last administrator who can sign in: checked in the
+    /// same transaction, so two administrators disabling each other at once cannot both succeed.
     func setDisabled(_ disabled: Bool, of id: Int) async throws(PeopleRepositoryError)
     /// Makes the person an administrator.
     func makeAdministrator(_ id: Int) async throws(PeopleRepositoryError)
@@ -47,7 +49,8 @@ public protocol PeopleRepository: Sendable {
     /// is signed out, and a failure changes neither.
     func setPasswordHash(_ hash: String, of id: Int, keepingSession key: String?) async throws(PeopleRepositoryError)
     /// Removes the person and everything that is theirs: profiles, sitting sessions, sign-in
-    /// sessions, the saved friends list.
+    /// sessions, the saved friends list. `.lastAdministrator` when they are the last
+    /// administrator who can sign in and anyone else has an account.
     func delete(id: Int) async throws(PeopleRepositoryError)
 
     /// Starts a sign-in session: `key` (a digest of the cookie's id) names it from now on.
@@ -91,6 +94,9 @@ public enum PeopleRepositoryError: Error, Sendable, Equatable {
     /// Sign-up needs an invitation, and none valid was given.
     case invitationNeeded
     case notFound
+    /// The change would leave no administrator who can sign in (disabling or deleting the last
+    /// one while anyone else has an account): nothing changed.
+    case lastAdministrator
     /// The storage failed: the message is for the log.
     case storage(String)
     /// The database could not be reached in time; it may be back in a moment.

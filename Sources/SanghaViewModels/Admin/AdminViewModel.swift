@@ -202,6 +202,15 @@ public enum AdminAction: String, Sendable, CaseIterable {
             return .redirect(Redirect(to: Paths.admin.url, flash: .success(message)))
         } catch PeopleRepositoryError.notFound {
             return .notFound
+        } catch PeopleRepositoryError.lastAdministrator {
+            return .refused(
+                Redirect(
+                    to: Paths.admin.url,
+                    flash: .error(
+                        title: "Nothing changed.",
+                        message:
+                            "No administrator would be left who can sign in: make someone else an administrator first.")
+                ))
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
             return .refused(Redirect(to: Paths.admin.url, flash: .error(title: "Nothing changed.", message: message)))

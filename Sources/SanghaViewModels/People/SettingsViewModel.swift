@@ -264,6 +264,14 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                     alert: AlertViewModel(title: "Could not delete the account.", message: PasswordHashingError.message)
                 ),
                 .busy)
+        } catch PeopleRepositoryError.lastAdministrator {
+            return .invalid(
+                form(
+                    alert: AlertViewModel(
+                        title: "Could not delete the account.",
+                        message:
+                            "You are the only administrator: make someone else an administrator first (in Administration), so someone can still let people in."
+                    )))
         } catch {
             return .failed(
                 form(
