@@ -48,9 +48,12 @@ extension GroupViewModel {
             GroupSit(id: 4, group: 1, profile: .morning, startsAt: now + 2 * 86_400, weekly: false),
         ]
 
-        /// A host's page: members, the week, two sits, the form that schedules one, a link in force.
+        /// A host's page: members, the week, two sits, the form that schedules one, a link in
+        /// force, someone removed.
         public static let host = GroupViewModel(
-            detail: GroupDetail(group: group, members: members, invitations: invitations, isHost: true),
+            detail: GroupDetail(
+                group: group, members: members, invitations: invitations, isHost: true,
+                removed: [RemovedMember(person: 4, name: "Kenji Sato", username: "kenji", removedAt: now - 2 * 86_400)]),
             practice: practice, sits: sits, profiles: [.morning, .evening], context: .fixture)
         /// "Schedule a sit" with a start in the past and no profile chosen.
         public static let scheduleError = GroupViewModel(

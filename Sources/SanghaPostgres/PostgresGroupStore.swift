@@ -103,7 +103,21 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
                     invitations.append(GroupInvitation(id: invitation, createdAt: createdAt, expiresAt: expiresAt))
                 }
             }
-            return GroupDetail(group: found.group, members: members, invitations: invitations, isHost: found.isHost)
+            var removed: [RemovedMember] = []
+            if found.isHost {
+                for try await (member, name, username, removedAt) in try await connection.query(
+                    """
+                    SELECT p.id, p.name, p.username, r.removed_at
+                    FROM group_removal r JOIN person p ON p.id = r.person_id
+                    WHERE r.group_id = \(id)
+                    ORDER BY r.removed_at DESC, p.id
+                    """, logger: database.logger
+                ).decode((Int, String, String, Date).self) {
+                    removed.append(RemovedMember(person: member, name: name, username: username, removedAt: removedAt))
+                }
+            }
+            return GroupDetail(
+                group: found.group, members: members, invitations: invitations, isHost: found.isHost, removed: removed)
         }
     }
 
@@ -183,6 +197,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     }
 
     public func join(key: String, at date: Date) async throws(GroupRepositoryError) -> Int {
+        // The group, or 0 when a host removed the person from it; nil for no valid link.
         let joined = try await transaction { connection -> Int? in
             // The group's row is held (as the membership's key would be) until the member is in:
             // a group its last member is leaving meanwhile is either kept or not found.
@@ -197,6 +212,13 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
                 group = id
             }
             guard let group else { return nil }
+            if try await Self.anyRow(
+                connection.query(
+                    "SELECT 1 FROM group_removal WHERE group_id = \(group) AND person_id = \(person)",
+                    logger: database.logger))
+            {
+                return 0
+            }
             try await connection.query(
                 """
                 INSERT INTO group_member (group_id, person_id, is_host, joined_at)
@@ -206,6 +228,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
             return group
         }
         guard let joined else { throw .notFound }
+        guard joined != 0 else { throw .removed }
         return joined
     }
 
@@ -221,20 +244,42 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         if !left { throw .notFound }
     }
 
-    public func remove(_ member: Int, from group: Int) async throws(GroupRepositoryError) {
+    public func remove(_ member: Int, from group: Int, at date: Date) async throws(GroupRepositoryError) {
         let removed = try await transaction { connection in
             guard try await lockGroup(group, connection) else { return false }
             // Asked again after the lock: the person may have stopped hosting meanwhile.
-            return try await Self.anyRow(
+            guard
+                try await Self.anyRow(
+                    connection.query(
+                        """
+                        DELETE FROM group_member WHERE group_id = \(group) AND person_id = \(member) AND NOT is_host
+                        AND EXISTS (
+                            SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
+                        RETURNING person_id
+                        """, logger: database.logger))
+            else { return false }
+            try await connection.query(
+                """
+                INSERT INTO group_removal (group_id, person_id, removed_at) VALUES (\(group), \(member), \(date))
+                ON CONFLICT (group_id, person_id) DO UPDATE SET removed_at = excluded.removed_at
+                """, logger: database.logger)
+            return true
+        }
+        if !removed { throw .notFound }
+    }
+
+    public func readmit(_ member: Int, to group: Int) async throws(GroupRepositoryError) {
+        let readmitted = try await run { connection in
+            try await Self.anyRow(
                 connection.query(
                     """
-                    DELETE FROM group_member WHERE group_id = \(group) AND person_id = \(member) AND NOT is_host
+                    DELETE FROM group_removal WHERE group_id = \(group) AND person_id = \(member)
                     AND EXISTS (
                         SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
                     RETURNING person_id
                     """, logger: database.logger))
         }
-        if !removed { throw .notFound }
+        if !readmitted { throw .notFound }
     }
 
     public func startSitting(profileName: String, sit: Int?, at date: Date, until: Date)
@@ -324,20 +369,30 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         } catch {
             throw .storage("The segments could not be encoded: \(error)")
         }
+        // The id, 0 when the group has its sits to come already, nil when the person hosts no such group.
         let id = try await run { connection -> Int? in
             let rows = try await connection.query(
                 """
-                INSERT INTO group_sit (group_id, profile_name, segments, starts_at, ends_at, weekly, created_at, time_zone)
-                SELECT group_id, \(sit.profile.name), \(segments)::jsonb, \(sit.startsAt), \(sit.firstEnd),
-                    \(sit.weekly), \(date), \(sit.timeZone.identifier)
-                FROM group_member WHERE group_id = \(sit.group) AND person_id = \(person) AND is_host
-                RETURNING id
+                WITH host AS (
+                    SELECT group_id FROM group_member WHERE group_id = \(sit.group) AND person_id = \(person) AND is_host
+                ), to_come AS (
+                    SELECT count(*) AS n FROM group_sit
+                    WHERE group_id = \(sit.group) AND cancelled_at IS NULL AND (weekly OR ends_at > \(date))
+                ), made AS (
+                    INSERT INTO group_sit (group_id, profile_name, segments, starts_at, ends_at, weekly, created_at, time_zone)
+                    SELECT group_id, \(sit.profile.name), \(segments)::jsonb, \(sit.startsAt), \(sit.firstEnd),
+                        \(sit.weekly), \(date), \(sit.timeZone.identifier)
+                    FROM host, to_come WHERE to_come.n < \(GroupSit.limitPerGroup)
+                    RETURNING id
+                )
+                SELECT coalesce((SELECT id FROM made), 0) FROM host
                 """, logger: database.logger)
             var id: Int?
             for try await value in rows.decode(Int.self) { id = value }
             return id
         }
         guard let id else { throw .notFound }
+        guard id != 0 else { throw .tooManySits }
         var stored = sit
         stored.id = id
         return stored

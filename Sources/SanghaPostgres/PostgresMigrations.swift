@@ -401,6 +401,20 @@ enum PostgresMigrations {
                 "CREATE UNIQUE INDEX person_calendar_key ON person (calendar_key) WHERE calendar_key IS NOT NULL",
                 "ALTER TABLE person ADD COLUMN reminder_minutes INTEGER",
             ]),
+        // Who a host removed from a group: no link lets them join again until a host lets them
+        // back in. Gone with the group or the person.
+        Migration(
+            number: 14, name: "groupRemovals",
+            statements: [
+                """
+                CREATE TABLE group_removal (
+                    group_id BIGINT NOT NULL REFERENCES sitting_group(id) ON DELETE CASCADE,
+                    person_id BIGINT NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                    removed_at TIMESTAMPTZ NOT NULL,
+                    PRIMARY KEY (group_id, person_id)
+                )
+                """
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

@@ -93,6 +93,11 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                     db, sql: "SELECT groupID FROM groupInvitation WHERE key = ? AND expiresAt > ?",
                     arguments: [key, date])
             else { throw GroupRepositoryError.notFound }
+            let removed =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM groupRemoval WHERE groupID = ? AND personID = ?)",
+                    arguments: [group, person]) ?? false
+            if removed { throw GroupRepositoryError.removed }
             try db.execute(
                 sql: """
                     INSERT INTO groupMember (groupID, personID, isHost, joinedAt) VALUES (?, ?, 0, ?)
@@ -111,12 +116,24 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         }
     }
 
-    public func remove(_ member: Int, from group: Int) async throws(GroupRepositoryError) {
+    public func remove(_ member: Int, from group: Int, at date: Date) async throws(GroupRepositoryError) {
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)
             try db.execute(
                 sql: "DELETE FROM groupMember WHERE groupID = ? AND personID = ? AND NOT isHost",
                 arguments: [group, member])
+            if db.changesCount == 0 { throw GroupRepositoryError.notFound }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO groupRemoval (groupID, personID, removedAt) VALUES (?, ?, ?)",
+                arguments: [group, member, date])
+        }
+    }
+
+    public func readmit(_ member: Int, to group: Int) async throws(GroupRepositoryError) {
+        try await write { [person] db in
+            try Self.requireMember(person, of: group, host: true, db)
+            try db.execute(
+                sql: "DELETE FROM groupRemoval WHERE groupID = ? AND personID = ?", arguments: [group, member])
             if db.changesCount == 0 { throw GroupRepositoryError.notFound }
         }
     }
@@ -165,6 +182,14 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         }
         return try await write { [person] db in
             try Self.requireMember(person, of: sit.group, host: true, db)
+            let toCome =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM groupSit
+                        WHERE groupID = ? AND cancelledAt IS NULL AND (weekly OR endsAt > ?)
+                        """, arguments: [sit.group, date]) ?? 0
+            if toCome >= GroupSit.limitPerGroup { throw GroupRepositoryError.tooManySits }
             try db.execute(
                 sql: """
                     INSERT INTO groupSit (groupID, profileName, segments, startsAt, endsAt, weekly, createdAt, timeZone)
@@ -274,7 +299,18 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                     WHERE groupID = ? AND expiresAt > ? ORDER BY createdAt, id
                     """, arguments: [id, date]
             ).map { GroupInvitation(id: $0[0], createdAt: $0[1], expiresAt: $0[2]) } : []
-        return GroupDetail(group: Self.group(row), members: members, invitations: invitations, isHost: isHost)
+        let removed =
+            isHost
+            ? try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT p.id, p.name, p.username, r.removedAt
+                    FROM groupRemoval r JOIN person p ON p.id = r.personID
+                    WHERE r.groupID = ? ORDER BY r.removedAt DESC, p.id
+                    """, arguments: [id]
+            ).map { RemovedMember(person: $0[0], name: $0[1], username: $0[2], removedAt: $0[3]) } : []
+        return GroupDetail(
+            group: Self.group(row), members: members, invitations: invitations, isHost: isHost, removed: removed)
     }
 
     private static func practice(_ person: Int, of group: Int, from start: Date, to end: Date, _ db: Database) throws

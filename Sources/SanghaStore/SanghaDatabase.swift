@@ -379,6 +379,19 @@ public enum SanghaDatabase {
                     ALTER TABLE person ADD COLUMN reminderMinutes INTEGER;
                     """)
         }
+        migrator.registerMigration("groupRemovals") { db in
+            // Who a host removed from a group: no link lets them join again until a host lets
+            // them back in. Gone with the group or the person.
+            try db.execute(
+                sql: """
+                    CREATE TABLE groupRemoval (
+                        groupID INTEGER NOT NULL REFERENCES sittingGroup(id) ON DELETE CASCADE,
+                        personID INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                        removedAt DATETIME NOT NULL,
+                        PRIMARY KEY (groupID, personID)
+                    );
+                    """)
+        }
         return migrator
     }
 

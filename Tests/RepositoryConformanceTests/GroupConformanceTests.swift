@@ -50,7 +50,9 @@ struct GroupConformanceTests {
                 try await theirs.revokeInvitation(link.id, of: zen.id)
             }
             await #expect(throws: GroupRepositoryError.notFound) { try await theirs.leave(zen.id) }
-            await #expect(throws: GroupRepositoryError.notFound) { try await theirs.remove(ada.id, from: zen.id) }
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await theirs.remove(ada.id, from: zen.id, at: now)
+            }
             #expect(try await theirs.invitation(key: "theirs", at: now) == nil)
             let kept = try await groups.group(zen.id, at: now)
             #expect(kept?.members == [host])
@@ -99,7 +101,9 @@ struct GroupConformanceTests {
             await #expect(throws: GroupRepositoryError.notFound) {
                 try await graces.revokeInvitation(link.id, of: zen.id)
             }
-            await #expect(throws: GroupRepositoryError.notFound) { try await graces.remove(ada.id, from: zen.id) }
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await graces.remove(ada.id, from: zen.id, at: now)
+            }
             #expect(try await graces.invitation(key: "grace's", at: now) == nil)
             #expect(try await graces.invitation(key: "link", at: now) != nil)
 
@@ -149,11 +153,19 @@ struct GroupConformanceTests {
             _ = try await graces.join(key: "link", at: now + 10)
             _ = try await bobs.join(key: "link", at: now + 10)
 
-            await #expect(throws: GroupRepositoryError.notFound) { try await graces.remove(bob.id, from: zen.id) }
-            await #expect(throws: GroupRepositoryError.notFound) { try await groups.remove(ada.id, from: zen.id) }
-            await #expect(throws: GroupRepositoryError.notFound) { try await groups.remove(999_999, from: zen.id) }
-            try await groups.remove(bob.id, from: zen.id)
-            await #expect(throws: GroupRepositoryError.notFound) { try await groups.remove(bob.id, from: zen.id) }
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await graces.remove(bob.id, from: zen.id, at: now)
+            }
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await groups.remove(ada.id, from: zen.id, at: now)
+            }
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await groups.remove(999_999, from: zen.id, at: now)
+            }
+            try await groups.remove(bob.id, from: zen.id, at: now)
+            await #expect(throws: GroupRepositoryError.notFound) {
+                try await groups.remove(bob.id, from: zen.id, at: now)
+            }
             #expect(try await bobs.group(zen.id, at: now) == nil)
             #expect(try await bobs.list().isEmpty)
             #expect(try await groups.group(zen.id, at: now)?.members.map(\.person) == [ada.id, grace.id])
@@ -163,8 +175,19 @@ struct GroupConformanceTests {
             #expect(try await graces.group(zen.id, at: now) == nil)
             #expect(try await groups.list() == [GroupSummary(group: zen, members: 1, isHost: true)])
             #expect(try await groups.group(zen.id, at: now)?.isHost == true, "a member leaving passes nothing on")
-            // Whoever went may come back by a link.
-            #expect(try await bobs.join(key: "link", at: now + 20) == zen.id)
+            // Whoever left may come back by a link; whoever was removed, only once a host lets them.
+            #expect(try await graces.join(key: "link", at: now + 20) == zen.id)
+            #expect(try await groups.group(zen.id, at: now)?.removed.map(\.person) == [bob.id])
+            #expect(try await groups.group(zen.id, at: now)?.removed.first?.removedAt == now)
+            #expect(try await graces.group(zen.id, at: now)?.removed == [], "a host's to see")
+            await #expect(throws: GroupRepositoryError.removed) { try await bobs.join(key: "link", at: now + 20) }
+            #expect(try await bobs.group(zen.id, at: now + 20) == nil)
+            await #expect(throws: GroupRepositoryError.notFound) { try await graces.readmit(bob.id, to: zen.id) }
+            try await groups.readmit(bob.id, to: zen.id)
+            await #expect(throws: GroupRepositoryError.notFound) { try await groups.readmit(bob.id, to: zen.id) }
+            #expect(try await groups.group(zen.id, at: now)?.removed == [])
+            #expect(try await bobs.group(zen.id, at: now + 20) == nil, "let back in is not made a member")
+            #expect(try await bobs.join(key: "link", at: now + 30) == zen.id)
         }
     }
 
@@ -523,6 +546,38 @@ extension GroupConformanceTests {
             #expect(try await bobs.calendarSits(at: later) == [expected[0], expected[2]])
             try await bobs.leave(zen.id)
             #expect(try await bobs.calendarSits(at: later) == [])
+        }
+    }
+
+    @Test(
+        "A group has at most GroupSit.limitPerGroup sits to come: one more is refused, a cancelled or past one frees its place",
+        arguments: Backend.allCases)
+    func sitsToCome(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now) = (stores.person, Self.now)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            var made: [GroupSit] = []
+            for index in 0..<GroupSit.limitPerGroup {
+                made.append(
+                    try await groups.scheduleSit(
+                        GroupSit(
+                            group: zen.id, profile: Self.evening, startsAt: now + 3600 * Double(index + 1),
+                            weekly: index % 10 == 0), at: now))
+            }
+            let oneMore = GroupSit(group: zen.id, profile: Self.evening, startsAt: now + 600, weekly: false)
+            await #expect(throws: GroupRepositoryError.tooManySits) { try await groups.scheduleSit(oneMore, at: now) }
+            #expect(try await groups.sits(of: zen.id, at: now).count == GroupSit.limitPerGroup)
+            try await groups.cancelSit(made[5].id, of: zen.id, at: now)
+            _ = try await groups.scheduleSit(oneMore, at: now)
+            await #expect(throws: GroupRepositoryError.tooManySits) { try await groups.scheduleSit(oneMore, at: now) }
+            // Once the first one-off sit is over, its place is free.
+            _ = try await groups.scheduleSit(oneMore, at: made[1].firstEnd + 1)
+            // Another group is counted apart.
+            let solo = try await groups.create(name: "Solo", at: now)
+            _ = try await groups.scheduleSit(
+                GroupSit(group: solo.id, profile: Self.evening, startsAt: now + 600, weekly: false), at: now)
         }
     }
 

@@ -88,7 +88,10 @@ public struct NoGroups: GroupRepository {
     }
     public func join(key: String, at date: Date) async throws(GroupRepositoryError) -> Int { throw Self.error }
     public func leave(_ group: Int) async throws(GroupRepositoryError) { throw Self.error }
-    public func remove(_ member: Int, from group: Int) async throws(GroupRepositoryError) { throw Self.error }
+    public func remove(_ member: Int, from group: Int, at date: Date) async throws(GroupRepositoryError) {
+        throw Self.error
+    }
+    public func readmit(_ person: Int, to group: Int) async throws(GroupRepositoryError) { throw Self.error }
     public func startSitting(profileName: String, sit: Int?, at date: Date, until: Date)
         async throws(GroupRepositoryError) -> [Int]
     { throw Self.error }

@@ -4,9 +4,11 @@ import HummingbirdTesting
 import SanghaCore
 import SanghaStore
 import SanghaTestSupport
-import SanghaWeb
+import SanghaViewModels
 import Synchronization
 import Testing
+
+@testable import SanghaWeb
 
 /// Groups through the routes, on SQLite in memory (groups join people and their sessions).
 @Suite("Groups routes")
@@ -23,6 +25,14 @@ struct GroupsRoutesTests {
     static func invitationToken(in body: String) throws -> String {
         let match = try #require(body.firstMatch(of: /\/groups\/invite\/([0-9a-f]{64})/))
         return String(match.1)
+    }
+
+    /// The message of the flash `response` sets for the next page.
+    static func flash(_ response: TestResponse) throws -> String? {
+        let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix(FlashCookie.name + "=") })
+        let value = cookie.dropFirst(FlashCookie.name.count + 1).prefix { $0 != ";" }
+        let signed = try #require(TestDependencies.signer.verified(String(value), for: "flash"))
+        return FlashCookie.decode(signed)?.message
     }
 
     static func body(_ response: TestResponse) -> String { String(buffer: response.body) }
@@ -98,6 +108,32 @@ struct GroupsRoutesTests {
                 #expect(response.status == .seeOther)
             }
             try await bob.execute(uri: "/groups/1", method: .get) { #expect($0.status == .notFound) }
+            // And stays out: the link he joined by does not take him back, until Ada lets him.
+            try await bob.post("/groups/invite/\(token)", form: "") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/groups")
+                let message = try Self.flash(response)
+                #expect(message == GroupInvitationViewModel.removedMessage)
+            }
+            try await bob.execute(uri: "/groups", method: .get) { #expect(!Self.body($0).contains("Morning sangha")) }
+            try await ada.execute(uri: "/groups/1", method: .get) { response in
+                let body = Self.body(response)
+                #expect(body.contains(#"<h2 id="removed-heading">Removed</h2>"#))
+                #expect(body.contains(#"action="/groups/1/removed/2/readmit""#))
+                #expect(body.contains(#"aria-label="Let Bob Brown back in""#))
+            }
+            try await bob.post("/groups/1/removed/2/readmit", form: "") { #expect($0.status == .notFound) }
+            try await ada.post("/groups/1/removed/2/readmit", form: "") { response in
+                #expect(response.status == .seeOther)
+                let message = try Self.flash(response)
+                #expect(message == "Bob Brown may join again by an invitation link.")
+            }
+            try await ada.execute(uri: "/groups/1", method: .get) {
+                #expect(!Self.body($0).contains("removed-heading"))
+            }
+            try await ada.post("/groups/1/removed/2/readmit", form: "") { #expect($0.status == .notFound) }
+            try await bob.post("/groups/invite/\(token)", form: "") { #expect($0.headers[.location] == "/groups/1") }
+            try await ada.post("/groups/1/members/2/remove", form: "") { #expect($0.status == .seeOther) }
             // Revoked, the link admits no one.
             let revoke = try await ada.execute(uri: "/groups/1", method: .get) { response in
                 let match = try #require(Self.body(response).firstMatch(of: /\/groups\/1\/invitations\/(\d+)\/revoke/))

@@ -45,6 +45,18 @@ public struct GroupMember: Sendable, Equatable {
     }
 }
 
+/// Someone a host removed: they cannot join again by a link until a host lets them back in.
+public struct RemovedMember: Sendable, Equatable {
+    public var person: Int
+    public var name: String
+    public var username: String
+    public var removedAt: Date
+
+    public init(person: Int, name: String, username: String, removedAt: Date) {
+        (self.person, self.name, self.username, self.removedAt) = (person, name, username, removedAt)
+    }
+}
+
 /// A member's practice over some days: their sessions begun in them, counted.
 public struct MemberPractice: Sendable, Equatable {
     public var person: Int
@@ -79,9 +91,15 @@ public struct GroupDetail: Sendable, Equatable {
     public var invitations: [GroupInvitation]
     /// Whether the person who asked hosts it.
     public var isHost: Bool
+    /// Those removed and not let back in, newest first; only for a host, else empty.
+    public var removed: [RemovedMember]
 
-    public init(group: SittingGroup, members: [GroupMember], invitations: [GroupInvitation], isHost: Bool) {
-        (self.group, self.members, self.invitations, self.isHost) = (group, members, invitations, isHost)
+    public init(
+        group: SittingGroup, members: [GroupMember], invitations: [GroupInvitation], isHost: Bool,
+        removed: [RemovedMember] = []
+    ) {
+        (self.group, self.members, self.invitations, self.isHost, self.removed) =
+            (group, members, invitations, isHost, removed)
     }
 }
 
@@ -112,6 +130,10 @@ public enum GroupRepositoryError: Error, Sendable, Equatable {
     /// No such group, member or invitation for this person: they are not a member, not a host
     /// where one must be, or it does not exist. Pages answer 404 alike.
     case notFound
+    /// A host removed this person from the group, and has not let them back in: joining is refused.
+    case removed
+    /// The group has `GroupSit.limitPerGroup` sits to come already: nothing was scheduled.
+    case tooManySits
     /// The storage failed: the message is for the log.
     case storage(String)
     /// The database could not be reached in time; it may be back in a moment.
@@ -147,8 +169,11 @@ public protocol GroupRepository: Sendable {
     /// The person leaves. When the last host goes (leaving, or deleting their account), the
     /// member who joined first becomes a host; when the last member goes, the group is deleted.
     func leave(_ group: Int) async throws(GroupRepositoryError)
-    /// A host removes a member who is not a host.
-    func remove(_ member: Int, from group: Int) async throws(GroupRepositoryError)
+    /// A host removes a member who is not a host: in the same transaction they are kept out, so
+    /// no link lets them join again until a host lets them back in (`readmit`).
+    func remove(_ member: Int, from group: Int, at date: Date) async throws(GroupRepositoryError)
+    /// A host lets someone removed join again by a link (they are not made a member).
+    func readmit(_ person: Int, to group: Int) async throws(GroupRepositoryError)
 
     /// The person began (or resumed) sitting with the profile named `profileName`, in the group
     /// sit `sit` if any (kept only if it is a sit of one of their groups, not cancelled), to end

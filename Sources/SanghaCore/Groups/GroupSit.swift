@@ -14,6 +14,10 @@ public struct CalendarSit: Sendable, Equatable {
 }
 
 public struct GroupSit: Sendable, Equatable, Identifiable {
+    /// The most sits a group may have to come (weekly ones, and others not yet over): a page
+    /// and a stream's opening list them all, and 3,000 made both a megabyte.
+    public static let limitPerGroup = 50
+
     public var id: Int
     public var group: Int
     /// The profile as it was when the sit was scheduled (its `id` is 0: it is no one's profile).

@@ -13,6 +13,8 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
     public let groupURL: String?
     public let groupLabel = "Open the group"
 
+    public static let removedMessage =
+        "A host of this group removed you: no invitation link lets you join again until a host lets you back in."
     public static let invalidMessage =
         "This invitation link is not valid: it may have expired or been revoked. Ask a host of the group for a new one."
 
@@ -60,6 +62,9 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
             return .redirect(Redirect(to: Paths.group.url(group), flash: .success("Welcome to the group.")))
         } catch GroupRepositoryError.notFound {
             return .notFound
+        } catch GroupRepositoryError.removed {
+            return .refused(
+                Redirect(to: Paths.groups.url, flash: .error(title: "You did not join.", message: removedMessage)))
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Joining failed. Please try again.")
             return .refused(Redirect(to: Paths.groups.url, flash: .error(title: "You did not join.", message: message)))

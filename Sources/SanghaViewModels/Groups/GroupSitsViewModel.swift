@@ -169,6 +169,15 @@ public enum GroupSitAction {
             return .redirect(Redirect(to: back, flash: .success("The sit is scheduled.")))
         } catch GroupRepositoryError.notFound {
             return .notFound
+        } catch GroupRepositoryError.tooManySits {
+            return .refused(
+                Redirect(
+                    to: back,
+                    flash: .error(
+                        title: "The sit was not scheduled.",
+                        message:
+                            "A group can have at most \(GroupSit.limitPerGroup) sits to come: cancel one you no longer need first."
+                    )))
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
             return .refused(Redirect(to: back, flash: .error(title: "The sit was not scheduled.", message: message)))

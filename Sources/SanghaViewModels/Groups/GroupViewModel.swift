@@ -60,7 +60,8 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
             ? "No one has sat since Monday." : "Together: \(CountText.sat(total)) since Monday."
         hosting =
             detail.isHost
-            ? GroupHostingViewModel(group: group.id, invitations: detail.invitations, timeZone: context.timeZone)
+            ? GroupHostingViewModel(
+                group: group.id, invitations: detail.invitations, removed: detail.removed, timeZone: context.timeZone)
             : nil
         leaveURL = Paths.leaveGroup.url(group.id)
         let otherHosts = detail.members.contains { $0.isHost && $0.person != me }
@@ -170,8 +171,20 @@ public struct GroupHostingViewModel: Sendable, Equatable, Encodable {
     public let noInvitationsText: String?
     public let createURL: String
     public let createLabel = "Create invitation link"
+    public let removedHeading = "Removed"
+    public let removedHint = "No invitation link lets them join again until you let them back in."
+    /// Those removed and not let back in; the section is left out when there are none.
+    public let removed: [GroupRemovedRowViewModel]
+    public let hasRemoved: Bool
 
-    init(group: Int, invitations: [GroupInvitation], timeZone: TimeZone) {
+    init(group: Int, invitations: [GroupInvitation], removed: [RemovedMember] = [], timeZone: TimeZone) {
+        self.removed = removed.map { member in
+            GroupRemovedRowViewModel(
+                name: member.name, username: member.username,
+                detail: "Removed \(CalendarText.shortDate(member.removedAt, timeZone: timeZone))",
+                readmitURL: Paths.readmitGroupMember.url(group, member.person))
+        }
+        hasRemoved = !removed.isEmpty
         self.invitations = invitations.map { invitation in
             GroupInvitationRowViewModel(
                 text:
@@ -180,6 +193,23 @@ public struct GroupHostingViewModel: Sendable, Equatable, Encodable {
         }
         noInvitationsText = invitations.isEmpty ? "No invitation link is in force." : nil
         createURL = Paths.groupInvitations.url(group)
+    }
+}
+
+/// Someone removed, with "Let back in".
+public struct GroupRemovedRowViewModel: Sendable, Equatable, Encodable {
+    public let name: String
+    public let username: String
+    /// "Removed 3 Dec 2026".
+    public let detail: String
+    public let readmitURL: String
+    public let readmitLabel = "Let back in"
+    /// "Let Ana Lima back in".
+    public let readmitAccessibleLabel: String
+
+    init(name: String, username: String, detail: String, readmitURL: String) {
+        (self.name, self.username, self.detail, self.readmitURL) = (name, username, detail, readmitURL)
+        readmitAccessibleLabel = "Let \(name) back in"
     }
 }
 
@@ -193,6 +223,7 @@ public struct GroupInvitationRowViewModel: Sendable, Equatable, Encodable {
 public enum GroupAction: Sendable, Equatable {
     case leave
     case remove(member: Int)
+    case readmit(person: Int)
     case revoke(invitation: Int)
 
     /// What the group's streams are told once it is done by `person`: whoever is no longer a
@@ -201,7 +232,7 @@ public enum GroupAction: Sendable, Equatable {
         switch self {
         case .leave: [.membershipEnded(group: group, person: person), .changed(group: group)]
         case .remove(let member): [.membershipEnded(group: group, person: member), .changed(group: group)]
-        case .revoke: []
+        case .readmit, .revoke: []
         }
     }
 
@@ -218,8 +249,18 @@ public enum GroupAction: Sendable, Equatable {
                 return .redirect(Redirect(to: Paths.groups.url, flash: .success("You left \(name ?? "the group").")))
             case .remove(let member):
                 let name = try await groups.group(group, at: context.now)?.members.first { $0.person == member }?.name
-                try await groups.remove(member, from: group)
-                return .redirect(Redirect(to: back, flash: .success("\(name ?? "The member") is no longer a member.")))
+                try await groups.remove(member, from: group, at: context.now)
+                return .redirect(
+                    Redirect(
+                        to: back,
+                        flash: .success(
+                            "\(name ?? "The member") is no longer a member, and cannot join again until you let them back in."
+                        )))
+            case .readmit(let person):
+                let name = try await groups.group(group, at: context.now)?.removed.first { $0.person == person }?.name
+                try await groups.readmit(person, to: group)
+                return .redirect(
+                    Redirect(to: back, flash: .success("\(name ?? "They") may join again by an invitation link.")))
             case .revoke(let invitation):
                 try await groups.revokeInvitation(invitation, of: group)
                 return .redirect(

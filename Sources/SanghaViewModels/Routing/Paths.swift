@@ -69,6 +69,8 @@ public enum Paths {
     public static let revokeGroupInvitation = Route<(Int, Int)>("/groups/{id}/invitations/{invitation}/revoke")
     public static let leaveGroup = Route<Int>("/groups/{id}/leave")
     public static let removeGroupMember = Route<(Int, Int)>("/groups/{id}/members/{person}/remove")
+    /// "Let back in": someone removed may join again by a link.
+    public static let readmitGroupMember = Route<(Int, Int)>("/groups/{id}/removed/{person}/readmit")
     public static let groupSits = Route<Int>("/groups/{id}/sits")
     public static let groupSit = Route<(Int, Int)>("/groups/{id}/sits/{sit}")
     public static let cancelGroupSit = Route<(Int, Int)>("/groups/{id}/sits/{sit}/cancel")
@@ -114,7 +116,8 @@ public enum Paths {
         history, historyCSV, historyJSON, historyImport, historySessions, historySession, deleteHistorySession,
         friends, newFriend, friend, editFriend, deleteFriend,
         groups, groupInvitationLink, group, groupEvents, groupInvitations, revokeGroupInvitation, leaveGroup,
-        removeGroupMember, groupSits, groupSit, cancelGroupSit, groupSitCalendar, clock, calendarFeed,
+        removeGroupMember, readmitGroupMember, groupSits, groupSit, cancelGroupSit, groupSitCalendar, clock,
+        calendarFeed,
         admin, adminInvitations, adminPasswordReset, adminDisable, adminEnable, adminMakeAdministrator,
         manifest, serviceWorker, offline,
         health, ready, metrics,

@@ -39,6 +39,7 @@ struct GroupsRoutes {
         router.post(Paths.revokeGroupInvitation, use: revoke)
         router.post(Paths.leaveGroup, use: leave)
         router.post(Paths.removeGroupMember, use: remove)
+        router.post(Paths.readmitGroupMember, use: readmit)
         router.post(Paths.groupSits, use: schedule)
         router.get(Paths.groupSit, use: sitPage)
         router.post(Paths.cancelGroupSit, use: cancelSit)
@@ -113,6 +114,11 @@ struct GroupsRoutes {
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (id, person) = try Paths.removeGroupMember.values(in: context, notFound: Self.notFound)
         return try await perform(.remove(member: person), on: id, request, context)
+    }
+
+    @Sendable func readmit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (id, person) = try Paths.readmitGroupMember.values(in: context, notFound: Self.notFound)
+        return try await perform(.readmit(person: person), on: id, request, context)
     }
 
     private func perform(_ action: GroupAction, on id: Int, _ request: Request, _ context: AppRequestContext)
