@@ -19,13 +19,13 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     public func list() async throws(GroupRepositoryError) -> [GroupSummary] {
         try read { [person] db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT g.id, g.name, g.createdAt, me.isHost,
-                        (SELECT count(*) FROM groupMember m WHERE m.groupID = g.id)
-                    FROM groupMember me JOIN sittingGroup g ON g.id = me.groupID
-                    WHERE me.personID = ? ORDER BY g.name COLLATE NOCASE, g.id
-                    """, arguments: [person]
+                db.cachedStatement(
+                    sql: """
+                        SELECT g.id, g.name, g.createdAt, me.isHost,
+                            (SELECT count(*) FROM groupMember m WHERE m.groupID = g.id)
+                        FROM groupMember me JOIN sittingGroup g ON g.id = me.groupID
+                        WHERE me.personID = ? ORDER BY g.name COLLATE NOCASE, g.id
+                        """), arguments: [person]
             ).map { row in
                 GroupSummary(group: Self.group(row), members: row[4], isHost: row[3])
             }
@@ -34,11 +34,13 @@ public struct GroupStore: GroupRepository, SQLiteStore {
 
     public func create(name: String, at date: Date) async throws(GroupRepositoryError) -> SittingGroup {
         try await write { [person] db in
-            try db.execute(sql: "INSERT INTO sittingGroup (name, createdAt) VALUES (?, ?)", arguments: [name, date])
+            try db.cachedStatement(sql: "INSERT INTO sittingGroup (name, createdAt) VALUES (?, ?)").execute(arguments: [
+                name, date,
+            ])
             let id = Int(db.lastInsertedRowID)
-            try db.execute(
-                sql: "INSERT INTO groupMember (groupID, personID, isHost, joinedAt) VALUES (?, ?, 1, ?)",
-                arguments: [id, person, date])
+            try db.cachedStatement(
+                sql: "INSERT INTO groupMember (groupID, personID, isHost, joinedAt) VALUES (?, ?, 1, ?)"
+            ).execute(arguments: [id, person, date])
             return SittingGroup(id: id, name: name, createdAt: date)
         }
     }
@@ -58,16 +60,18 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     {
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)
-            try db.execute(
-                sql: "INSERT INTO groupInvitation (groupID, key, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
-                arguments: [group, key, date, expiresAt])
+            try db.cachedStatement(
+                sql: "INSERT INTO groupInvitation (groupID, key, createdAt, expiresAt) VALUES (?, ?, ?, ?)"
+            ).execute(arguments: [group, key, date, expiresAt])
         }
     }
 
     public func revokeInvitation(_ id: Int, of group: Int) async throws(GroupRepositoryError) {
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)
-            try db.execute(sql: "DELETE FROM groupInvitation WHERE id = ? AND groupID = ?", arguments: [id, group])
+            try db.cachedStatement(sql: "DELETE FROM groupInvitation WHERE id = ? AND groupID = ?").execute(arguments: [
+                id, group,
+            ])
             if db.changesCount == 0 { throw GroupRepositoryError.notFound }
         }
     }
@@ -75,13 +79,13 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     public func invitation(key: String, at date: Date) async throws(GroupRepositoryError) -> GroupInvitationPreview? {
         try read { [person] db in
             try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT g.id, g.name, g.createdAt,
-                        EXISTS (SELECT 1 FROM groupMember m WHERE m.groupID = g.id AND m.personID = ?)
-                    FROM groupInvitation i JOIN sittingGroup g ON g.id = i.groupID
-                    WHERE i.key = ? AND i.expiresAt > ?
-                    """, arguments: [person, key, date]
+                db.cachedStatement(
+                    sql: """
+                        SELECT g.id, g.name, g.createdAt,
+                            EXISTS (SELECT 1 FROM groupMember m WHERE m.groupID = g.id AND m.personID = ?)
+                        FROM groupInvitation i JOIN sittingGroup g ON g.id = i.groupID
+                        WHERE i.key = ? AND i.expiresAt > ?
+                        """), arguments: [person, key, date]
             ).map { GroupInvitationPreview(group: Self.group($0), isMember: $0[3]) }
         }
     }
@@ -90,19 +94,21 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         try await write { [person] db in
             guard
                 let group = try Int.fetchOne(
-                    db, sql: "SELECT groupID FROM groupInvitation WHERE key = ? AND expiresAt > ?",
+                    db.cachedStatement(sql: "SELECT groupID FROM groupInvitation WHERE key = ? AND expiresAt > ?"),
                     arguments: [key, date])
             else { throw GroupRepositoryError.notFound }
             let removed =
                 try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM groupRemoval WHERE groupID = ? AND personID = ?)",
+                    db.cachedStatement(
+                        sql: "SELECT EXISTS (SELECT 1 FROM groupRemoval WHERE groupID = ? AND personID = ?)"),
                     arguments: [group, person]) ?? false
             if removed { throw GroupRepositoryError.removed }
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO groupMember (groupID, personID, isHost, joinedAt) VALUES (?, ?, 0, ?)
                     ON CONFLICT DO NOTHING
-                    """, arguments: [group, person, date])
+                    """
+            ).execute(arguments: [group, person, date])
             return group
         }
     }
@@ -110,8 +116,8 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     public func leave(_ group: Int) async throws(GroupRepositoryError) {
         try await write { [person] db in
             // The trigger `groupMemberGone` passes hosting on, or deletes a group left empty.
-            try db.execute(
-                sql: "DELETE FROM groupMember WHERE groupID = ? AND personID = ?", arguments: [group, person])
+            try db.cachedStatement(sql: "DELETE FROM groupMember WHERE groupID = ? AND personID = ?").execute(
+                arguments: [group, person])
             if db.changesCount == 0 { throw GroupRepositoryError.notFound }
         }
     }
@@ -119,21 +125,20 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     public func remove(_ member: Int, from group: Int, at date: Date) async throws(GroupRepositoryError) {
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)
-            try db.execute(
-                sql: "DELETE FROM groupMember WHERE groupID = ? AND personID = ? AND NOT isHost",
-                arguments: [group, member])
+            try db.cachedStatement(sql: "DELETE FROM groupMember WHERE groupID = ? AND personID = ? AND NOT isHost")
+                .execute(arguments: [group, member])
             if db.changesCount == 0 { throw GroupRepositoryError.notFound }
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO groupRemoval (groupID, personID, removedAt) VALUES (?, ?, ?)",
-                arguments: [group, member, date])
+            try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO groupRemoval (groupID, personID, removedAt) VALUES (?, ?, ?)"
+            ).execute(arguments: [group, member, date])
         }
     }
 
     public func readmit(_ member: Int, to group: Int) async throws(GroupRepositoryError) {
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)
-            try db.execute(
-                sql: "DELETE FROM groupRemoval WHERE groupID = ? AND personID = ?", arguments: [group, member])
+            try db.cachedStatement(sql: "DELETE FROM groupRemoval WHERE groupID = ? AND personID = ?").execute(
+                arguments: [group, member])
             if db.changesCount == 0 { throw GroupRepositoryError.notFound }
         }
     }
@@ -145,7 +150,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
             // The group sit only if it is one of the person's groups', not cancelled. A sit still
             // shown (not past its end and the grace), alone or in the same group sit, keeps its
             // start.
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO sittingNow (personID, profileName, sitID, since, until) VALUES (?, ?, (
                         SELECT s.id FROM groupSit s JOIN groupMember m ON m.groupID = s.groupID AND m.personID = ?
@@ -154,17 +159,17 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                         profileName = excluded.profileName, sitID = excluded.sitID, until = excluded.until,
                         since = CASE WHEN sittingNow.until <= ? OR sittingNow.sitID IS NOT excluded.sitID
                             THEN excluded.since ELSE sittingNow.since END
-                    """,
-                arguments: [
-                    person, profileName, person, sit, date, until, date.addingTimeInterval(-SittingNow.grace),
-                ])
+                    """
+            ).execute(arguments: [
+                person, profileName, person, sit, date, until, date.addingTimeInterval(-SittingNow.grace),
+            ])
             return try Self.groupIDs(of: person, db)
         }
     }
 
     public func stopSitting() async throws(GroupRepositoryError) -> [Int] {
         try await write { [person] db in
-            try db.execute(sql: "DELETE FROM sittingNow WHERE personID = ?", arguments: [person])
+            try db.cachedStatement(sql: "DELETE FROM sittingNow WHERE personID = ?").execute(arguments: [person])
             return try Self.groupIDs(of: person, db)
         }
     }
@@ -184,21 +189,21 @@ public struct GroupStore: GroupRepository, SQLiteStore {
             try Self.requireMember(person, of: sit.group, host: true, db)
             let toCome =
                 try Int.fetchOne(
-                    db,
-                    sql: """
-                        SELECT COUNT(*) FROM groupSit
-                        WHERE groupID = ? AND cancelledAt IS NULL AND (weekly OR endsAt > ?)
-                        """, arguments: [sit.group, date]) ?? 0
+                    db.cachedStatement(
+                        sql: """
+                            SELECT COUNT(*) FROM groupSit
+                            WHERE groupID = ? AND cancelledAt IS NULL AND (weekly OR endsAt > ?)
+                            """), arguments: [sit.group, date]) ?? 0
             if toCome >= GroupSit.limitPerGroup { throw GroupRepositoryError.tooManySits }
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO groupSit (groupID, profileName, segments, startsAt, endsAt, weekly, createdAt, timeZone)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    sit.group, sit.profile.name, segments, sit.startsAt, sit.firstEnd, sit.weekly, date,
-                    sit.timeZone.identifier,
-                ])
+                    """
+            ).execute(arguments: [
+                sit.group, sit.profile.name, segments, sit.startsAt, sit.firstEnd, sit.weekly, date,
+                sit.timeZone.identifier,
+            ])
             var stored = sit
             stored.id = Int(db.lastInsertedRowID)
             return stored
@@ -213,11 +218,11 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         try read { [person] db in
             try Self.requireMember(person, of: group, db)
             return try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT \(Self.sitColumns) FROM groupSit
-                    WHERE id = ? AND groupID = ?
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.sitColumns) FROM groupSit
+                        WHERE id = ? AND groupID = ?
+                        """),
                 arguments: [id, group]
             ).map(Self.sit)
         }
@@ -226,13 +231,13 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     public func calendarSits(at date: Date) async throws(GroupRepositoryError) -> [CalendarSit] {
         try read { [person] db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(Self.sitColumns), (SELECT name FROM sittingGroup g WHERE g.id = groupSit.groupID)
-                    FROM groupSit
-                    WHERE groupID IN (SELECT groupID FROM groupMember WHERE personID = ?) AND (weekly OR endsAt > ?)
-                    ORDER BY startsAt, id
-                    """, arguments: [person, date]
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.sitColumns), (SELECT name FROM sittingGroup g WHERE g.id = groupSit.groupID)
+                        FROM groupSit
+                        WHERE groupID IN (SELECT groupID FROM groupMember WHERE personID = ?) AND (weekly OR endsAt > ?)
+                        ORDER BY startsAt, id
+                        """), arguments: [person, date]
             ).map { CalendarSit(sit: try Self.sit($0), groupName: $0[8]) }
         }
     }
@@ -240,9 +245,9 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     public func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) {
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)
-            try db.execute(
-                sql: "UPDATE groupSit SET cancelledAt = ? WHERE id = ? AND groupID = ? AND cancelledAt IS NULL",
-                arguments: [date, id, group])
+            try db.cachedStatement(
+                sql: "UPDATE groupSit SET cancelledAt = ? WHERE id = ? AND groupID = ? AND cancelledAt IS NULL"
+            ).execute(arguments: [date, id, group])
             if db.changesCount == 0 { throw GroupRepositoryError.notFound }
         }
     }
@@ -272,42 +277,42 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     private static func detail(_ person: Int, _ id: Int, at date: Date, _ db: Database) throws -> GroupDetail? {
         guard
             let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT g.id, g.name, g.createdAt, me.isHost
-                    FROM groupMember me JOIN sittingGroup g ON g.id = me.groupID
-                    WHERE me.personID = ? AND g.id = ?
-                    """, arguments: [person, id])
+                db.cachedStatement(
+                    sql: """
+                        SELECT g.id, g.name, g.createdAt, me.isHost
+                        FROM groupMember me JOIN sittingGroup g ON g.id = me.groupID
+                        WHERE me.personID = ? AND g.id = ?
+                        """), arguments: [person, id])
         else { return nil }
         let isHost: Bool = row[3]
         let members = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT p.id, p.name, p.username, m.isHost, m.joinedAt
-                FROM groupMember m JOIN person p ON p.id = m.personID
-                WHERE m.groupID = ?
-                ORDER BY m.isHost DESC,
-                    CASE WHEN m.isHost THEN m.joinedAt END, p.name COLLATE NOCASE, p.id
-                """, arguments: [id]
+            db.cachedStatement(
+                sql: """
+                    SELECT p.id, p.name, p.username, m.isHost, m.joinedAt
+                    FROM groupMember m JOIN person p ON p.id = m.personID
+                    WHERE m.groupID = ?
+                    ORDER BY m.isHost DESC,
+                        CASE WHEN m.isHost THEN m.joinedAt END, p.name COLLATE NOCASE, p.id
+                    """), arguments: [id]
         ).map { GroupMember(person: $0[0], name: $0[1], username: $0[2], isHost: $0[3], joinedAt: $0[4]) }
         let invitations =
             isHost
             ? try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, createdAt, expiresAt FROM groupInvitation
-                    WHERE groupID = ? AND expiresAt > ? ORDER BY createdAt, id
-                    """, arguments: [id, date]
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, createdAt, expiresAt FROM groupInvitation
+                        WHERE groupID = ? AND expiresAt > ? ORDER BY createdAt, id
+                        """), arguments: [id, date]
             ).map { GroupInvitation(id: $0[0], createdAt: $0[1], expiresAt: $0[2]) } : []
         let removed =
             isHost
             ? try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT p.id, p.name, p.username, r.removedAt
-                    FROM groupRemoval r JOIN person p ON p.id = r.personID
-                    WHERE r.groupID = ? ORDER BY r.removedAt DESC, p.id
-                    """, arguments: [id]
+                db.cachedStatement(
+                    sql: """
+                        SELECT p.id, p.name, p.username, r.removedAt
+                        FROM groupRemoval r JOIN person p ON p.id = r.personID
+                        WHERE r.groupID = ? ORDER BY r.removedAt DESC, p.id
+                        """), arguments: [id]
             ).map { RemovedMember(person: $0[0], name: $0[1], username: $0[2], removedAt: $0[3]) } : []
         return GroupDetail(
             group: Self.group(row), members: members, invitations: invitations, isHost: isHost, removed: removed)
@@ -319,28 +324,28 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         try Self.requireMember(person, of: group, db)
         // Each member's range of the (ownerID, startedAt) index.
         return try Row.fetchAll(
-            db,
-            sql: """
-                SELECT m.personID, count(s.id), coalesce(sum(s.seconds), 0)
-                FROM groupMember m
-                LEFT JOIN sittingSession s ON s.ownerID = m.personID AND s.startedAt >= ? AND s.startedAt < ?
-                WHERE m.groupID = ? GROUP BY m.personID ORDER BY m.personID
-                """, arguments: [start, end, group]
+            db.cachedStatement(
+                sql: """
+                    SELECT m.personID, count(s.id), coalesce(sum(s.seconds), 0)
+                    FROM groupMember m
+                    LEFT JOIN sittingSession s ON s.ownerID = m.personID AND s.startedAt >= ? AND s.startedAt < ?
+                    WHERE m.groupID = ? GROUP BY m.personID ORDER BY m.personID
+                    """), arguments: [start, end, group]
         ).map { MemberPractice(person: $0[0], totals: SittingTotals(sessions: $0[1], seconds: $0[2])) }
     }
 
     private static func sittingNow(_ person: Int, in group: Int, at date: Date, _ db: Database) throws -> [SittingNow] {
         try Self.requireMember(person, of: group, db)
         return try Row.fetchAll(
-            db,
-            sql: """
-                SELECT p.id, p.name, s.profileName, s.since, sit.id, s.sitID IS NOT NULL AND sit.id IS NULL
-                FROM groupMember m JOIN sittingNow s ON s.personID = m.personID
-                JOIN person p ON p.id = m.personID
-                LEFT JOIN groupSit sit ON sit.id = s.sitID AND sit.groupID = m.groupID
-                WHERE m.groupID = ? AND s.until > ? AND p.showWhenSitting
-                ORDER BY s.since, p.id
-                """, arguments: [group, date.addingTimeInterval(-SittingNow.grace)]
+            db.cachedStatement(
+                sql: """
+                    SELECT p.id, p.name, s.profileName, s.since, sit.id, s.sitID IS NOT NULL AND sit.id IS NULL
+                    FROM groupMember m JOIN sittingNow s ON s.personID = m.personID
+                    JOIN person p ON p.id = m.personID
+                    LEFT JOIN groupSit sit ON sit.id = s.sitID AND sit.groupID = m.groupID
+                    WHERE m.groupID = ? AND s.until > ? AND p.showWhenSitting
+                    ORDER BY s.since, p.id
+                    """), arguments: [group, date.addingTimeInterval(-SittingNow.grace)]
         ).map { row in
             // Another group's sit is named by that group only.
             let elsewhere: Bool = row[5]
@@ -353,23 +358,25 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     private static func sits(_ person: Int, of group: Int, at date: Date, _ db: Database) throws -> [GroupSit] {
         try Self.requireMember(person, of: group, db)
         return try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(Self.sitColumns) FROM groupSit
-                WHERE groupID = ? AND cancelledAt IS NULL AND (weekly OR endsAt > ?) ORDER BY startsAt, id
-                """, arguments: [group, date]
+            db.cachedStatement(
+                sql: """
+                    SELECT \(Self.sitColumns) FROM groupSit
+                    WHERE groupID = ? AND cancelledAt IS NULL AND (weekly OR endsAt > ?) ORDER BY startsAt, id
+                    """), arguments: [group, date]
         ).map(Self.sit)
     }
 
     private static func groupIDs(of person: Int, _ db: Database) throws -> [Int] {
         try Int.fetchAll(
-            db, sql: "SELECT groupID FROM groupMember WHERE personID = ? ORDER BY groupID", arguments: [person])
+            db.cachedStatement(sql: "SELECT groupID FROM groupMember WHERE personID = ? ORDER BY groupID"),
+            arguments: [person])
     }
 
     /// Throws `notFound` unless `person` is a member of `group` (a host, when `host`).
     private static func requireMember(_ person: Int, of group: Int, host: Bool = false, _ db: Database) throws {
         let isHost = try Bool.fetchOne(
-            db, sql: "SELECT isHost FROM groupMember WHERE groupID = ? AND personID = ?", arguments: [group, person])
+            db.cachedStatement(sql: "SELECT isHost FROM groupMember WHERE groupID = ? AND personID = ?"),
+            arguments: [group, person])
         guard let isHost, isHost || !host else { throw GroupRepositoryError.notFound }
     }
 

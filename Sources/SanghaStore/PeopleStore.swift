@@ -30,17 +30,17 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         async throws(PeopleRepositoryError) -> Person
     {
         try await write { db in
-            let first = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM person)") ?? true
+            let first = try Bool.fetchOne(db.cachedStatement(sql: "SELECT NOT EXISTS (SELECT 1 FROM person)")) ?? true
             if case .invitation(let key) = admission, !first {
-                try db.execute(
-                    sql: "DELETE FROM oneUseLink WHERE key = ? AND kind = ? AND expiresAt > ?",
-                    arguments: [key, OneUseLink.Kind.invitation.rawValue, date])
+                try db.cachedStatement(sql: "DELETE FROM oneUseLink WHERE key = ? AND kind = ? AND expiresAt > ?")
+                    .execute(arguments: [key, OneUseLink.Kind.invitation.rawValue, date])
                 if db.changesCount == 0 { throw PeopleRepositoryError.invitationNeeded }
             }
             if case .groupInvitation(let key) = admission, !first {
                 // A group's link admits many people within its days: it is not used up.
                 let valid = try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM groupInvitation WHERE key = ? AND expiresAt > ?)",
+                    db.cachedStatement(
+                        sql: "SELECT EXISTS (SELECT 1 FROM groupInvitation WHERE key = ? AND expiresAt > ?)"),
                     arguments: [key, date])
                 if valid != true { throw PeopleRepositoryError.invitationNeeded }
             }
@@ -54,14 +54,15 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             }
             let id = record.id ?? 0
             // What was made before Sangha had people is the first person's.
-            try db.execute(sql: "UPDATE profile SET ownerID = ? WHERE ownerID IS NULL", arguments: [id])
-            try db.execute(sql: "UPDATE sittingSession SET ownerID = ? WHERE ownerID IS NULL", arguments: [id])
+            try db.cachedStatement(sql: "UPDATE profile SET ownerID = ? WHERE ownerID IS NULL").execute(arguments: [id])
+            try db.cachedStatement(sql: "UPDATE sittingSession SET ownerID = ? WHERE ownerID IS NULL").execute(
+                arguments: [id])
             return record.person
         }
     }
 
     public func hasAnyone() async throws(PeopleRepositoryError) -> Bool {
-        try read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM person)") ?? false }
+        try read { db in try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person)")) ?? false }
     }
 
     public func overview(at date: Date) async throws(PeopleRepositoryError) -> [PersonOverview] {
@@ -69,14 +70,14 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         let startedSince = date.addingTimeInterval(-SignInSession.longestLife)
         return try read { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT person.*, (
-                        SELECT count(*) FROM signInSession s WHERE s.personID = person.id
-                        AND s.lastUsedAt > ? AND COALESCE(s.startedAt, s.lastUsedAt) > ?
-                    ) AS openSessions
-                    FROM person ORDER BY name COLLATE NOCASE, id
-                    """, arguments: [unusedSince, startedSince]
+                db.cachedStatement(
+                    sql: """
+                        SELECT person.*, (
+                            SELECT count(*) FROM signInSession s WHERE s.personID = person.id
+                            AND s.lastUsedAt > ? AND COALESCE(s.startedAt, s.lastUsedAt) > ?
+                        ) AS openSessions
+                        FROM person ORDER BY name COLLATE NOCASE, id
+                        """), arguments: [unusedSince, startedSince]
             ).map { row in
                 PersonOverview(
                     person: try PersonRecord(row: row).person, lastSignIn: row["lastSignInAt"],
@@ -90,16 +91,20 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             if disabled, try Self.isLastAdministrator(id, alone: true, db) {
                 throw PeopleRepositoryError.lastAdministrator
             }
-            try db.execute(sql: "UPDATE person SET isDisabled = ? WHERE id = ?", arguments: [disabled, id])
+            try db.cachedStatement(sql: "UPDATE person SET isDisabled = ? WHERE id = ?").execute(arguments: [
+                disabled, id,
+            ])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
-            if disabled { try db.execute(sql: "DELETE FROM signInSession WHERE personID = ?", arguments: [id]) }
+            if disabled {
+                try db.cachedStatement(sql: "DELETE FROM signInSession WHERE personID = ?").execute(arguments: [id])
+            }
         }
         sessions.forget(person: id)
     }
 
     public func makeAdministrator(_ id: Int) async throws(PeopleRepositoryError) {
         try await write { db in
-            try db.execute(sql: "UPDATE person SET isAdministrator = 1 WHERE id = ?", arguments: [id])
+            try db.cachedStatement(sql: "UPDATE person SET isAdministrator = 1 WHERE id = ?").execute(arguments: [id])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
         sessions.forget(person: id)
@@ -109,10 +114,9 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         try await write { db in
             // Links past their time go as new ones come.
             let now = link.expiresAt.addingTimeInterval(-OneUseLink.lifetime(of: link.kind))
-            try db.execute(sql: "DELETE FROM oneUseLink WHERE expiresAt <= ?", arguments: [now])
-            try db.execute(
-                sql: "INSERT INTO oneUseLink (key, kind, personID, expiresAt) VALUES (?, ?, ?, ?)",
-                arguments: [link.key, link.kind.rawValue, link.personID, link.expiresAt])
+            try db.cachedStatement(sql: "DELETE FROM oneUseLink WHERE expiresAt <= ?").execute(arguments: [now])
+            try db.cachedStatement(sql: "INSERT INTO oneUseLink (key, kind, personID, expiresAt) VALUES (?, ?, ?, ?)")
+                .execute(arguments: [link.key, link.kind.rawValue, link.personID, link.expiresAt])
         }
     }
 
@@ -121,7 +125,8 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     {
         try read { db in
             try Row.fetchOne(
-                db, sql: "SELECT personID, expiresAt FROM oneUseLink WHERE key = ? AND kind = ? AND expiresAt > ?",
+                db.cachedStatement(
+                    sql: "SELECT personID, expiresAt FROM oneUseLink WHERE key = ? AND kind = ? AND expiresAt > ?"),
                 arguments: [key, kind.rawValue, date]
             ).map { OneUseLink(key: key, kind: kind, personID: $0["personID"], expiresAt: $0["expiresAt"]) }
         }
@@ -133,11 +138,14 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         let person = try await write { db -> Person? in
             guard
                 let id = try Int.fetchOne(
-                    db, sql: "DELETE FROM oneUseLink WHERE key = ? AND kind = ? AND expiresAt > ? RETURNING personID",
+                    db.cachedStatement(
+                        sql: "DELETE FROM oneUseLink WHERE key = ? AND kind = ? AND expiresAt > ? RETURNING personID"),
                     arguments: [key, OneUseLink.Kind.passwordReset.rawValue, date])
             else { return nil }
-            try db.execute(sql: "UPDATE person SET passwordHash = ? WHERE id = ?", arguments: [passwordHash, id])
-            try db.execute(sql: "DELETE FROM signInSession WHERE personID = ?", arguments: [id])
+            try db.cachedStatement(sql: "UPDATE person SET passwordHash = ? WHERE id = ?").execute(arguments: [
+                passwordHash, id,
+            ])
+            try db.cachedStatement(sql: "DELETE FROM signInSession WHERE personID = ?").execute(arguments: [id])
             return try PersonRecord.fetchOne(db, key: id)?.person
         }
         if let person { sessions.forget(person: person.id) }
@@ -148,10 +156,11 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         try await write { db in
             var generator = SystemRandomNumberGenerator()
             let fresh = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-            try db.execute(
-                sql: "INSERT INTO secret (name, value) VALUES ('cookies', ?) ON CONFLICT (name) DO NOTHING",
-                arguments: [fresh])
-            return [UInt8](try Data.fetchOne(db, sql: "SELECT value FROM secret WHERE name = 'cookies'") ?? fresh)
+            try db.cachedStatement(
+                sql: "INSERT INTO secret (name, value) VALUES ('cookies', ?) ON CONFLICT (name) DO NOTHING"
+            ).execute(arguments: [fresh])
+            return [UInt8](
+                try Data.fetchOne(db.cachedStatement(sql: "SELECT value FROM secret WHERE name = 'cookies'")) ?? fresh)
         }
     }
 
@@ -169,16 +178,16 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
 
     public func update(_ person: Person) async throws(PeopleRepositoryError) {
         try await write { db in
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE person SET name = ?, about = ?, friendServiceToken = ?, showWhenSitting = ?, showStreaks = ?,
                         timeZone = ?, dayStartHour = ?, reminderMinutes = ?
                     WHERE id = ?
-                    """,
-                arguments: [
-                    person.name, person.about, person.friendServiceToken, person.showsWhenSitting, person.showsStreaks,
-                    person.timeZone.identifier, person.dayStartHour, person.reminderMinutes, person.id,
-                ])
+                    """
+            ).execute(arguments: [
+                person.name, person.about, person.friendServiceToken, person.showsWhenSitting, person.showsStreaks,
+                person.timeZone.identifier, person.dayStartHour, person.reminderMinutes, person.id,
+            ])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
         sessions.forget(person: person.id)
@@ -186,7 +195,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
 
     public func setCalendarKey(_ key: String?, of id: Int) async throws(PeopleRepositoryError) {
         try await write { db in
-            try db.execute(sql: "UPDATE person SET calendarKey = ? WHERE id = ?", arguments: [key, id])
+            try db.cachedStatement(sql: "UPDATE person SET calendarKey = ? WHERE id = ?").execute(arguments: [key, id])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
         sessions.forget(person: id)
@@ -202,10 +211,12 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         async throws(PeopleRepositoryError)
     {
         try await write { db in
-            try db.execute(sql: "UPDATE person SET passwordHash = ? WHERE id = ?", arguments: [hash, id])
+            try db.cachedStatement(sql: "UPDATE person SET passwordHash = ? WHERE id = ?").execute(arguments: [
+                hash, id,
+            ])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
-            try db.execute(
-                sql: "DELETE FROM signInSession WHERE personID = ? AND key IS NOT ?", arguments: [id, key])
+            try db.cachedStatement(sql: "DELETE FROM signInSession WHERE personID = ? AND key IS NOT ?").execute(
+                arguments: [id, key])
         }
         sessions.forget(person: id)
     }
@@ -226,24 +237,26 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     /// the write transaction, which SQLite runs one at a time.
     static func isLastAdministrator(_ id: Int, alone: Bool, _ db: Database) throws -> Bool {
         try Bool.fetchOne(
-            db,
-            sql: """
-                SELECT EXISTS (SELECT 1 FROM person WHERE id = ? AND isAdministrator AND NOT isDisabled)
-                    AND NOT EXISTS (SELECT 1 FROM person WHERE id != ? AND isAdministrator AND NOT isDisabled)
-                    AND (? OR EXISTS (SELECT 1 FROM person WHERE id != ?))
-                """, arguments: [id, id, alone, id]) ?? false
+            db.cachedStatement(
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM person WHERE id = ? AND isAdministrator AND NOT isDisabled)
+                        AND NOT EXISTS (SELECT 1 FROM person WHERE id != ? AND isAdministrator AND NOT isDisabled)
+                        AND (? OR EXISTS (SELECT 1 FROM person WHERE id != ?))
+                    """), arguments: [id, id, alone, id]) ?? false
     }
 
     public func startSession(key: String, of id: Int, at date: Date) async throws(PeopleRepositoryError) {
         try await write { db in
             // Sessions unused for their lifetime are gone whether or not their cookie comes back.
-            try db.execute(
-                sql: "DELETE FROM signInSession WHERE lastUsedAt < ?",
-                arguments: [date.addingTimeInterval(-SignInSession.lifetime)])
-            try db.execute(
-                sql: "INSERT INTO signInSession (key, personID, lastUsedAt, startedAt) VALUES (?, ?, ?, ?)",
-                arguments: [key, id, date, date])
-            try db.execute(sql: "UPDATE person SET lastSignInAt = ? WHERE id = ?", arguments: [date, id])
+            try db.cachedStatement(sql: "DELETE FROM signInSession WHERE lastUsedAt < ?").execute(arguments: [
+                date.addingTimeInterval(-SignInSession.lifetime)
+            ])
+            try db.cachedStatement(
+                sql: "INSERT INTO signInSession (key, personID, lastUsedAt, startedAt) VALUES (?, ?, ?, ?)"
+            ).execute(arguments: [key, id, date, date])
+            try db.cachedStatement(sql: "UPDATE person SET lastSignInAt = ? WHERE id = ?").execute(arguments: [
+                date, id,
+            ])
         }
     }
 
@@ -254,13 +267,13 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         let found = try read { db -> (Person, Date, Date)? in
             guard
                 let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT person.*, signInSession.lastUsedAt AS sessionLastUsedAt,
-                        COALESCE(signInSession.startedAt, signInSession.lastUsedAt) AS sessionStartedAt
-                        FROM signInSession JOIN person ON person.id = signInSession.personID
-                        WHERE signInSession.key = ?
-                        """, arguments: [key])
+                    db.cachedStatement(
+                        sql: """
+                            SELECT person.*, signInSession.lastUsedAt AS sessionLastUsedAt,
+                            COALESCE(signInSession.startedAt, signInSession.lastUsedAt) AS sessionStartedAt
+                            FROM signInSession JOIN person ON person.id = signInSession.personID
+                            WHERE signInSession.key = ?
+                            """), arguments: [key])
             else { return nil }
             return (try PersonRecord(row: row).person, row["sessionLastUsedAt"], row["sessionStartedAt"])
         }
@@ -273,7 +286,8 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         var touched = lastUsed
         if unused >= SignInSession.touchInterval {
             try await write { db in
-                try db.execute(sql: "UPDATE signInSession SET lastUsedAt = ? WHERE key = ?", arguments: [date, key])
+                try db.cachedStatement(sql: "UPDATE signInSession SET lastUsedAt = ? WHERE key = ?").execute(
+                    arguments: [date, key])
             }
             touched = date
         }
@@ -282,14 +296,16 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     }
 
     public func endSession(key: String) async throws(PeopleRepositoryError) {
-        try await write { db in try db.execute(sql: "DELETE FROM signInSession WHERE key = ?", arguments: [key]) }
+        try await write { db in
+            try db.cachedStatement(sql: "DELETE FROM signInSession WHERE key = ?").execute(arguments: [key])
+        }
         sessions.forget(key)
     }
 
     public func failures(of username: String, since date: Date) async throws(PeopleRepositoryError) -> [Date] {
         try read { db in
             try Date.fetchAll(
-                db, sql: "SELECT at FROM signInFailure WHERE username = ? AND at >= ? ORDER BY at",
+                db.cachedStatement(sql: "SELECT at FROM signInFailure WHERE username = ? AND at >= ? ORDER BY at"),
                 arguments: [username, date])
         }
     }
@@ -301,28 +317,30 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         // One write transaction: SQLite runs them one at a time.
         return try await write { db in
             let earlier = try Date.fetchAll(
-                db, sql: "SELECT at FROM signInFailure WHERE username = ? AND at >= ? ORDER BY at",
+                db.cachedStatement(sql: "SELECT at FROM signInFailure WHERE username = ? AND at >= ? ORDER BY at"),
                 arguments: [username, since])
             guard earlier.count < limit else { return earlier }
             // Failures older than the window count for nothing: they go as new ones come.
-            try db.execute(sql: "DELETE FROM signInFailure WHERE at < ?", arguments: [since])
-            try db.execute(sql: "INSERT INTO signInFailure (username, at) VALUES (?, ?)", arguments: [username, date])
+            try db.cachedStatement(sql: "DELETE FROM signInFailure WHERE at < ?").execute(arguments: [since])
+            try db.cachedStatement(sql: "INSERT INTO signInFailure (username, at) VALUES (?, ?)").execute(arguments: [
+                username, date,
+            ])
             return earlier
         }
     }
 
     public func forgetAttempt(of key: String, at date: Date) async throws(PeopleRepositoryError) {
         try await write { db in
-            try db.execute(
+            try db.cachedStatement(
                 sql:
-                    "DELETE FROM signInFailure WHERE rowid = (SELECT rowid FROM signInFailure WHERE username = ? AND at = ? LIMIT 1)",
-                arguments: [key, date])
+                    "DELETE FROM signInFailure WHERE rowid = (SELECT rowid FROM signInFailure WHERE username = ? AND at = ? LIMIT 1)"
+            ).execute(arguments: [key, date])
         }
     }
 
     public func clearFailures(of username: String) async throws(PeopleRepositoryError) {
         try await write { db in
-            try db.execute(sql: "DELETE FROM signInFailure WHERE username = ?", arguments: [username])
+            try db.cachedStatement(sql: "DELETE FROM signInFailure WHERE username = ?").execute(arguments: [username])
         }
     }
 }

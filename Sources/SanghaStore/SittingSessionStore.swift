@@ -46,7 +46,8 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     public func totals() async throws(SittingSessionRepositoryError) -> SittingTotals {
         try read { [owner] db in
             let row = try Row.fetchOne(
-                db, sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?", arguments: [owner])
+                db.cachedStatement(sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?"),
+                arguments: [owner])
             return SittingTotals(sessions: row?[0] ?? 0, seconds: row?[1] ?? 0)
         }
     }
@@ -56,12 +57,15 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     {
         try read { [owner] db in
             let totals = try Row.fetchOne(
-                db, sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?", arguments: [owner])
+                db.cachedStatement(sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?"),
+                arguments: [owner])
             // The days sat, newest first, only as far back as the window and the streak need.
             var reader = Practice.Reader(today: today)
             let days = try Row.fetchCursor(
-                db,
-                sql: "SELECT day, sessions, seconds FROM practiceDay WHERE ownerID = ? AND day <= ? ORDER BY day DESC",
+                db.cachedStatement(
+                    sql:
+                        "SELECT day, sessions, seconds FROM practiceDay WHERE ownerID = ? AND day <= ? ORDER BY day DESC"
+                ),
                 arguments: [owner, today.number])
             while let row = try days.next(),
                 reader.read(Practice.Day(LocalDay(row[0]), sessions: row[1], seconds: row[2]))
@@ -86,8 +90,9 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     public func update(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> Bool {
         try await write { [owner] db in
             // Deleted and inserted again under the same id: the totals' triggers count both.
-            try db.execute(
-                sql: "DELETE FROM sittingSession WHERE id = ? AND ownerID = ?", arguments: [session.id, owner])
+            try db.cachedStatement(sql: "DELETE FROM sittingSession WHERE id = ? AND ownerID = ?").execute(arguments: [
+                session.id, owner,
+            ])
             guard db.changesCount > 0 else { return false }
             var record = SittingSessionRecord(session, owner: owner)
             try record.insert(db)
@@ -103,7 +108,9 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
         // What is new is found in one read (a whole file's range, on GRDB's reader queue: long).
         let (new, held) = try await longRead { [owner] db in
             let held =
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sittingSession WHERE ownerID = ?", arguments: [owner])
+                try Int.fetchOne(
+                    db.cachedStatement(sql: "SELECT COUNT(*) FROM sittingSession WHERE ownerID = ?"), arguments: [owner]
+                )
                 ?? 0
             return (SittingSession.new(sessions, kept: try Self.keys(of: owner, around: sessions, db)).new, held)
         }
@@ -146,17 +153,19 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
         guard let first = sessions.map(\.startedAt).min(), let last = sessions.map(\.startedAt).max() else { return [] }
         return Set(
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT startedAt, seconds, profileName FROM sittingSession
-                    WHERE ownerID = ? AND startedAt >= ? AND startedAt <= ?
-                    """, arguments: [owner, first.addingTimeInterval(-1), last.addingTimeInterval(1)]
+                db.cachedStatement(
+                    sql: """
+                        SELECT startedAt, seconds, profileName FROM sittingSession
+                        WHERE ownerID = ? AND startedAt >= ? AND startedAt <= ?
+                        """), arguments: [owner, first.addingTimeInterval(-1), last.addingTimeInterval(1)]
             ).map { SittingSession.ImportKey(startedAt: $0[0], seconds: $0[1], profileName: $0[2]) })
     }
 
     public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {
         try await write { [owner] db in
-            try db.execute(sql: "DELETE FROM sittingSession WHERE id = ? AND ownerID = ?", arguments: [id, owner])
+            try db.cachedStatement(sql: "DELETE FROM sittingSession WHERE id = ? AND ownerID = ?").execute(arguments: [
+                id, owner,
+            ])
             return db.changesCount > 0
         }
     }
