@@ -105,9 +105,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: """
-            Who may create an account: invite (with a one-use link from /admin, or a group's invitation link), open (anyone) or closed \
-            (no one). The first account of a new deployment is always allowed, and is its administrator. \
-            (default: invite; env: SANGHA_SIGN_UP)
+            Who may create an account: invite (with a one-use link from /admin, or with a group's invitation \
+            link, which any host of a group makes and which admits anyone for its 7 days), admin-invite (with a \
+            one-use link from /admin only: a group's link lets only people with an account join), open (anyone) \
+            or closed (no one). The first account of a new deployment is always allowed, and is its \
+            administrator. (default: invite; env: SANGHA_SIGN_UP)
             """)
     var signUp: String?
 

@@ -85,7 +85,7 @@ struct ServeSettings {
         }
         let signUpText = command.signUp ?? source.text("SANGHA_SIGN_UP") ?? SignUpMode.invite.rawValue
         guard let signUp = SignUpMode(rawValue: signUpText.lowercased()) else {
-            throw ValidationError("--sign-up must be invite, open or closed, got '\(signUpText)'.")
+            throw ValidationError("--sign-up must be invite, admin-invite, open or closed, got '\(signUpText)'.")
         }
         let addressLimit = try source.number(
             command.addressLimit, variable: "SANGHA_ADDRESS_LIMIT", default: Guessing.defaultAddressLimit)

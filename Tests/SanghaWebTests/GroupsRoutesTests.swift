@@ -193,6 +193,36 @@ struct GroupsRoutesTests {
         }
     }
 
+    @Test(
+        "With --sign-up admin-invite, a group's link admits only people with an account; an administrator's invitation still signs someone up"
+    )
+    func administratorsInvite() async throws {
+        let configuration = AppConfiguration(signUp: .adminInvite, addressLimit: 0)
+        try await withApp(configuration: configuration, dependencies: try Self.dependencies()) { client in
+            let ada = try await client.signedUp()  // the first account needs no invitation
+            try await ada.post("/groups", form: "name=Morning+sangha") { #expect($0.status == .seeOther) }
+            let token = try await ada.post("/groups/1/invitations", form: "") { response in
+                #expect(Self.body(response).contains("only people who have an account can use it"))
+                return try Self.invitationToken(in: Self.body(response))
+            }
+            let link = "/groups/invite/\(token)"
+            try await client.execute(uri: "/sign-in?next=\(link)", method: .get) { response in
+                #expect(!Self.body(response).contains("href=\"/sign-up"), "no Create account")
+            }
+            try await client.execute(uri: "/sign-up?next=\(link)", method: .get) { #expect($0.status == .forbidden) }
+            let form = "name=Carol&username=carol&password=correct+horse+battery"
+            try await client.post("/sign-up", form: form + "&next=\(link)") { #expect($0.status == .forbidden) }
+            // An administrator's invitation works as ever.
+            let invitation = try await ada.post("/admin/invitations", form: "") { response in
+                let match = try #require(Self.body(response).firstMatch(of: /invitation=([0-9a-f]{64})/))
+                return String(match.1)
+            }
+            try await client.post("/sign-up", form: form + "&invitation=\(invitation)") {
+                #expect($0.status == .seeOther)
+            }
+        }
+    }
+
     @Test("With --sign-up closed, a group's link offers no account to create")
     func closedDoor() async throws {
         let configuration = AppConfiguration(signUp: .closed, addressLimit: 0)

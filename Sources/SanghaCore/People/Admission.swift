@@ -2,12 +2,19 @@ import Foundation
 
 /// Who may create an account (`--sign-up`).
 public enum SignUpMode: String, Sendable, CaseIterable {
-    /// With a one-use invitation from an administrator (or a group's) only: the default.
+    /// With a one-use invitation from an administrator, or a group's invitation link (which any
+    /// member who hosts a group can make, for 7 days): the default.
     case invite
+    /// With a one-use invitation from an administrator only: a group's link lets people who
+    /// have an account join the group, and admits no one new.
+    case adminInvite = "admin-invite"
     /// Anyone who finds the page.
     case open
     /// No one (but the first person of a new deployment, its administrator).
     case closed
+
+    /// Whether an administrator's invitation admits someone new.
+    public var takesInvitations: Bool { self != .closed }
 }
 
 /// What a sign-up brings to the door.

@@ -28,7 +28,11 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
         switch signUp {
         case .invite:
             inviteHint =
-                "Sign-up needs an invitation: a link that lets one person create an account, once, within 7 days."
+                "Sign-up needs an invitation: a link that lets one person create an account, once, within 7 days. A group's invitation link, which any host of a group makes, lets anyone create an account for its 7 days (--sign-up admin-invite turns that off)."
+            inviteURL = Paths.adminInvitations.url
+        case .adminInvite:
+            inviteHint =
+                "Sign-up needs your invitation: a link that lets one person create an account, once, within 7 days. A group's link admits only people who have an account."
             inviteURL = Paths.adminInvitations.url
         case .open:
             inviteHint = "Sign-up is open to anyone; an invitation link works too, once, within 7 days."

@@ -61,7 +61,8 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
         hosting =
             detail.isHost
             ? GroupHostingViewModel(
-                group: group.id, invitations: detail.invitations, removed: detail.removed, timeZone: context.timeZone)
+                group: group.id, invitations: detail.invitations, removed: detail.removed, signUp: context.signUp,
+                timeZone: context.timeZone)
             : nil
         leaveURL = Paths.leaveGroup.url(group.id)
         let otherHosts = detail.members.contains { $0.isHost && $0.person != me }
@@ -165,7 +166,8 @@ public struct GroupMemberViewModel: Sendable, Equatable, Encodable {
 /// makes one.
 public struct GroupHostingViewModel: Sendable, Equatable, Encodable {
     public let heading = "Invitation links"
-    public let hint = "A link lets anyone signed in who opens it join, for 7 days, until you revoke it."
+    /// What a link admits, by `--sign-up`.
+    public let hint: String
     public let invitations: [GroupInvitationRowViewModel]
     /// "No invitation link is in force."; nil when one is.
     public let noInvitationsText: String?
@@ -177,7 +179,17 @@ public struct GroupHostingViewModel: Sendable, Equatable, Encodable {
     public let removed: [GroupRemovedRowViewModel]
     public let hasRemoved: Bool
 
-    init(group: Int, invitations: [GroupInvitation], removed: [RemovedMember] = [], timeZone: TimeZone) {
+    init(
+        group: Int, invitations: [GroupInvitation], removed: [RemovedMember] = [], signUp: SignUpMode = .invite,
+        timeZone: TimeZone
+    ) {
+        let joins = "A link lets anyone signed in who opens it join, for 7 days, until you revoke it"
+        hint =
+            switch signUp {
+            case .invite: joins + ", and lets someone without an account create one."
+            case .open: joins + "."
+            case .adminInvite, .closed: joins + ": only people who have an account can use it."
+            }
         self.removed = removed.map { member in
             GroupRemovedRowViewModel(
                 name: member.name, username: member.username,

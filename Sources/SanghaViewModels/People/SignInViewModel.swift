@@ -43,7 +43,7 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
         switch context.signUp {
         case .open: offersSignUp = true
         case .invite: offersSignUp = Paths.groupInvitationLink.value(inPath: self.next) != nil
-        case .closed: offersSignUp = false
+        case .adminInvite, .closed: offersSignUp = false
         }
         self.signUpURL = Self.url(Paths.signUp.url, next: self.next)
     }

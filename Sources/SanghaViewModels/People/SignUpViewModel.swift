@@ -69,7 +69,7 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         if mode == .invite, input.groupInvitation != nil { return .page(form) }
         do {
             if try await !people.hasAnyone() { return .page(form) }
-            if mode == .invite, let invitationKey,
+            if mode == .invite || mode == .adminInvite, let invitationKey,
                 try await people.link(.invitation, key: invitationKey, at: context.now) != nil
             {
                 return .page(form)
@@ -118,6 +118,7 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
                 } else {
                     .invitation(key: invitationKey)
                 }
+            case .adminInvite: .invitation(key: invitationKey)
             case .closed: .invitation(key: nil)
             }
         func refused(_ alert: AlertViewModel, _ refusal: AccountOutcome<SignUpViewModel>.Refusal)
