@@ -59,7 +59,13 @@ struct ReliabilityTests {
                 acknowledged.withLock { $0.names.append("Saved \(minute)") }
             }
         }
-        try await Task.sleep(for: .milliseconds(1500))
+        // Killed once enough saves were acknowledged to mean something (however busy the
+        // machine: a fixed 1.5 s saw only 5 in a busy make test).
+        let deadline = ContinuousClock.now + .seconds(60)
+        while acknowledged.withLock({ $0.names.count }) < 8, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        try await Task.sleep(for: .milliseconds(200))
         await server.kill()
         await saving.value
         let (durations, names) = acknowledged.withLock { $0 }
