@@ -62,13 +62,15 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     }
 
     public func hasAnyone() async throws(PeopleRepositoryError) -> Bool {
-        try read { db in try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person)")) ?? false }
+        try await read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person)")) ?? false
+        }
     }
 
     public func overview(at date: Date) async throws(PeopleRepositoryError) -> [PersonOverview] {
         let unusedSince = date.addingTimeInterval(-SignInSession.lifetime)
         let startedSince = date.addingTimeInterval(-SignInSession.longestLife)
-        return try read { db in
+        return try await read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
@@ -123,7 +125,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     public func link(_ kind: OneUseLink.Kind, key: String, at date: Date) async throws(PeopleRepositoryError)
         -> OneUseLink?
     {
-        try read { db in
+        try await read { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT personID, expiresAt FROM oneUseLink WHERE key = ? AND kind = ? AND expiresAt > ?"),
@@ -167,13 +169,13 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     public func credentials(username: String) async throws(PeopleRepositoryError) -> (
         person: Person, passwordHash: String
     )? {
-        try read { db in
+        try await read { db in
             try PersonRecord.filter(Column("username") == username).fetchOne(db).map { ($0.person, $0.passwordHash) }
         }
     }
 
     public func credentials(id: Int) async throws(PeopleRepositoryError) -> (person: Person, passwordHash: String)? {
-        try read { db in try PersonRecord.fetchOne(db, key: id).map { ($0.person, $0.passwordHash) } }
+        try await read { db in try PersonRecord.fetchOne(db, key: id).map { ($0.person, $0.passwordHash) } }
     }
 
     public func update(_ person: Person) async throws(PeopleRepositoryError) {
@@ -202,7 +204,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     }
 
     public func person(calendarKey key: String) async throws(PeopleRepositoryError) -> Person? {
-        try read { db in
+        try await read { db in
             try PersonRecord.filter(Column("calendarKey") == key && Column("isDisabled") == false).fetchOne(db)?.person
         }
     }
@@ -264,7 +266,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         if let person = sessions.person(key, at: date) { return person }
         // A sign-out or a deletion while this reads must not be undone by `remember` below.
         let generation = sessions.generation
-        let found = try read { db -> (Person, Date, Date)? in
+        let found = try await read { db -> (Person, Date, Date)? in
             guard
                 let row = try Row.fetchOne(
                     db.cachedStatement(
@@ -303,7 +305,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     }
 
     public func failures(of username: String, since date: Date) async throws(PeopleRepositoryError) -> [Date] {
-        try read { db in
+        try await read { db in
             try Date.fetchAll(
                 db.cachedStatement(sql: "SELECT at FROM signInFailure WHERE username = ? AND at >= ? ORDER BY at"),
                 arguments: [username, date])

@@ -9,13 +9,9 @@ protocol SQLiteStore {
 }
 
 extension SQLiteStore {
-    /// `body` in a read, run on the calling thread. A page's reads take microseconds; GRDB's
-    /// `async` read would hop to the reader's queue and back for each (two thread switches that
-    /// cost more than the read). A free reader is taken at once (WAL readers never wait for the
-    /// writer), so the task's thread waits only when every reader is busy. Long reads (an export,
-    /// the integrity check) stay `async`.
-    func read<Value>(_ body: (Database) throws -> Value) throws(Failure) -> Value {
-        do { return try database.read(body) } catch { throw Failure.from(error) }
+    /// `body` in a read.
+    func read<Value: Sendable>(_ body: @escaping @Sendable (Database) throws -> Value) async throws(Failure) -> Value {
+        do { return try await database.read(body) } catch { throw Failure.from(error) }
     }
 
     /// `body` in a read on GRDB's reader queue, for a read that may take long (an import's

@@ -35,7 +35,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     }
 
     public func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
-        try read { [owner] db in
+        try await read { [owner] db in
             try SittingSessionRecord.filter(Column("ownerID") == owner).order(
                 Column("startedAt").desc, Column("id").desc
             )
@@ -44,7 +44,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     }
 
     public func totals() async throws(SittingSessionRepositoryError) -> SittingTotals {
-        try read { [owner] db in
+        try await read { [owner] db in
             let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?"),
                 arguments: [owner])
@@ -55,7 +55,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     public func practice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)
         -> Practice
     {
-        try read { [owner] db in
+        try await read { [owner] db in
             let totals = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?"),
                 arguments: [owner])
@@ -82,7 +82,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     }
 
     public func session(id: Int) async throws(SittingSessionRepositoryError) -> SittingSession? {
-        try read { [owner] db in
+        try await read { [owner] db in
             try SittingSessionRecord.filter(Column("ownerID") == owner && Column("id") == id).fetchOne(db)?.session
         }
     }
@@ -173,7 +173,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     public func sessions(after cursor: SittingSession.Cursor?, limit: Int) async throws(SittingSessionRepositoryError)
         -> [SittingSession]
     {
-        try read { [owner] db in
+        try await read { [owner] db in
             var request = SittingSessionRecord.filter(Column("ownerID") == owner)
             if let cursor {
                 request = request.filter(
