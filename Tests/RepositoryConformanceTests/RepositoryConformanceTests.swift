@@ -266,20 +266,20 @@ struct RepositoryConformanceTests {
         try await backend.withStorage { storage in
             let stores = try await storage.open()
             let start = Date(timeIntervalSince1970: 1_700_000_000)
-            let file = (0..<1_201).map {
+            let file = (0..<501).map {
                 SittingSession(
                     profileID: nil, profileName: "Zazen", startedAt: start + Double($0) * 86_400, seconds: 600 + $0,
                     completed: $0 % 2 == 0, groupName: $0 % 3 == 0 ? "Zen" : nil, note: $0 == 7 ? "Seventh" : nil)
             }
             #expect(
                 try await stores.sessions.importSessions(file, commit: true)
-                    == SittingSession.ImportCount(added: 1_201, existing: 0))
+                    == SittingSession.ImportCount(added: 501, existing: 0))
             #expect(
                 try await stores.sessions.totals()
-                    == SittingTotals(sessions: 1_201, seconds: file.reduce(0) { $0 + $1.seconds }))
+                    == SittingTotals(sessions: 501, seconds: file.reduce(0) { $0 + $1.seconds }))
             #expect(
                 try await stores.sessions.importSessions(file, commit: true)
-                    == SittingSession.ImportCount(added: 0, existing: 1_201))
+                    == SittingSession.ImportCount(added: 0, existing: 501))
             let kept = try await stores.sessions.sessions(after: nil, limit: 2_000)
             #expect(kept.map(\.startedAt) == file.map(\.startedAt))
             #expect(kept[7].note == "Seventh" && kept[3].groupName == "Zen" && kept[1].completed == false)
