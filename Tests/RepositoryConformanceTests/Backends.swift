@@ -88,7 +88,8 @@ struct PostgresStorage: Storage {
     let clients: ClientGroup
 
     func open() async throws -> Stores {
-        let database = PostgresDatabase(configuration: configuration, timeout: .seconds(15), logger: TestPostgres.logger)
+        let database = PostgresDatabase(
+            configuration: configuration, timeout: .seconds(15), logger: TestPostgres.logger)
         await clients.run(database.client)
         try await database.migrate()
         let data = PostgresPersonalData(database: database)
