@@ -105,8 +105,8 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
         -> SittingSession.ImportCount
     {
         guard !sessions.isEmpty else { return SittingSession.ImportCount(added: 0, existing: 0) }
-        // What is new is found in one read (a whole file's range, on GRDB's reader queue: long).
-        let (new, held) = try await longRead { [owner] db in
+        // What is new is found in one read of the whole file's range.
+        let (new, held) = try await read { [owner] db in
             let held =
                 try Int.fetchOne(
                     db.cachedStatement(sql: "SELECT COUNT(*) FROM sittingSession WHERE ownerID = ?"), arguments: [owner]
