@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // What HummingbirdTesting is built on; the end-to-end tests' HTTP client uses it directly.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.30.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -173,7 +175,15 @@ let package = Package(
 
         // Fakes and helpers shared by the test targets; never linked into the app.
         .target(
-            name: "SanghaTestSupport", dependencies: ["SanghaCore", "SanghaStoreSupport"],
+            name: "SanghaTestSupport",
+            dependencies: [
+                "SanghaCore", "SanghaStoreSupport",
+                // Already built for HummingbirdTesting: the end-to-end tests' HTTP client.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             path: "Tests/SanghaTestSupport"),
         // Every page and component in each of its named states (`FixtureRegistry`): the snapshot
         // tests, the gallery (its routes and index are here too) and the bench render them, and

@@ -1,4 +1,8 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 import Synchronization
 import Testing
 
@@ -174,13 +178,20 @@ public struct SanghaProcessError: Error, CustomStringConvertible {
 /// A small HTTP client for end-to-end tests, behaving like a browser tab: it keeps the cookies
 /// the server sets and sends them back, and a form it posts carries the CSRF token as the page's
 /// form would. It does not follow redirects, so a test sees the 303 as a network panel would.
-public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
+///
+/// Built on AsyncHTTPClient (SwiftNIO), not URLSession: corelibs Foundation's URLSession, asked
+/// not to follow a redirect, now and then crashed the test process ("Received callback for HTTP
+/// redirection, but we're not waiting for it") or left a request unanswered for good under a
+/// busy parallel run. The app's own FriendService client stays on URLSession and is tested as such.
+public final class HTTPClient: Sendable {
     private let cookies = Mutex<[String: String]>([:])
     /// The form token of the last page with a form, as long as the cookies it was made for stay.
     private let formToken = Mutex<String?>(nil)
 
     public struct Response: Sendable {
         public let status: Int
+        /// Each header once; a header sent more than once (Set-Cookie) has its values joined by
+        /// ", ", as URLSession's `allHeaderFields` had them.
         public let headers: [String: String]
         public let body: String
 
@@ -189,7 +200,13 @@ public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
         }
     }
 
-    private let session: URLSession
+    /// One connection pool for every test client in the process, for its whole life.
+    private static let transport = AsyncHTTPClient.HTTPClient(
+        eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+        configuration: .init(redirectConfiguration: .disallow))
+
+    /// How long a request may take before it fails its test.
+    public static let requestTimeout: TimeAmount = .seconds(30)
 
     /// The password every test account has.
     public static let testPassword = "correct horse battery"
@@ -226,28 +243,21 @@ public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
         cookies.withLock { $0[name] }
     }
 
-    override public init() {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForRequest = 10
-        // A session delegate: corelibs Foundation ignores per-task delegates for redirects.
-        session = URLSession(configuration: configuration, delegate: RefuseRedirects(), delegateQueue: nil)
-        super.init()
-    }
+    public init() {}
 
+    /// Sends a request; `headers` replace the client's own (a `Cookie` given here is the only one).
     public func send(_ method: String, _ url: URL, form: [String: String]? = nil, headers: [String: String] = [:])
         async throws -> Response
     {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = HTTPMethod(rawValue: method)
         let jar = cookies.withLock { $0 }
         if !jar.isEmpty {
-            request.setValue(
-                jar.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; "),
-                forHTTPHeaderField: "Cookie")
+            request.headers.replaceOrAdd(
+                name: "Cookie",
+                value: jar.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
         }
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
         if var form {
             if form["_csrf"] == nil {
                 // As a browser would have it: the token of a page seen with these cookies.
@@ -260,42 +270,31 @@ public final class HTTPClient: NSObject, URLSessionTaskDelegate, Sendable {
             var components = URLComponents()
             components.queryItems = form.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
             let encoded = (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
-            request.httpBody = Data(encoded.utf8)
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            request.body = .bytes(ByteBuffer(string: encoded))
+            request.headers.replaceOrAdd(name: "Content-Type", value: "application/x-www-form-urlencoded")
         }
-        let (data, response) = try await session.data(for: request)
-        let http = response as! HTTPURLResponse
+        let response = try await Self.transport.execute(request, timeout: Self.requestTimeout)
+        let body = String(buffer: try await response.body.collect(upTo: 64 << 20))
         var fields: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
-            if let key = key as? String, let value = value as? String { fields[key] = value }
+        for header in response.headers {
+            fields[header.name] = fields[header.name].map { "\($0), \(header.value)" } ?? header.value
         }
-        let body = String(decoding: data, as: UTF8.self)
         if let range = body.range(of: #"name="_csrf" value=""#) {
             formToken.withLock { $0 = String(body[range.upperBound...].prefix { $0 != "\"" }) }
         }
-        for cookie in HTTPCookie.cookies(withResponseHeaderFields: fields, for: url) {
-            // A new session or nonce: the token goes with the page made for the old one.
-            if ["sangha_session", "sangha_csrf"].contains(cookie.name) { formToken.withLock { $0 = nil } }
-            cookies.withLock { jar in
-                if cookie.value.isEmpty || (cookie.expiresDate.map { $0 < Date() } ?? false) {
-                    jar[cookie.name] = nil
-                } else {
-                    jar[cookie.name] = cookie.value
+        for setCookie in response.headers["Set-Cookie"] {
+            for cookie in HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": setCookie], for: url) {
+                // A new session or nonce: the token goes with the page made for the old one.
+                if ["sangha_session", "sangha_csrf"].contains(cookie.name) { formToken.withLock { $0 = nil } }
+                cookies.withLock { jar in
+                    if cookie.value.isEmpty || (cookie.expiresDate.map { $0 < Date() } ?? false) {
+                        jar[cookie.name] = nil
+                    } else {
+                        jar[cookie.name] = cookie.value
+                    }
                 }
             }
         }
-        return Response(status: http.statusCode, headers: fields, body: body)
-    }
-}
-
-private final class RefuseRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession,
-        task: URLSessionTask,
-        willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest,
-        completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
+        return Response(status: Int(response.status.code), headers: fields, body: body)
     }
 }
