@@ -415,6 +415,21 @@ enum PostgresMigrations {
                 )
                 """
             ]),
+        // Who signs in through the group's identity provider: the pair (issuer, subject) names
+        // them, never an e-mail or a username. Gone with the person.
+        Migration(
+            number: 15, name: "providerIdentities",
+            statements: [
+                """
+                CREATE TABLE provider_identity (
+                    issuer TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    person_id BIGINT NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                    PRIMARY KEY (issuer, subject)
+                )
+                """,
+                "CREATE INDEX provider_identity_person_id ON provider_identity (person_id)",
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

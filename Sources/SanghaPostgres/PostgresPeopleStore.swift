@@ -55,9 +55,9 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
         )
     }
 
-    public func create(_ person: Person, passwordHash: String, admission: Admission, at date: Date)
-        async throws(PeopleRepositoryError) -> Person
-    {
+    public func create(
+        _ person: Person, passwordHash: String, identity: ProviderIdentity?, admission: Admission, at date: Date
+    ) async throws(PeopleRepositoryError) -> Person {
         enum Outcome: Sendable {
             case created(Person)
             case refused(PeopleRepositoryError)
@@ -94,6 +94,16 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
                 }
                 guard valid else { return .refused(.invitationNeeded) }
             }
+            // Under the sign-ups' lock: no other sign-up can connect it meanwhile.
+            if let identity {
+                for try await _ in try await connection.query(
+                    """
+                    SELECT 1 FROM provider_identity WHERE issuer = \(identity.issuer) AND subject = \(identity.subject)
+                    """, logger: database.logger)
+                {
+                    return .refused(.identityTaken)
+                }
+            }
             let rows = try await connection.query(
                 """
                 INSERT INTO person (username, name, about, password_hash, friend_service_token, created_at,
@@ -111,6 +121,13 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
                 created?.isAdministrator = first
             }
             guard let created else { return .refused(.usernameTaken) }
+            if let identity {
+                try await connection.query(
+                    """
+                    INSERT INTO provider_identity (issuer, subject, person_id)
+                    VALUES (\(identity.issuer), \(identity.subject), \(created.id))
+                    """, logger: database.logger)
+            }
             if let invitation {
                 try await connection.query(
                     "DELETE FROM one_use_link WHERE key = \(invitation)", logger: database.logger)
@@ -125,6 +142,21 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
         switch outcome {
         case .created(let person): return person
         case .refused(let error): throw error
+        }
+    }
+
+    public func credentials(identity: ProviderIdentity) async throws(PeopleRepositoryError) -> (
+        person: Person, passwordHash: String
+    )? {
+        try await run { connection in
+            let rows = try await connection.query(
+                """
+                SELECT \(unescaped: Self.personColumns) FROM person
+                WHERE id = (SELECT person_id FROM provider_identity
+                            WHERE issuer = \(identity.issuer) AND subject = \(identity.subject))
+                """, logger: database.logger)
+            for try await row in rows.decode(PersonRow.self) { return Self.person(row) }
+            return nil
         }
     }
 

@@ -26,9 +26,9 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         self.onDelete = onDelete
     }
 
-    public func create(_ person: Person, passwordHash: String, admission: Admission, at date: Date)
-        async throws(PeopleRepositoryError) -> Person
-    {
+    public func create(
+        _ person: Person, passwordHash: String, identity: ProviderIdentity?, admission: Admission, at date: Date
+    ) async throws(PeopleRepositoryError) -> Person {
         try await write { db in
             let first = try Bool.fetchOne(db.cachedStatement(sql: "SELECT NOT EXISTS (SELECT 1 FROM person)")) ?? true
             if case .invitation(let key) = admission, !first {
@@ -53,6 +53,15 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
                 throw PeopleRepositoryError.usernameTaken
             }
             let id = record.id ?? 0
+            if let identity {
+                do {
+                    try db.cachedStatement(
+                        sql: "INSERT INTO providerIdentity (issuer, subject, personID) VALUES (?, ?, ?)"
+                    ).execute(arguments: [identity.issuer, identity.subject, id])
+                } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+                    throw PeopleRepositoryError.identityTaken
+                }
+            }
             // What was made before Sangha had people is the first person's.
             try db.cachedStatement(sql: "UPDATE profile SET ownerID = ? WHERE ownerID IS NULL").execute(arguments: [id])
             try db.cachedStatement(sql: "UPDATE sittingSession SET ownerID = ? WHERE ownerID IS NULL").execute(
@@ -176,6 +185,20 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
 
     public func credentials(id: Int) async throws(PeopleRepositoryError) -> (person: Person, passwordHash: String)? {
         try await read { db in try PersonRecord.fetchOne(db, key: id).map { ($0.person, $0.passwordHash) } }
+    }
+
+    public func credentials(identity: ProviderIdentity) async throws(PeopleRepositoryError) -> (
+        person: Person, passwordHash: String
+    )? {
+        try await read { db in
+            try PersonRecord.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT person.* FROM person JOIN providerIdentity ON providerIdentity.personID = person.id
+                        WHERE providerIdentity.issuer = ? AND providerIdentity.subject = ?
+                        """), arguments: [identity.issuer, identity.subject]
+            ).map { ($0.person, $0.passwordHash) }
+        }
     }
 
     public func update(_ person: Person) async throws(PeopleRepositoryError) {

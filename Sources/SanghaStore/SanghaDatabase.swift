@@ -392,6 +392,20 @@ public enum SanghaDatabase {
                     );
                     """)
         }
+        migrator.registerMigration("providerIdentities") { db in
+            // Who signs in through the group's identity provider: the pair (issuer, subject)
+            // names them, never an e-mail or a username. Gone with the person.
+            try db.execute(
+                sql: """
+                    CREATE TABLE providerIdentity (
+                        issuer TEXT NOT NULL,
+                        subject TEXT NOT NULL,
+                        personID INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                        PRIMARY KEY (issuer, subject)
+                    );
+                    CREATE INDEX providerIdentity_personID ON providerIdentity (personID);
+                    """)
+        }
         return migrator
     }
 

@@ -35,6 +35,34 @@ struct PeopleConformanceTests {
         }
     }
 
+    @Test(
+        "The identity provider's (issuer, subject) signs one person in, whatever their username; it is no one's twice, and goes with the person",
+        arguments: Backend.allCases)
+    func providerIdentities(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let people = try await storage.open().people
+            let identity = ProviderIdentity(issuer: "https://id.example", subject: "248289761001")
+            #expect(try await people.credentials(identity: identity) == nil)
+            let grace = try await people.create(
+                Stores.person("grace"), passwordHash: "", identity: identity, admission: .anyone, at: Self.now)
+            // Another instance finds her by the pair; the same subject of another issuer is no one.
+            let other = try await storage.open().people
+            let found = try #require(try await other.credentials(identity: identity))
+            #expect(found.person.id == grace.id && found.passwordHash.isEmpty)
+            #expect(
+                try await other.credentials(identity: .init(issuer: "https://other.example", subject: "248289761001"))
+                    == nil)
+            // A second account for the same pair is refused, and not made.
+            await #expect(throws: PeopleRepositoryError.identityTaken) {
+                try await people.create(
+                    Stores.person("grace2"), passwordHash: "", identity: identity, admission: .anyone, at: Self.now)
+            }
+            #expect(try await people.credentials(username: "grace2") == nil)
+            try await people.delete(id: grace.id)
+            #expect(try await other.credentials(identity: identity) == nil)
+        }
+    }
+
     @Test("People: unique usernames ignoring case, credentials, updates, password hashes", arguments: Backend.allCases)
     func people(backend: Backend) async throws {
         try await backend.withStorage { storage in

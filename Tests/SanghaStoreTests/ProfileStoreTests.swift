@@ -18,7 +18,7 @@ struct ProfileStoreTests {
     static let all = [
         "createProfile", "createSavedFriendList", "createSittingSession", "indexProfileName",
         "totalSittingSessions", "people", "signInSessionStart", "door", "groups", "sittingNow", "groupSits",
-        "sessionNotes", "practiceDays", "sitClientIDs", "calendars", "groupRemovals",
+        "sessionNotes", "practiceDays", "sitClientIDs", "calendars", "groupRemovals", "providerIdentities",
     ]
 
     static func person(_ username: String) -> Person {

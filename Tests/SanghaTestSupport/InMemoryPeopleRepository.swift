@@ -9,6 +9,7 @@ public actor InMemoryPeopleRepository: PeopleRepository {
     private var failures: [(username: String, at: Date)] = []
     private var links: [String: OneUseLink] = [:]
     private var lastSignIn: [Int: Date] = [:]
+    private var identities: [ProviderIdentity: Int] = [:]
     private let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max) }
     private var nextID = 1
     private var failing: PeopleRepositoryError?
@@ -26,10 +27,11 @@ public actor InMemoryPeopleRepository: PeopleRepository {
         if let failing { throw failing }
     }
 
-    public func create(_ person: Person, passwordHash: String, admission: Admission, at date: Date)
-        async throws(PeopleRepositoryError) -> Person
-    {
+    public func create(
+        _ person: Person, passwordHash: String, identity: ProviderIdentity?, admission: Admission, at date: Date
+    ) async throws(PeopleRepositoryError) -> Person {
         try check()
+        if let identity, identities[identity] != nil { throw .identityTaken }
         let first = people.isEmpty
         if case .invitation(let key) = admission, !first {
             guard let key, let link = links[key], link.kind == .invitation, link.expiresAt > date else {
@@ -46,7 +48,15 @@ public actor InMemoryPeopleRepository: PeopleRepository {
         created.id = nextID
         nextID += 1
         people[created.id] = (created, passwordHash)
+        if let identity { identities[identity] = created.id }
         return created
+    }
+
+    public func credentials(identity: ProviderIdentity) async throws(PeopleRepositoryError) -> (
+        person: Person, passwordHash: String
+    )? {
+        try check()
+        return identities[identity].flatMap { people[$0] }
     }
 
     public func hasAnyone() async throws(PeopleRepositoryError) -> Bool {
@@ -165,6 +175,7 @@ public actor InMemoryPeopleRepository: PeopleRepository {
         if isLastAdministrator(id, alone: false) { throw .lastAdministrator }
         people[id] = nil
         sessions = sessions.filter { $0.value.person != id }
+        identities = identities.filter { $0.value != id }
     }
 
     public func startSession(key: String, of id: Int, at date: Date) async throws(PeopleRepositoryError) {

@@ -8,9 +8,16 @@ public protocol PeopleRepository: Sendable {
     /// `.invitationNeeded` when an invitation is needed and `admission` has no valid one (it is
     /// used up by the sign-up). The first person of a deployment is its administrator, and
     /// profiles and sitting sessions that belong to nobody (made before Sangha had people)
-    /// become theirs.
-    func create(_ person: Person, passwordHash: String, admission: Admission, at date: Date)
-        async throws(PeopleRepositoryError) -> Person
+    /// become theirs. With `identity`, they sign in through the identity provider (and
+    /// `passwordHash` is empty: no password); `.identityTaken` when it is someone's already.
+    func create(
+        _ person: Person, passwordHash: String, identity: ProviderIdentity?, admission: Admission, at date: Date
+    ) async throws(PeopleRepositoryError) -> Person
+    /// The person the identity provider's (issuer, subject) signs in, and their password's hash
+    /// (empty: they have no password).
+    func credentials(identity: ProviderIdentity) async throws(PeopleRepositoryError) -> (
+        person: Person, passwordHash: String
+    )?
     /// Whether anyone has an account yet (a new deployment's first sign-up needs no invitation).
     func hasAnyone() async throws(PeopleRepositoryError) -> Bool
     /// Everyone, by name, with their last sign-in and open sessions: the administrator's list.
@@ -78,6 +85,13 @@ public protocol PeopleRepository: Sendable {
 }
 
 extension PeopleRepository {
+    /// Stores a new person with a password (see the requirement).
+    public func create(_ person: Person, passwordHash: String, admission: Admission, at date: Date)
+        async throws(PeopleRepositoryError) -> Person
+    {
+        try await create(person, passwordHash: passwordHash, identity: nil, admission: admission, at: date)
+    }
+
     /// Stores a new person as an open sign-up would (fixtures, tools, tests).
     public func create(_ person: Person, passwordHash: String) async throws(PeopleRepositoryError) -> Person {
         try await create(person, passwordHash: passwordHash, admission: .anyone, at: person.createdAt)
@@ -91,6 +105,8 @@ extension PeopleRepository {
 
 public enum PeopleRepositoryError: Error, Sendable, Equatable {
     case usernameTaken
+    /// The identity provider's (issuer, subject) signs someone in already.
+    case identityTaken
     /// Sign-up needs an invitation, and none valid was given.
     case invitationNeeded
     case notFound
@@ -101,6 +117,17 @@ public enum PeopleRepositoryError: Error, Sendable, Equatable {
     case storage(String)
     /// The database could not be reached in time; it may be back in a moment.
     case unreachable(String)
+}
+
+/// Who the group's identity provider says someone is: its issuer and their subject there.
+/// Nothing else (an e-mail, a username) ever names a person.
+public struct ProviderIdentity: Sendable, Hashable {
+    public var issuer: String
+    public var subject: String
+
+    public init(issuer: String, subject: String) {
+        (self.issuer, self.subject) = (issuer, subject)
+    }
 }
 
 /// The rules of sign-in sessions and failed attempts.
