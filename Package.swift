@@ -37,6 +37,10 @@ let package = Package(
         // sign-in session ids so the database never holds a usable cookie.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // The ID tokens of the group's identity provider (OpenID Connect): JWS signatures
+        // (RS256, ES256) checked against its JWKS. Built on swift-crypto and swift-certificates,
+        // which the app builds already.
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
         // multipart/form-data, for the history's import (a file field): Hummingbird has none.
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
@@ -84,6 +88,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Signing in with the group's identity provider: an OpenID Connect relying party over
+        // URLSession, its ID tokens verified by jwt-kit.
+        .target(
+            name: "SanghaOIDC",
+            dependencies: [
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The reference FriendService, SQLite-backed.
         // What both servers share at the HTTP level: only their own host names, and an
         // absolute-form request target's host judged like `Host`.
@@ -114,6 +127,7 @@ let package = Package(
             name: "SanghaWeb",
             dependencies: [
                 "SanghaHTTP",
+                "SanghaOIDC",
                 "SanghaCore",
                 "SanghaViewModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -164,6 +178,7 @@ let package = Package(
                 "FriendServiceClient",
                 "FriendServiceServer",
                 "Resilience",
+                "SanghaOIDC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -183,6 +198,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // The OpenID provider the sign-in tests talk to.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Tests/SanghaTestSupport"),
         // Every page and component in each of its named states (`FixtureRegistry`): the snapshot
@@ -237,6 +258,13 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "SanghaOIDCTests",
+            dependencies: [
+                "SanghaOIDC", "SanghaTestSupport",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
+        .testTarget(
             name: "FriendServiceClientTests",
             dependencies: [
                 "FriendServiceClient",
@@ -258,6 +286,7 @@ let package = Package(
         .testTarget(
             name: "SanghaWebTests",
             dependencies: [
+                "SanghaOIDC",
                 "SanghaWeb",
                 "SanghaHTTP",
                 "SanghaStore",

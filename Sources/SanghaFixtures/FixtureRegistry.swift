@@ -78,6 +78,8 @@ public enum FixtureRegistry {
         Fixture("sign-in-wrong-credentials", SignInViewModel.Fixtures.wrongCredentials),
         Fixture("sign-in-too-many-attempts", SignInViewModel.Fixtures.tooManyAttempts),
         Fixture("sign-in-hostile", SignInViewModel.Fixtures.hostile),
+        Fixture("sign-in-with-provider", SignInViewModel.Fixtures.withProvider),
+        Fixture("sign-in-provider-only-failed", SignInViewModel.Fixtures.providerOnlyFailed),
         Fixture("sign-up", SignUpViewModel.Fixtures.blank),
         Fixture("sign-up-invalid", SignUpViewModel.Fixtures.invalid),
         Fixture("sign-up-taken", SignUpViewModel.Fixtures.taken),

@@ -18,6 +18,22 @@ extension SignInViewModel {
         public static let tooManyAttempts = SignInViewModel(
             context: .signedOutFixture, username: "ada",
             alert: AlertViewModel(title: "Could not sign in.", message: "Too many attempts. Try again in 12 minutes."))
+        /// With the group's identity provider: its button above the password form.
+        public static let withProvider: SignInViewModel = {
+            var context = PageContext.signedOutFixture
+            context.signInProvider = "Pocket ID"
+            return SignInViewModel(context: context, next: "/history")
+        }()
+        /// `--password-sign-in off`, and the way back from the provider went wrong.
+        public static let providerOnlyFailed: SignInViewModel = {
+            var context = PageContext.signedOutFixture
+            context.signInProvider = "Pocket ID"
+            context.passwordSignIn = false
+            return SignInViewModel(
+                context: context,
+                alert: AlertViewModel(title: "Could not sign in.", message: SignInViewModel.providerFailed("Pocket ID"))
+            )
+        }()
         /// What a hostile visitor could put in the username and `next`.
         public static let hostile = SignInViewModel(
             context: .signedOutFixture, username: "<script>alert('u')</script>\" & '", next: "/profiles?a=1&b=\"<x>\"")

@@ -32,6 +32,9 @@ public struct AppConfiguration: Sendable {
     public var publicURL: URL?
     /// Who may create an account (`--sign-up`).
     public var signUp: SignUpMode
+    /// Whether people may sign in with a password; off (`--password-sign-in off`) leaves the
+    /// identity provider's button alone.
+    public var passwordSignIn: Bool
     /// Sign-ups and failed sign-ins from one address within 15 minutes; 0: no limit.
     public var addressLimit: Int
     /// Proxies whose `X-Forwarded-For` names the client (canonical IP addresses).
@@ -53,6 +56,7 @@ public struct AppConfiguration: Sendable {
         metricsAccess: MetricsAccess = MetricsAccess(),
         publicURL: URL? = nil,
         signUp: SignUpMode = .invite,
+        passwordSignIn: Bool = true,
         addressLimit: Int = Guessing.defaultAddressLimit,
         trustedProxies: Set<String> = [],
         idleTimeout: Duration = AppConfiguration.defaultIdleTimeout
@@ -60,6 +64,7 @@ public struct AppConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.publicURL = publicURL
         self.signUp = signUp
+        self.passwordSignIn = passwordSignIn
         self.addressLimit = addressLimit
         self.trustedProxies = trustedProxies
         self.host = host
@@ -180,6 +185,8 @@ public func buildRouter(
             makeFormToken: dependencies.makeFormToken,
             signer: dependencies.signer,
             signUp: configuration.signUp,
+            signInProvider: dependencies.identityProvider?.configuration.name,
+            passwordSignIn: configuration.passwordSignIn,
             now: dependencies.now,
             timeZone: dependencies.timeZone,
             assets: configuration.development ? .plain : staticFiles.assets,

@@ -1,6 +1,7 @@
 import Foundation
 import Prometheus
 import SanghaCore
+import SanghaOIDC
 
 /// Everything the routes need from outside, built once at start-up: the real parts in
 /// `sangha serve`, fakes in tests.
@@ -25,6 +26,8 @@ public struct Dependencies: Sendable {
     public var timeZone: TimeZone
     /// Where the process's metrics are kept, served at `GET /metrics`; nil: no such page.
     public var metrics: PrometheusCollectorRegistry?
+    /// The group's identity provider (OpenID Connect); nil: people sign in with passwords only.
+    public var identityProvider: OpenIDProvider?
 
     public init(
         people: any PeopleRepository,
@@ -36,8 +39,10 @@ public struct Dependencies: Sendable {
         makeFormToken: @escaping @Sendable () -> String = { SecretToken.make() },
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
-        metrics: PrometheusCollectorRegistry? = nil
+        metrics: PrometheusCollectorRegistry? = nil,
+        identityProvider: OpenIDProvider? = nil
     ) {
+        self.identityProvider = identityProvider
         self.people = people
         self.data = data
         self.friendServices = friendServices

@@ -8,6 +8,7 @@ import Metrics
 import Prometheus
 import Resilience
 import SanghaCore
+import SanghaOIDC
 import SanghaPostgres
 import SanghaStore
 import SanghaWeb
@@ -128,6 +129,39 @@ struct ServeCommand: AsyncParsableCommand {
             client. (env: SANGHA_TRUSTED_PROXIES)
             """)
     var trustedProxies: [String] = []
+
+    @Option(
+        help: """
+            The group's OpenID Connect identity provider (Authelia, Keycloak, authentik, Pocket ID…), by its \
+            issuer URL: the sign-in page offers "Sign in with NAME". Needs --oidc-client-id and \
+            --oidc-client-secret; register <public URL>/sign-in/oidc as the client's redirect URI. \
+            (env: SANGHA_OIDC_ISSUER)
+            """)
+    var oidcIssuer: String?
+
+    @Option(help: "Sangha's client id at the identity provider. (env: SANGHA_OIDC_CLIENT_ID)")
+    var oidcClientID: String?
+
+    @Option(
+        help: """
+            Sangha's client secret at the identity provider; prefer the variable, which does not show in \
+            the process list. (env: SANGHA_OIDC_CLIENT_SECRET)
+            """)
+    var oidcClientSecret: String?
+
+    @Option(
+        help: """
+            What people call the identity provider, on its button: "Sign in with NAME". \
+            (default: the issuer's host; env: SANGHA_OIDC_NAME)
+            """)
+    var oidcName: String?
+
+    @Option(
+        help: """
+            on or off: whether people may also sign in with a password. off leaves only the identity \
+            provider's button, and needs --oidc-issuer. (default: on; env: SANGHA_PASSWORD_SIGN_IN)
+            """)
+    var passwordSignIn: String?
 
     /// bcrypt's cost for new passwords; tests lower it (4), the default is 12.
     @Option(help: .hidden)
@@ -257,7 +291,8 @@ struct ServeCommand: AsyncParsableCommand {
                 friendTokens: FriendTokenPolicy(settings.friendServiceTokens, embeddedLists: embeddedLists),
                 passwords: PasswordHasher(cost: settings.passwordCost),
                 signer: CookieSigner(secret: try await stores.people.cookieSecret()),
-                metrics: metrics
+                metrics: metrics,
+                identityProvider: settings.identityProvider.map(OpenIDProvider.init(configuration:))
             ),
             services: services,
             logger: logger

@@ -3,6 +3,7 @@ import Foundation
 import FriendServiceServer
 import PostgresNIO
 import SanghaCore
+import SanghaOIDC
 import SanghaPostgres
 import SanghaWeb
 
@@ -34,6 +35,8 @@ struct ServeSettings {
     var isRemote: Bool
     /// bcrypt's cost for new passwords.
     var passwordCost: UInt8
+    /// The group's identity provider, when one is configured.
+    var identityProvider: OpenIDProvider.Configuration?
 
     /// With the embedded service Sangha gives each person a token; with a remote one they paste theirs.
     var friendServiceTokens: FriendTokenPolicy.Source {
@@ -100,6 +103,15 @@ struct ServeSettings {
                 }
                 return canonical
             }
+        identityProvider = try Self.identityProvider(command, source: source)
+        let passwordSignInText = command.passwordSignIn ?? source.text("SANGHA_PASSWORD_SIGN_IN") ?? "on"
+        guard let passwordSignIn = ["on": true, "off": false][passwordSignInText.lowercased()] else {
+            throw ValidationError("--password-sign-in must be on or off, got '\(passwordSignInText)'.")
+        }
+        if !passwordSignIn, identityProvider == nil {
+            throw ValidationError(
+                "--password-sign-in off leaves no way to sign in without an identity provider: pass --oidc-issuer too.")
+        }
         let cost = command.passwordCost ?? 12
         guard (4...16).contains(cost) else { throw ValidationError("--password-cost must be between 4 and 16.") }
         passwordCost = UInt8(cost)
@@ -112,6 +124,7 @@ struct ServeSettings {
             metricsAccess: MetricsAccess(allowed: metricsAddresses),
             publicURL: publicURL,
             signUp: signUp,
+            passwordSignIn: passwordSignIn,
             addressLimit: addressLimit,
             trustedProxies: Set(proxies)
         )
@@ -152,6 +165,35 @@ struct ServeSettings {
     }
 
     /// A database URL for a message: its password, if any, replaced by `***`.
+    /// The identity provider of `--oidc-*`: its issuer, client id and secret together, or none.
+    static func identityProvider(_ command: ServeCommand, source: SettingSource) throws
+        -> OpenIDProvider.Configuration?
+    {
+        let issuerText = command.oidcIssuer ?? source.text("SANGHA_OIDC_ISSUER")
+        let clientID = command.oidcClientID ?? source.text("SANGHA_OIDC_CLIENT_ID")
+        let secret = command.oidcClientSecret ?? source.text("SANGHA_OIDC_CLIENT_SECRET")
+        guard let issuerText else {
+            if clientID != nil || secret != nil {
+                throw ValidationError("--oidc-client-id and --oidc-client-secret need --oidc-issuer.")
+            }
+            return nil
+        }
+        guard let issuer = URL(string: issuerText), let scheme = issuer.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), let host = issuer.host, issuer.query == nil
+        else {
+            throw ValidationError(
+                "--oidc-issuer must be the provider's issuer URL, like https://id.example, got '\(issuerText)'.")
+        }
+        guard let clientID, !clientID.isEmpty else {
+            throw ValidationError("--oidc-issuer needs --oidc-client-id (or SANGHA_OIDC_CLIENT_ID).")
+        }
+        guard let secret, !secret.isEmpty else {
+            throw ValidationError("--oidc-issuer needs --oidc-client-secret (or SANGHA_OIDC_CLIENT_SECRET).")
+        }
+        let name = command.oidcName ?? source.text("SANGHA_OIDC_NAME") ?? host
+        return OpenIDProvider.Configuration(issuer: issuer, clientID: clientID, clientSecret: secret, name: name)
+    }
+
     static func redacted(_ url: String) -> String {
         guard var components = URLComponents(string: url), components.password != nil else { return url }
         components.password = "***"

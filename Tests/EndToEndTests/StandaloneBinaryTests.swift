@@ -44,4 +44,26 @@ struct StandaloneBinaryTests {
         #expect(result.status != 0)
         #expect(result.output.contains("Templates"), "\(result.output)")
     }
+
+    @Test("Half an identity provider, or passwords off without one, stops the start naming the flag")
+    func identityProviderFlags() async throws {
+        let folder = try RepositoryPaths.temporaryDirectory("sangha-standalone-oidc")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let serve = ["serve", "--port", "\(try SilentServer.freePort())", "--data-dir", folder.path]
+        for (extra, message) in [
+            (["--oidc-issuer", "https://id.example"], "--oidc-issuer needs --oidc-client-id"),
+            (
+                ["--oidc-issuer", "https://id.example", "--oidc-client-id", "sangha"],
+                "--oidc-issuer needs --oidc-client-secret"
+            ),
+            (["--oidc-client-id", "sangha"], "need --oidc-issuer"),
+            (["--oidc-issuer", "id.example", "--oidc-client-id", "a", "--oidc-client-secret", "b"], "issuer URL"),
+            (["--password-sign-in", "off"], "pass --oidc-issuer too"),
+            (["--password-sign-in", "maybe"], "--password-sign-in must be on or off"),
+        ] {
+            let result = try await SanghaProcess.run(serve + extra)
+            #expect(result.status != 0, "\(extra)")
+            #expect(result.output.contains(message), "\(extra): \(result.output)")
+        }
+    }
 }

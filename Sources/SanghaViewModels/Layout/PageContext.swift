@@ -24,6 +24,10 @@ public struct PageContext: Sendable, Equatable {
     /// Who may create an account (`--sign-up`): the sign-in page offers it when the person
     /// could.
     public var signUp: SignUpMode
+    /// The group's identity provider's name ("Sign in with NAME"); nil: Sangha has none.
+    public var signInProvider: String?
+    /// Whether people may sign in with a password (`--password-sign-in`).
+    public var passwordSignIn = true
 
     /// Whether the pages show streaks: the signed-in person's "Show streaks".
     public var showsStreaks: Bool { person?.showsStreaks ?? true }

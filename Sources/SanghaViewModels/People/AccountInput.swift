@@ -97,5 +97,9 @@ public enum AccountOutcome<Form: Sendable & Equatable>: Sendable, Equatable {
         case invitationNeeded
         /// The database could not be reached or failed.
         case storage
+        /// The identity provider's answer is not to be believed (or it refused).
+        case providerRefused
+        /// The identity provider could not be reached in time.
+        case providerUnreachable
     }
 }

@@ -17,6 +17,12 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
     public let signUpURL: String
     public let signUpPrompt = "New here?"
     public let signUpLabel = "Create account"
+    /// "Sign in with NAME", keeping where the person was going; nil without an identity provider.
+    public let providerSignIn: LinkViewModel?
+    /// The username and password form (not with `--password-sign-in off`).
+    public let showsPasswordForm: Bool
+    /// Between the provider's button and the password form, when there are both.
+    public let passwordPrompt: String?
 
     public static let wrongCredentials = "Wrong username or password."
 
@@ -40,13 +46,33 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
         self.alert = alert
         // A group's invitation link admits new people too (with `--sign-up invite`; `closed`
         // admits no one).
+        // Without passwords (`--password-sign-in off`) accounts are made by the provider's button.
+        let passwords = context.passwordSignIn || context.signInProvider == nil
         switch context.signUp {
-        case .open: offersSignUp = true
-        case .invite: offersSignUp = Paths.groupInvitationLink.value(inPath: self.next) != nil
+        case .open: offersSignUp = passwords
+        case .invite: offersSignUp = passwords && Paths.groupInvitationLink.value(inPath: self.next) != nil
         case .adminInvite, .closed: offersSignUp = false
         }
         self.signUpURL = Self.url(Paths.signUp.url, next: self.next)
+        let next = self.next
+        self.providerSignIn = context.signInProvider.map {
+            LinkViewModel(url: Self.url(Paths.providerSignInStart.url, next: next), label: Self.signIn(with: $0))
+        }
+        self.showsPasswordForm = passwords
+        self.passwordPrompt = passwords && context.signInProvider != nil ? "Or with your username and password:" : nil
     }
+
+    /// "Sign in with NAME".
+    public static func signIn(with provider: String) -> String { "Sign in with \(provider)" }
+    /// Anything wrong on the way back from the provider: nothing of it is believed.
+    public static func providerFailed(_ provider: String) -> String {
+        "Signing in with \(provider) did not work. Try again."
+    }
+    /// The provider did not answer in time.
+    public static func providerUnreachable(_ provider: String) -> String {
+        "\(provider) cannot be reached. Try again later."
+    }
+    public static let signUpClosed = "Sign-up is closed."
 
     /// `path?next=…` (`path` alone when `next` is home).
     public static func url(_ path: String, next: String) -> String {
@@ -92,6 +118,11 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
                 return form(.tooManyAttempts, message: Requester.tooManyAttempts(minutes: minutes))
             }
             guard let found = try await people.credentials(username: username) else {
+                try await passwords.verifyNoOne(password, lane: lane)
+                return form(.wrongCredentials, message: wrongCredentials)
+            }
+            // Someone who signs in only through the identity provider has no password to match.
+            guard !found.passwordHash.isEmpty else {
                 try await passwords.verifyNoOne(password, lane: lane)
                 return form(.wrongCredentials, message: wrongCredentials)
             }

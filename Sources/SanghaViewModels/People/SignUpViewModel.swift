@@ -19,6 +19,10 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
     public let signInURL: String
     public let signInPrompt = "Have an account?"
     public let signInLabel = "Sign in"
+    /// "Sign in with NAME" instead of a password, bringing the invitation and where the person
+    /// was going: their account is made on the way back. nil without an identity provider, or
+    /// when the form is not offered.
+    public let providerSignIn: LinkViewModel?
 
     public static let invitationNeeded = AlertViewModel(
         title: "Sign-up needs an invitation.",
@@ -52,6 +56,17 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         ]
         self.alert = alert
         self.signInURL = SignInViewModel.url(Paths.signIn.url, next: self.next)
+        let (next, invitation) = (self.next, self.invitation)
+        self.providerSignIn = context.signInProvider.flatMap { provider in
+            guard isOpen else { return nil }
+            var components = URLComponents()
+            components.path = Paths.providerSignInStart.url
+            components.queryItems =
+                (next == "/" ? [] : [URLQueryItem(name: "next", value: next)])
+                + (invitation.isEmpty ? [] : [URLQueryItem(name: "invitation", value: invitation)])
+            let url = (components.string ?? components.path).replacingOccurrences(of: "+", with: "%2B")
+            return LinkViewModel(url: url, label: SignInViewModel.signIn(with: provider))
+        }
     }
 
     /// The page as `mode` opens it: the form, or why there is none (an invitation is needed,

@@ -10,6 +10,10 @@ public enum Paths {
     public static let home = Route<Void>("/")
     public static let signUp = Route<Void>("/sign-up")
     public static let signIn = Route<Void>("/sign-in")
+    /// "Sign in with NAME": off to the group's identity provider (`?next=`, `?invitation=`)…
+    public static let providerSignInStart = Route<Void>("/sign-in/oidc/start")
+    /// …and back from it (OpenID Connect's redirect URI).
+    public static let providerSignIn = Route<Void>("/sign-in/oidc")
     public static let signOut = Route<Void>("/sign-out")
     public static let resetPassword = Route<Void>("/reset-password")
     public static let settings = Route<Void>("/settings")
@@ -110,7 +114,8 @@ public enum Paths {
 
     /// Every route above, for the test that compares them with the router's.
     public static let all: [any AnyRoute] = [
-        home, signUp, signIn, signOut, resetPassword, settings, deleteAccount, calendarLink, me,
+        home, signUp, signIn, providerSignInStart, providerSignIn, signOut, resetPassword, settings, deleteAccount,
+        calendarLink, me,
         profiles, profilesExport, profile, sit, deleteProfile,
         sessions, sitting, sittingStop,
         history, historyCSV, historyJSON, historyImport, historySessions, historySession, deleteHistorySession,

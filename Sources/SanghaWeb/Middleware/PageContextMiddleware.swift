@@ -17,6 +17,9 @@ struct PageContextMiddleware: RouterMiddleware {
     let makeFormToken: @Sendable () -> String
     let signer: CookieSigner
     let signUp: SignUpMode
+    /// The identity provider's name, and whether passwords sign in too.
+    let signInProvider: String?
+    let passwordSignIn: Bool
     let now: @Sendable () -> Date
     let timeZone: TimeZone
     let assets: AssetURLs
@@ -44,6 +47,8 @@ struct PageContextMiddleware: RouterMiddleware {
             assets: assets,
             signUp: signUp
         )
+        context.page.signInProvider = signInProvider
+        context.page.passwordSignIn = passwordSignIn
         var response = try await next(request, context)
         if cookieNonce == nil {
             response.setCookie(FormToken.cookie(context.formNonce, jar: jar))

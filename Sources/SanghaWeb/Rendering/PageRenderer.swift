@@ -159,8 +159,9 @@ extension AccountOutcome.Refusal {
         case .invalid: .unprocessableContent
         case .wrongCredentials: .unauthorized
         case .tooManyAttempts: .tooManyRequests
-        case .storage, .busy: .serviceUnavailable
+        case .storage, .busy, .providerUnreachable: .serviceUnavailable
         case .disabled, .invitationNeeded: .forbidden
+        case .providerRefused: .badRequest
         }
     }
 }

@@ -23,6 +23,9 @@ struct PeopleRoutes {
         router.post(Paths.signOut, use: signOut)
         router.get(Paths.resetPassword, use: resetPasswordPage)
         router.post(Paths.resetPassword, use: resetPassword)
+        // The group's identity provider: there and back (ProviderSignInRoutes.swift).
+        router.get(Paths.providerSignInStart, use: providerSignInStart)
+        router.get(Paths.providerSignIn, use: providerSignIn)
     }
 
     /// The pages of someone signed in.
@@ -45,6 +48,7 @@ struct PeopleRoutes {
     }
 
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try refusePasswords()
         var request = request
         var input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         input.invitation = input.invitation.flatMap(SecretToken.wellFormed)
@@ -64,6 +68,7 @@ struct PeopleRoutes {
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try refusePasswords()
         var request = request
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let outcome = await SignInViewModel.submit(
@@ -176,7 +181,7 @@ struct PeopleRoutes {
     /// Signed in: a new session (never the one the browser brought, so no fixation), a device
     /// cookie for the account and a new form token, and on to `next`. Otherwise the form again
     /// with its status.
-    private func respond<Form: Page>(_ outcome: AccountOutcome<Form>, request: Request, context: AppRequestContext)
+    func respond<Form: Page>(_ outcome: AccountOutcome<Form>, request: Request, context: AppRequestContext)
         async throws -> Response
     {
         switch outcome {
@@ -201,8 +206,16 @@ struct PeopleRoutes {
         }
     }
 
+    /// With `--password-sign-in off`, a password neither signs in nor makes an account.
+    private func refusePasswords() throws {
+        guard !configuration.passwordSignIn, let provider = dependencies.identityProvider else { return }
+        throw HTTPError(
+            .forbidden,
+            message: "Passwords do not sign in here: \(SignInViewModel.signIn(with: provider.configuration.name)).")
+    }
+
     /// The sign-in and sign-up pages of someone signed in lead home (or to `next`).
-    private func alreadySignedIn(_ request: Request, _ context: AppRequestContext) -> Response? {
+    func alreadySignedIn(_ request: Request, _ context: AppRequestContext) -> Response? {
         guard context.page.person != nil, !request.prefersJSON else { return nil }
         let next = LocalPath.sanitize(request.uri.queryParameters["next"].map(String.init))
         return Response(status: .seeOther, headers: [.location: next])

@@ -1,0 +1,348 @@
+import Crypto
+import Foundation
+import JWTKit
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The group's identity provider, spoken to as an OpenID Connect relying party: the
+/// authorization code flow with PKCE (S256), `state` and `nonce`; the provider's endpoints from
+/// its discovery document; the ID token's signature checked by jwt-kit against the provider's
+/// JWKS (RS256 or ES256), then its `iss`, `aud`, `exp` and `nonce`, before anything in it is
+/// believed.
+///
+/// The discovery document and the keys are fetched when first needed (Sangha starts without
+/// the provider) and kept; a token signed by a key not among them fetches the keys once more
+/// (the provider rotated them), at most once a minute for the same unknown key. Every call to the provider is bounded by
+/// `timeout`.
+public final class OpenIDProvider: Sendable {
+    public struct Configuration: Sendable {
+        /// The issuer, exactly as the provider names itself (`iss`).
+        public var issuer: URL
+        public var clientID: String
+        public var clientSecret: String
+        /// How people know the provider: "Sign in with NAME".
+        public var name: String
+        /// How long one call to the provider may take.
+        public var timeout: Duration
+
+        public init(issuer: URL, clientID: String, clientSecret: String, name: String, timeout: Duration = .seconds(5))
+        {
+            (self.issuer, self.clientID, self.clientSecret, self.name, self.timeout) =
+                (issuer, clientID, clientSecret, name, timeout)
+        }
+    }
+
+    /// What a sign-in in progress keeps between leaving for the provider and coming back (in a
+    /// signed cookie): the secrets the answer must match.
+    public struct Attempt: Codable, Sendable, Equatable {
+        public var state: String
+        public var nonce: String
+        /// PKCE's code verifier; the provider saw only its SHA-256.
+        public var verifier: String
+
+        /// Three new random values.
+        public static func make() -> Attempt {
+            Attempt(state: randomToken(), nonce: randomToken(), verifier: randomToken())
+        }
+    }
+
+    /// Who the provider says signed in: the pair (issuer, subject) names them; the rest only
+    /// suggests a name for a new account.
+    public struct Identity: Sendable, Equatable {
+        public var issuer: String
+        public var subject: String
+        public var name: String?
+        public var preferredUsername: String?
+    }
+
+    public enum Failure: Error, Sendable, Equatable {
+        /// The provider could not be reached in time, or answered with something unusable.
+        case unreachable(String)
+        /// The answer is not to be believed (a refusal, another state, a bad token): the message
+        /// is for the log.
+        case refused(String)
+    }
+
+    public let configuration: Configuration
+    private let session: URLSession
+    private let cache = Mutex(Cache())
+
+    private struct Cache {
+        var discovery: Discovery?
+        var keys: JWTKeyCollection?
+        var keyIDs: Set<String> = []
+        /// Key ids a fetch did not find, and when: a token naming one is refused without
+        /// fetching again for a minute, so unknown keys cannot make Sangha hammer the provider.
+        var unknownKeys: [String: ContinuousClock.Instant] = [:]
+    }
+
+    struct Discovery: Decodable, Sendable {
+        var issuer: String
+        var authorization_endpoint: URL
+        var token_endpoint: URL
+        var jwks_uri: URL
+        var token_endpoint_auth_methods_supported: [String]?
+    }
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        let seconds = configuration.timeout.inSeconds.rounded(.up)
+        sessionConfiguration.timeoutIntervalForRequest = seconds
+        sessionConfiguration.timeoutIntervalForResource = seconds
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.httpCookieAcceptPolicy = .never
+        session = URLSession(configuration: sessionConfiguration)
+    }
+
+    /// Where to send the browser to sign in: the provider's authorization endpoint with this
+    /// attempt's state, nonce and code challenge.
+    public func authorizationURL(for attempt: Attempt, redirectURI: String) async throws(Failure) -> URL {
+        let discovery = try await discover()
+        guard var components = URLComponents(url: discovery.authorization_endpoint, resolvingAgainstBaseURL: false)
+        else { throw .unreachable("authorization_endpoint is not a URL") }
+        components.queryItems =
+            (components.queryItems ?? []) + [
+                URLQueryItem(name: "response_type", value: "code"),
+                URLQueryItem(name: "client_id", value: configuration.clientID),
+                URLQueryItem(name: "redirect_uri", value: redirectURI),
+                URLQueryItem(name: "scope", value: "openid profile"),
+                URLQueryItem(name: "state", value: attempt.state),
+                URLQueryItem(name: "nonce", value: attempt.nonce),
+                URLQueryItem(name: "code_challenge", value: Self.challenge(for: attempt.verifier)),
+                URLQueryItem(name: "code_challenge_method", value: "S256"),
+            ]
+        guard let url = components.url else { throw .unreachable("authorization_endpoint is not a URL") }
+        return url
+    }
+
+    /// The browser came back with `code` for `attempt`: the code is exchanged for an ID token,
+    /// which is verified before its subject is believed.
+    public func identity(code: String, attempt: Attempt, redirectURI: String, now: Date = Date())
+        async throws(Failure) -> Identity
+    {
+        let discovery = try await discover()
+        var request = URLRequest(url: discovery.token_endpoint)
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        var form = [
+            ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI),
+            ("code_verifier", attempt.verifier), ("client_id", configuration.clientID),
+        ]
+        let methods = discovery.token_endpoint_auth_methods_supported ?? ["client_secret_basic"]
+        if methods.contains("client_secret_basic") {
+            let pair = "\(Self.formEncoded(configuration.clientID)):\(Self.formEncoded(configuration.clientSecret))"
+            request.setValue("Basic \(Data(pair.utf8).base64EncodedString())", forHTTPHeaderField: "Authorization")
+        } else {
+            form.append(("client_secret", configuration.clientSecret))
+        }
+        request.httpBody = Data(form.map { "\($0)=\(Self.formEncoded($1))" }.joined(separator: "&").utf8)
+        let (data, status) = try await fetch(request)
+        guard status == 200 else {
+            // The provider refuses a code used twice, expired or not its own.
+            throw .refused(
+                "the token endpoint answered \(status): \(String(decoding: data.prefix(300), as: UTF8.self))")
+        }
+        struct TokenResponse: Decodable { var id_token: String }
+        guard let token = try? JSONDecoder().decode(TokenResponse.self, from: data).id_token else {
+            throw .refused("the token endpoint's answer has no id_token")
+        }
+        return try await verify(idToken: token, nonce: attempt.nonce, issuer: discovery.issuer, now: now)
+    }
+
+    /// The ID token's claims, once its signature, issuer, audience, expiry and nonce hold.
+    func verify(idToken: String, nonce: String, issuer: String, now: Date) async throws(Failure) -> Identity {
+        let header = try Self.header(of: idToken)
+        let kid = header.kid
+        guard ["RS256", "ES256"].contains(header.alg) else {
+            throw .refused("the ID token is signed with \(header.alg), not RS256 or ES256")
+        }
+        var keys = try await signingKeys(refreshing: nil)
+        if let kid {
+            // A key not among those fetched: the provider may have rotated its keys.
+            if !keys.ids.contains(kid) {
+                keys = try await signingKeys(refreshing: kid)
+                guard keys.ids.contains(kid) else { throw .refused("the ID token is signed by an unknown key \(kid)") }
+            }
+        } else {
+            // OpenID Connect Core 10.1: a token may name no key when the provider publishes one
+            // (authlib-based providers sign so); with several, which one is not guessed.
+            guard keys.ids.count == 1 else { throw .refused("the ID token names no key (kid) among several") }
+        }
+        let claims: IDTokenClaims
+        do {
+            claims = try await keys.collection.verify(idToken, as: IDTokenClaims.self)
+        } catch {
+            throw .refused("the ID token did not verify: \(error)")
+        }
+        guard claims.iss.value == issuer else { throw .refused("the ID token's issuer is \(claims.iss.value)") }
+        do {
+            try claims.aud.verifyIntendedAudience(includes: configuration.clientID)
+        } catch {
+            throw .refused("the ID token is for another audience: \(claims.aud.value)")
+        }
+        if let azp = claims.azp, azp != configuration.clientID, claims.aud.value.count > 1 {
+            throw .refused("the ID token's authorized party is \(azp)")
+        }
+        guard claims.exp.value > now else { throw .refused("the ID token expired at \(claims.exp.value)") }
+        guard let tokenNonce = claims.nonce, Self.same(tokenNonce, nonce) else {
+            throw .refused("the ID token's nonce is not this sign-in's")
+        }
+        return Identity(
+            issuer: claims.iss.value, subject: claims.sub.value, name: claims.name,
+            preferredUsername: claims.preferred_username)
+    }
+
+    /// Whether the state the provider sent back is the attempt's, compared in constant time.
+    public static func same(_ a: String, _ b: String) -> Bool {
+        let (x, y) = (Array(a.utf8), Array(b.utf8))
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// PKCE's S256 challenge: base64url of the verifier's SHA-256, unpadded.
+    static func challenge(for verifier: String) -> String {
+        base64URL(Data(SHA256.hash(data: Data(verifier.utf8))))
+    }
+
+    // MARK: The provider's documents
+
+    private func discover() async throws(Failure) -> Discovery {
+        if let discovery = cache.withLock({ $0.discovery }) { return discovery }
+        let url = configuration.issuer.appendingPathComponent(".well-known/openid-configuration")
+        let (data, status) = try await fetch(URLRequest(url: url))
+        guard status == 200, let discovery = try? JSONDecoder().decode(Discovery.self, from: data) else {
+            throw .unreachable("\(url) answered \(status) without a usable discovery document")
+        }
+        // OpenID Connect Discovery: the document's issuer is the one configured (a trailing slash
+        // aside, which operators add or leave out); tokens must name the document's exactly.
+        func bare(_ issuer: String) -> Substring { issuer.hasSuffix("/") ? issuer.dropLast() : issuer[...] }
+        guard bare(discovery.issuer) == bare(configuration.issuer.absoluteString) else {
+            throw .unreachable("the discovery document names the issuer \(discovery.issuer)")
+        }
+        cache.withLock { $0.discovery = discovery }
+        return discovery
+    }
+
+    /// The provider's keys, fetched when first needed, and again for a key id not among them
+    /// (`refreshing`) unless that id was missing from a fetch within the last minute.
+    private func signingKeys(refreshing kid: String?) async throws(Failure) -> (
+        collection: JWTKeyCollection, ids: Set<String>
+    ) {
+        let now = ContinuousClock.now
+        let kept = cache.withLock { cache -> (JWTKeyCollection, Set<String>)? in
+            guard let keys = cache.keys else { return nil }
+            if let kid, cache.unknownKeys[kid].map({ now - $0 >= .seconds(60) }) ?? true { return nil }
+            return (keys, cache.keyIDs)
+        }
+        if let kept { return kept }
+        let discovery = try await discover()
+        let (data, status) = try await fetch(URLRequest(url: discovery.jwks_uri))
+        guard status == 200, let jwks = try? JSONDecoder().decode(JWKS.self, from: data) else {
+            throw .unreachable("\(discovery.jwks_uri) answered \(status) without a usable JWKS")
+        }
+        let collection = JWTKeyCollection()
+        var ids: Set<String> = []
+        for key in jwks.keys {
+            // Keys for other uses, or of kinds jwt-kit does not know, are left out.
+            guard let kid = key.keyIdentifier?.string, (try? await collection.add(jwk: key)) != nil else { continue }
+            ids.insert(kid)
+        }
+        cache.withLock {
+            $0.keys = collection
+            $0.keyIDs = ids
+            if let kid, !ids.contains(kid) { $0.unknownKeys[kid] = now }
+        }
+        return (collection, ids)
+    }
+
+    private func fetch(_ request: URLRequest) async throws(Failure) -> (Data, Int) {
+        let session = session
+        let timeout = configuration.timeout
+        // libcurl counts its timeouts in whole seconds; the race bounds the call exactly.
+        let result: Result<(Data, Int), Failure> = await withTaskGroup(of: Result<(Data, Int), Failure>?.self) {
+            group in
+            group.addTask {
+                do {
+                    let (data, response) = try await session.data(for: request)
+                    return .success((data, (response as? HTTPURLResponse)?.statusCode ?? 0))
+                } catch {
+                    return .failure(.unreachable("\(request.url?.absoluteString ?? ""): \(error.localizedDescription)"))
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return Task.isCancelled
+                    ? nil
+                    : .failure(.unreachable("\(request.url?.absoluteString ?? "") did not answer within \(timeout)"))
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? .failure(.unreachable("cancelled"))
+        }
+        return try result.get()
+    }
+
+    // MARK: Token parts
+
+    struct Header: Decodable {
+        var alg: String
+        var kid: String?
+    }
+
+    static func header(of token: String) throws(Failure) -> Header {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let data = base64URLDecoded(String(parts[0])),
+            let header = try? JSONDecoder().decode(Header.self, from: data)
+        else { throw .refused("the ID token is not a signed JWT") }
+        return header
+    }
+
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return base64URL(Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }))
+    }
+
+    static func base64URL(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func base64URLDecoded(_ text: String) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        return Data(base64Encoded: base64)
+    }
+
+    /// application/x-www-form-urlencoded, as RFC 6749 asks for the client's credentials too.
+    static func formEncoded(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}
+
+/// The claims of an ID token that Sangha reads.
+struct IDTokenClaims: JWTPayload {
+    var iss: IssuerClaim
+    var sub: SubjectClaim
+    var aud: AudienceClaim
+    var exp: ExpirationClaim
+    var nonce: String?
+    var azp: String?
+    var name: String?
+    var preferred_username: String?
+
+    /// The time checks are the provider's caller's (`verify(idToken:)`, with its clock).
+    func verify(using algorithm: some JWTAlgorithm) async throws {}
+}
+
+extension Duration {
+    fileprivate var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import SanghaCore
+
+/// Signing in with the group's identity provider, once its ID token is verified: the person it
+/// names by (issuer, subject), or a new account for them under `--sign-up`'s rule.
+public enum ProviderSignIn {
+    /// What the provider says of the person, besides who they are.
+    public struct Claims: Sendable, Equatable {
+        public var name: String?
+        public var preferredUsername: String?
+
+        public init(name: String? = nil, preferredUsername: String? = nil) {
+            (self.name, self.preferredUsername) = (name, preferredUsername)
+        }
+    }
+
+    /// Signs in the person connected to `identity`, or creates them: with `invite`, only when an
+    /// invitation (`invitationKey`) or a group's link (`groupInvitationKey`, from where they
+    /// were going) came first; with `closed`, no one but a new deployment's first person.
+    /// Their username is the provider's `preferred_username` where it can be one, made unique
+    /// with a number; their name its `name`.
+    public static func submit(
+        identity: ProviderIdentity, claims: Claims, provider: String, next: String?, invitationKey: String?,
+        groupInvitationKey: String?, mode: SignUpMode, people: any PeopleRepository,
+        makeToken: (@Sendable () -> String)?, context: PageContext
+    ) async -> AccountOutcome<SignInViewModel> {
+        func refused(_ message: String, _ refusal: AccountOutcome<SignInViewModel>.Refusal)
+            -> AccountOutcome<SignInViewModel>
+        {
+            .form(
+                SignInViewModel(
+                    context: context, next: next,
+                    alert: AlertViewModel(title: "Could not sign in.", message: message)),
+                refusal)
+        }
+        let admission: Admission =
+            switch mode {
+            case .open: .anyone
+            case .invite:
+                if invitationKey == nil, let groupInvitationKey {
+                    .groupInvitation(key: groupInvitationKey)
+                } else {
+                    .invitation(key: invitationKey)
+                }
+            case .adminInvite: .invitation(key: invitationKey)
+            case .closed: .invitation(key: nil)
+            }
+        do {
+            if let found = try await people.credentials(identity: identity) {
+                guard !found.person.isDisabled else { return refused(SignInViewModel.disabled, .disabled) }
+                return .signedIn(found.person, next: LocalPath.sanitize(next))
+            }
+            let base = username(from: claims.preferredUsername)
+            let name = (claims.name?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap {
+                $0.isEmpty || Person.nameRefusal($0) != nil ? nil : $0
+            }
+            // "grace", then "grace2", "grace3"…: the first one free.
+            for attempt in 1...20 {
+                let candidate = attempt == 1 ? base : suffixed(base, attempt)
+                let person = Person(
+                    username: candidate, name: name ?? candidate, friendServiceToken: makeToken?(),
+                    createdAt: context.now, timeZone: context.timeZone)
+                do {
+                    let created = try await people.create(
+                        person, passwordHash: "", identity: identity, admission: admission, at: context.now)
+                    return .signedIn(created, next: LocalPath.sanitize(next))
+                } catch PeopleRepositoryError.usernameTaken {
+                    continue
+                } catch PeopleRepositoryError.identityTaken {
+                    // Their other tab made the account a moment ago.
+                    guard let found = try await people.credentials(identity: identity) else { break }
+                    return .signedIn(found.person, next: LocalPath.sanitize(next))
+                }
+            }
+            return refused(SignInViewModel.providerFailed(provider), .providerRefused)
+        } catch PeopleRepositoryError.invitationNeeded {
+            return mode == .closed
+                ? refused(SignInViewModel.signUpClosed, .invitationNeeded)
+                : refused(SignUpViewModel.invitationNeeded.message, .invitationNeeded)
+        } catch {
+            return refused(
+                StorageMessage.text(for: error, otherwise: "Signing in failed. Please try again."), .storage)
+        }
+    }
+
+    /// A username from the provider's suggestion: its letters, digits, `-` and `_`, at most 30;
+    /// "member" when nothing of it is left, padded to the least length.
+    static func username(from suggestion: String?) -> String {
+        let kept = String(
+            (suggestion ?? "").unicodeScalars.filter {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+            }.prefix(Person.usernameLengths.upperBound))
+        if kept.isEmpty { return "member" }
+        return kept.count < Person.usernameLengths.lowerBound
+            ? kept + String(repeating: "_", count: 3 - kept.count) : kept
+    }
+
+    /// `base` with `number` after it, within the longest username.
+    static func suffixed(_ base: String, _ number: Int) -> String {
+        let suffix = String(number)
+        return String(base.prefix(Person.usernameLengths.upperBound - suffix.count)) + suffix
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Hummingbird
+import SanghaCore
+import SanghaOIDC
+import SanghaViewModels
+
+/// "Sign in with NAME": `GET /sign-in/oidc/start` sends the browser to the group's identity
+/// provider with a new state, nonce and PKCE challenge, kept meanwhile in a signed cookie for
+/// ten minutes; `GET /sign-in/oidc`, where the provider sends it back, checks the state, trades
+/// the code for an ID token and verifies it (`OpenIDProvider`), then signs the person in as a
+/// password would (`respond`). The cookie is cleared on the way back, so a code or a state
+/// works once. Without a provider both answer 404.
+extension PeopleRoutes {
+    @Sendable func providerSignInStart(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let provider = dependencies.identityProvider else { throw HTTPError(.notFound) }
+        if let signedIn = alreadySignedIn(request, context) { return signedIn }
+        let next = LocalPath.sanitize(request.uri.queryParameters["next"].map(String.init))
+        let pending = ProviderAttempt(
+            attempt: .make(), next: next,
+            invitation: request.uri.queryParameters["invitation"].flatMap { SecretToken.wellFormed(String($0)) })
+        let url: URL
+        do {
+            url = try await provider.authorizationURL(for: pending.attempt, redirectURI: redirectURI(request))
+        } catch {
+            context.logger.warning("The identity provider cannot be reached: \(error)")
+            return try signInPage(
+                .providerUnreachable, message: SignInViewModel.providerUnreachable(provider.configuration.name),
+                next: next, request: request, context: context)
+        }
+        var response = Response(status: .seeOther, headers: [.location: url.absoluteString])
+        response.setCookie(pending.cookie(signer: dependencies.signer, jar: context.cookieJar))
+        return response
+    }
+
+    @Sendable func providerSignIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let provider = dependencies.identityProvider else { throw HTTPError(.notFound) }
+        let name = provider.configuration.name
+        let query = request.uri.queryParameters
+        let pending = ProviderAttempt.read(request, signer: dependencies.signer, jar: context.cookieJar)
+        var response: Response
+        func refused(_ reason: String) throws -> Response {
+            context.logger.notice("Signing in with the identity provider refused: \(reason)")
+            return try signInPage(
+                .providerRefused, message: SignInViewModel.providerFailed(name), next: pending?.next,
+                request: request, context: context)
+        }
+        if let error = query["error"] {
+            response = try refused("the provider answered \(error)")
+        } else if let pending, let state = query["state"], let code = query["code"] {
+            if !OpenIDProvider.same(String(state), pending.attempt.state) {
+                response = try refused("another state")
+            } else {
+                response = try await signIn(
+                    code: String(code), pending: pending, provider: provider, request: request, context: context)
+            }
+        } else {
+            response = try refused(pending == nil ? "no sign-in was started in this browser" : "no code")
+        }
+        response.setCookie(ProviderAttempt.cleared(jar: context.cookieJar))
+        return response
+    }
+
+    /// The code traded for a verified ID token, then the person it names signed in.
+    private func signIn(
+        code: String, pending: ProviderAttempt, provider: OpenIDProvider, request: Request,
+        context: AppRequestContext
+    ) async throws -> Response {
+        let name = provider.configuration.name
+        let identity: OpenIDProvider.Identity
+        do {
+            identity = try await provider.identity(
+                code: code, attempt: pending.attempt, redirectURI: redirectURI(request))
+        } catch {
+            switch error {
+            case .unreachable(let reason):
+                context.logger.warning("The identity provider cannot be reached: \(reason)")
+                return try signInPage(
+                    .providerUnreachable, message: SignInViewModel.providerUnreachable(name), next: pending.next,
+                    request: request, context: context)
+            case .refused(let reason):
+                context.logger.notice("Signing in with the identity provider refused: \(reason)")
+                return try signInPage(
+                    .providerRefused, message: SignInViewModel.providerFailed(name), next: pending.next,
+                    request: request, context: context)
+            }
+        }
+        let outcome = await ProviderSignIn.submit(
+            identity: ProviderIdentity(issuer: identity.issuer, subject: identity.subject),
+            claims: .init(name: identity.name, preferredUsername: identity.preferredUsername), provider: name,
+            next: pending.next, invitationKey: pending.invitation.map(SecretToken.key(of:)),
+            groupInvitationKey: Paths.groupInvitationLink.value(inPath: pending.next)
+                .flatMap(SecretToken.wellFormed).map(SecretToken.key(of:)),
+            mode: configuration.signUp, people: people, makeToken: dependencies.friendTokens.makeToken,
+            context: context.page)
+        // Made by this very request: a new person.
+        if case .signedIn(let person, _) = outcome, person.createdAt == context.page.now {
+            await dependencies.friendTokens.welcome(person)
+        }
+        return try await respond(outcome, request: request, context: context)
+    }
+
+    private func signInPage(
+        _ refusal: AccountOutcome<SignInViewModel>.Refusal, message: String, next: String?, request: Request,
+        context: AppRequestContext
+    ) throws -> Response {
+        let page = SignInViewModel(
+            context: context.page, next: next, alert: AlertViewModel(title: "Could not sign in.", message: message))
+        return try renderer.response(page, status: refusal.status, for: request)
+    }
+
+    /// Where the provider sends the browser back: this deployment's address (`--public-url`),
+    /// else the host the browser asked for (one of the allowed hosts: `HostCheckMiddleware`).
+    private func redirectURI(_ request: Request) -> String {
+        if let publicURL = configuration.publicURL {
+            return publicURL.absoluteString.trimmingSuffix("/") + Paths.providerSignIn.url
+        }
+        return "http://\(request.head.authority ?? "127.0.0.1")\(Paths.providerSignIn.url)"
+    }
+}
+
+/// A sign-in on its way to the provider: its secrets, where the person was going, and the
+/// invitation they brought. Kept in the browser for ten minutes, signed with the deployment's
+/// secret: what comes back can only be what was sent.
+struct ProviderAttempt: Codable, Sendable {
+    var attempt: OpenIDProvider.Attempt
+    var next: String
+    var invitation: String?
+
+    static let cookieName = "sangha_oidc"
+    static let purpose = "oidc"
+
+    func cookie(signer: CookieSigner, jar: CookieJar) -> Cookie {
+        let json = (try? JSONEncoder().encode(self)) ?? Data()
+        let value = json.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return jar.cookie(Self.cookieName, value: signer.signed(value, for: Self.purpose), maxAge: 600)
+    }
+
+    static func cleared(jar: CookieJar) -> Cookie { jar.cleared(cookieName) }
+
+    static func read(_ request: Request, signer: CookieSigner, jar: CookieJar) -> ProviderAttempt? {
+        guard let signed = jar.value(cookieName, in: request.cookies),
+            var value = signer.verified(signed, for: purpose)
+        else { return nil }
+        value = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        value += String(repeating: "=", count: (4 - value.count % 4) % 4)
+        return Data(base64Encoded: value).flatMap { try? JSONDecoder().decode(ProviderAttempt.self, from: $0) }
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

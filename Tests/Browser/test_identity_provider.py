@@ -1,0 +1,97 @@
+"""Signing in with the group's identity provider, in Chromium, against a real OpenID provider on
+loopback (oidc-provider-mock, an authlib-based provider): its authorization form, its RS256 ID
+tokens and JWKS, its refusals."""
+import json
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import (Server, button, eventually, free_port, screenshot, settled, shows, shows_heading,
+                      signed_in_as)
+
+NAME = "Group ID"
+
+
+class Provider:
+    """oidc-provider-mock on a free loopback port, with Grace among its people; stopped by its
+    process id."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.issuer = f"http://127.0.0.1:{self.port}"
+        claims = {"sub": "grace-248289761001", "name": "Grace Hopper", "preferred_username": "grace"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "oidc_provider_mock", "--port", str(self.port), "--require-nonce", "true",
+             "--user-claims", json.dumps(claims)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                with urllib.request.urlopen(self.issuer + "/.well-known/openid-configuration", timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("oidc-provider-mock did not start")
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+@pytest.fixture
+def provider():
+    running = Provider()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def sangha(provider):
+    running = Server("--oidc-issuer", provider.issuer, "--oidc-client-id", "sangha",
+                     "--oidc-client-secret", "any secret", "--oidc-name", NAME)
+    yield running
+    running.stop()
+
+
+def test_sign_in_with_the_groups_provider(sangha, browser):
+    browser.get(sangha.url + "/history")
+    assert shows_heading(browser, "Sign in")
+    screenshot(browser, "sign-in-with-provider")
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, f"Sign in with {NAME}").click())
+    # The provider's own page: Grace is one of its people.
+    eventually(browser, lambda d: "Authorize Client" in d.page_source, timeout=10)
+    settled(browser, lambda d: button(d, "grace-248289761001").click())
+    # Back in Sangha, signed in as a new account named by the provider, where she was going.
+    eventually(browser, lambda d: signed_in_as(d) == "Grace Hopper", timeout=10)
+    assert browser.current_url == sangha.url + "/history"
+    # Signed out and in again: the same account, found by (issuer, subject).
+    settled(browser, lambda d: button(d, "Sign out").click())
+    assert shows_heading(browser, "Sign in")
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, f"Sign in with {NAME}").click())
+    eventually(browser, lambda d: "Authorize Client" in d.page_source, timeout=10)
+    settled(browser, lambda d: button(d, "grace-248289761001").click())
+    eventually(browser, lambda d: signed_in_as(d) == "Grace Hopper", timeout=10)
+    # One account (the deployment's first, so its administrator), named by the provider.
+    browser.get(sangha.url + "/admin")
+    assert shows(browser, "Grace Hopper")
+    people = browser.find_elements(By.CSS_SELECTOR, "main .item-list .item-name")
+    assert [person.text.split(" Admin")[0] for person in people] == ["Grace Hopper @grace"], [p.text for p in people]
+    screenshot(browser, "admin-after-provider-sign-in")
+
+
+def test_a_refusal_at_the_provider_signs_no_one_in(sangha, browser):
+    browser.get(sangha.url + "/sign-in")
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, f"Sign in with {NAME}").click())
+    eventually(browser, lambda d: "Authorize Client" in d.page_source, timeout=10)
+    settled(browser, lambda d: button(d, "Deny").click())
+    assert shows(browser, f"Signing in with {NAME} did not work. Try again.", timeout=10)
+    assert signed_in_as(browser) is None
+    screenshot(browser, "sign-in-with-provider-refused")

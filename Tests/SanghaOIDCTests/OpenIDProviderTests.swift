@@ -1,0 +1,182 @@
+import Foundation
+import SanghaTestSupport
+import Testing
+
+@testable import SanghaOIDC
+
+/// The relying party against an OpenID provider on loopback: what it believes, and everything
+/// it must refuse.
+@Suite("Signing in with the identity provider")
+struct OpenIDProviderTests {
+    static let redirect = "http://127.0.0.1:8080/sign-in/oidc"
+
+    /// A provider, and a relying party configured for it.
+    static func withProvider(
+        timeout: Duration = .seconds(5), _ body: (TestOpenIDProvider, OpenIDProvider) async throws -> Void
+    ) async throws {
+        let provider = try await TestOpenIDProvider.start()
+        defer { provider.stop() }
+        let client = OpenIDProvider(
+            configuration: .init(
+                issuer: URL(string: provider.issuer)!, clientID: TestOpenIDProvider.clientID,
+                clientSecret: TestOpenIDProvider.clientSecret, name: "Pocket ID", timeout: timeout))
+        try await body(provider, client)
+    }
+
+    @Test("The authorization request carries the client, the state, the nonce and an S256 challenge of the verifier")
+    func authorizationURL() async throws {
+        try await Self.withProvider { provider, client in
+            let attempt = OpenIDProvider.Attempt.make()
+            let url = try await client.authorizationURL(for: attempt, redirectURI: Self.redirect)
+            let items = Dictionary(
+                uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
+                    ($0.name, $0.value ?? "")
+                })
+            #expect(url.absoluteString.hasPrefix("\(provider.issuer)/authorize?"))
+            #expect(items["response_type"] == "code" && items["client_id"] == "sangha")
+            #expect(items["redirect_uri"] == Self.redirect && items["scope"] == "openid profile")
+            #expect(items["state"] == attempt.state && items["nonce"] == attempt.nonce)
+            #expect(items["code_challenge_method"] == "S256")
+            #expect(items["code_challenge"] == OpenIDProvider.challenge(for: attempt.verifier))
+            #expect(items["code_challenge"] != attempt.verifier)
+            // RFC 7636's example: the verifier's S256 challenge.
+            #expect(
+                OpenIDProvider.challenge(for: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+                    == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+        }
+    }
+
+    @Test("A code for a valid token, signed ES256 or RS256, names the person by issuer and subject")
+    func signsIn() async throws {
+        try await Self.withProvider { provider, client in
+            for kid in ["es-1", "rs-1"] {
+                let attempt = OpenIDProvider.Attempt.make()
+                var grant = provider.grant(
+                    subject: "sub-\(kid)", nonce: attempt.nonce, kid: kid,
+                    challenge: OpenIDProvider.challenge(for: attempt.verifier))
+                grant.name = "Grace Hopper"
+                grant.preferredUsername = "grace"
+                provider.prepare(code: "code-\(kid)", grant)
+                let identity = try await client.identity(
+                    code: "code-\(kid)", attempt: attempt, redirectURI: Self.redirect)
+                #expect(
+                    identity
+                        == .init(
+                            issuer: provider.issuer, subject: "sub-\(kid)", name: "Grace Hopper",
+                            preferredUsername: "grace"))
+            }
+        }
+    }
+
+    /// What must be refused, each on its own: nothing of it is believed.
+    enum Wrong: String, CaseIterable, CustomTestStringConvertible {
+        case otherNonce, noNonce, otherAudience, otherIssuer, expired, unknownKey, otherVerifier, codeUsedTwice,
+            unknownCode
+        var testDescription: String { rawValue }
+    }
+
+    @Test(
+        "Refused: another nonce, none, another audience or issuer, expired, an unknown key, another PKCE verifier, a code used twice or never issued",
+        arguments: Wrong.allCases)
+    func refuses(_ wrong: Wrong) async throws {
+        try await Self.withProvider { provider, client in
+            let attempt = OpenIDProvider.Attempt.make()
+            var grant = provider.grant(
+                subject: "248289761001", nonce: attempt.nonce,
+                challenge: OpenIDProvider.challenge(for: attempt.verifier))
+            var verifier = attempt
+            switch wrong {
+            case .otherNonce: grant.nonce = "another"
+            case .noNonce: grant.nonce = nil
+            case .otherAudience: grant.audience = ["another-client"]
+            case .otherIssuer: grant.issuer = "https://impostor.example"
+            case .expired: grant.expires = Date().addingTimeInterval(-5)
+            case .unknownKey: grant.kid = "stranger"
+            case .otherVerifier: verifier.verifier = "not-the-one-the-challenge-was-made-from"
+            case .codeUsedTwice, .unknownCode: break
+            }
+            provider.prepare(code: "the-code", grant)
+            if wrong == .codeUsedTwice {
+                _ = try await client.identity(code: "the-code", attempt: attempt, redirectURI: Self.redirect)
+            }
+            let code = wrong == .unknownCode ? "never-issued" : "the-code"
+            await #expect(throws: OpenIDProvider.Failure.self) {
+                try await client.identity(code: code, attempt: verifier, redirectURI: Self.redirect)
+            }
+        }
+    }
+
+    @Test(
+        "A token signed by a key the provider rotated in is verified after one new fetch of its keys; a stranger's key costs at most one fetch a minute"
+    )
+    func rotatedKeys() async throws {
+        try await Self.withProvider { provider, client in
+            let attempt = OpenIDProvider.Attempt.make()
+            provider.prepare(code: "before", provider.grant(subject: "a", nonce: attempt.nonce))
+            _ = try await client.identity(code: "before", attempt: attempt, redirectURI: Self.redirect)
+            #expect(provider.jwksFetches == 1)
+            try await provider.rotate(to: "es-2", withdrawing: ["es-1"])
+            provider.prepare(code: "after", provider.grant(subject: "a", nonce: attempt.nonce, kid: "es-2"))
+            let identity = try await client.identity(code: "after", attempt: attempt, redirectURI: Self.redirect)
+            #expect(identity.subject == "a")
+            #expect(provider.jwksFetches == 2)
+            // A key it does not publish: one more fetch, refused; refused again without one.
+            for code in ["stranger-1", "stranger-2"] {
+                provider.prepare(code: code, provider.grant(subject: "a", nonce: attempt.nonce, kid: "stranger"))
+                await #expect(throws: OpenIDProvider.Failure.self) {
+                    try await client.identity(code: code, attempt: attempt, redirectURI: Self.redirect)
+                }
+                #expect(provider.jwksFetches == 3)
+            }
+        }
+    }
+
+    @Test("A token naming no key is verified by the provider's one key, and refused while it publishes several")
+    func tokenWithoutKeyID() async throws {
+        try await Self.withProvider { provider, client in
+            let attempt = OpenIDProvider.Attempt.make()
+            provider.prepare(code: "several", provider.grant(subject: "a", nonce: attempt.nonce, kid: nil))
+            await #expect(throws: OpenIDProvider.Failure.self) {
+                try await client.identity(code: "several", attempt: attempt, redirectURI: Self.redirect)
+            }
+        }
+        try await Self.withProvider { provider, client in
+            provider.publishOnly(["es-1"])
+            let attempt = OpenIDProvider.Attempt.make()
+            provider.prepare(code: "one", provider.grant(subject: "a", nonce: attempt.nonce, kid: nil))
+            let identity = try await client.identity(code: "one", attempt: attempt, redirectURI: Self.redirect)
+            #expect(identity.subject == "a")
+        }
+    }
+
+    @Test("A provider that does not answer costs the timeout, and says it cannot be reached")
+    func unreachable() async throws {
+        try await Self.withProvider(timeout: .seconds(1)) { provider, client in
+            provider.answer(after: .seconds(60))
+            let started = ContinuousClock.now
+            await #expect(throws: OpenIDProvider.Failure.self) {
+                try await client.authorizationURL(for: .make(), redirectURI: Self.redirect)
+            }
+            // A generous bound: the outcome is what is tested, not the machine's speed.
+            #expect(ContinuousClock.now - started < .seconds(30))
+            let outcome: Result<URL, OpenIDProvider.Failure>
+            do throws(OpenIDProvider.Failure) {
+                outcome = .success(try await client.authorizationURL(for: .make(), redirectURI: Self.redirect))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard case .failure(.unreachable) = outcome else {
+                Issue.record("\(outcome) is not .unreachable")
+                return
+            }
+        }
+    }
+
+    @Test("States compare in constant time and only equal when equal")
+    func sameState() {
+        #expect(OpenIDProvider.same("abc", "abc"))
+        #expect(!OpenIDProvider.same("abc", "abd"))
+        #expect(!OpenIDProvider.same("abc", "abcd"))
+        #expect(!OpenIDProvider.same("", "a"))
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SanghaCore
+import SanghaOIDC
+import SanghaTestSupport
+import SanghaViewModels
+import Testing
+
+@testable import SanghaWeb
+
+/// "Sign in with NAME" through the routes, against an OpenID provider on loopback: there and
+/// back, who is signed in (and who is not), and every way back that must sign no one in.
+@Suite("Signing in with the identity provider, through the routes")
+struct ProviderSignInRoutesTests {
+    static let name = "Pocket ID"
+    static let failed = "Signing in with Pocket ID did not work. Try again."
+
+    /// The app with `provider` as its identity provider.
+    static func withApp(
+        provider: TestOpenIDProvider, signUp: SignUpMode = .open, passwordSignIn: Bool = true,
+        people: InMemoryPeopleRepository = InMemoryPeopleRepository(), timeout: Duration = .seconds(5),
+        _ test: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        var dependencies = TestDependencies.make(people: people)
+        dependencies.identityProvider = OpenIDProvider(
+            configuration: .init(
+                issuer: URL(string: provider.issuer)!, clientID: TestOpenIDProvider.clientID,
+                clientSecret: TestOpenIDProvider.clientSecret, name: name, timeout: timeout))
+        let configuration = AppConfiguration(signUp: signUp, passwordSignIn: passwordSignIn, addressLimit: 0)
+        try await SanghaWebTests.withApp(
+            configuration: configuration, dependencies: dependencies, testing: .router, test)
+    }
+
+    /// `sangha_session=…`, when the response signed someone in.
+    static func sessionCookie(in response: TestResponse) -> String? {
+        response.headers[values: .setCookie].first {
+            $0.hasPrefix("sangha_session=") && !$0.hasPrefix("sangha_session=;")
+        }
+    }
+
+    /// What the start left: the provider's authorization URL's query, and the attempt cookie.
+    struct Started {
+        var query: [String: String]
+        var cookie: String
+    }
+
+    static func start(_ client: any TestClientProtocol, next: String? = nil) async throws -> Started {
+        let uri = next.map { "/sign-in/oidc/start?next=\($0)" } ?? "/sign-in/oidc/start"
+        return try await client.execute(uri: uri, method: .get) { response in
+            #expect(response.status == .seeOther)
+            let location = try #require(response.headers[.location])
+            let items = URLComponents(string: location)?.queryItems ?? []
+            let cookie = try #require(
+                response.headers[values: .setCookie].first { $0.hasPrefix("sangha_oidc=") }.map {
+                    String($0.prefix { $0 != ";" })
+                })
+            #expect(
+                response.headers[values: .setCookie].contains { $0.contains("HttpOnly") && $0.contains("SameSite=Lax") }
+            )
+            return Started(
+                query: Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.value ?? "") }), cookie: cookie)
+        }
+    }
+
+    /// Comes back from the provider with `code` and `state`, carrying `cookie`.
+    static func callback(
+        _ client: any TestClientProtocol, code: String, state: String, cookie: String?,
+        _ check: (TestResponse) throws -> Void
+    ) async throws {
+        var headers: HTTPFields = [:]
+        if let cookie { headers[.cookie] = cookie }
+        let response = try await client.execute(
+            uri: "/sign-in/oidc?code=\(code)&state=\(state)", method: .get, headers: headers, body: nil)
+        try check(response)
+    }
+
+    @Test("The sign-in page offers \"Sign in with NAME\", keeping where the person was going")
+    func button() async throws {
+        let provider = try await TestOpenIDProvider.start()
+        defer { provider.stop() }
+        try await Self.withApp(provider: provider) { client in
+            try await client.execute(uri: "/sign-in?next=/history", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(
+                    html.contains(
+                        #"<a class="button" href="/sign-in/oidc/start?next=/history">Sign in with Pocket ID</a>"#))
+                #expect(html.contains(#"name="password""#))
+            }
+        }
+        // With --password-sign-in off, the button alone; a password post is refused.
+        try await Self.withApp(provider: provider, passwordSignIn: false) { client in
+            try await client.execute(uri: "/sign-in", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("Sign in with Pocket ID"))
+                #expect(!html.contains(#"name="password""#))
+            }
+            try await client.post("/sign-in", form: "username=ada&password=correct+horse+battery") { response in
+                #expect(response.status == .forbidden)
+            }
+        }
+    }
+
+    @Test(
+        "There and back: a new person gets an account named from the provider, and the same subject signs the same person in again"
+    )
+    func thereAndBack() async throws {
+        let provider = try await TestOpenIDProvider.start()
+        defer { provider.stop() }
+        let people = InMemoryPeopleRepository()
+        try await Self.withApp(provider: provider, people: people) { client in
+            for round in 1...2 {
+                let started = try await Self.start(client, next: "/history")
+                #expect(
+                    started.query["redirect_uri"] == "http://localhost/sign-in/oidc"
+                        || started.query["redirect_uri"]?.hasSuffix("/sign-in/oidc") == true)
+                var grant = provider.grant(
+                    subject: "248289761001", nonce: started.query["nonce"], challenge: started.query["code_challenge"])
+                grant.name = "Grace Hopper"
+                grant.preferredUsername = "grace.hopper"
+                provider.prepare(code: "code-\(round)", grant)
+                try await Self.callback(
+                    client, code: "code-\(round)", state: started.query["state"] ?? "", cookie: started.cookie
+                ) { response in
+                    #expect(response.status == .seeOther)
+                    #expect(response.headers[.location] == "/history")
+                    #expect(Self.sessionCookie(in: response) != nil)
+                    // The attempt is over: its cookie goes.
+                    #expect(
+                        response.headers[values: .setCookie].contains {
+                            $0.hasPrefix("sangha_oidc=;") || $0.hasPrefix("sangha_oidc=") && $0.contains("Max-Age=0")
+                        })
+                }
+            }
+            let overview = try await people.overview(at: Date())
+            #expect(overview.count == 1)
+            #expect(overview.first?.person.username == "gracehopper")
+            #expect(overview.first?.person.name == "Grace Hopper")
+        }
+    }
+
+    /// Ways back that must sign no one in.
+    enum Wrong: String, CaseIterable, CustomTestStringConvertible {
+        case otherState, noCookie, refusedAtProvider, codeUsedTwice, otherNonce, otherAudience, expired, strangerKey
+        var testDescription: String { rawValue }
+    }
+
+    @Test("Refused with the sign-in page, 400, and no one signed in", arguments: Wrong.allCases)
+    func refused(_ wrong: Wrong) async throws {
+        let provider = try await TestOpenIDProvider.start()
+        defer { provider.stop() }
+        try await Self.withApp(provider: provider) { client in
+            let started = try await Self.start(client)
+            var grant = provider.grant(
+                subject: "s", nonce: started.query["nonce"], challenge: started.query["code_challenge"])
+            var state = started.query["state"] ?? ""
+            var cookie: String? = started.cookie
+            switch wrong {
+            case .otherState: state = "forged"
+            case .noCookie: cookie = nil
+            case .otherNonce: grant.nonce = "another"
+            case .otherAudience: grant.audience = ["someone-else"]
+            case .expired: grant.expires = Date().addingTimeInterval(-60)
+            case .strangerKey: grant.kid = "stranger"
+            case .refusedAtProvider, .codeUsedTwice: break
+            }
+            provider.prepare(code: "the-code", grant)
+            if wrong == .codeUsedTwice {
+                try await Self.callback(client, code: "the-code", state: state, cookie: cookie) { response in
+                    #expect(response.status == .seeOther)
+                }
+            }
+            if wrong == .refusedAtProvider {
+                var headers: HTTPFields = [:]
+                headers[.cookie] = started.cookie
+                try await client.execute(
+                    uri: "/sign-in/oidc?error=access_denied&state=\(state)", method: .get, headers: headers, body: nil
+                ) { response in
+                    #expect(response.status == .badRequest)
+                    #expect(String(buffer: response.body).contains(Self.failed))
+                    #expect(Self.sessionCookie(in: response) == nil)
+                }
+                return
+            }
+            try await Self.callback(client, code: "the-code", state: state, cookie: cookie) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains(Self.failed))
+                #expect(Self.sessionCookie(in: response) == nil)
+            }
+        }
+    }
+
+    @Test(
+        "With --sign-up closed a new subject gets \"Sign-up is closed.\" (once someone has an account); a provider that does not answer costs its timeout and says so"
+    )
+    func closedAndUnreachable() async throws {
+        let provider = try await TestOpenIDProvider.start()
+        defer { provider.stop() }
+        let people = InMemoryPeopleRepository()
+        _ = try await people.create(Person(username: "admin", name: "Admin", createdAt: Date()), passwordHash: "x")
+        try await Self.withApp(provider: provider, signUp: .closed, people: people, timeout: .seconds(1)) { client in
+            let started = try await Self.start(client)
+            provider.prepare(
+                code: "c",
+                provider.grant(
+                    subject: "new", nonce: started.query["nonce"], challenge: started.query["code_challenge"]))
+            try await Self.callback(client, code: "c", state: started.query["state"] ?? "", cookie: started.cookie) {
+                response in
+                #expect(response.status == .forbidden)
+                #expect(String(buffer: response.body).contains("Sign-up is closed."))
+                #expect(Self.sessionCookie(in: response) == nil)
+            }
+        }
+        // A provider that never answers, from the first call on.
+        let hung = try await TestOpenIDProvider.start()
+        defer { hung.stop() }
+        hung.answer(after: .seconds(60))
+        try await Self.withApp(provider: hung, timeout: .seconds(1)) { client in
+            let started = ContinuousClock.now
+            try await client.execute(uri: "/sign-in/oidc/start", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(String(buffer: response.body).contains("Pocket ID cannot be reached. Try again later."))
+            }
+            // A generous bound on a 1 s timeout: the outcome is what is tested.
+            #expect(ContinuousClock.now - started < .seconds(30))
+        }
+    }
+
+    @Test("Without an identity provider both addresses answer 404 and the sign-in page offers none")
+    func noProvider() async throws {
+        try await SanghaWebTests.withApp { client in
+            for uri in ["/sign-in/oidc/start", "/sign-in/oidc?code=a&state=b"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                }
+            }
+            try await client.execute(uri: "/sign-in", method: .get) { response in
+                #expect(!String(buffer: response.body).contains("Sign in with"))
+            }
+        }
+    }
+}
