@@ -77,6 +77,20 @@ extension SettingsViewModel {
         /// With the embedded FriendService, which gives each person a token: no token field.
         public static let embedded = SettingsViewModel(
             person: .fixture, acceptsToken: false, context: .fixture, timeZoneNames: timeZoneNames)
+        /// With the group's identity provider: connected, with a password ("Disconnect NAME")…
+        public static let providerConnected = withProvider(ProviderAccount(isConnected: true, hasPassword: true))
+        /// …not yet ("Connect NAME")…
+        public static let providerNotConnected = withProvider(ProviderAccount(isConnected: false, hasPassword: true))
+        /// …and an account the provider alone signs in (no password: nothing to disconnect).
+        public static let providerOnly = withProvider(ProviderAccount(isConnected: true, hasPassword: false))
+
+        static func withProvider(_ account: ProviderAccount) -> SettingsViewModel {
+            var context = PageContext.fixture
+            context.signInProvider = "Pocket ID"
+            context.providerAccount = account
+            return SettingsViewModel(
+                person: .fixture, acceptsToken: false, context: context, timeZoneNames: timeZoneNames)
+        }
         /// A calendar link just made, shown once; a daily reminder at 06:30.
         public static let calendarLink: SettingsViewModel = {
             var person = Person.fixture

@@ -329,6 +329,62 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
             """, person: person.id)
     }
 
+    public func connect(_ identity: ProviderIdentity, to id: Int) async throws(PeopleRepositoryError) {
+        enum Outcome: Sendable {
+            case connected
+            case refused(PeopleRepositoryError)
+        }
+        // A refusal returns (the transaction commits nothing) and is thrown outside it.
+        let outcome = try await transaction { connection -> Outcome in
+            // With the sign-ups' lock: a new account cannot take the pair meanwhile.
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(PostgresMigrations.lockKey + 2))", logger: database.logger)
+            for try await owner in try await connection.query(
+                """
+                SELECT person_id FROM provider_identity WHERE issuer = \(identity.issuer) AND subject = \(identity.subject)
+                """, logger: database.logger
+            ).decode(Int.self) where owner != id {
+                return .refused(.identityTaken)
+            }
+            var exists = false
+            for try await _ in try await connection.query(
+                "SELECT 1 FROM person WHERE id = \(id) FOR UPDATE", logger: database.logger)
+            {
+                exists = true
+            }
+            guard exists else { return .refused(.notFound) }
+            try await connection.query(
+                "DELETE FROM provider_identity WHERE person_id = \(id) AND issuer = \(identity.issuer)",
+                logger: database.logger)
+            try await connection.query(
+                """
+                INSERT INTO provider_identity (issuer, subject, person_id)
+                VALUES (\(identity.issuer), \(identity.subject), \(id))
+                """, logger: database.logger)
+            return .connected
+        }
+        if case .refused(let error) = outcome { throw error }
+    }
+
+    public func disconnect(issuer: String, from id: Int) async throws(PeopleRepositoryError) {
+        try await run { connection in
+            try await connection.query(
+                "DELETE FROM provider_identity WHERE person_id = \(id) AND issuer = \(issuer)", logger: database.logger)
+        }
+    }
+
+    public func connectedIssuers(of id: Int) async throws(PeopleRepositoryError) -> Set<String> {
+        try await run { connection in
+            var issuers: Set<String> = []
+            for try await issuer in try await connection.query(
+                "SELECT issuer FROM provider_identity WHERE person_id = \(id)", logger: database.logger
+            ).decode(String.self) {
+                issuers.insert(issuer)
+            }
+            return issuers
+        }
+    }
+
     public func setCalendarKey(_ key: String?, of id: Int) async throws(PeopleRepositoryError) {
         try await changeOne("UPDATE person SET calendar_key = \(key) WHERE id = \(id) RETURNING id", person: id)
     }

@@ -218,6 +218,39 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         sessions.forget(person: person.id)
     }
 
+    public func connect(_ identity: ProviderIdentity, to id: Int) async throws(PeopleRepositoryError) {
+        try await write { db in
+            let owner = try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT personID FROM providerIdentity WHERE issuer = ? AND subject = ?"),
+                arguments: [identity.issuer, identity.subject])
+            if let owner, owner != id { throw PeopleRepositoryError.identityTaken }
+            guard
+                try Bool.fetchOne(
+                    db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person WHERE id = ?)"), arguments: [id])
+                    == true
+            else { throw PeopleRepositoryError.notFound }
+            try db.cachedStatement(sql: "DELETE FROM providerIdentity WHERE personID = ? AND issuer = ?").execute(
+                arguments: [id, identity.issuer])
+            try db.cachedStatement(sql: "INSERT INTO providerIdentity (issuer, subject, personID) VALUES (?, ?, ?)")
+                .execute(arguments: [identity.issuer, identity.subject, id])
+        }
+    }
+
+    public func disconnect(issuer: String, from id: Int) async throws(PeopleRepositoryError) {
+        try await write { db in
+            try db.cachedStatement(sql: "DELETE FROM providerIdentity WHERE personID = ? AND issuer = ?").execute(
+                arguments: [id, issuer])
+        }
+    }
+
+    public func connectedIssuers(of id: Int) async throws(PeopleRepositoryError) -> Set<String> {
+        try await read { db in
+            Set(
+                try String.fetchAll(
+                    db.cachedStatement(sql: "SELECT issuer FROM providerIdentity WHERE personID = ?"), arguments: [id]))
+        }
+    }
+
     public func setCalendarKey(_ key: String?, of id: Int) async throws(PeopleRepositoryError) {
         try await write { db in
             try db.cachedStatement(sql: "UPDATE person SET calendarKey = ? WHERE id = ?").execute(arguments: [key, id])

@@ -10,7 +10,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import (Server, button, eventually, free_port, screenshot, settled, shows, shows_heading,
+from conftest import (Server, button, eventually, free_port, screenshot, settled, shows, shows_heading, sign_up,
                       signed_in_as)
 
 NAME = "Group ID"
@@ -95,3 +95,24 @@ def test_a_refusal_at_the_provider_signs_no_one_in(sangha, browser):
     assert shows(browser, f"Signing in with {NAME} did not work. Try again.", timeout=10)
     assert signed_in_as(browser) is None
     screenshot(browser, "sign-in-with-provider-refused")
+
+
+def test_connect_a_password_account_in_settings(sangha, browser):
+    sign_up(browser, sangha)
+    browser.get(sangha.url + "/settings")
+    assert shows(browser, f"Connect your account to sign in with {NAME} too.")
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, f"Connect {NAME}").click())
+    eventually(browser, lambda d: "Authorize Client" in d.page_source, timeout=10)
+    settled(browser, lambda d: button(d, "grace-248289761001").click())
+    assert shows(browser, f"Connected to {NAME}.", timeout=10)
+    assert shows(browser, f"You can sign in with {NAME} or with your password.")
+    screenshot(browser, "settings-provider-connected")
+    # The provider now signs Ada in: no new account is made for its subject.
+    settled(browser, lambda d: button(d, "Sign out").click())
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, f"Sign in with {NAME}").click())
+    eventually(browser, lambda d: "Authorize Client" in d.page_source, timeout=10)
+    settled(browser, lambda d: button(d, "grace-248289761001").click())
+    eventually(browser, lambda d: signed_in_as(d) == "Ada Lovelace", timeout=10)
+    browser.get(sangha.url + "/settings")
+    settled(browser, lambda d: button(d, f"Disconnect {NAME}").click())
+    assert shows(browser, f"Disconnected from {NAME}.", timeout=10)

@@ -58,6 +58,23 @@ struct PeopleConformanceTests {
                     Stores.person("grace2"), passwordHash: "", identity: identity, admission: .anyone, at: Self.now)
             }
             #expect(try await people.credentials(username: "grace2") == nil)
+            // Connected later to someone with a password: refused while it signs Grace in.
+            let ada = try await people.create(Stores.person("ada2"), passwordHash: "hash")
+            await #expect(throws: PeopleRepositoryError.identityTaken) {
+                try await people.connect(identity, to: ada.id)
+            }
+            let adas = ProviderIdentity(issuer: identity.issuer, subject: "ada-sub")
+            try await people.connect(adas, to: ada.id)
+            #expect(try await other.credentials(identity: adas)?.person.id == ada.id)
+            #expect(try await other.connectedIssuers(of: ada.id) == [identity.issuer])
+            // Another subject of the same issuer replaces it; disconnecting ends both ways in.
+            let again = ProviderIdentity(issuer: identity.issuer, subject: "ada-sub-2")
+            try await people.connect(again, to: ada.id)
+            #expect(try await other.credentials(identity: adas) == nil)
+            try await people.disconnect(issuer: identity.issuer, from: ada.id)
+            #expect(try await other.credentials(identity: again) == nil)
+            #expect(try await other.connectedIssuers(of: ada.id) == [])
+            await #expect(throws: PeopleRepositoryError.notFound) { try await people.connect(again, to: 999_999) }
             try await people.delete(id: grace.id)
             #expect(try await other.credentials(identity: identity) == nil)
         }

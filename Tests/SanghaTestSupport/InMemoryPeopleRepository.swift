@@ -52,6 +52,24 @@ public actor InMemoryPeopleRepository: PeopleRepository {
         return created
     }
 
+    public func connect(_ identity: ProviderIdentity, to id: Int) async throws(PeopleRepositoryError) {
+        try check()
+        if let owner = identities[identity], owner != id { throw .identityTaken }
+        guard people[id] != nil else { throw .notFound }
+        identities = identities.filter { !($0.value == id && $0.key.issuer == identity.issuer) }
+        identities[identity] = id
+    }
+
+    public func disconnect(issuer: String, from id: Int) async throws(PeopleRepositoryError) {
+        try check()
+        identities = identities.filter { !($0.value == id && $0.key.issuer == issuer) }
+    }
+
+    public func connectedIssuers(of id: Int) async throws(PeopleRepositoryError) -> Set<String> {
+        try check()
+        return Set(identities.filter { $0.value == id }.map(\.key.issuer))
+    }
+
     public func credentials(identity: ProviderIdentity) async throws(PeopleRepositoryError) -> (
         person: Person, passwordHash: String
     )? {

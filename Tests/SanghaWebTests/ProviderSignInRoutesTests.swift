@@ -226,6 +226,75 @@ struct ProviderSignInRoutesTests {
         }
     }
 
+    @Test(
+        "Settings: \"Connect NAME\" links a password account to the provider's subject (never one that signs in someone else), \"Disconnect NAME\" ends it"
+    )
+    func connectAndDisconnect() async throws {
+        let provider = try await TestOpenIDProvider.start()
+        defer { provider.stop() }
+        let people = InMemoryPeopleRepository()
+        // Someone else signs in with the subject "taken".
+        _ = try await people.create(
+            Person(username: "other", name: "Other", createdAt: Date()), passwordHash: "",
+            identity: ProviderIdentity(issuer: provider.issuer, subject: "taken"), admission: .anyone, at: Date())
+        try await Self.withApp(provider: provider, people: people) { client in
+            let ada = try await client.signedUp()
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("Connect your account to sign in with Pocket ID too."))
+                #expect(
+                    html.contains(
+                        #"<a class="button button-secondary" href="/settings/oidc/connect">Connect Pocket ID</a>"#))
+            }
+            for (subject, flash) in [
+                ("taken", "This Pocket ID account signs in someone else."), ("ada-sub", "Connected to Pocket ID."),
+            ] {
+                let started: Started = try await ada.execute(uri: "/settings/oidc/connect", method: .get) { response in
+                    #expect(response.status == .seeOther)
+                    let items = URLComponents(string: response.headers[.location] ?? "")?.queryItems ?? []
+                    let cookie = try #require(
+                        response.headers[values: .setCookie].first { $0.hasPrefix("sangha_oidc=") }.map {
+                            String($0.prefix { $0 != ";" })
+                        })
+                    return Started(
+                        query: Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.value ?? "") }), cookie: cookie
+                    )
+                }
+                provider.prepare(
+                    code: subject,
+                    provider.grant(
+                        subject: subject, nonce: started.query["nonce"], challenge: started.query["code_challenge"]))
+                try await Self.callback(
+                    ada, code: subject, state: started.query["state"] ?? "", cookie: started.cookie
+                ) { response in
+                    #expect(response.status == .seeOther)
+                    #expect(response.headers[.location] == "/settings")
+                    let message = try GroupsRoutesTests.flash(response)
+                    #expect(message?.hasPrefix(flash) == true, "\(subject)")
+                }
+            }
+            let adaID = try #require(try await people.credentials(username: "ada")?.person.id)
+            #expect(
+                try await people.credentials(identity: .init(issuer: provider.issuer, subject: "ada-sub"))?.person.id
+                    == adaID)
+            #expect(
+                try await people.credentials(identity: .init(issuer: provider.issuer, subject: "taken"))?.person
+                    .username == "other")
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("You can sign in with Pocket ID or with your password."))
+                #expect(html.contains("Disconnect Pocket ID"))
+            }
+            try await ada.post("/settings/oidc/disconnect", form: "") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/settings")
+                let message = try GroupsRoutesTests.flash(response)
+                #expect(message == "Disconnected from Pocket ID.")
+            }
+            #expect(try await people.connectedIssuers(of: adaID) == [])
+        }
+    }
+
     @Test("Without an identity provider both addresses answer 404 and the sign-in page offers none")
     func noProvider() async throws {
         try await SanghaWebTests.withApp { client in

@@ -37,6 +37,14 @@ public protocol PeopleRepository: Sendable {
     /// changed) when the link was used or has expired.
     func resetPassword(link key: String, passwordHash: String, at date: Date)
         async throws(PeopleRepositoryError) -> Person?
+    /// Connects the identity provider's (issuer, subject) to the person: from now on it signs
+    /// them in (a subject of the same issuer connected before is replaced). `.identityTaken`
+    /// when it signs someone else in; `.notFound` without the person.
+    func connect(_ identity: ProviderIdentity, to id: Int) async throws(PeopleRepositoryError)
+    /// Disconnects every subject of `issuer` from the person.
+    func disconnect(issuer: String, from id: Int) async throws(PeopleRepositoryError)
+    /// The issuers whose identity provider signs the person in.
+    func connectedIssuers(of id: Int) async throws(PeopleRepositoryError) -> Set<String>
     /// The deployment's secret for signing cookies: made by the first instance that asks and the
     /// same for every instance after it.
     func cookieSecret() async throws(PeopleRepositoryError) -> [UInt8]

@@ -28,6 +28,9 @@ public struct PageContext: Sendable, Equatable {
     public var signInProvider: String?
     /// Whether people may sign in with a password (`--password-sign-in`).
     public var passwordSignIn = true
+    /// How the signed-in person stands with the identity provider, for Settings (read by the
+    /// settings routes only); nil elsewhere, or without a provider.
+    public var providerAccount: ProviderAccount?
 
     /// Whether the pages show streaks: the signed-in person's "Show streaks".
     public var showsStreaks: Bool { person?.showsStreaks ?? true }
@@ -67,6 +70,16 @@ public struct PageContext: Sendable, Equatable {
         var context = self
         context.flash = nil
         return context
+    }
+}
+
+/// Whether the identity provider signs the person in, and whether a password does too.
+public struct ProviderAccount: Sendable, Equatable {
+    public var isConnected: Bool
+    public var hasPassword: Bool
+
+    public init(isConnected: Bool, hasPassword: Bool) {
+        (self.isConnected, self.hasPassword) = (isConnected, hasPassword)
     }
 }
 

@@ -32,6 +32,8 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let dayStartError: String?
     public let reminder: FormFieldViewModel
     public let calendar: CalendarSectionViewModel
+    /// The group's identity provider: "Connect NAME" or "Disconnect NAME"; nil without one.
+    public let provider: ProviderSectionViewModel?
     public let currentPassword: FormFieldViewModel
     public let passwordLegend = "Password"
     public let newPassword: FormFieldViewModel
@@ -93,6 +95,9 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             hint: "Your calendar (below) reminds you every day at this time. Leave it empty for no reminder.",
             inputType: .time, autocomplete: nil, maxLength: 5, isRequired: false)
         self.calendar = CalendarSectionViewModel(hasLink: person.calendarKey != nil, link: calendarLink)
+        self.provider = context.signInProvider.flatMap { name in
+            context.providerAccount.map { ProviderSectionViewModel(provider: name, account: $0) }
+        }
         self.currentPassword = FormFieldViewModel(
             names: FieldNames(name: AccountField.currentPassword.formName), label: "Current password", value: "",
             error: errors[.currentPassword],
@@ -313,6 +318,39 @@ public struct CalendarSectionViewModel: Sendable, Equatable, Encodable {
             : "You have no calendar link yet."
         submitLabel = hasLink ? "Reset calendar link" : "Create calendar link"
         self.link = link
+    }
+}
+
+/// Settings' section of the group's identity provider.
+public struct ProviderSectionViewModel: Sendable, Equatable, Encodable {
+    public let heading: String
+    public let status: String
+    /// "Connect NAME": a link off to the provider, and back connected.
+    public let connect: LinkViewModel?
+    /// "Disconnect NAME": only while a password signs the person in too.
+    public let disconnect: LinkViewModel?
+
+    public init(provider: String, account: ProviderAccount) {
+        heading = provider
+        switch (account.isConnected, account.hasPassword) {
+        case (false, _):
+            status = "Connect your account to sign in with \(provider) too."
+            connect = LinkViewModel(url: Paths.connectProvider.url, label: "Connect \(provider)")
+            disconnect = nil
+        case (true, true):
+            status = "You can sign in with \(provider) or with your password."
+            connect = nil
+            disconnect = LinkViewModel(url: Paths.disconnectProvider.url, label: "Disconnect \(provider)")
+        case (true, false):
+            status = "You sign in with \(provider): your account has no password."
+            (connect, disconnect) = (nil, nil)
+        }
+    }
+
+    public static func connected(_ provider: String) -> String { "Connected to \(provider)." }
+    public static func disconnected(_ provider: String) -> String { "Disconnected from \(provider)." }
+    public static func taken(_ provider: String) -> String {
+        "This \(provider) account signs in someone else. Sign in with it to use that account."
     }
 }
 

@@ -20,6 +20,9 @@ public enum Paths {
     public static let deleteAccount = Route<Void>("/settings/delete")
     /// "Create calendar link", "Reset calendar link" (CalendarRoutes).
     public static let calendarLink = Route<Void>("/settings/calendar")
+    /// "Connect NAME" (off to the identity provider and back) and "Disconnect NAME".
+    public static let connectProvider = Route<Void>("/settings/oidc/connect")
+    public static let disconnectProvider = Route<Void>("/settings/oidc/disconnect")
     public static let me = Route<Void>("/me")
 
     // MARK: Profiles (ProfilesRoutes)
@@ -115,7 +118,7 @@ public enum Paths {
     /// Every route above, for the test that compares them with the router's.
     public static let all: [any AnyRoute] = [
         home, signUp, signIn, providerSignInStart, providerSignIn, signOut, resetPassword, settings, deleteAccount,
-        calendarLink, me,
+        calendarLink, connectProvider, disconnectProvider, me,
         profiles, profilesExport, profile, sit, deleteProfile,
         sessions, sitting, sittingStop,
         history, historyCSV, historyJSON, historyImport, historySessions, historySession, deleteHistorySession,

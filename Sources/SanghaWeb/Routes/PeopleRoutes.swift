@@ -33,6 +33,10 @@ struct PeopleRoutes {
         router.get(Paths.settings, use: settings)
         router.post(Paths.settings, use: saveSettings)
         router.post(Paths.deleteAccount, use: deleteAccount)
+        // A link, as "Sign in with NAME" is: a form's answer may not lead to another site
+        // (Content-Security-Policy's form-action), and the way back is bound to this browser.
+        router.get(Paths.connectProvider, use: connectProvider)
+        router.post(Paths.disconnectProvider, use: disconnectProvider)
         router.get(Paths.me, use: me)
     }
 
@@ -91,7 +95,8 @@ struct PeopleRoutes {
     }
 
     @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let page = SettingsViewModel(person: try context.person(), acceptsToken: acceptsToken, context: context.page)
+        let page = SettingsViewModel(
+            person: try context.person(), acceptsToken: acceptsToken, context: await dependencies.settingsPage(context))
         return try renderer.response(page, for: request)
     }
 
@@ -101,7 +106,8 @@ struct PeopleRoutes {
         let person = try context.person()
         let outcome = await SettingsViewModel.submit(
             input, person: person, acceptsToken: acceptsToken, people: people, passwords: passwords,
-            session: context.signInKey, requester: requester(request, context), context: context.page)
+            session: context.signInKey, requester: requester(request, context),
+            context: await dependencies.settingsPage(context))
         // Shown or hidden now: their groups' "Sitting now" may change.
         if case .redirect = outcome, input.showsWhenSitting != person.showsWhenSitting,
             let groups = try? await dependencies.data.groups(of: person.id).list()
@@ -126,7 +132,7 @@ struct PeopleRoutes {
         let outcome = await SettingsViewModel.delete(
             password: input.password, person: person, acceptsToken: acceptsToken, people: people,
             passwords: passwords, clearFriends: dependencies.friendTokens.listRemover(for: person),
-            requester: requester(request, context), context: context.page)
+            requester: requester(request, context), context: await dependencies.settingsPage(context))
         var response = try renderer.response(outcome, for: request, notFound: Self.gone)
         if case .redirect = outcome {
             response.setCookie(SignInCookie.cleared(jar: context.cookieJar))

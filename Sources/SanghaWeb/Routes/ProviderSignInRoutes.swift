@@ -18,18 +18,69 @@ extension PeopleRoutes {
         let pending = ProviderAttempt(
             attempt: .make(), next: next,
             invitation: request.uri.queryParameters["invitation"].flatMap { SecretToken.wellFormed(String($0)) })
+        return try await redirect(pending, to: provider, request: request, context: context)
+    }
+
+    /// "Connect NAME" in Settings: the same way there, for the signed-in person.
+    @Sendable func connectProvider(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let provider = dependencies.identityProvider else { throw HTTPError(.notFound) }
+        let pending = ProviderAttempt(
+            attempt: .make(), next: Paths.settings.url, invitation: nil, connecting: try context.person().id)
+        return try await redirect(pending, to: provider, request: request, context: context)
+    }
+
+    /// "Disconnect NAME": only while a password signs the person in too.
+    @Sendable func disconnectProvider(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let provider = dependencies.identityProvider else { throw HTTPError(.notFound) }
+        let person = try context.person()
+        let name = provider.configuration.name
+        do {
+            guard let hash = try await people.credentials(id: person.id)?.passwordHash, !hash.isEmpty else {
+                return renderer.redirect(
+                    Redirect(
+                        to: Paths.settings.url,
+                        flash: .error(
+                            title: "Could not disconnect.",
+                            message: "Your account has no password: \(name) is its only way in.")))
+            }
+            for issuer in try await people.connectedIssuers(of: person.id)
+            where Self.sameIssuer(issuer, provider.configuration.issuer) {
+                try await people.disconnect(issuer: issuer, from: person.id)
+            }
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
+        }
+        return renderer.redirect(
+            Redirect(to: Paths.settings.url, flash: .success(ProviderSectionViewModel.disconnected(name))))
+    }
+
+    /// Off to the provider with `pending` kept in the browser; the sign-in page saying so when
+    /// the provider cannot be reached.
+    private func redirect(
+        _ pending: ProviderAttempt, to provider: OpenIDProvider, request: Request, context: AppRequestContext
+    ) async throws -> Response {
         let url: URL
         do {
             url = try await provider.authorizationURL(for: pending.attempt, redirectURI: redirectURI(request))
         } catch {
             context.logger.warning("The identity provider cannot be reached: \(error)")
+            let message = SignInViewModel.providerUnreachable(provider.configuration.name)
+            if pending.connecting != nil {
+                return renderer.redirect(
+                    Redirect(to: Paths.settings.url, flash: .error(title: "Could not connect.", message: message)))
+            }
             return try signInPage(
-                .providerUnreachable, message: SignInViewModel.providerUnreachable(provider.configuration.name),
-                next: next, request: request, context: context)
+                .providerUnreachable, message: message, next: pending.next, request: request, context: context)
         }
         var response = Response(status: .seeOther, headers: [.location: url.absoluteString])
         response.setCookie(pending.cookie(signer: dependencies.signer, jar: context.cookieJar))
         return response
+    }
+
+    /// Whether a stored issuer is the configured one (a trailing slash aside).
+    static func sameIssuer(_ stored: String, _ configured: URL) -> Bool {
+        func bare(_ issuer: String) -> Substring { issuer.hasSuffix("/") ? issuer.dropLast() : issuer[...] }
+        return bare(stored) == bare(configured.absoluteString)
     }
 
     @Sendable func providerSignIn(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -84,6 +135,9 @@ extension PeopleRoutes {
                     request: request, context: context)
             }
         }
+        if let id = pending.connecting {
+            return try await connect(identity, to: id, provider: name, context: context)
+        }
         let outcome = await ProviderSignIn.submit(
             identity: ProviderIdentity(issuer: identity.issuer, subject: identity.subject),
             claims: .init(name: identity.name, preferredUsername: identity.preferredUsername), provider: name,
@@ -97,6 +151,29 @@ extension PeopleRoutes {
             await dependencies.friendTokens.welcome(person)
         }
         return try await respond(outcome, request: request, context: context)
+    }
+
+    /// Back from "Connect NAME": the identity goes to the person who asked, if they are still
+    /// the one signed in.
+    private func connect(
+        _ identity: OpenIDProvider.Identity, to id: Int, provider name: String, context: AppRequestContext
+    ) async throws -> Response {
+        guard context.page.person?.id == id else {
+            return renderer.redirect(
+                Redirect(
+                    to: Paths.signIn.url,
+                    flash: .error(title: "Could not connect.", message: SignInViewModel.providerFailed(name))))
+        }
+        let flash: FlashViewModel
+        do {
+            try await people.connect(ProviderIdentity(issuer: identity.issuer, subject: identity.subject), to: id)
+            flash = .success(ProviderSectionViewModel.connected(name))
+        } catch PeopleRepositoryError.identityTaken {
+            flash = .error(title: "Could not connect.", message: ProviderSectionViewModel.taken(name))
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
+        }
+        return renderer.redirect(Redirect(to: Paths.settings.url, flash: flash))
     }
 
     private func signInPage(
@@ -118,6 +195,23 @@ extension PeopleRoutes {
     }
 }
 
+extension Dependencies {
+    /// A settings page's context: with how the person stands with the identity provider, when
+    /// there is one (two reads; none without a provider). Unknown when the database fails: the
+    /// section is left out.
+    func settingsPage(_ context: AppRequestContext) async -> PageContext {
+        var page = context.page
+        guard let provider = identityProvider, let person = page.person else { return page }
+        guard let issuers = try? await people.connectedIssuers(of: person.id),
+            let credentials = try? await people.credentials(id: person.id)
+        else { return page }
+        page.providerAccount = ProviderAccount(
+            isConnected: issuers.contains { PeopleRoutes.sameIssuer($0, provider.configuration.issuer) },
+            hasPassword: !credentials.passwordHash.isEmpty)
+        return page
+    }
+}
+
 /// A sign-in on its way to the provider: its secrets, where the person was going, and the
 /// invitation they brought. Kept in the browser for ten minutes, signed with the deployment's
 /// secret: what comes back can only be what was sent.
@@ -125,6 +219,8 @@ struct ProviderAttempt: Codable, Sendable {
     var attempt: OpenIDProvider.Attempt
     var next: String
     var invitation: String?
+    /// "Connect NAME": the signed-in person whose account the identity is for.
+    var connecting: Int?
 
     static let cookieName = "sangha_oidc"
     static let purpose = "oidc"
