@@ -295,6 +295,44 @@ struct ProviderSignInRoutesTests {
         }
     }
 
+    @Test(
+        "An account the provider alone signs in has no password: Settings deletes it without one, and the password form never signs it in"
+    )
+    func providerOnlyAccount() async throws {
+        let provider = try await TestOpenIDProvider.start()
+        defer { provider.stop() }
+        let people = InMemoryPeopleRepository()
+        try await Self.withApp(provider: provider, people: people) { client in
+            let started = try await Self.start(client)
+            var grant = provider.grant(
+                subject: "only", nonce: started.query["nonce"], challenge: started.query["code_challenge"])
+            grant.preferredUsername = "grace"
+            provider.prepare(code: "c", grant)
+            var session = ""
+            try await Self.callback(client, code: "c", state: started.query["state"] ?? "", cookie: started.cookie) {
+                response in
+                session = try #require(Self.sessionCookie(in: response).map { String($0.prefix { $0 != ";" }) })
+            }
+            // No password matches an account without one, the empty one least of all.
+            for password in ["", "anything+at+all"] {
+                try await client.post("/sign-in", form: "username=grace&password=\(password)") { response in
+                    #expect(response.status != .seeOther, "\(password)")
+                }
+            }
+            let grace = SignedInClient(base: client, sessionCookie: session)
+            try await grace.execute(uri: "/settings", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("You sign in with Pocket ID: your account has no password."))
+                #expect(!html.contains("Type your password") && !html.contains(#"id="field-password""#))
+            }
+            try await grace.post("/settings/delete", form: "") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/sign-up")
+            }
+            #expect(try await people.overview(at: Date()).isEmpty)
+        }
+    }
+
     @Test("Without an identity provider both addresses answer 404 and the sign-in page offers none")
     func noProvider() async throws {
         try await SanghaWebTests.withApp { client in

@@ -41,7 +41,11 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let deleteHeading = "Delete account"
     public let deleteURL: String = Paths.deleteAccount.url
     public let deleteLabel = "Delete account"
-    public let deletePassword: FormFieldViewModel
+    /// The password typed again to delete the account; nil for an account the identity provider
+    /// alone signs in (it has none: being signed in is all it can show).
+    public let deletePassword: FormFieldViewModel?
+    /// What deleting does, said without the password field that otherwise carries it.
+    public let deleteWarning: String?
 
     public init(
         person: Person, acceptsToken: Bool, context: PageContext, input: AccountInput? = nil,
@@ -110,13 +114,19 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 "At least \(Person.minimumPasswordLength) characters, not a common password. Leave empty to keep yours.",
             inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength,
             isRequired: false)
-        self.deletePassword = FormFieldViewModel(
-            names: FieldNames(name: AccountField.password.formName), label: "Password", value: "",
-            error: errors[.password],
-            hint: "Deleting removes your profiles, sessions and friends for good.", inputType: .password,
-            autocomplete: "current-password", maxLength: Person.maximumPasswordLength)
+        self.deletePassword =
+            context.providerAccount?.hasPassword == false
+            ? nil
+            : FormFieldViewModel(
+                names: FieldNames(name: AccountField.password.formName), label: "Password", value: "",
+                error: errors[.password],
+                hint: Self.deleteHint, inputType: .password,
+                autocomplete: "current-password", maxLength: Person.maximumPasswordLength)
+        self.deleteWarning = deletePassword == nil ? Self.deleteHint : nil
         self.alert = alert
     }
+
+    static let deleteHint = "Deleting removes your profiles, sessions and friends for good."
 
     /// `07:05` for 425 minutes.
     static func timeOfDay(_ minutes: Int) -> String {
@@ -234,8 +244,6 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         }
     }
 
-    /// Deletes the person and all their data once the password is typed again. `clearFriends`
-    /// removes their friends from the embedded FriendService first.
     /// Every zone of `DayClock.timeZoneNames` as an option, labelled once: labelling 440 zones
     /// on every render was two thirds of the page's time.
     static let zoneOptions = DayClock.timeZoneNames.map(zoneOption)
@@ -245,6 +253,9 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         OptionViewModel(value: name, label: String(name.map { $0 == "_" ? " " : $0 }), isSelected: false)
     }
 
+    /// Deletes the person and all their data once the password is typed again (an account
+    /// without one, which the identity provider alone signs in, needs none). `clearFriends`
+    /// removes their friends from the embedded FriendService first.
     public static func delete(
         password: String?, person: Person, acceptsToken: Bool, people: any PeopleRepository,
         passwords: any PasswordHashing, clearFriends: (@Sendable () async -> Void)?,
@@ -260,9 +271,14 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                     title: "Could not delete the account.", message: Requester.tooManyAttempts(minutes: minutes))
                 return .failed(form(alert: alert), .tooManyAttempts)
             }
-            guard let stored = try await people.credentials(id: person.id),
-                try await passwords.verify(password ?? "", against: stored.passwordHash, lane: .known)
-            else {
+            let stored = try await people.credentials(id: person.id)
+            let matches =
+                if let stored, !stored.passwordHash.isEmpty {
+                    try await passwords.verify(password ?? "", against: stored.passwordHash, lane: .known)
+                } else {
+                    stored != nil
+                }
+            guard matches else {
                 return .invalid(form(errors: [.password: "Type your password to delete the account."]))
             }
             try await requester.checkSucceeded(of: person.username, people: people, at: context.now)
