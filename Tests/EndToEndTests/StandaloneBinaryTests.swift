@@ -66,4 +66,28 @@ struct StandaloneBinaryTests {
             #expect(result.output.contains(message), "\(extra): \(result.output)")
         }
     }
+
+    @Test("With an identity provider that cannot be reached, sangha starts, and its button says so in bounded time")
+    func unreachableProvider() async throws {
+        let folder = try RepositoryPaths.temporaryDirectory("sangha-standalone-oidc-down")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A port nothing listens on: refused at once, as a provider that is down.
+        let issuer = "http://127.0.0.1:\(try SilentServer.freePort())"
+        let server = try await SanghaProcess.serve(
+            dataDirectory: folder,
+            [
+                "--friend-service-port", "\(try SilentServer.freePort())", "--oidc-issuer", issuer,
+                "--oidc-client-id", "sangha", "--oidc-client-secret", "secret", "--oidc-name", "Pocket ID",
+            ])
+        defer { server.stopInBackground() }
+        let client = HTTPClient()
+        let page = try await client.send("GET", server.baseURL.appendingPathComponent("sign-in"))
+        #expect(page.status == 200 && page.body.contains("Sign in with Pocket ID"))
+        let started = ContinuousClock.now
+        let response = try await client.send("GET", server.baseURL.appendingPathComponent("sign-in/oidc/start"))
+        #expect(response.status == 503)
+        #expect(response.body.contains("Pocket ID cannot be reached. Try again later."))
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(await server.stop() == 0)
+    }
 }
