@@ -29,6 +29,26 @@ public enum Admission: Sendable, Equatable {
     case groupInvitation(key: String)
 }
 
+extension Admission {
+    /// What a new person brings under `mode`: with `invite`, an administrator's invitation
+    /// (`invitationKey`) or else a group's link (`groupInvitationKey`); with `admin-invite`, only
+    /// the former; with `closed`, nothing that admits (the store lets a new deployment's first
+    /// person in all the same). The same for a password sign-up and the identity provider's.
+    public init(mode: SignUpMode, invitationKey: String?, groupInvitationKey: String?) {
+        switch mode {
+        case .open: self = .anyone
+        case .invite:
+            if invitationKey == nil, let groupInvitationKey {
+                self = .groupInvitation(key: groupInvitationKey)
+            } else {
+                self = .invitation(key: invitationKey)
+            }
+        case .adminInvite: self = .invitation(key: invitationKey)
+        case .closed: self = .invitation(key: nil)
+        }
+    }
+}
+
 /// A link that works once before it expires: an invitation to sign up, or a password reset.
 /// The link carries a random token; only its digest (`key`) is kept, like a session's.
 public struct OneUseLink: Sendable, Equatable {

@@ -33,18 +33,7 @@ public enum ProviderSignIn {
                     alert: AlertViewModel(title: "Could not sign in.", message: message)),
                 refusal)
         }
-        let admission: Admission =
-            switch mode {
-            case .open: .anyone
-            case .invite:
-                if invitationKey == nil, let groupInvitationKey {
-                    .groupInvitation(key: groupInvitationKey)
-                } else {
-                    .invitation(key: invitationKey)
-                }
-            case .adminInvite: .invitation(key: invitationKey)
-            case .closed: .invitation(key: nil)
-            }
+        let admission = Admission(mode: mode, invitationKey: invitationKey, groupInvitationKey: groupInvitationKey)
         do {
             if let found = try await people.credentials(identity: identity) {
                 guard !found.person.isDisabled else { return refused(SignInViewModel.disabled, .disabled) }

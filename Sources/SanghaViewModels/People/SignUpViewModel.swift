@@ -124,18 +124,7 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         let person = Person(
             username: input.trimmedUsername, name: input.trimmedName, friendServiceToken: makeToken?(),
             createdAt: context.now, timeZone: input.timeZone.flatMap(DayClock.timeZone(named:)) ?? context.timeZone)
-        let admission: Admission =
-            switch mode {
-            case .open: .anyone
-            case .invite:
-                if invitationKey == nil, let groupInvitationKey {
-                    .groupInvitation(key: groupInvitationKey)
-                } else {
-                    .invitation(key: invitationKey)
-                }
-            case .adminInvite: .invitation(key: invitationKey)
-            case .closed: .invitation(key: nil)
-            }
+        let admission = Admission(mode: mode, invitationKey: invitationKey, groupInvitationKey: groupInvitationKey)
         func refused(_ alert: AlertViewModel, _ refusal: AccountOutcome<SignUpViewModel>.Refusal)
             -> AccountOutcome<SignUpViewModel>
         {
