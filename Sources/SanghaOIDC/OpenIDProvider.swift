@@ -197,6 +197,13 @@ public final class OpenIDProvider: Sendable {
             preferredUsername: claims.preferred_username)
     }
 
+    /// Whether `issuer` (a discovery document's, or one kept with a person) is the configured
+    /// one, a trailing slash aside: operators write it with or without.
+    public func isIssuer(_ issuer: String) -> Bool {
+        func bare(_ issuer: String) -> Substring { issuer.hasSuffix("/") ? issuer.dropLast() : issuer[...] }
+        return bare(issuer) == bare(configuration.issuer.absoluteString)
+    }
+
     /// Whether the state the provider sent back is the attempt's, compared in constant time.
     public static func same(_ a: String, _ b: String) -> Bool {
         let (x, y) = (Array(a.utf8), Array(b.utf8))
@@ -220,8 +227,7 @@ public final class OpenIDProvider: Sendable {
         }
         // OpenID Connect Discovery: the document's issuer is the one configured (a trailing slash
         // aside, which operators add or leave out); tokens must name the document's exactly.
-        func bare(_ issuer: String) -> Substring { issuer.hasSuffix("/") ? issuer.dropLast() : issuer[...] }
-        guard bare(discovery.issuer) == bare(configuration.issuer.absoluteString) else {
+        guard isIssuer(discovery.issuer) else {
             throw .unreachable("the discovery document names the issuer \(discovery.issuer)")
         }
         cache.withLock { $0.discovery = discovery }
@@ -307,12 +313,13 @@ public final class OpenIDProvider: Sendable {
         return base64URL(Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }))
     }
 
-    static func base64URL(_ data: Data) -> String {
+    /// base64url without padding (RFC 4648 §5), as JOSE and PKCE write bytes.
+    public static func base64URL(_ data: Data) -> String {
         data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
-    static func base64URLDecoded(_ text: String) -> Data? {
+    public static func base64URLDecoded(_ text: String) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         return Data(base64Encoded: base64)

@@ -34,33 +34,29 @@ struct ProviderSignInRoutesTests {
 
     /// `sangha_session=…`, when the response signed someone in.
     static func sessionCookie(in response: TestResponse) -> String? {
-        response.headers[values: .setCookie].first {
-            $0.hasPrefix("sangha_session=") && !$0.hasPrefix("sangha_session=;")
-        }
+        SignedInClient.sessionCookie(in: response)
     }
 
-    /// What the start left: the provider's authorization URL's query, and the attempt cookie.
+    /// What a start left: the provider's authorization URL's query, and the attempt cookie.
     struct Started {
         var query: [String: String]
         var cookie: String
+
+        /// Read from the 303 that sends the browser to the provider.
+        init(_ response: TestResponse) throws {
+            #expect(response.status == .seeOther)
+            let items = URLComponents(string: try #require(response.headers[.location]))?.queryItems ?? []
+            query = Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.value ?? "") })
+            let header = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("sangha_oidc=") })
+            cookie = String(header.prefix { $0 != ";" })
+            // The attempt's own cookie, not just any the response sets.
+            #expect(header.contains("HttpOnly") && header.contains("SameSite=Lax") && header.contains("Max-Age=600"))
+        }
     }
 
     static func start(_ client: any TestClientProtocol, next: String? = nil) async throws -> Started {
         let uri = next.map { "/sign-in/oidc/start?next=\($0)" } ?? "/sign-in/oidc/start"
-        return try await client.execute(uri: uri, method: .get) { response in
-            #expect(response.status == .seeOther)
-            let location = try #require(response.headers[.location])
-            let items = URLComponents(string: location)?.queryItems ?? []
-            let cookie = try #require(
-                response.headers[values: .setCookie].first { $0.hasPrefix("sangha_oidc=") }.map {
-                    String($0.prefix { $0 != ";" })
-                })
-            #expect(
-                response.headers[values: .setCookie].contains { $0.contains("HttpOnly") && $0.contains("SameSite=Lax") }
-            )
-            return Started(
-                query: Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.value ?? "") }), cookie: cookie)
-        }
+        return try await client.execute(uri: uri, method: .get) { try Started($0) }
     }
 
     /// Comes back from the provider with `code` and `state`, carrying `cookie`.
@@ -249,17 +245,7 @@ struct ProviderSignInRoutesTests {
             for (subject, flash) in [
                 ("taken", "This Pocket ID account signs in someone else."), ("ada-sub", "Connected to Pocket ID."),
             ] {
-                let started: Started = try await ada.execute(uri: "/settings/oidc/connect", method: .get) { response in
-                    #expect(response.status == .seeOther)
-                    let items = URLComponents(string: response.headers[.location] ?? "")?.queryItems ?? []
-                    let cookie = try #require(
-                        response.headers[values: .setCookie].first { $0.hasPrefix("sangha_oidc=") }.map {
-                            String($0.prefix { $0 != ";" })
-                        })
-                    return Started(
-                        query: Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.value ?? "") }), cookie: cookie
-                    )
-                }
+                let started = try await ada.execute(uri: "/settings/oidc/connect", method: .get) { try Started($0) }
                 provider.prepare(
                     code: subject,
                     provider.grant(
@@ -311,7 +297,7 @@ struct ProviderSignInRoutesTests {
             var session = ""
             try await Self.callback(client, code: "c", state: started.query["state"] ?? "", cookie: started.cookie) {
                 response in
-                session = try #require(Self.sessionCookie(in: response).map { String($0.prefix { $0 != ";" }) })
+                session = try #require(Self.sessionCookie(in: response))
             }
             // No password matches an account without one, the empty one least of all.
             for password in ["", "anything+at+all"] {

@@ -364,6 +364,10 @@ public struct ProviderSectionViewModel: Sendable, Equatable, Encodable {
     }
 
     public static func connected(_ provider: String) -> String { "Connected to \(provider)." }
+    /// "Disconnect NAME" refused: the account has no password to sign in with instead.
+    public static func onlyWayIn(_ provider: String) -> String {
+        "Your account has no password: \(provider) is its only way in."
+    }
     public static func disconnected(_ provider: String) -> String { "Disconnected from \(provider)." }
     public static func taken(_ provider: String) -> String {
         "This \(provider) account signs in someone else. Sign in with it to use that account."

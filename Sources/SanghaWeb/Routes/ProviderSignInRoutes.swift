@@ -39,12 +39,11 @@ extension PeopleRoutes {
                 return renderer.redirect(
                     Redirect(
                         to: Paths.settings.url,
-                        flash: .error(
-                            title: "Could not disconnect.",
-                            message: "Your account has no password: \(name) is its only way in.")))
+                        flash: .error(title: "Could not disconnect.", message: ProviderSectionViewModel.onlyWayIn(name))
+                    ))
             }
             for issuer in try await people.connectedIssuers(of: person.id)
-            where Self.sameIssuer(issuer, provider.configuration.issuer) {
+            where provider.isIssuer(issuer) {
                 try await people.disconnect(issuer: issuer, from: person.id)
             }
         } catch {
@@ -75,12 +74,6 @@ extension PeopleRoutes {
         var response = Response(status: .seeOther, headers: [.location: url.absoluteString])
         response.setCookie(pending.cookie(signer: dependencies.signer, jar: context.cookieJar))
         return response
-    }
-
-    /// Whether a stored issuer is the configured one (a trailing slash aside).
-    static func sameIssuer(_ stored: String, _ configured: URL) -> Bool {
-        func bare(_ issuer: String) -> Substring { issuer.hasSuffix("/") ? issuer.dropLast() : issuer[...] }
-        return bare(stored) == bare(configured.absoluteString)
     }
 
     @Sendable func providerSignIn(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -206,7 +199,7 @@ extension Dependencies {
             let credentials = try? await people.credentials(id: person.id)
         else { return page }
         page.providerAccount = ProviderAccount(
-            isConnected: issuers.contains { PeopleRoutes.sameIssuer($0, provider.configuration.issuer) },
+            isConnected: issuers.contains(where: provider.isIssuer),
             hasPassword: !credentials.passwordHash.isEmpty)
         return page
     }
@@ -226,9 +219,7 @@ struct ProviderAttempt: Codable, Sendable {
     static let purpose = "oidc"
 
     func cookie(signer: CookieSigner, jar: CookieJar) -> Cookie {
-        let json = (try? JSONEncoder().encode(self)) ?? Data()
-        let value = json.base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let value = OpenIDProvider.base64URL((try? JSONEncoder().encode(self)) ?? Data())
         return jar.cookie(Self.cookieName, value: signer.signed(value, for: Self.purpose), maxAge: 600)
     }
 
@@ -236,11 +227,11 @@ struct ProviderAttempt: Codable, Sendable {
 
     static func read(_ request: Request, signer: CookieSigner, jar: CookieJar) -> ProviderAttempt? {
         guard let signed = jar.value(cookieName, in: request.cookies),
-            var value = signer.verified(signed, for: purpose)
+            let value = signer.verified(signed, for: purpose)
         else { return nil }
-        value = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        value += String(repeating: "=", count: (4 - value.count % 4) % 4)
-        return Data(base64Encoded: value).flatMap { try? JSONDecoder().decode(ProviderAttempt.self, from: $0) }
+        return OpenIDProvider.base64URLDecoded(value).flatMap {
+            try? JSONDecoder().decode(ProviderAttempt.self, from: $0)
+        }
     }
 }
 
