@@ -20,8 +20,11 @@ struct ReliabilityTests {
         let friends = server.baseURL.appendingPathComponent("friends")
         let browser = HTTPClient()
         try await browser.signUp(at: server.baseURL)
+        let before = hanging.waitingConnections
         let inFlight = Task { try await browser.send("GET", friends) }
-        try await Task.sleep(for: .milliseconds(500))
+        // SIGTERM only once the request is inside the server, waiting on the FriendService: a
+        // fixed 500 ms sometimes came before the request on a busy machine (closed, not finished).
+        #expect(try await hanging.waitForConnections(moreThan: before))
         let exitStatus = await server.stop()  // SIGTERM while the request waits on the FriendService
         let response = try await inFlight.value
         #expect(response.status == 200)

@@ -37,6 +37,26 @@ public final class SilentServer {
     deinit {
         close(socketDescriptor)
     }
+
+    /// The connections waiting in the backlog, never accepted: how many times someone called.
+    /// (For a listening socket Linux reports its accept queue's length as `tcpi_unacked`.)
+    public var waitingConnections: Int {
+        var info = tcp_info()
+        var length = socklen_t(MemoryLayout<tcp_info>.size)
+        guard getsockopt(socketDescriptor, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return 0 }
+        return Int(info.tcpi_unacked)
+    }
+
+    /// Waits until more than `count` connections are waiting (a caller is now hanging on this
+    /// server), or the deadline passes; says which.
+    public func waitForConnections(moreThan count: Int, within limit: Duration = .seconds(30)) async throws -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while waitingConnections <= count {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return true
+    }
 }
 
 extension SilentServer {
