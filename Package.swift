@@ -93,6 +93,7 @@ let package = Package(
         .target(
             name: "SanghaOIDC",
             dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

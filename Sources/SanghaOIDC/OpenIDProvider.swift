@@ -1,11 +1,9 @@
+import AsyncHTTPClient
 import Crypto
 import Foundation
 import JWTKit
+import NIOCore
 import Synchronization
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The group's identity provider, spoken to as an OpenID Connect relying party: the
 /// authorization code flow with PKCE (S256), `state` and `nonce`; the provider's endpoints from
@@ -67,7 +65,10 @@ public final class OpenIDProvider: Sendable {
     }
 
     public let configuration: Configuration
-    private let session: URLSession
+    /// AsyncHTTPClient's shared client: its deadline ends a call for certain (URLSession on
+    /// Linux was seen never to call back under load, and a call waited on in a task group then
+    /// held the sign-in forever).
+    private let client = HTTPClient.shared
     private let cache = Mutex(Cache())
 
     private struct Cache {
@@ -89,13 +90,6 @@ public final class OpenIDProvider: Sendable {
 
     public init(configuration: Configuration) {
         self.configuration = configuration
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        let seconds = configuration.timeout.inSeconds.rounded(.up)
-        sessionConfiguration.timeoutIntervalForRequest = seconds
-        sessionConfiguration.timeoutIntervalForResource = seconds
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.httpCookieAcceptPolicy = .never
-        session = URLSession(configuration: sessionConfiguration)
     }
 
     /// Where to send the browser to sign in: the provider's authorization endpoint with this
@@ -125,10 +119,10 @@ public final class OpenIDProvider: Sendable {
         async throws(Failure) -> Identity
     {
         let discovery = try await discover()
-        var request = URLRequest(url: discovery.token_endpoint)
-        request.httpMethod = "POST"
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        var request = HTTPClientRequest(url: discovery.token_endpoint.absoluteString)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.headers.add(name: "Accept", value: "application/json")
         var form = [
             ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI),
             ("code_verifier", attempt.verifier), ("client_id", configuration.clientID),
@@ -136,11 +130,11 @@ public final class OpenIDProvider: Sendable {
         let methods = discovery.token_endpoint_auth_methods_supported ?? ["client_secret_basic"]
         if methods.contains("client_secret_basic") {
             let pair = "\(Self.formEncoded(configuration.clientID)):\(Self.formEncoded(configuration.clientSecret))"
-            request.setValue("Basic \(Data(pair.utf8).base64EncodedString())", forHTTPHeaderField: "Authorization")
+            request.headers.add(name: "Authorization", value: "Basic \(Data(pair.utf8).base64EncodedString())")
         } else {
             form.append(("client_secret", configuration.clientSecret))
         }
-        request.httpBody = Data(form.map { "\($0)=\(Self.formEncoded($1))" }.joined(separator: "&").utf8)
+        request.body = .bytes(ByteBuffer(string: form.map { "\($0)=\(Self.formEncoded($1))" }.joined(separator: "&")))
         let (data, status) = try await fetch(request)
         guard status == 200 else {
             // The provider refuses a code used twice, expired or not its own.
@@ -221,7 +215,7 @@ public final class OpenIDProvider: Sendable {
     private func discover() async throws(Failure) -> Discovery {
         if let discovery = cache.withLock({ $0.discovery }) { return discovery }
         let url = configuration.issuer.appendingPathComponent(".well-known/openid-configuration")
-        let (data, status) = try await fetch(URLRequest(url: url))
+        let (data, status) = try await fetch(HTTPClientRequest(url: url.absoluteString))
         guard status == 200, let discovery = try? JSONDecoder().decode(Discovery.self, from: data) else {
             throw .unreachable("\(url) answered \(status) without a usable discovery document")
         }
@@ -247,7 +241,7 @@ public final class OpenIDProvider: Sendable {
         }
         if let kept { return kept }
         let discovery = try await discover()
-        let (data, status) = try await fetch(URLRequest(url: discovery.jwks_uri))
+        let (data, status) = try await fetch(HTTPClientRequest(url: discovery.jwks_uri.absoluteString))
         guard status == 200, let jwks = try? JSONDecoder().decode(JWKS.self, from: data) else {
             throw .unreachable("\(discovery.jwks_uri) answered \(status) without a usable JWKS")
         }
@@ -266,31 +260,19 @@ public final class OpenIDProvider: Sendable {
         return (collection, ids)
     }
 
-    private func fetch(_ request: URLRequest) async throws(Failure) -> (Data, Int) {
-        let session = session
+    /// The provider's answer (its body up to 1 MiB) and status, within the configured timeout.
+    private func fetch(_ request: HTTPClientRequest) async throws(Failure) -> (Data, Int) {
         let timeout = configuration.timeout
-        // libcurl counts its timeouts in whole seconds; the race bounds the call exactly.
-        let result: Result<(Data, Int), Failure> = await withTaskGroup(of: Result<(Data, Int), Failure>?.self) {
-            group in
-            group.addTask {
-                do {
-                    let (data, response) = try await session.data(for: request)
-                    return .success((data, (response as? HTTPURLResponse)?.statusCode ?? 0))
-                } catch {
-                    return .failure(.unreachable("\(request.url?.absoluteString ?? ""): \(error.localizedDescription)"))
-                }
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return Task.isCancelled
-                    ? nil
-                    : .failure(.unreachable("\(request.url?.absoluteString ?? "") did not answer within \(timeout)"))
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first ?? .failure(.unreachable("cancelled"))
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout.inSeconds * 1e9))
+        do {
+            let response = try await client.execute(request, deadline: deadline)
+            let body = try await response.body.collect(upTo: 1 << 20)
+            return (Data(body.readableBytesView), Int(response.status.code))
+        } catch let error as HTTPClientError where error == .deadlineExceeded {
+            throw .unreachable("\(request.url) did not answer within \(timeout)")
+        } catch {
+            throw .unreachable("\(request.url): \(error)")
         }
-        return try result.get()
     }
 
     // MARK: Token parts
