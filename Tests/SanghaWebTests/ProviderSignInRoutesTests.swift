@@ -289,27 +289,19 @@ struct ProviderSignInRoutesTests {
         defer { provider.stop() }
         let people = InMemoryPeopleRepository()
         try await Self.withApp(provider: provider, people: people) { client in
-            let started = try await Self.start(client)
-            var grant = provider.grant(
-                subject: "only", nonce: started.query["nonce"], challenge: started.query["code_challenge"])
-            grant.preferredUsername = "grace"
-            provider.prepare(code: "c", grant)
-            var session = ""
-            try await Self.callback(client, code: "c", state: started.query["state"] ?? "", cookie: started.cookie) {
-                response in
-                session = try #require(Self.sessionCookie(in: response))
-            }
+            let grace = try await Self.signInProviderOnly(client, provider)
             // No password matches an account without one, the empty one least of all.
             for password in ["", "anything+at+all"] {
                 try await client.post("/sign-in", form: "username=grace&password=\(password)") { response in
                     #expect(response.status != .seeOther, "\(password)")
                 }
             }
-            let grace = SignedInClient(base: client, sessionCookie: session)
             try await grace.execute(uri: "/settings", method: .get) { response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("You sign in with Pocket ID: your account has no password."))
                 #expect(!html.contains("Type your password") && !html.contains(#"id="field-password""#))
+                #expect(html.contains("<legend>Set a password</legend>"))
+                #expect(!html.contains(#"id="field-currentPassword""#))
             }
             try await grace.post("/settings/delete", form: "") { response in
                 #expect(response.status == .seeOther)
@@ -317,6 +309,60 @@ struct ProviderSignInRoutesTests {
             }
             #expect(try await people.overview(at: Date()).isEmpty)
         }
+    }
+
+    @Test(
+        "An account without a password sets its first one in Settings with no current password; then it signs in with it and may disconnect"
+    )
+    func providerOnlySetsPassword() async throws {
+        let provider = try await TestOpenIDProvider.start()
+        defer { provider.stop() }
+        let people = InMemoryPeopleRepository()
+        try await Self.withApp(provider: provider, people: people) { client in
+            let grace = try await Self.signInProviderOnly(client, provider)
+            // A weak one is refused as anywhere else, and still asks for no current password.
+            try await grace.post("/settings", form: "name=Grace&newPassword=short") { response in
+                #expect(response.status == .unprocessableContent)
+                let html = String(buffer: response.body)
+                #expect(html.contains(#"id="field-newPassword-error""#))
+                #expect(!html.contains("Enter your current password"))
+            }
+            try await grace.post("/settings", form: "name=Grace&newPassword=quiet-river-stones-42") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/settings")
+            }
+            try await client.post("/sign-in", form: "username=grace&password=quiet-river-stones-42") { response in
+                #expect(response.status == .seeOther)
+            }
+            try await grace.execute(uri: "/settings", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<legend>Password</legend>"))
+                #expect(html.contains(#"id="field-currentPassword""#))
+                #expect(html.contains("Disconnect Pocket ID"))
+            }
+            // From now on a change needs the password just set, as for anyone.
+            try await grace.post("/settings", form: "name=Grace&newPassword=another-calm-morning-7") { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("Enter your current password to change it."))
+            }
+        }
+    }
+
+    /// Grace, new, signed in by the provider alone: her account has no password.
+    static func signInProviderOnly(
+        _ client: any TestClientProtocol, _ provider: TestOpenIDProvider
+    ) async throws -> SignedInClient {
+        let started = try await Self.start(client)
+        var grant = provider.grant(
+            subject: "only", nonce: started.query["nonce"], challenge: started.query["code_challenge"])
+        grant.preferredUsername = "grace"
+        provider.prepare(code: "c", grant)
+        var session = ""
+        try await Self.callback(client, code: "c", state: started.query["state"] ?? "", cookie: started.cookie) {
+            response in
+            session = try #require(Self.sessionCookie(in: response))
+        }
+        return SignedInClient(base: client, sessionCookie: session)
     }
 
     @Test("Without an identity provider both addresses answer 404 and the sign-in page offers none")

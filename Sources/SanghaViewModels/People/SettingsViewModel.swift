@@ -34,8 +34,11 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let calendar: CalendarSectionViewModel
     /// The group's identity provider: "Connect NAME" or "Disconnect NAME"; nil without one.
     public let provider: ProviderSectionViewModel?
-    public let currentPassword: FormFieldViewModel
-    public let passwordLegend = "Password"
+    /// Nil for an account without a password (the identity provider alone signs it in): it
+    /// sets its first one with no current password to show.
+    public let currentPassword: FormFieldViewModel?
+    /// "Password", or "Set a password" for an account without one.
+    public let passwordLegend: String
     public let newPassword: FormFieldViewModel
     public let alert: AlertViewModel?
     public let deleteHeading = "Delete account"
@@ -102,20 +105,27 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         self.provider = context.signInProvider.flatMap { name in
             context.providerAccount.map { ProviderSectionViewModel(provider: name, account: $0) }
         }
-        self.currentPassword = FormFieldViewModel(
-            names: FieldNames(name: AccountField.currentPassword.formName), label: "Current password", value: "",
-            error: errors[.currentPassword],
-            hint: "Needed only to set a new password.", inputType: .password, autocomplete: "current-password",
-            maxLength: Person.maximumPasswordLength, isRequired: false)
+        let hasPassword = context.providerAccount?.hasPassword != false
+        self.passwordLegend = hasPassword ? "Password" : "Set a password"
+        self.currentPassword =
+            hasPassword
+            ? FormFieldViewModel(
+                names: FieldNames(name: AccountField.currentPassword.formName), label: "Current password", value: "",
+                error: errors[.currentPassword],
+                hint: "Needed only to set a new password.", inputType: .password, autocomplete: "current-password",
+                maxLength: Person.maximumPasswordLength, isRequired: false)
+            : nil
+        let rule = "At least \(Person.minimumPasswordLength) characters, not a common password."
         self.newPassword = FormFieldViewModel(
             names: FieldNames(name: AccountField.newPassword.formName), label: "New password", value: "",
             error: errors[.newPassword],
-            hint:
-                "At least \(Person.minimumPasswordLength) characters, not a common password. Leave empty to keep yours.",
+            hint: hasPassword
+                ? "\(rule) Leave empty to keep yours."
+                : "To sign in with your username too, not only with \(context.signInProvider ?? "the identity provider"). \(rule) Leave empty for none.",
             inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength,
             isRequired: false)
         self.deletePassword =
-            context.providerAccount?.hasPassword == false
+            !hasPassword
             ? nil
             : FormFieldViewModel(
                 names: FieldNames(name: AccountField.password.formName), label: "Password", value: "",
@@ -145,8 +155,9 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public static let saved = "Settings saved."
     public static let signedOutElsewhere = "Settings saved. Signed out everywhere else."
 
-    /// Saves name, About and token, and the new password when one is typed with the current one:
-    /// then every other sign-in session of the person ends (`session` is this browser's, kept).
+    /// Saves name, About and token, and the new password when one is typed with the current one
+    /// (or is the first of an account without one): then every other sign-in session of the
+    /// person ends (`session` is this browser's, kept).
     public static func submit(
         _ input: AccountInput, person: Person, acceptsToken: Bool, people: any PeopleRepository,
         passwords: any PasswordHashing, session: String? = nil, requester: Requester = Requester(),
@@ -194,7 +205,9 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             if let refusal = Person.passwordRefusal(newPassword, username: person.username) {
                 errors[.newPassword] = refusal
             }
-            if currentPassword.isEmpty { errors[.currentPassword] = "Enter your current password to change it." }
+            if currentPassword.isEmpty, context.providerAccount?.hasPassword != false {
+                errors[.currentPassword] = "Enter your current password to change it."
+            }
         }
         guard errors.isEmpty else { return .invalid(form(errors: errors)) }
         var updated = person
@@ -216,9 +229,16 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                         title: "Could not save the settings.", message: Requester.tooManyAttempts(minutes: minutes))
                     return .failed(form(alert: alert), .tooManyAttempts)
                 }
-                guard let stored = try await people.credentials(id: person.id),
-                    try await passwords.verify(currentPassword, against: stored.passwordHash, lane: .known)
-                else {
+                // An account without a password (the provider's alone) sets its first one: being
+                // signed in is all it has to show, as for deleting it.
+                let stored = try await people.credentials(id: person.id)
+                let matches =
+                    if let stored, !stored.passwordHash.isEmpty {
+                        try await passwords.verify(currentPassword, against: stored.passwordHash, lane: .known)
+                    } else {
+                        stored != nil
+                    }
+                guard matches else {
                     return .invalid(form(errors: [.currentPassword: "This is not your current password."]))
                 }
                 try await requester.checkSucceeded(of: person.username, people: people, at: context.now)
