@@ -58,8 +58,12 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
     /// How many problems a preview lists.
     public static let shownProblems = 20
 
+    ///
+    /// `reading` runs the file's reading (up to 100,000 lines) where the caller chooses: the app
+    /// passes its thread pool, so a large file never holds a task's thread; in place by default.
     public static func submit(
-        file: Data?, preview: String?, commit: Bool, sessions: any SittingSessionRepository, context: PageContext
+        file: Data?, preview: String?, commit: Bool, sessions: any SittingSessionRepository, context: PageContext,
+        reading: @Sendable (@escaping @Sendable () -> PracticeLogImport) async -> PracticeLogImport = { $0() }
     ) async -> Outcome {
         let context = context.withoutFlash
         func refused(_ title: String, _ message: String) -> Outcome {
@@ -76,7 +80,8 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
         guard let text = String(data: bytes, encoding: .utf8) else {
             return refused("Nothing to read.", "The file is not UTF-8 text: export it again as UTF-8.")
         }
-        let read = PracticeLogImport.read(text, now: context.now)
+        let now = context.now
+        let read = await reading { PracticeLogImport.read(text, now: now) }
         do {
             let count = try await sessions.importSessions(read.sessions, commit: commit && read.problems.isEmpty)
             let page = PracticeLogImportViewModel(context: context, read: read, count: count, content: text)

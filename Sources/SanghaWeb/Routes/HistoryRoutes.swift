@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOPosix
 import SanghaCore
 import SanghaViewModels
 
@@ -87,7 +88,11 @@ struct HistoryRoutes {
         }
         let outcome = await PracticeLogImportViewModel.submit(
             file: file, preview: form.text("content"), commit: form.text("action") == "import",
-            sessions: data.sessions(of: try context.person().id), context: context.page)
+            sessions: data.sessions(of: try context.person().id), context: context.page
+        ) { work in
+            // Off the cooperative pool: a 5 MiB file is read for a while.
+            (try? await NIOThreadPool.singleton.runIfActive(work)) ?? work()
+        }
         return renderer.response(outcome)
     }
 
