@@ -4,6 +4,7 @@ import SanghaCore
 import SanghaStore
 import SanghaTestSupport
 import SanghaViewModels
+import Synchronization
 import Testing
 
 @testable import SanghaWeb
@@ -165,11 +166,20 @@ struct GroupStreamsTests {
     @Test("A reader that falls behind is dropped, not buffered without bound")
     func slowReader() async throws {
         let world = try await Self.world()
-        let slow = try #require(world.streams.open(person: world.ada.id, group: world.group, session: nil))
-        for _ in 0..<(GroupStreams.buffered + 5) { await world.streams.keepAlive() }
-        // What it holds is what was buffered; then the stream ends.
+        let drops = Mutex(0)
+        let dropped: @Sendable () -> Void = { drops.withLock { $0 += 1 } }
+        let slow = try #require(
+            world.streams.open(person: world.ada.id, group: world.group, session: nil, whenDropped: dropped))
+        let other = try #require(world.streams.open(person: world.bob.id, group: world.group, session: "bob-key"))
+        for _ in 0..<(GroupStreams.buffered + 5) {
+            await world.streams.keepAlive()
+            _ = await Self.messages(other, count: 1)
+        }
+        // What it holds is what was buffered; then the stream ends, and its connection is told
+        // to close (once): a reader that stopped reading holds no socket.
         #expect(await Self.messages(slow).count == GroupStreams.buffered)
-        #expect(world.streams.count == 0)
+        #expect(drops.withLock { $0 } == 1)
+        #expect(world.streams.count == 1)
     }
 
     @Test("A stream begins with the section as it is (a browser coming back may have missed events)")

@@ -13,8 +13,8 @@ import Synchronization
 /// rendered once per group and part, with the compiled template of the part it replaces, from
 /// one reading of the group, whatever the number of streams of that group here; events
 /// arriving while the part renders are folded into one more render. Each stream buffers a few
-/// messages: a reader that falls further behind is dropped (its stream ends, and its browser
-/// reconnects and gets the part as it is). Every 25 s each stream gets a comment, so proxies
+/// messages: a reader that falls further behind is dropped (its stream ends, its connection is
+/// closed, and its browser reconnects and gets the part as it is). Every 25 s each stream gets a comment, so proxies
 /// keep it, the sign-in sessions behind the streams are checked again, and each group's part is
 /// read again (a sit past its end drops off; a member who left is found even if the event was
 /// missed): a stream outlives neither its sign-in nor its membership. A part is sent only when
@@ -64,6 +64,8 @@ public final class GroupStreams: Service, Sendable {
         /// The sign-in session it was opened with (its key, as stored).
         let session: String?
         let continuation: AsyncStream<Message>.Continuation
+        /// Called when it is dropped for falling behind.
+        let whenDropped: @Sendable () -> Void
 
         var shown: Shown { Shown(view: view, timeZone: timeZone) }
     }
@@ -112,10 +114,13 @@ public final class GroupStreams: Service, Sendable {
     }
 
     /// A new stream of `group`'s `view` for `person` (its times in `timeZone`, else the
-    /// deployment's), or nil when they hold `limitPerPerson` already.
-    func open(person: Int, group: Int, view: View = .group, timeZone: TimeZone? = nil, session: String?)
-        -> Subscription?
-    {
+    /// deployment's), or nil when they hold `limitPerPerson` already. `whenDropped` is called
+    /// if its reader falls behind and it is dropped: its response is then stuck in a write that
+    /// will not end (the reader stopped reading), and its connection must be closed.
+    func open(
+        person: Int, group: Int, view: View = .group, timeZone: TimeZone? = nil, session: String?,
+        whenDropped: @escaping @Sendable () -> Void = {}
+    ) -> Subscription? {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Message.self, bufferingPolicy: .bufferingOldest(Self.buffered))
         let id = state.withLock { state in
@@ -128,7 +133,7 @@ public final class GroupStreams: Service, Sendable {
             guard state.perPerson[person, default: 0] < Self.limitPerPerson else { return false }
             state.streams[id] = Stream(
                 person: person, group: group, view: view, timeZone: timeZone ?? self.timeZone, session: session,
-                continuation: continuation)
+                continuation: continuation, whenDropped: whenDropped)
             state.perPerson[person, default: 0] += 1
             return true
         }
@@ -157,6 +162,7 @@ public final class GroupStreams: Service, Sendable {
             case .dropped:
                 logger.info("A group event stream fell behind and was dropped", metadata: ["group": "\(stream.group)"])
                 stream.continuation.finish()
+                stream.whenDropped()
             case .terminated: stream.continuation.finish()
             @unknown default: stream.continuation.finish()
             }

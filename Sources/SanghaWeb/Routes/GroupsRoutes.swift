@@ -152,9 +152,13 @@ struct GroupsRoutes {
             view = .sit(sit)
         }
         let shown = GroupStreams.Shown(view: view, timeZone: context.page.timeZone)
+        let channel = context.channel
         guard
             let subscription = streams.open(
-                person: person.id, group: id, view: view, timeZone: shown.timeZone, session: context.signInKey)
+                person: person.id, group: id, view: view, timeZone: shown.timeZone, session: context.signInKey,
+                // Dropped, it fell behind: the connection's buffers are full and its reader is not
+                // reading, so the write in progress would never end (and the socket never close).
+                whenDropped: { channel.close(promise: nil) })
         else {
             throw HTTPError(.tooManyRequests, message: Self.tooManyStreams)
         }
