@@ -31,9 +31,13 @@ public enum RawHTTP {
     }
 
     /// A socket connected to 127.0.0.1:`port`; the caller closes it.
-    static func connected(port: Int) throws -> Int32 {
+    static func connected(port: Int, receiveBuffer: Int32? = nil) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        // Before connecting, so the window it offers is small from the start.
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -96,8 +100,9 @@ public final class RawStream: @unchecked Sendable {
     /// What has arrived so far.
     public var text: String { String(decoding: received, as: UTF8.self) }
 
-    public init(_ bytes: [UInt8], port: Int) throws {
-        descriptor = try RawHTTP.connected(port: port)
+    /// `receiveBuffer`: the socket's `SO_RCVBUF`, for a reader that lets little through.
+    public init(_ bytes: [UInt8], port: Int, receiveBuffer: Int32? = nil) throws {
+        descriptor = try RawHTTP.connected(port: port, receiveBuffer: receiveBuffer)
         let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == bytes.count else {
             close(descriptor)
@@ -111,6 +116,24 @@ public final class RawStream: @unchecked Sendable {
     /// false when `timeout` passes or the server closes first. Waits on a thread of its own.
     public func read(until marker: String, from start: Int = 0, timeout: TimeInterval) async -> Bool {
         await offThePool { self.readBlocking(until: marker, from: start, timeout: timeout) }
+    }
+
+    /// Sets the socket's `SO_RCVBUF` (the window it offers grows with it, up to 64 KB when it
+    /// was connected with a small one).
+    public func setReceiveBuffer(_ size: Int32) {
+        var size = size
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    /// Reads until the server closes the connection (true), or `timeout` passes (false).
+    public func readToEnd(timeout: TimeInterval) async -> Bool {
+        await offThePool {
+            // A marker no server sends: the read ends at the close or the deadline; which one,
+            // the deadline tells.
+            let deadline = Date().addingTimeInterval(timeout)
+            _ = self.readBlocking(until: "\u{0}never\u{0}", from: 0, timeout: timeout)
+            return Date() < deadline
+        }
     }
 
     private func readBlocking(until marker: String, from start: Int, timeout: TimeInterval) -> Bool {
