@@ -96,6 +96,7 @@ public enum FixtureRegistry {
         Fixture("settings-provider-connected", SettingsViewModel.Fixtures.providerConnected),
         Fixture("settings-provider-not-connected", SettingsViewModel.Fixtures.providerNotConnected),
         Fixture("settings-provider-only", SettingsViewModel.Fixtures.providerOnly),
+        Fixture("settings-provider-only-confirmed", SettingsViewModel.Fixtures.providerOnlyConfirmed),
         Fixture("sign-up-invitation-needed", SignUpViewModel.Fixtures.invitationNeeded),
         Fixture("sign-up-invited", SignUpViewModel.Fixtures.invited),
         Fixture("password-reset", PasswordResetViewModel.Fixtures.blank),

@@ -83,6 +83,9 @@ extension SettingsViewModel {
         public static let providerNotConnected = withProvider(ProviderAccount(isConnected: false, hasPassword: true))
         /// …and an account the provider alone signs in (no password: nothing to disconnect).
         public static let providerOnly = withProvider(ProviderAccount(isConnected: true, hasPassword: false))
+        /// …which has just signed in there again ("Confirm with NAME"): it may set a password.
+        public static let providerOnlyConfirmed = withProvider(
+            ProviderAccount(isConnected: true, hasPassword: false, isConfirmed: true))
 
         static func withProvider(_ account: ProviderAccount) -> SettingsViewModel {
             var context = PageContext.fixture

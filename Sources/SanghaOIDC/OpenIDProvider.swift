@@ -93,8 +93,11 @@ public final class OpenIDProvider: Sendable {
     }
 
     /// Where to send the browser to sign in: the provider's authorization endpoint with this
-    /// attempt's state, nonce and code challenge.
-    public func authorizationURL(for attempt: Attempt, redirectURI: String) async throws(Failure) -> URL {
+    /// attempt's state, nonce and code challenge; `prompt` "login" asks the person to sign in
+    /// there again even when the provider remembers them.
+    public func authorizationURL(for attempt: Attempt, redirectURI: String, prompt: String? = nil)
+        async throws(Failure) -> URL
+    {
         let discovery = try await discover()
         guard var components = URLComponents(url: discovery.authorization_endpoint, resolvingAgainstBaseURL: false)
         else { throw .unreachable("authorization_endpoint is not a URL") }
@@ -108,7 +111,7 @@ public final class OpenIDProvider: Sendable {
                 URLQueryItem(name: "nonce", value: attempt.nonce),
                 URLQueryItem(name: "code_challenge", value: Self.challenge(for: attempt.verifier)),
                 URLQueryItem(name: "code_challenge_method", value: "S256"),
-            ]
+            ] + (prompt.map { [URLQueryItem(name: "prompt", value: $0)] } ?? [])
         guard let url = components.url else { throw .unreachable("authorization_endpoint is not a URL") }
         return url
     }

@@ -302,8 +302,16 @@ struct ProviderSignInRoutesTests {
                 #expect(!html.contains("Type your password") && !html.contains(#"id="field-password""#))
                 #expect(html.contains("<legend>Set a password</legend>"))
                 #expect(!html.contains(#"id="field-currentPassword""#))
+                #expect(html.contains(#"href="/settings/oidc/confirm">Confirm with Pocket ID</a>"#))
             }
+            // Being signed in is not enough: a stolen session cannot delete the account.
             try await grace.post("/settings/delete", form: "") { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("Confirm it is you with Pocket ID first"))
+            }
+            #expect(try await people.overview(at: Date()).count == 1)
+            let confirmed = try await Self.confirm(grace, provider, subject: "only")
+            try await grace.post("/settings/delete", form: "", cookies: [confirmed]) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/sign-up")
             }
@@ -320,14 +328,36 @@ struct ProviderSignInRoutesTests {
         let people = InMemoryPeopleRepository()
         try await Self.withApp(provider: provider, people: people) { client in
             let grace = try await Self.signInProviderOnly(client, provider)
+            // First "Confirm with Pocket ID": a stolen session cannot give itself a password.
+            try await grace.execute(uri: "/settings", method: .get) { response in
+                #expect(!String(buffer: response.body).contains(#"id="field-newPassword""#))
+            }
+            try await grace.post("/settings", form: "name=Grace&newPassword=quiet-river-stones-42") { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("Confirm it is you with Pocket ID first"))
+            }
+            // Another of the provider's accounts does not confirm this one.
+            #expect(
+                try await Self.confirm(
+                    grace, provider, subject: "someone-else", expecting: "Signing in with Pocket ID did not work.")
+                    == "")
+            let confirmed = try await Self.confirm(grace, provider, subject: "only")
+            try await grace.execute(uri: "/settings", method: .get, headers: [.cookie: confirmed]) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains(#"id="field-newPassword""#))
+                #expect(!html.contains("Confirm with Pocket ID"))
+            }
             // A weak one is refused as anywhere else, and still asks for no current password.
-            try await grace.post("/settings", form: "name=Grace&newPassword=short") { response in
+            try await grace.post("/settings", form: "name=Grace&newPassword=short", cookies: [confirmed]) { response in
                 #expect(response.status == .unprocessableContent)
                 let html = String(buffer: response.body)
                 #expect(html.contains(#"id="field-newPassword-error""#))
                 #expect(!html.contains("Enter your current password"))
             }
-            try await grace.post("/settings", form: "name=Grace&newPassword=quiet-river-stones-42") { response in
+            try await grace.post(
+                "/settings", form: "name=Grace&newPassword=quiet-river-stones-42", cookies: [confirmed]
+            ) {
+                response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/settings")
             }
@@ -346,6 +376,33 @@ struct ProviderSignInRoutesTests {
                 #expect(String(buffer: response.body).contains("Enter your current password to change it."))
             }
         }
+    }
+
+    /// "Confirm with Pocket ID" as `subject`: off with `prompt=login`, and back to Settings with
+    /// `expecting` flashed; the confirmation cookie it set ("" for none).
+    static func confirm(
+        _ client: SignedInClient, _ provider: TestOpenIDProvider, subject: String,
+        expecting flash: String = "Confirmed with Pocket ID."
+    ) async throws -> String {
+        let started = try await client.execute(uri: "/settings/oidc/confirm", method: .get) { try Started($0) }
+        #expect(started.query["prompt"] == "login")
+        provider.prepare(
+            code: "confirm-\(subject)",
+            provider.grant(subject: subject, nonce: started.query["nonce"], challenge: started.query["code_challenge"]))
+        var cookie = ""
+        try await Self.callback(
+            client, code: "confirm-\(subject)", state: started.query["state"] ?? "", cookie: started.cookie
+        ) { response in
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/settings")
+            let message = try GroupsRoutesTests.flash(response)
+            #expect(message?.hasPrefix(flash) == true, "\(message ?? "no flash")")
+            if let header = response.headers[values: .setCookie].first(where: { $0.hasPrefix("sangha_confirmed=") }) {
+                #expect(header.contains("HttpOnly") && header.contains("Max-Age=600"))
+                cookie = String(header.prefix { $0 != ";" })
+            }
+        }
+        return cookie
     }
 
     /// Grace, new, signed in by the provider alone: her account has no password.

@@ -77,9 +77,12 @@ public struct PageContext: Sendable, Equatable {
 public struct ProviderAccount: Sendable, Equatable {
     public var isConnected: Bool
     public var hasPassword: Bool
+    /// Signed in again at the provider ("Confirm with NAME") within the last ten minutes: what
+    /// an account without a password shows instead of its password, to set one or to delete.
+    public var isConfirmed: Bool
 
-    public init(isConnected: Bool, hasPassword: Bool) {
-        (self.isConnected, self.hasPassword) = (isConnected, hasPassword)
+    public init(isConnected: Bool, hasPassword: Bool, isConfirmed: Bool = false) {
+        (self.isConnected, self.hasPassword, self.isConfirmed) = (isConnected, hasPassword, isConfirmed)
     }
 }
 

@@ -35,11 +35,15 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     /// The group's identity provider: "Connect NAME" or "Disconnect NAME"; nil without one.
     public let provider: ProviderSectionViewModel?
     /// Nil for an account without a password (the identity provider alone signs it in): it
-    /// sets its first one with no current password to show.
+    /// sets its first one with no current password to show, once it has confirmed it is itself.
     public let currentPassword: FormFieldViewModel?
     /// "Password", or "Set a password" for an account without one.
     public let passwordLegend: String
-    public let newPassword: FormFieldViewModel
+    /// Nil for an account without a password that has not confirmed (`confirm` instead).
+    public let newPassword: FormFieldViewModel?
+    /// For an account without a password: "Confirm with NAME" (signing in again at the
+    /// provider), which setting a password and deleting the account ask for first.
+    public let confirm: ProviderConfirmViewModel?
     public let alert: AlertViewModel?
     public let deleteHeading = "Delete account"
     public let deleteURL: String = Paths.deleteAccount.url
@@ -116,14 +120,20 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 maxLength: Person.maximumPasswordLength, isRequired: false)
             : nil
         let rule = "At least \(Person.minimumPasswordLength) characters, not a common password."
-        self.newPassword = FormFieldViewModel(
-            names: FieldNames(name: AccountField.newPassword.formName), label: "New password", value: "",
-            error: errors[.newPassword],
-            hint: hasPassword
-                ? "\(rule) Leave empty to keep yours."
-                : "To sign in with your username too, not only with \(context.signInProvider ?? "the identity provider"). \(rule) Leave empty for none.",
-            inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength,
-            isRequired: false)
+        let provider = context.signInProvider ?? "the identity provider"
+        let confirmed = hasPassword || context.providerAccount?.isConfirmed == true
+        self.newPassword =
+            confirmed
+            ? FormFieldViewModel(
+                names: FieldNames(name: AccountField.newPassword.formName), label: "New password", value: "",
+                error: errors[.newPassword],
+                hint: hasPassword
+                    ? "\(rule) Leave empty to keep yours."
+                    : "To sign in with your username too, not only with \(provider). \(rule) Leave empty for none.",
+                inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength,
+                isRequired: false)
+            : nil
+        self.confirm = confirmed ? nil : ProviderConfirmViewModel(provider: provider)
         self.deletePassword =
             !hasPassword
             ? nil
@@ -209,6 +219,11 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 errors[.currentPassword] = "Enter your current password to change it."
             }
         }
+        // (No field asks for it then: only a post not made by the page sends one.)
+        if !newPassword.isEmpty, let account = context.providerAccount, !account.hasPassword, !account.isConfirmed {
+            let message = ProviderConfirmViewModel.first(context.signInProvider ?? "the identity provider")
+            return .invalid(form(alert: AlertViewModel(title: "Could not save the settings.", message: message)))
+        }
         guard errors.isEmpty else { return .invalid(form(errors: errors)) }
         var updated = person
         updated.name = input.trimmedName
@@ -229,8 +244,8 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                         title: "Could not save the settings.", message: Requester.tooManyAttempts(minutes: minutes))
                     return .failed(form(alert: alert), .tooManyAttempts)
                 }
-                // An account without a password (the provider's alone) sets its first one: being
-                // signed in is all it has to show, as for deleting it.
+                // An account without a password (the provider's alone) sets its first one once it
+                // has signed in again at the provider (checked above), as for deleting it.
                 let stored = try await people.credentials(id: person.id)
                 let matches =
                     if let stored, !stored.passwordHash.isEmpty {
@@ -301,6 +316,14 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             guard matches else {
                 return .invalid(form(errors: [.password: "Type your password to delete the account."]))
             }
+            // Without a password: signed in again at the provider within ten minutes.
+            if stored?.passwordHash.isEmpty == true, context.providerAccount?.isConfirmed != true {
+                let provider = context.signInProvider ?? "the identity provider"
+                return .invalid(
+                    form(
+                        alert: AlertViewModel(
+                            title: "Could not delete the account.", message: ProviderConfirmViewModel.first(provider))))
+            }
             try await requester.checkSucceeded(of: person.username, people: people, at: context.now)
             try await people.delete(id: person.id)
             // The account is gone; its friends list goes after it (a failure leaves a list no
@@ -354,6 +377,26 @@ public struct CalendarSectionViewModel: Sendable, Equatable, Encodable {
             : "You have no calendar link yet."
         submitLabel = hasLink ? "Reset calendar link" : "Create calendar link"
         self.link = link
+    }
+}
+
+/// "Confirm with NAME": an account the identity provider alone signs in shows it is itself by
+/// signing in there again, which lasts ten minutes.
+public struct ProviderConfirmViewModel: Sendable, Equatable, Encodable {
+    public let hint: String
+    public let link: LinkViewModel
+
+    public init(provider: String) {
+        hint = "To set a password or delete your account, confirm it is you: \(provider) asks you to sign in again."
+        link = LinkViewModel(url: Paths.confirmProvider.url, label: "Confirm with \(provider)")
+    }
+
+    /// Setting a password or deleting refused for want of it.
+    public static func first(_ provider: String) -> String {
+        "Confirm it is you with \(provider) first (“Confirm with \(provider)” in Settings)."
+    }
+    public static func confirmed(_ provider: String) -> String {
+        "Confirmed with \(provider). For ten minutes you can set a password or delete your account."
     }
 }
 

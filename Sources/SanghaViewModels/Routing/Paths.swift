@@ -23,6 +23,8 @@ public enum Paths {
     /// "Connect NAME" (off to the identity provider and back) and "Disconnect NAME".
     public static let connectProvider = Route<Void>("/settings/oidc/connect")
     public static let disconnectProvider = Route<Void>("/settings/oidc/disconnect")
+    /// "Confirm with NAME": signing in again at the provider, for an account without a password.
+    public static let confirmProvider = Route<Void>("/settings/oidc/confirm")
     public static let me = Route<Void>("/me")
 
     // MARK: Profiles (ProfilesRoutes)
@@ -118,7 +120,7 @@ public enum Paths {
     /// Every route above, for the test that compares them with the router's.
     public static let all: [any AnyRoute] = [
         home, signUp, signIn, providerSignInStart, providerSignIn, signOut, resetPassword, settings, deleteAccount,
-        calendarLink, connectProvider, disconnectProvider, me,
+        calendarLink, connectProvider, disconnectProvider, confirmProvider, me,
         profiles, profilesExport, profile, sit, deleteProfile,
         sessions, sitting, sittingStop,
         history, historyCSV, historyJSON, historyImport, historySessions, historySession, deleteHistorySession,

@@ -86,7 +86,7 @@ struct CalendarRoutes {
             key: SecretToken.key(of: token),
             url: configuration.linkURL(Paths.calendarFeed.url(token), for: request),
             person: try context.person(), acceptsToken: dependencies.friendTokens.acceptsPastedToken,
-            people: dependencies.people, context: await dependencies.settingsPage(context))
+            people: dependencies.people, context: await dependencies.settingsPage(request, context))
         return try renderer.response(outcome, for: request, notFound: PeopleRoutes.gone)
     }
 

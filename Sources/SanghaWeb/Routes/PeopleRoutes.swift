@@ -37,6 +37,7 @@ struct PeopleRoutes {
         // (Content-Security-Policy's form-action), and the way back is bound to this browser.
         router.get(Paths.connectProvider, use: connectProvider)
         router.post(Paths.disconnectProvider, use: disconnectProvider)
+        router.get(Paths.confirmProvider, use: confirmProvider)
         router.get(Paths.me, use: me)
     }
 
@@ -96,7 +97,8 @@ struct PeopleRoutes {
 
     @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = SettingsViewModel(
-            person: try context.person(), acceptsToken: acceptsToken, context: await dependencies.settingsPage(context))
+            person: try context.person(), acceptsToken: acceptsToken,
+            context: await dependencies.settingsPage(request, context))
         return try renderer.response(page, for: request)
     }
 
@@ -107,7 +109,7 @@ struct PeopleRoutes {
         let outcome = await SettingsViewModel.submit(
             input, person: person, acceptsToken: acceptsToken, people: people, passwords: passwords,
             session: context.signInKey, requester: requester(request, context),
-            context: await dependencies.settingsPage(context))
+            context: await dependencies.settingsPage(request, context))
         // Shown or hidden now: their groups' "Sitting now" may change.
         if case .redirect = outcome, input.showsWhenSitting != person.showsWhenSitting,
             let groups = try? await dependencies.data.groups(of: person.id).list()
@@ -132,7 +134,7 @@ struct PeopleRoutes {
         let outcome = await SettingsViewModel.delete(
             password: input.password, person: person, acceptsToken: acceptsToken, people: people,
             passwords: passwords, clearFriends: dependencies.friendTokens.listRemover(for: person),
-            requester: requester(request, context), context: await dependencies.settingsPage(context))
+            requester: requester(request, context), context: await dependencies.settingsPage(request, context))
         var response = try renderer.response(outcome, for: request, notFound: Self.gone)
         if case .redirect = outcome {
             response.setCookie(SignInCookie.cleared(jar: context.cookieJar))

@@ -29,6 +29,15 @@ extension PeopleRoutes {
         return try await redirect(pending, to: provider, request: request, context: context)
     }
 
+    /// "Confirm with NAME", for an account the provider alone signs in: signing in there again
+    /// (`prompt=login`), back to Settings confirmed for ten minutes.
+    @Sendable func confirmProvider(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let provider = dependencies.identityProvider else { throw HTTPError(.notFound) }
+        let pending = ProviderAttempt(
+            attempt: .make(), next: Paths.settings.url, invitation: nil, confirming: try context.person().id)
+        return try await redirect(pending, to: provider, prompt: "login", request: request, context: context)
+    }
+
     /// "Disconnect NAME": only while a password signs the person in too.
     @Sendable func disconnectProvider(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let provider = dependencies.identityProvider else { throw HTTPError(.notFound) }
@@ -56,17 +65,20 @@ extension PeopleRoutes {
     /// Off to the provider with `pending` kept in the browser; the sign-in page saying so when
     /// the provider cannot be reached.
     private func redirect(
-        _ pending: ProviderAttempt, to provider: OpenIDProvider, request: Request, context: AppRequestContext
+        _ pending: ProviderAttempt, to provider: OpenIDProvider, prompt: String? = nil, request: Request,
+        context: AppRequestContext
     ) async throws -> Response {
         let url: URL
         do {
-            url = try await provider.authorizationURL(for: pending.attempt, redirectURI: redirectURI(request))
+            url = try await provider.authorizationURL(
+                for: pending.attempt, redirectURI: redirectURI(request), prompt: prompt)
         } catch {
             context.logger.warning("The identity provider cannot be reached: \(error)")
             let message = SignInViewModel.providerUnreachable(provider.configuration.name)
-            if pending.connecting != nil {
+            if pending.connecting != nil || pending.confirming != nil {
+                let title = pending.connecting != nil ? "Could not connect." : "Could not confirm."
                 return renderer.redirect(
-                    Redirect(to: Paths.settings.url, flash: .error(title: "Could not connect.", message: message)))
+                    Redirect(to: Paths.settings.url, flash: .error(title: title, message: message)))
             }
             return try signInPage(
                 .providerUnreachable, message: message, next: pending.next, request: request, context: context)
@@ -131,6 +143,9 @@ extension PeopleRoutes {
         if let id = pending.connecting {
             return try await connect(identity, to: id, provider: name, context: context)
         }
+        if let id = pending.confirming {
+            return try await confirm(identity, of: id, provider: name, context: context)
+        }
         let outcome = await ProviderSignIn.submit(
             identity: ProviderIdentity(issuer: identity.issuer, subject: identity.subject),
             claims: .init(name: identity.name, preferredUsername: identity.preferredUsername), provider: name,
@@ -169,6 +184,34 @@ extension PeopleRoutes {
         return renderer.redirect(Redirect(to: Paths.settings.url, flash: flash))
     }
 
+    /// Back from "Confirm with NAME": the identity must be the one that signs this person in,
+    /// who is still the one signed in here; then Settings lets them set a password or delete
+    /// for ten minutes (`ProviderConfirmation`).
+    private func confirm(
+        _ identity: OpenIDProvider.Identity, of id: Int, provider name: String, context: AppRequestContext
+    ) async throws -> Response {
+        let owner: Int?
+        do {
+            owner = try await people.credentials(
+                identity: ProviderIdentity(issuer: identity.issuer, subject: identity.subject))?.person.id
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
+        }
+        guard context.page.person?.id == id, owner == id else {
+            context.logger.notice("Confirming with the identity provider refused: another account")
+            return renderer.redirect(
+                Redirect(
+                    to: Paths.settings.url,
+                    flash: .error(title: "Could not confirm.", message: SignInViewModel.providerFailed(name))))
+        }
+        var response = renderer.redirect(
+            Redirect(to: Paths.settings.url, flash: .success(ProviderConfirmViewModel.confirmed(name))))
+        response.setCookie(
+            ProviderConfirmation(person: id, at: context.page.now).cookie(
+                signer: dependencies.signer, jar: context.cookieJar))
+        return response
+    }
+
     private func signInPage(
         _ refusal: AccountOutcome<SignInViewModel>.Refusal, message: String, next: String?, request: Request,
         context: AppRequestContext
@@ -192,15 +235,17 @@ extension Dependencies {
     /// A settings page's context: with how the person stands with the identity provider, when
     /// there is one (two reads; none without a provider). Unknown when the database fails: the
     /// section is left out.
-    func settingsPage(_ context: AppRequestContext) async -> PageContext {
+    func settingsPage(_ request: Request, _ context: AppRequestContext) async -> PageContext {
         var page = context.page
         guard let provider = identityProvider, let person = page.person else { return page }
         guard let issuers = try? await people.connectedIssuers(of: person.id),
             let credentials = try? await people.credentials(id: person.id)
         else { return page }
+        let confirmation = ProviderConfirmation.read(request, signer: signer, jar: context.cookieJar)
         page.providerAccount = ProviderAccount(
             isConnected: issuers.contains(where: provider.isIssuer),
-            hasPassword: !credentials.passwordHash.isEmpty)
+            hasPassword: !credentials.passwordHash.isEmpty,
+            isConfirmed: confirmation?.holds(for: person.id, at: page.now) == true)
         return page
     }
 }
@@ -214,6 +259,8 @@ struct ProviderAttempt: Codable, Sendable {
     var invitation: String?
     /// "Connect NAME": the signed-in person whose account the identity is for.
     var connecting: Int?
+    /// "Confirm with NAME": the signed-in person the identity must be.
+    var confirming: Int?
 
     static let cookieName = "sangha_oidc"
     static let purpose = "oidc"
@@ -232,6 +279,36 @@ struct ProviderAttempt: Codable, Sendable {
         return OpenIDProvider.base64URLDecoded(value).flatMap {
             try? JSONDecoder().decode(ProviderAttempt.self, from: $0)
         }
+    }
+}
+
+/// "Confirm with NAME" done: who signed in again at the provider, and when. Kept in the browser
+/// for ten minutes, signed with the deployment's secret.
+struct ProviderConfirmation: Sendable {
+    var person: Int
+    var at: Date
+
+    static let cookieName = "sangha_confirmed"
+    static let purpose = "oidc-confirmed"
+    static let lifetime: TimeInterval = 600
+
+    func cookie(signer: CookieSigner, jar: CookieJar) -> Cookie {
+        let value = "\(person).\(Int(at.timeIntervalSince1970))"
+        return jar.cookie(Self.cookieName, value: signer.signed(value, for: Self.purpose), maxAge: Int(Self.lifetime))
+    }
+
+    static func read(_ request: Request, signer: CookieSigner, jar: CookieJar) -> ProviderConfirmation? {
+        guard let signed = jar.value(cookieName, in: request.cookies),
+            let value = signer.verified(signed, for: purpose)
+        else { return nil }
+        let parts = value.split(separator: ".")
+        guard parts.count == 2, let person = Int(parts[0]), let seconds = Int(parts[1]) else { return nil }
+        return ProviderConfirmation(person: person, at: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+
+    /// Whether it confirms `person` at `date` (the cookie's Max-Age aside, its own time says).
+    func holds(for person: Int, at date: Date) -> Bool {
+        self.person == person && date.timeIntervalSince(at) < Self.lifetime && date >= at.addingTimeInterval(-60)
     }
 }
 
