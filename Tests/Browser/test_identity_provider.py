@@ -10,7 +10,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import (Server, button, eventually, free_port, screenshot, settled, shows, shows_heading, sign_up,
+from conftest import (Server, button, eventually, fill, free_port, screenshot, settled, shows, shows_heading, sign_up,
                       signed_in_as)
 
 NAME = "Group ID"
@@ -116,3 +116,31 @@ def test_connect_a_password_account_in_settings(sangha, browser):
     browser.get(sangha.url + "/settings")
     settled(browser, lambda d: button(d, f"Disconnect {NAME}").click())
     assert shows(browser, f"Disconnected from {NAME}.", timeout=10)
+
+
+def test_an_account_without_a_password_confirms_then_sets_one(sangha, browser):
+    browser.get(sangha.url + "/sign-in")
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, f"Sign in with {NAME}").click())
+    eventually(browser, lambda d: "Authorize Client" in d.page_source, timeout=10)
+    settled(browser, lambda d: button(d, "grace-248289761001").click())
+    eventually(browser, lambda d: signed_in_as(d) == "Grace Hopper", timeout=10)
+    browser.get(sangha.url + "/settings")
+    assert shows(browser, f"You sign in with {NAME}: your account has no password.")
+    assert not browser.find_elements(By.ID, "field-newPassword")
+    screenshot(browser, "settings-provider-only")
+    # "Confirm with NAME": to the provider again (prompt=login) and back, confirmed.
+    settled(browser, lambda d: d.find_elements(By.LINK_TEXT, f"Confirm with {NAME}")[0].click())
+    eventually(browser, lambda d: "Authorize Client" in d.page_source, timeout=10)
+    settled(browser, lambda d: button(d, "grace-248289761001").click())
+    assert shows(browser, f"Confirmed with {NAME}.", timeout=10)
+    fill(browser, "New password", "quiet-river-stones-42")
+    settled(browser, lambda d: button(d, "Save").click())
+    assert shows(browser, "Settings saved. Signed out everywhere else.", timeout=10)
+    assert shows(browser, f"You can sign in with {NAME} or with your password.")
+    screenshot(browser, "settings-provider-only-password-set")
+    # The password signs her in now.
+    settled(browser, lambda d: button(d, "Sign out").click())
+    fill(browser, "Username", "grace")
+    fill(browser, "Password", "quiet-river-stones-42")
+    settled(browser, lambda d: button(d, "Sign in").click())
+    eventually(browser, lambda d: signed_in_as(d) == "Grace Hopper", timeout=10)
