@@ -279,6 +279,30 @@ struct SettingsTimeZoneTests {
         #expect(try await people.credentials(id: person.id)?.person.timeZone == pacific)
     }
 
+    @Test(
+        "An account without a password sets none without confirming at the provider, even when the page was told nothing of one (no provider, or its reads failed)"
+    )
+    func noPasswordFailsClosed() async throws {
+        let people = InMemoryPeopleRepository()
+        let person = try await people.create(
+            Person(username: "grace", name: "Grace", createdAt: Date(timeIntervalSince1970: 0)), passwordHash: "")
+        let now = Date(timeIntervalSince1970: 1_795_543_200)
+        var unknown = PageContext(formToken: "t", now: now, person: person)
+        var unconfirmed = unknown
+        unconfirmed.signInProvider = "Pocket ID"
+        unconfirmed.providerAccount = ProviderAccount(isConnected: true, hasPassword: false)
+        var confirmed = unconfirmed
+        confirmed.providerAccount?.isConfirmed = true
+        unknown.providerAccount = nil
+        for (context, saved) in [(unknown, false), (unconfirmed, false), (confirmed, true)] {
+            let input = AccountInput(name: "Grace", currentPassword: "anything", newPassword: "quiet-river-stones-42")
+            let outcome = await SettingsViewModel.submit(
+                input, person: person, acceptsToken: false, people: people, passwords: NoHashing(), context: context)
+            if case .redirect = outcome { #expect(saved) } else { #expect(!saved, "\(outcome)") }
+            #expect(try await people.credentials(id: person.id)?.passwordHash == (saved ? "-" : ""))
+        }
+    }
+
     /// No password is typed: nothing is hashed.
     struct NoHashing: PasswordHashing {
         func hash(_ password: String, lane: HashingLane) async throws -> String { "-" }

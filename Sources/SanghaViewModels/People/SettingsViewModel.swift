@@ -246,7 +246,14 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 }
                 // An account without a password (the provider's alone) sets its first one once it
                 // has signed in again at the provider (checked above), as for deleting it.
+                // Decided by the stored hash, never by what the page was told: without a provider
+                // (or its reads failed) such an account cannot confirm, and sets no password here.
                 let stored = try await people.credentials(id: person.id)
+                if stored?.passwordHash.isEmpty == true, context.providerAccount?.isConfirmed != true {
+                    let message = ProviderConfirmViewModel.first(context.signInProvider ?? "the identity provider")
+                    return .invalid(
+                        form(alert: AlertViewModel(title: "Could not save the settings.", message: message)))
+                }
                 let matches =
                     if let stored, !stored.passwordHash.isEmpty {
                         try await passwords.verify(currentPassword, against: stored.passwordHash, lane: .known)
