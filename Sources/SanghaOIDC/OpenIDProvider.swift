@@ -264,18 +264,33 @@ public final class OpenIDProvider: Sendable {
     }
 
     /// The provider's answer (its body up to 1 MiB) and status, within the configured timeout.
+    ///
+    /// AsyncHTTPClient's deadline ends at the response's head; the body is bounded here too, by
+    /// a race that cancels the request (which AsyncHTTPClient honours, head or body).
     private func fetch(_ request: HTTPClientRequest) async throws(Failure) -> (Data, Int) {
+        let client = client
         let timeout = configuration.timeout
+        let url = request.url
         let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout.inSeconds * 1e9))
-        do {
-            let response = try await client.execute(request, deadline: deadline)
-            let body = try await response.body.collect(upTo: 1 << 20)
-            return (Data(body.readableBytesView), Int(response.status.code))
-        } catch let error as HTTPClientError where error == .deadlineExceeded {
-            throw .unreachable("\(request.url) did not answer within \(timeout)")
-        } catch {
-            throw .unreachable("\(request.url): \(error)")
+        let outcome = await withTaskGroup(of: Result<(Data, Int), Failure>?.self) { group in
+            group.addTask {
+                do {
+                    let response = try await client.execute(request, deadline: deadline)
+                    let body = try await response.body.collect(upTo: 1 << 20)
+                    return .success((Data(body.readableBytesView), Int(response.status.code)))
+                } catch {
+                    return Task.isCancelled ? nil : .failure(.unreachable("\(url): \(error)"))
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return Task.isCancelled ? nil : .failure(.unreachable("\(url) did not answer within \(timeout)"))
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? .failure(.unreachable("\(url): cancelled"))
         }
+        return try outcome.get()
     }
 
     // MARK: Token parts
