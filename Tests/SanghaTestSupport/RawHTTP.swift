@@ -128,11 +128,22 @@ public final class RawStream: @unchecked Sendable {
     /// Reads until the server closes the connection (true), or `timeout` passes (false).
     public func readToEnd(timeout: TimeInterval) async -> Bool {
         await offThePool {
-            // A marker no server sends: the read ends at the close or the deadline; which one,
-            // the deadline tells.
             let deadline = Date().addingTimeInterval(timeout)
-            _ = self.readBlocking(until: "\u{0}never\u{0}", from: 0, timeout: timeout)
-            return Date() < deadline
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let left = deadline.timeIntervalSinceNow
+                guard left > 0 else { return false }
+                var time = timeval(tv_sec: Int(left), tv_usec: Int((left - left.rounded(.down)) * 1_000_000))
+                setsockopt(self.descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+                let count = recv(self.descriptor, &buffer, buffer.count, 0)
+                if count == 0 { return true }
+                if count < 0 {
+                    // Timed out (the loop checks the deadline), or reset: an end too.
+                    if errno == ECONNRESET { return true }
+                    continue
+                }
+                self.received.append(contentsOf: buffer[0..<count])
+            }
         }
     }
 
