@@ -149,10 +149,12 @@ struct OpenIDProviderTests {
         }
     }
 
-    @Test("A provider that does not answer costs the timeout, and says it cannot be reached")
-    func unreachable() async throws {
+    @Test(
+        "A provider that does not answer, or stalls after its head, costs the timeout, and says it cannot be reached",
+        arguments: [false, true])
+    func unreachable(afterHead: Bool) async throws {
         try await Self.withProvider(timeout: .seconds(1)) { provider, client in
-            provider.answer(after: .seconds(60))
+            if afterHead { provider.stallBodies() } else { provider.answer(after: .seconds(60)) }
             let started = ContinuousClock.now
             await #expect(throws: OpenIDProvider.Failure.self) {
                 try await client.authorizationURL(for: .make(), redirectURI: Self.redirect)

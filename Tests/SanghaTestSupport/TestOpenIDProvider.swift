@@ -46,6 +46,9 @@ public final class TestOpenIDProvider: Sendable {
         /// The discovery document, JWKS and token endpoint answer after this long (a provider
         /// that hangs).
         var delay: Duration = .zero
+        /// The discovery document's head is sent at once, then its body stalls (a provider that
+        /// hangs half-way).
+        var stallsBody = false
     }
 
     private init(port: Int, keys: JWTKeyCollection, published: [JWK], task: Task<Void, any Error>) {
@@ -67,6 +70,15 @@ public final class TestOpenIDProvider: Sendable {
         let router = Router()
         router.get(".well-known/openid-configuration") { _, _ -> Response in
             let provider = try await box.withLock({ $0 })!.delayed()
+            if provider.state.withLock({ $0.stallsBody }) {
+                return Response(
+                    status: .ok, headers: [.contentType: "application/json"],
+                    body: ResponseBody { writer in
+                        try await writer.write(ByteBuffer(string: "{"))
+                        try await Task.sleep(for: .seconds(60))
+                        try await writer.finish(nil)
+                    })
+            }
             let issuer = provider.issuer
             return json([
                 "issuer": issuer, "authorization_endpoint": "\(issuer)/authorize",
@@ -145,6 +157,11 @@ public final class TestOpenIDProvider: Sendable {
     /// From now on every answer comes `delay` late.
     public func answer(after delay: Duration) {
         state.withLock { $0.delay = delay }
+    }
+
+    /// From now on the discovery document's head comes at once and its body never ends.
+    public func stallBodies() {
+        state.withLock { $0.stallsBody = true }
     }
 
     private func delayed() async throws -> TestOpenIDProvider {
