@@ -26,6 +26,8 @@ public struct PageContext: Sendable, Equatable {
     public var signUp: SignUpMode
     /// The group's identity provider's name ("Sign in with NAME"); nil: Sangha has none.
     public var signInProvider: String?
+    /// The provider's name for sentences: "the identity provider" when there is none.
+    var providerName: String { signInProvider ?? "the identity provider" }
     /// Whether people may sign in with a password (`--password-sign-in`).
     public var passwordSignIn = true
     /// How the signed-in person stands with the identity provider, for Settings (read by the

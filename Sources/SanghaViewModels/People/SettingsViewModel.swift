@@ -120,7 +120,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 maxLength: Person.maximumPasswordLength, isRequired: false)
             : nil
         let rule = "At least \(Person.minimumPasswordLength) characters, not a common password."
-        let provider = context.signInProvider ?? "the identity provider"
+        let provider = context.providerName
         let confirmed = hasPassword || context.providerAccount?.isConfirmed == true
         self.newPassword =
             confirmed
@@ -178,6 +178,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 person: person, acceptsToken: acceptsToken, context: context, input: input, errors: errors,
                 alert: alert)
         }
+        let confirmFirst = ProviderConfirmViewModel.first(context.providerName)
         var errors: [AccountField: String] = [:]
         if let refusal = Person.nameRefusal(input.name ?? "") { errors[.name] = refusal }
         let about = (input.about ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -221,8 +222,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         }
         // (No field asks for it then: only a post not made by the page sends one.)
         if !newPassword.isEmpty, let account = context.providerAccount, !account.hasPassword, !account.isConfirmed {
-            let message = ProviderConfirmViewModel.first(context.signInProvider ?? "the identity provider")
-            return .invalid(form(alert: AlertViewModel(title: "Could not save the settings.", message: message)))
+            return .invalid(form(alert: AlertViewModel(title: "Could not save the settings.", message: confirmFirst)))
         }
         guard errors.isEmpty else { return .invalid(form(errors: errors)) }
         var updated = person
@@ -244,24 +244,15 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                         title: "Could not save the settings.", message: Requester.tooManyAttempts(minutes: minutes))
                     return .failed(form(alert: alert), .tooManyAttempts)
                 }
-                // An account without a password (the provider's alone) sets its first one once it
-                // has signed in again at the provider (checked above), as for deleting it.
-                // Decided by the stored hash, never by what the page was told: without a provider
-                // (or its reads failed) such an account cannot confirm, and sets no password here.
-                let stored = try await people.credentials(id: person.id)
-                if stored?.passwordHash.isEmpty == true, context.providerAccount?.isConfirmed != true {
-                    let message = ProviderConfirmViewModel.first(context.signInProvider ?? "the identity provider")
-                    return .invalid(
-                        form(alert: AlertViewModel(title: "Could not save the settings.", message: message)))
-                }
-                let matches =
-                    if let stored, !stored.passwordHash.isEmpty {
-                        try await passwords.verify(currentPassword, against: stored.passwordHash, lane: .known)
-                    } else {
-                        stored != nil
-                    }
-                guard matches else {
+                switch try await proof(
+                    currentPassword, of: person, people: people, passwords: passwords, context: context)
+                {
+                case .shown: break
+                case .wrongPassword:
                     return .invalid(form(errors: [.currentPassword: "This is not your current password."]))
+                case .unconfirmed:
+                    return .invalid(
+                        form(alert: AlertViewModel(title: "Could not save the settings.", message: confirmFirst)))
                 }
                 try await requester.checkSucceeded(of: person.username, people: people, at: context.now)
                 try await people.setPasswordHash(
@@ -295,6 +286,22 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         OptionViewModel(value: name, label: String(name.map { $0 == "_" ? " " : $0 }), isSelected: false)
     }
 
+    /// What a person shows for a change that needs more than a session: `password` against the
+    /// stored hash, or, for an account without one (the provider's alone), "Confirm with NAME"
+    /// within ten minutes. Decided by what is stored, never by what the page was told: without a
+    /// provider (or when its reads failed) such an account cannot confirm, and is refused.
+    enum Proof { case shown, wrongPassword, unconfirmed }
+
+    static func proof(
+        _ password: String, of person: Person, people: any PeopleRepository, passwords: any PasswordHashing,
+        context: PageContext
+    ) async throws -> Proof {
+        guard let stored = try await people.credentials(id: person.id) else { return .wrongPassword }
+        if stored.passwordHash.isEmpty { return context.providerAccount?.isConfirmed == true ? .shown : .unconfirmed }
+        return try await passwords.verify(password, against: stored.passwordHash, lane: .known)
+            ? .shown : .wrongPassword
+    }
+
     /// Deletes the person and all their data once the password is typed again (an account
     /// without one, which the identity provider alone signs in, needs none). `clearFriends`
     /// removes their friends from the embedded FriendService first.
@@ -313,23 +320,13 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                     title: "Could not delete the account.", message: Requester.tooManyAttempts(minutes: minutes))
                 return .failed(form(alert: alert), .tooManyAttempts)
             }
-            let stored = try await people.credentials(id: person.id)
-            let matches =
-                if let stored, !stored.passwordHash.isEmpty {
-                    try await passwords.verify(password ?? "", against: stored.passwordHash, lane: .known)
-                } else {
-                    stored != nil
-                }
-            guard matches else {
+            switch try await proof(password ?? "", of: person, people: people, passwords: passwords, context: context) {
+            case .shown: break
+            case .wrongPassword:
                 return .invalid(form(errors: [.password: "Type your password to delete the account."]))
-            }
-            // Without a password: signed in again at the provider within ten minutes.
-            if stored?.passwordHash.isEmpty == true, context.providerAccount?.isConfirmed != true {
-                let provider = context.signInProvider ?? "the identity provider"
-                return .invalid(
-                    form(
-                        alert: AlertViewModel(
-                            title: "Could not delete the account.", message: ProviderConfirmViewModel.first(provider))))
+            case .unconfirmed:
+                let message = ProviderConfirmViewModel.first(context.providerName)
+                return .invalid(form(alert: AlertViewModel(title: "Could not delete the account.", message: message)))
             }
             try await requester.checkSucceeded(of: person.username, people: people, at: context.now)
             try await people.delete(id: person.id)
