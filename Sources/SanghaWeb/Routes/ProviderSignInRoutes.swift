@@ -253,7 +253,7 @@ extension Dependencies {
 /// A sign-in on its way to the provider: its secrets, where the person was going, and the
 /// invitation they brought. Kept in the browser for ten minutes, signed with the deployment's
 /// secret: what comes back can only be what was sent.
-struct ProviderAttempt: Codable, Sendable {
+struct ProviderAttempt: SignedCookieValue {
     var attempt: OpenIDProvider.Attempt
     var next: String
     var invitation: String?
@@ -264,51 +264,48 @@ struct ProviderAttempt: Codable, Sendable {
 
     static let cookieName = "sangha_oidc"
     static let purpose = "oidc"
-
-    func cookie(signer: CookieSigner, jar: CookieJar) -> Cookie {
-        let value = OpenIDProvider.base64URL((try? JSONEncoder().encode(self)) ?? Data())
-        return jar.cookie(Self.cookieName, value: signer.signed(value, for: Self.purpose), maxAge: 600)
-    }
+    static let maxAge = 600
 
     static func cleared(jar: CookieJar) -> Cookie { jar.cleared(cookieName) }
-
-    static func read(_ request: Request, signer: CookieSigner, jar: CookieJar) -> ProviderAttempt? {
-        guard let signed = jar.value(cookieName, in: request.cookies),
-            let value = signer.verified(signed, for: purpose)
-        else { return nil }
-        return OpenIDProvider.base64URLDecoded(value).flatMap {
-            try? JSONDecoder().decode(ProviderAttempt.self, from: $0)
-        }
-    }
 }
 
 /// "Confirm with NAME" done: who signed in again at the provider, and when. Kept in the browser
 /// for ten minutes, signed with the deployment's secret.
-struct ProviderConfirmation: Sendable {
+struct ProviderConfirmation: SignedCookieValue {
     var person: Int
     var at: Date
 
     static let cookieName = "sangha_confirmed"
     static let purpose = "oidc-confirmed"
-    static let lifetime: TimeInterval = 600
-
-    func cookie(signer: CookieSigner, jar: CookieJar) -> Cookie {
-        let value = "\(person).\(Int(at.timeIntervalSince1970))"
-        return jar.cookie(Self.cookieName, value: signer.signed(value, for: Self.purpose), maxAge: Int(Self.lifetime))
-    }
-
-    static func read(_ request: Request, signer: CookieSigner, jar: CookieJar) -> ProviderConfirmation? {
-        guard let signed = jar.value(cookieName, in: request.cookies),
-            let value = signer.verified(signed, for: purpose)
-        else { return nil }
-        let parts = value.split(separator: ".")
-        guard parts.count == 2, let person = Int(parts[0]), let seconds = Int(parts[1]) else { return nil }
-        return ProviderConfirmation(person: person, at: Date(timeIntervalSince1970: TimeInterval(seconds)))
-    }
+    static let maxAge = 600
 
     /// Whether it confirms `person` at `date` (the cookie's Max-Age aside, its own time says).
     func holds(for person: Int, at date: Date) -> Bool {
-        self.person == person && date.timeIntervalSince(at) < Self.lifetime && date >= at.addingTimeInterval(-60)
+        self.person == person && date.timeIntervalSince(at) < TimeInterval(Self.maxAge)
+            && date >= at.addingTimeInterval(-60)
+    }
+}
+
+/// A value kept in the browser for a while, as JSON in a cookie signed for its own purpose:
+/// what comes back can only be what was sent.
+protocol SignedCookieValue: Codable, Sendable {
+    static var cookieName: String { get }
+    static var purpose: String { get }
+    /// Seconds the browser keeps it.
+    static var maxAge: Int { get }
+}
+
+extension SignedCookieValue {
+    func cookie(signer: CookieSigner, jar: CookieJar) -> Cookie {
+        let value = OpenIDProvider.base64URL((try? JSONEncoder().encode(self)) ?? Data())
+        return jar.cookie(Self.cookieName, value: signer.signed(value, for: Self.purpose), maxAge: Self.maxAge)
+    }
+
+    static func read(_ request: Request, signer: CookieSigner, jar: CookieJar) -> Self? {
+        guard let signed = jar.value(cookieName, in: request.cookies),
+            let value = signer.verified(signed, for: purpose)
+        else { return nil }
+        return OpenIDProvider.base64URLDecoded(value).flatMap { try? JSONDecoder().decode(Self.self, from: $0) }
     }
 }
 
