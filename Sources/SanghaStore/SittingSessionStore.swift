@@ -35,16 +35,20 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     }
 
     public func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
-        try await read { [owner] db in
-            try SittingSessionRecord.filter(Column("ownerID") == owner).order(
-                Column("startedAt").desc, Column("id").desc
-            )
-            .limit(limit, offset: offset).fetchAll(db).map(\.session)
-        }
+        try readHere { [owner] db in try Self.recent(of: owner, limit: limit, offset: offset, db) }
+    }
+
+    /// A page of the person's sessions, newest first, by a statement prepared once per connection.
+    private static func recent(of owner: Int, limit: Int, offset: Int, _ db: Database) throws -> [SittingSession] {
+        try SittingSessionRecord.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT * FROM sittingSession WHERE ownerID = ? ORDER BY startedAt DESC, id DESC LIMIT ? OFFSET ?"),
+            arguments: [owner, limit, offset]
+        ).map(\.session)
     }
 
     public func totals() async throws(SittingSessionRepositoryError) -> SittingTotals {
-        try await read { [owner] db in
+        try readHere { [owner] db in
             let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?"),
                 arguments: [owner])
@@ -55,7 +59,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     public func practice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)
         -> Practice
     {
-        try await read { [owner] db in
+        try readHere { [owner] db in
             let totals = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?"),
                 arguments: [owner])
@@ -70,20 +74,18 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
             while let row = try days.next(),
                 reader.read(Practice.Day(LocalDay(row[0]), sessions: row[1], seconds: row[2]))
             {}
-            let sessions =
-                recent == 0
-                ? []
-                : try SittingSessionRecord.filter(Column("ownerID") == owner).order(
-                    Column("startedAt").desc, Column("id").desc
-                ).limit(recent, offset: offset).fetchAll(db).map(\.session)
+            let sessions = recent == 0 ? [] : try Self.recent(of: owner, limit: recent, offset: offset, db)
             return reader.practice(
                 totals: SittingTotals(sessions: totals?[0] ?? 0, seconds: totals?[1] ?? 0), recent: sessions)
         }
     }
 
     public func session(id: Int) async throws(SittingSessionRepositoryError) -> SittingSession? {
-        try await read { [owner] db in
-            try SittingSessionRecord.filter(Column("ownerID") == owner && Column("id") == id).fetchOne(db)?.session
+        try readHere { [owner] db in
+            try SittingSessionRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM sittingSession WHERE ownerID = ? AND id = ?"),
+                arguments: [owner, id]
+            )?.session
         }
     }
 

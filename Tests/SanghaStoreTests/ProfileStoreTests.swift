@@ -229,4 +229,48 @@ struct ProfileStoreTests {
         #expect(cache.profile(7, of: 1).0 == nil)
         #expect(cache.profile(7, of: 2).0 == nil, "another person's id is read from the file")
     }
+
+    @Test(
+        "A page's read runs while a write is held open, and sees what was committed before it",
+        .timeLimit(.minutes(1)))
+    func readHereBesideWriter() async throws {
+        try await withDirectory { directory in
+            let database = try SanghaDatabase.open(directory: directory)
+            let ada = try await PeopleStore(database: database).create(Self.person("ada"), passwordHash: "-")
+            let sessions = SittingSessionStore(database: database, owner: ada.id)
+            let start = Date(timeIntervalSince1970: 1_790_000_000)
+            _ = try await sessions.record(
+                SittingSession(profileID: nil, profileName: "Kept", startedAt: start, seconds: 600, completed: true),
+                clientID: nil)
+
+            // A write that holds SQLite's write lock, on a thread of its own, until released.
+            let writing = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            let writer = Thread {
+                try? database.write { db in
+                    try db.execute(
+                        sql: """
+                            INSERT INTO sittingSession (profileName, startedAt, seconds, completed, ownerID)
+                            VALUES ('Held', ?, 60, 1, ?)
+                            """, arguments: [start.addingTimeInterval(3_600), ada.id])
+                    writing.signal()
+                    release.wait()
+                }
+            }
+            writer.start()
+            await withCheckedContinuation { done in
+                DispatchQueue.global().async {
+                    writing.wait()
+                    done.resume()
+                }
+            }
+            defer { release.signal() }
+            // Read on this task's thread; had it waited for the writer, it would never return.
+            let recent = try await sessions.recent(limit: 10, offset: 0)
+            let practice = try await sessions.practice(
+                today: LocalDay(year: 2026, month: 9, day: 21), recent: 5, offset: 0)
+            #expect(recent.map(\.profileName) == ["Kept"])
+            #expect(practice.recent.map(\.profileName) == ["Kept"])
+        }
+    }
 }
