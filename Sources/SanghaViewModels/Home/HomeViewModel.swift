@@ -2,7 +2,7 @@ import Foundation
 import SanghaCore
 
 /// The home page, a container of three child view models, each rendered by its own partial.
-/// The panels load side by side; one failing leaves the other whole.
+/// The friends panel loads beside the others; one failing leaves the others whole.
 public struct HomeViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
     public let profiles: ProfilesPanelViewModel
@@ -25,9 +25,11 @@ public struct HomeViewModel: Sendable, Equatable, Encodable {
         sessions: any SittingSessionRepository,
         context: PageContext
     ) async -> HomeViewModel {
-        async let profiles = ProfilesPanelViewModel.load(from: profileRepository)
+        // The FriendService is asked while the database is read: a remote call is the one wait
+        // worth a task of its own (the reads take microseconds, less than starting a task).
         async let friends = FriendsPanelViewModel.load(from: repository, context: context)
-        async let practice = PracticePanelViewModel.load(from: sessions, context: context)
+        let profiles = await ProfilesPanelViewModel.load(from: profileRepository)
+        let practice = await PracticePanelViewModel.load(from: sessions, context: context)
         return await HomeViewModel(profiles: profiles, friends: friends, practice: practice, context: context)
     }
 }

@@ -17,13 +17,6 @@ public struct MeHeaderViewModel: Sendable, Equatable, Encodable {
         sinceText = sessionCount.map { "\(since) · \(CountText.of($0, "session"))" } ?? since
     }
 
-    public static func load(person: Person, sessions: any SittingSessionRepository, context: PageContext) async
-        -> MeHeaderViewModel
-    {
-        let count = try? await sessions.totals().sessions
-        return MeHeaderViewModel(person: person, sessionCount: count, timeZone: context.timeZone)
-    }
-
     /// `November 2026`, in `timeZone`.
     static func monthAndYear(_ date: Date, timeZone: TimeZone) -> String {
         let parts = Calendar.gregorian(in: timeZone).dateComponents([.year, .month], from: date)

@@ -67,15 +67,13 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
         profilesLabel = profilesPanel.allLabel
     }
 
-    /// The sessions and the first profiles, read side by side.
-    public static func load(
+    /// The first profiles, beside the sessions as `practice(from:context:)` read them.
+    static func load(
         profiles profileRepository: any ProfileRepository,
-        sessions repository: any SittingSessionRepository,
+        sat: (practice: Practice?, failure: (any Error)?),
         context: PageContext
     ) async -> MePracticeViewModel {
-        async let profiles = firstProfiles(from: profileRepository)
-        async let sessions = practice(from: repository, context: context)
-        let (listed, sat) = await (profiles, sessions)
+        let listed = await firstProfiles(from: profileRepository)
         return MePracticeViewModel(
             practice: sat.practice, sessionsFailure: sat.failure,
             profiles: listed.page?.profiles, profileCount: listed.page?.total, profilesFailure: listed.failure,
@@ -92,7 +90,8 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
         }
     }
 
-    private static func practice(from repository: any SittingSessionRepository, context: PageContext) async
+    /// The practice with its last sessions and its totals: one read for the whole page.
+    static func practice(from repository: any SittingSessionRepository, context: PageContext) async
         -> (practice: Practice?, failure: (any Error)?)
     {
         do {

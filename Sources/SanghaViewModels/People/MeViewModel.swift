@@ -30,9 +30,13 @@ public struct MeViewModel: Sendable, Equatable, Encodable {
         friends repository: FriendsRepository,
         context: PageContext
     ) async -> MeViewModel {
-        async let header = MeHeaderViewModel.load(person: person, sessions: sessions, context: context)
-        async let practice = MePracticeViewModel.load(profiles: profiles, sessions: sessions, context: context)
+        // The FriendService is asked while the database is read once: the header's count is the
+        // practice's totals.
         async let friends = MeFriendsViewModel.load(from: repository, context: context)
+        let sat = await MePracticeViewModel.practice(from: sessions, context: context)
+        let practice = await MePracticeViewModel.load(profiles: profiles, sat: sat, context: context)
+        let header = MeHeaderViewModel(
+            person: person, sessionCount: sat.practice?.totals.sessions, timeZone: context.timeZone)
         return await MeViewModel(
             header: header, practice: practice, friends: friends, about: MeAboutViewModel(person: person),
             context: context)
