@@ -110,6 +110,7 @@ feed=$(curl -fs -b "$jar" -d "_csrf=$token" "$base/settings/calendar" | grep -o 
 targets=(
   "GET /friends (50 friends)|$base/friends"
   "GET /profiles/1|$base/profiles/1"
+  "GET /health (the framework's floor)|$base/health"
   "same bytes from memory|http://127.0.0.1:$pages_port/_bench/friends.html"
   "GET /profiles/2 (heaviest editor)|$base/profiles/2"
   "heaviest editor's bytes from memory|http://127.0.0.1:$pages_port/_bench/editor.html"
@@ -201,6 +202,15 @@ for page in "GET / (home, no sessions)" "GET /history (no sessions)" "GET /me (n
   "GET /profiles/1/sit (sitting page)" "GET /settings" "GET /groups (20 groups)" "GET /groups/1 (a group's page)" \
   "GET /groups/1/sits/1 (a sit's page)" "GET /admin" "GET the calendar feed (20 groups, 100 sits)"; do
   echo "| $page ≥ 0.5 × GET /profiles/1 | $(ratio "${rps[$page]}" "$profile") | $(verdict "$(ratio "${rps[$page]}" "$profile")" ">=" 0.5) |"
+done
+health=${rps["GET /health (the framework's floor)"]}
+echo "| GET /profiles/1 ≥ 0.8 × GET /health | $(ratio "$profile" "$health") | $(verdict "$(ratio "$profile" "$health")" ">=" 0.8) |"
+# No page stalls behind another's reads: each page's p99 within 3 × its median latency.
+for target in "${targets[@]}"; do
+  label=${target%%|*}
+  [[ $label == GET* ]] || continue
+  spread=$(ratio "$(median 3 <<<"${results[$label]}")" "$(median 2 <<<"${results[$label]}")")
+  echo "| $label: p99 ≤ 3 × p50 | ${spread}× | $(verdict "$spread" "<" 3.0001) |"
 done
 echo "| RSS under load below 64 MB | $rss_mb MB | $(verdict "$rss_mb" "<" 64) |"
 echo "| heaviest editor ≥ 0.7 × its bytes from memory | $(ratio "$editor" "$editor_same") | $(verdict "$(ratio "$editor" "$editor_same")" ">=" 0.7) |"
