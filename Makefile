@@ -72,15 +72,16 @@ screenshots: deps build browser-deps
 ## templates against swift-mustache, then wrk against the release server, nginx
 ## and the FriendService; home with the FriendService hung against it answering; then a page signed in against the version before people (built once)
 ## and while others sign in; a real sign-in while 40 connections sign in as no one; then PostgreSQL against SQLite, the paged lists with large data
-## against a page's worth, 2,000 group event streams (their memory, a page beside them, an
+## against a page's worth, instructions per request of the watched pages (callgrind), 2,000 group event streams (their memory, a page beside them, an
 ## event's delivery across instances), and two instances behind nginx against one. Prints
 ## medians and ratios (see docs/performance.md).
-bench: APT_PACKAGES += wrk curl nginx-light postgresql
+bench: APT_PACKAGES += wrk curl nginx-light postgresql valgrind
 bench: deps
 	scripts/bench-build.sh
 	$(SWIFT) build $(RELEASE) --product sangha
 	$(SWIFT) build $(RELEASE) --product sangha-bench
 	scripts/bench.sh
+	scripts/bench-instructions.sh
 	scripts/bench-breaker.sh
 	scripts/bench-people.sh
 	scripts/bench-flood.sh
