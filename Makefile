@@ -69,12 +69,14 @@ screenshots: deps build browser-deps
 	SCREENSHOT_DIR=docs/screenshots $(VENV)/bin/pytest -q -p no:cacheprovider Tests/Browser -k "not accessibility and not valid"
 
 ## What a fresh clone's build costs (and the binary's size); render times of the compiled
-## templates against swift-mustache, then wrk against the release server, nginx
-## and the FriendService; home with the FriendService hung against it answering; then a page signed in against the version before people (built once)
-## and while others sign in; a real sign-in while 40 connections sign in as no one; then PostgreSQL against SQLite, the paged lists with large data
-## against a page's worth, instructions per request of the watched pages (callgrind), 2,000 group event streams (their memory, a page beside them, an
-## event's delivery across instances), and two instances behind nginx against one. Prints
-## medians and ratios (see docs/performance.md).
+## templates against swift-mustache, then wrk against the release server (every page a person
+## opens), nginx and the FriendService; instructions per request of the watched pages
+## (callgrind); home with the FriendService hung against it answering; then a page signed in
+## against the version before people (built once) and while others sign in; a real sign-in
+## while 40 connections sign in as no one; then PostgreSQL against SQLite, the paged lists with
+## large data against a page's worth, 2,000 group event streams (their memory, a page beside
+## them, an event's delivery across instances), and two instances behind nginx against one.
+## Prints medians and ratios (see docs/performance.md).
 bench: APT_PACKAGES += wrk curl nginx-light postgresql valgrind
 bench: deps
 	scripts/bench-build.sh
