@@ -85,7 +85,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                             EXISTS (SELECT 1 FROM groupMember m WHERE m.groupID = g.id AND m.personID = ?)
                         FROM groupInvitation i JOIN sittingGroup g ON g.id = i.groupID
                         WHERE i.key = ? AND i.expiresAt > ?
-                        """), arguments: [person, key, date]
+                        """), arguments: [person, key, StoredDate(date)]
             ).map { GroupInvitationPreview(group: Self.group($0), isMember: $0[3]) }
         }
     }
@@ -237,7 +237,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                         FROM groupSit
                         WHERE groupID IN (SELECT groupID FROM groupMember WHERE personID = ?) AND (weekly OR endsAt > ?)
                         ORDER BY startsAt, id
-                        """), arguments: [person, date]
+                        """), arguments: [person, StoredDate(date)]
             ).map { CalendarSit(sit: try Self.sit($0), groupName: $0[8]) }
         }
     }
@@ -302,7 +302,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                     sql: """
                         SELECT id, createdAt, expiresAt FROM groupInvitation
                         WHERE groupID = ? AND expiresAt > ? ORDER BY createdAt, id
-                        """), arguments: [id, date]
+                        """), arguments: [id, StoredDate(date)]
             ).map { GroupInvitation(id: $0[0], createdAt: $0[1], expiresAt: $0[2]) } : []
         let removed =
             isHost
@@ -330,7 +330,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                     FROM groupMember m
                     LEFT JOIN sittingSession s ON s.ownerID = m.personID AND s.startedAt >= ? AND s.startedAt < ?
                     WHERE m.groupID = ? GROUP BY m.personID ORDER BY m.personID
-                    """), arguments: [start, end, group]
+                    """), arguments: [StoredDate(start), StoredDate(end), group]
         ).map { MemberPractice(person: $0[0], totals: SittingTotals(sessions: $0[1], seconds: $0[2])) }
     }
 
@@ -345,7 +345,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                     LEFT JOIN groupSit sit ON sit.id = s.sitID AND sit.groupID = m.groupID
                     WHERE m.groupID = ? AND s.until > ? AND p.showWhenSitting
                     ORDER BY s.since, p.id
-                    """), arguments: [group, date.addingTimeInterval(-SittingNow.grace)]
+                    """), arguments: [group, StoredDate(date.addingTimeInterval(-SittingNow.grace))]
         ).map { row in
             // Another group's sit is named by that group only.
             let elsewhere: Bool = row[5]
@@ -362,7 +362,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                 sql: """
                     SELECT \(Self.sitColumns) FROM groupSit
                     WHERE groupID = ? AND cancelledAt IS NULL AND (weekly OR endsAt > ?) ORDER BY startsAt, id
-                    """), arguments: [group, date]
+                    """), arguments: [group, StoredDate(date)]
         ).map(Self.sit)
     }
 

@@ -7,6 +7,29 @@ import Testing
 
 @Suite("Days as SQLite counts them")
 struct StorageDateTests {
+    @Test(
+        "StoredDate writes a date to the character as GRDB's Date argument does, to the nearest millisecond, as GRDB rounds"
+    )
+    func storedDateAsGRDB() {
+        var generator = SystemRandomNumberGenerator()
+        var dates = [
+            Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -0.001), Date(timeIntervalSince1970: -1),
+            Date(timeIntervalSince1970: 0.9999), Date(timeIntervalSince1970: 951_782_400.5),
+            Date(timeIntervalSince1970: 253_402_300_799.999), Date(timeIntervalSince1970: -62_167_219_200),
+            Date(timeIntervalSince1970: 1_795_000_000.123_456),
+        ]
+        for _ in 0..<5000 {
+            dates.append(
+                Date(timeIntervalSince1970: Double.random(in: -4_000_000_000...6_000_000_000, using: &generator)))
+            dates.append(Date(timeIntervalSinceReferenceDate: Double.random(in: 0...1e9, using: &generator)))
+        }
+        for date in dates {
+            #expect(
+                StoredDate(date).databaseValue == date.databaseValue,
+                "\(date.timeIntervalSince1970): \(StoredDate.text(date)) against GRDB's \(date.databaseValue)")
+        }
+    }
+
     @Test("sanghaDay of a date as GRDB stores it is the person's day DayClock counts, in any zone and day start")
     func sameAsDayClock() throws {
         var generator = SystemRandomNumberGenerator()
