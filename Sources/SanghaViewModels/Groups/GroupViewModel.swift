@@ -74,11 +74,38 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
                 : "You can come back with an invitation link."
     }
 
-    /// The week `date` is in, from Monday 00:00 in `timeZone`.
+    /// The week `date` is in, from Monday 00:00 in `timeZone`: counted by `Calendar` once per zone
+    /// and week (`Weeks`), as every view of a group's page asks for this week again.
     static func week(of date: Date, timeZone: TimeZone) -> DateInterval {
+        let local = LocalDay.containing(
+            localSecond: Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        ).day
+        let monday = local.advanced(by: 1 - local.weekday)
+        if let week = weeks.week(monday, in: timeZone), week.start <= date, date < week.end { return week }
         var calendar = Calendar(identifier: .iso8601)
         calendar.timeZone = timeZone
-        return calendar.dateInterval(of: .weekOfYear, for: date) ?? DateInterval(start: date, duration: 7 * 86_400)
+        let week = calendar.dateInterval(of: .weekOfYear, for: date) ?? DateInterval(start: date, duration: 7 * 86_400)
+        weeks.keep(week, monday, in: timeZone)
+        return week
+    }
+
+    private static let weeks = Weeks()
+
+    /// The weeks counted lately, by zone and Monday; forgotten all at once when there are many.
+    private final class Weeks: @unchecked Sendable {
+        private let lock = NSLock()
+        private var kept: [String: (monday: LocalDay, week: DateInterval)] = [:]
+
+        func week(_ monday: LocalDay, in timeZone: TimeZone) -> DateInterval? {
+            lock.withLock { kept[timeZone.identifier].flatMap { $0.monday == monday ? $0.week : nil } }
+        }
+
+        func keep(_ week: DateInterval, _ monday: LocalDay, in timeZone: TimeZone) {
+            lock.withLock {
+                if kept.count >= 1_000 { kept.removeAll() }
+                kept[timeZone.identifier] = (monday, week)
+            }
+        }
     }
 
     /// The group's page for a member; not found for anyone else, as for a group that does not
