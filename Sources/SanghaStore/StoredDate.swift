@@ -20,7 +20,7 @@ struct StoredDate: DatabaseValueConvertible, Sendable {
     /// `date` as GRDB writes it; years outside 1600–9999 (before them its formatter counts in the
     /// Julian calendar) are left to GRDB.
     static func text(_ date: Date) -> String {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
         guard milliseconds.isFinite, abs(milliseconds) < 1e15 else {
             return String.fromDatabaseValue(date.databaseValue) ?? ""
         }

@@ -18,6 +18,10 @@ struct StorageDateTests {
             Date(timeIntervalSince1970: 253_402_300_799.999), Date(timeIntervalSince1970: -62_167_219_200),
             Date(timeIntervalSince1970: 1_795_000_000.123_456),
         ]
+        // Halves of a millisecond, before 1970 and after: GRDB rounds them up.
+        for milliseconds in [-1_410_000_000_000.5, -1_000.5, -0.5, 0.5, 1_795_000_000_000.5] {
+            dates.append(Date(timeIntervalSince1970: milliseconds / 1000))
+        }
         for _ in 0..<5000 {
             dates.append(
                 Date(timeIntervalSince1970: Double.random(in: -4_000_000_000...6_000_000_000, using: &generator)))
