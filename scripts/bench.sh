@@ -31,9 +31,11 @@ echo "## Render time (release build, median of 15 batches)"
 echo
 .build/release/sangha-bench . | tee "$work/render.txt"
 
+# DATABASE_URL=postgres://…: the same pages on PostgreSQL (an empty database, e.g. from
+# `scripts/test-postgres.sh start DIR`), for each page's PostgreSQL ÷ SQLite figure.
 start_sangha() {
   "$BIN" serve --port "$port" --friend-service-port "$friend_port" --data-dir "$work/data" \
-    --sign-up open --address-limit 0 \
+    --sign-up open --address-limit 0 ${DATABASE_URL:+--database-url "$DATABASE_URL"} \
     --log-level warning "$@" &
   sangha_pid=$!
   pids+=("$sangha_pid")
