@@ -17,7 +17,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func list() async throws(GroupRepositoryError) -> [GroupSummary] {
-        try await readHere { [person] db in
+        try await read { [person] db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
@@ -46,13 +46,13 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func group(_ id: Int, at date: Date) async throws(GroupRepositoryError) -> GroupDetail? {
-        try await readHere { [person] db in try Self.detail(person, id, at: date, db) }
+        try await read { [person] db in try Self.detail(person, id, at: date, db) }
     }
 
     public func practice(of group: Int, from start: Date, to end: Date) async throws(GroupRepositoryError)
         -> [MemberPractice]
     {
-        try await readHere { [person] db in try Self.practice(person, of: group, from: start, to: end, db) }
+        try await read { [person] db in try Self.practice(person, of: group, from: start, to: end, db) }
     }
 
     public func addInvitation(to group: Int, key: String, at date: Date, expiresAt: Date)
@@ -77,7 +77,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func invitation(key: String, at date: Date) async throws(GroupRepositoryError) -> GroupInvitationPreview? {
-        try await readHere { [person] db in
+        try await read { [person] db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
@@ -175,7 +175,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func sittingNow(in group: Int, at date: Date) async throws(GroupRepositoryError) -> [SittingNow] {
-        try await readHere { [person] db in try Self.sittingNow(person, in: group, at: date, db) }
+        try await read { [person] db in try Self.sittingNow(person, in: group, at: date, db) }
     }
 
     public func scheduleSit(_ sit: GroupSit, at date: Date) async throws(GroupRepositoryError) -> GroupSit {
@@ -211,11 +211,11 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func sits(of group: Int, at date: Date) async throws(GroupRepositoryError) -> [GroupSit] {
-        try await readHere { [person] db in try Self.sits(person, of: group, at: date, db) }
+        try await read { [person] db in try Self.sits(person, of: group, at: date, db) }
     }
 
     public func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit? {
-        try await readHere { [person] db in
+        try await read { [person] db in
             try Self.requireMember(person, of: group, db)
             return try Row.fetchOne(
                 db.cachedStatement(
@@ -229,7 +229,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func calendarSits(at date: Date) async throws(GroupRepositoryError) -> [CalendarSit] {
-        try await readHere { [person] db in
+        try await read { [person] db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
@@ -265,7 +265,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
 
     /// The group's page in one read, not four.
     public func page(_ id: Int, week: DateInterval, at date: Date) async throws(GroupRepositoryError) -> GroupPage? {
-        try await readHere { [person] db in
+        try await read { [person] db in
             guard let detail = try Self.detail(person, id, at: date, db) else { return nil }
             return GroupPage(
                 detail: detail, practice: try Self.practice(person, of: id, from: week.start, to: week.end, db),

@@ -71,7 +71,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     }
 
     public func hasAnyone() async throws(PeopleRepositoryError) -> Bool {
-        try await readHere { db in
+        try await read { db in
             try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person)")) ?? false
         }
     }
@@ -134,7 +134,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     public func link(_ kind: OneUseLink.Kind, key: String, at date: Date) async throws(PeopleRepositoryError)
         -> OneUseLink?
     {
-        try await readHere { db in
+        try await read { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT personID, expiresAt FROM oneUseLink WHERE key = ? AND kind = ? AND expiresAt > ?"),
@@ -178,13 +178,13 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     public func credentials(username: String) async throws(PeopleRepositoryError) -> (
         person: Person, passwordHash: String
     )? {
-        try await readHere { db in
+        try await read { db in
             try PersonRecord.filter(Column("username") == username).fetchOne(db).map { ($0.person, $0.passwordHash) }
         }
     }
 
     public func credentials(id: Int) async throws(PeopleRepositoryError) -> (person: Person, passwordHash: String)? {
-        try await readHere { db in
+        try await read { db in
             try PersonRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM person WHERE id = ?"), arguments: [id]).map
             {
                 ($0.person, $0.passwordHash)
@@ -195,7 +195,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     public func credentials(identity: ProviderIdentity) async throws(PeopleRepositoryError) -> (
         person: Person, passwordHash: String
     )? {
-        try await readHere { db in
+        try await read { db in
             try PersonRecord.fetchOne(
                 db.cachedStatement(
                     sql: """
@@ -249,7 +249,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     }
 
     public func connectedIssuers(of id: Int) async throws(PeopleRepositoryError) -> Set<String> {
-        try await readHere { db in
+        try await read { db in
             Set(
                 try String.fetchAll(
                     db.cachedStatement(sql: "SELECT issuer FROM providerIdentity WHERE personID = ?"), arguments: [id]))
@@ -265,7 +265,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     }
 
     public func person(calendarKey key: String) async throws(PeopleRepositoryError) -> Person? {
-        try await readHere { db in
+        try await read { db in
             try PersonRecord.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM person WHERE calendarKey = ? AND NOT isDisabled"),
                 arguments: [key]
@@ -330,7 +330,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         if let person = sessions.person(key, at: date) { return person }
         // A sign-out or a deletion while this reads must not be undone by `remember` below.
         let generation = sessions.generation
-        let found = try await readHere { db -> (Person, Date, Date)? in
+        let found = try await read { db -> (Person, Date, Date)? in
             guard
                 let row = try Row.fetchOne(
                     db.cachedStatement(
@@ -369,7 +369,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     }
 
     public func failures(of username: String, since date: Date) async throws(PeopleRepositoryError) -> [Date] {
-        try await readHere { db in
+        try await read { db in
             try Date.fetchAll(
                 db.cachedStatement(sql: "SELECT at FROM signInFailure WHERE username = ? AND at >= ? ORDER BY at"),
                 arguments: [username, date])

@@ -38,7 +38,7 @@ public struct ProfileStore: ProfileRepository, SQLiteStore {
         let key = ProfileCache.ListKey(owner: owner, limit: limit, offset: offset)
         let (kept, generation) = cache.list(key)
         if let kept { return kept }
-        let page = try await readHere { [owned] db in
+        let page = try await read { [owned] db in
             // One read transaction: the page and the count agree. The order follows the
             // `profile_on_name` index.
             let profiles = try owned.order(Column("name").collating(.nocase), Column("id"))
@@ -53,7 +53,7 @@ public struct ProfileStore: ProfileRepository, SQLiteStore {
     public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
         let (kept, generation) = cache.profile(id, of: owner)
         if let kept { return kept }
-        let profile = try await readHere { [owned] db in try owned.filter(key: id).fetchOne(db)?.profile() }
+        let profile = try await read { [owned] db in try owned.filter(key: id).fetchOne(db)?.profile() }
         if let profile { cache.keep(profile, of: owner, readAt: generation) }
         return profile
     }

@@ -35,7 +35,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     }
 
     public func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
-        try await readHere { [owner] db in try Self.recent(of: owner, limit: limit, offset: offset, db) }
+        try await read { [owner] db in try Self.recent(of: owner, limit: limit, offset: offset, db) }
     }
 
     /// A page of the person's sessions, newest first, by a statement prepared once per connection.
@@ -48,7 +48,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     }
 
     public func totals() async throws(SittingSessionRepositoryError) -> SittingTotals {
-        try await readHere { [owner] db in
+        try await read { [owner] db in
             let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?"),
                 arguments: [owner])
@@ -59,7 +59,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     public func practice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)
         -> Practice
     {
-        try await readHere { [owner] db in
+        try await read { [owner] db in
             let totals = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?"),
                 arguments: [owner])
@@ -81,7 +81,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     }
 
     public func session(id: Int) async throws(SittingSessionRepositoryError) -> SittingSession? {
-        try await readHere { [owner] db in
+        try await read { [owner] db in
             try SittingSessionRecord.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM sittingSession WHERE ownerID = ? AND id = ?"),
                 arguments: [owner, id]

@@ -233,7 +233,7 @@ struct ProfileStoreTests {
     @Test(
         "A page's read runs while a write is held open, and sees what was committed before it",
         .timeLimit(.minutes(1)))
-    func readHereBesideWriter() async throws {
+    func readBesideWriter() async throws {
         try await withDirectory { directory in
             let database = try SanghaDatabase.open(directory: directory)
             let ada = try await PeopleStore(database: database).create(Self.person("ada"), passwordHash: "-")
@@ -265,7 +265,7 @@ struct ProfileStoreTests {
                 }
             }
             defer { release.signal() }
-            // Read on this task's thread; had it waited for the writer, it would never return.
+            // WAL readers do not wait for the writer: had this read waited, it would never return.
             let recent = try await sessions.recent(limit: 10, offset: 0)
             let practice = try await sessions.practice(
                 today: LocalDay(year: 2026, month: 9, day: 21), recent: 5, offset: 0)
