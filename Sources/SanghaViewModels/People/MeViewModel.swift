@@ -35,8 +35,10 @@ public struct MeViewModel: Sendable, Equatable, Encodable {
         async let friends = MeFriendsViewModel.load(from: repository, context: context)
         let sat = await MePracticeViewModel.practice(from: sessions, context: context)
         let practice = await MePracticeViewModel.load(profiles: profiles, sat: sat, context: context)
-        let header = MeHeaderViewModel(
-            person: person, sessionCount: sat.practice?.totals.sessions, timeZone: context.timeZone)
+        // A practice that could not be read may still have its count (one read more, only then).
+        var count = sat.practice?.totals.sessions
+        if sat.practice == nil { count = try? await sessions.totals().sessions }
+        let header = MeHeaderViewModel(person: person, sessionCount: count, timeZone: context.timeZone)
         return await MeViewModel(
             header: header, practice: practice, friends: friends, about: MeAboutViewModel(person: person),
             context: context)
