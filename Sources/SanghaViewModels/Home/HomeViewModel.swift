@@ -25,8 +25,8 @@ public struct HomeViewModel: Sendable, Equatable, Encodable {
         sessions: any SittingSessionRepository,
         context: PageContext
     ) async -> HomeViewModel {
-        // The FriendService is asked while the database is read: a remote call is the one wait
-        // worth a task of its own (the reads take microseconds, less than starting a task).
+        // The FriendService is asked while the database is read: the remote call is the long
+        // wait; the profiles (mostly from memory) and the practice are read one after the other.
         async let friends = FriendsPanelViewModel.load(from: repository, context: context)
         let profiles = await ProfilesPanelViewModel.load(from: profileRepository)
         let practice = await PracticePanelViewModel.load(from: sessions, context: context)
