@@ -47,7 +47,6 @@ struct FriendsRoutes {
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var request = request
         let input = try await request.decodeForm(FriendFormInput.self, limit: maxFormSize)
         let outcome = await FriendFormViewModel.submit(
             input, mode: .add, to: try friends(context), context: context.page)
@@ -62,7 +61,6 @@ struct FriendsRoutes {
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Paths.friend.value(in: context, notFound: Self.notFound)
-        var request = request
         let input = try await request.decodeForm(FriendFormInput.self, limit: maxFormSize)
         let outcome = await FriendFormViewModel.submit(
             input, mode: .update(id: id), to: try friends(context), context: context.page)
@@ -71,7 +69,6 @@ struct FriendsRoutes {
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Paths.deleteFriend.value(in: context, notFound: Self.notFound)
-        var request = request
         let form = try await request.decodeForm(DeleteForm.self, limit: maxFormSize)
         return renderer.redirect(await FriendDeletion.submit(id: id, fullName: form.fullName, to: try friends(context)))
     }

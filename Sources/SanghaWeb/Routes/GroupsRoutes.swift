@@ -51,7 +51,6 @@ struct GroupsRoutes {
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var request = request
         let form = try await request.decodeForm(CreateForm.self, limit: configuration.maxFormSize)
         let outcome = await GroupsViewModel.create(
             name: form.name ?? "", groups: try groups(context), context: context.page)
@@ -67,7 +66,6 @@ struct GroupsRoutes {
 
     /// "Schedule a sit" (hosts): the group's streams show it at once.
     @Sendable func schedule(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var request = request
         let id = try Paths.groupSits.value(in: context, notFound: Self.notFound)
         let input = try await request.decodeForm(GroupScheduleInput.self, limit: configuration.maxFormSize)
         let outcome = await GroupSitAction.schedule(

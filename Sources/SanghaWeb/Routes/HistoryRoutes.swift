@@ -40,7 +40,6 @@ struct HistoryRoutes {
     }
 
     @Sendable func addSession(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var request = request
         let form = try await request.decodeForm(SessionForm.self, limit: maxFormSize).form
         let outcome = await SessionEntry.add(
             form, sessions: data.sessions(of: try context.person().id), context: context.page)
@@ -55,7 +54,6 @@ struct HistoryRoutes {
     }
 
     @Sendable func saveSession(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var request = request
         let id = try Paths.historySession.value(in: context, notFound: Self.sessionNotFound)
         let form = try await request.decodeForm(SessionForm.self, limit: maxFormSize).form
         let outcome = await SessionEntry.save(

@@ -54,7 +54,6 @@ struct PeopleRoutes {
 
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
         try refusePasswords()
-        var request = request
         var input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         input.invitation = input.invitation.flatMap(SecretToken.wellFormed)
         let outcome = await SignUpViewModel.submit(
@@ -74,7 +73,6 @@ struct PeopleRoutes {
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
         try refusePasswords()
-        var request = request
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let outcome = await SignInViewModel.submit(
             input, people: people, passwords: passwords, requester: requester(request, context), context: context.page)
@@ -103,7 +101,6 @@ struct PeopleRoutes {
     }
 
     @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var request = request
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let person = try context.person()
         let outcome = await SettingsViewModel.submit(
@@ -126,7 +123,6 @@ struct PeopleRoutes {
     }
 
     @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var request = request
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let person = try context.person()
         // Read before they go: their groups no longer show them.
@@ -168,7 +164,6 @@ struct PeopleRoutes {
     }
 
     @Sendable func resetPassword(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var request = request
         let input = try await request.decodeForm(ResetInput.self, limit: maxFormSize)
         let token = input.token.flatMap(SecretToken.wellFormed)
         let outcome = await PasswordResetViewModel.submit(

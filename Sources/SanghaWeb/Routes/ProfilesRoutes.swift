@@ -50,7 +50,6 @@ struct ProfilesRoutes {
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var request = request
         let form = try await request.decodeForm(CreateForm.self, limit: maxFormSize)
         let outcome = await ProfilesListViewModel.create(
             name: form.name, in: try profiles(context), context: context.page)
@@ -71,7 +70,6 @@ struct ProfilesRoutes {
 
     @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Paths.profile.value(in: context, notFound: Self.notFound)
-        var request = request
         let input = try await request.decodeForm(ProfileFormInput.self, limit: maxFormSize)
         let outcome = await ProfileEditorViewModel.submit(
             id: id, input, to: try profiles(context), context: context.page)

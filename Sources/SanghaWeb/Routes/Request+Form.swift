@@ -6,11 +6,13 @@ extension Request {
     ///
     /// Too large: 413. Not UTF-8, or not a form: 400 with a reason. Fields the type does not
     /// name are ignored; fields it names but the body lacks are nil.
-    mutating func decodeForm<Form: Decodable>(_ type: Form.Type, limit: Int) async throws -> Form {
+    /// The body is read from a copy: a handler keeps its `request` as it came, for the response.
+    func decodeForm<Form: Decodable>(_ type: Form.Type, limit: Int) async throws -> Form {
         guard !isMultipartForm else {
             throw HTTPError(.unsupportedMediaType, message: "This form is sent without a file.")
         }
-        let body = try await collectFormBody(limit: limit)
+        var request = self
+        let body = try await request.collectFormBody(limit: limit)
         guard let text = String(validating: body.readableBytesView, as: UTF8.self),
             PercentEncoding.decodesToUTF8(text)
         else {

@@ -18,7 +18,6 @@ struct SittingRoutes {
     }
 
     @Sendable func startSitting(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var request = request
         let input = try await request.decodeForm(SittingPresence.Input.self, limit: maxFormSize)
         let person = try context.person().id
         return try await presence(
@@ -39,7 +38,6 @@ struct SittingRoutes {
 
     /// A session sat alone (with `profile`) or with a group sit (with `group` and `sit`).
     @Sendable func record(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var request = request
         let input = try await request.decodeForm(SittingSessionInput.self, limit: maxFormSize)
         let person = try context.person()
         let sessions = data.sessions(of: person.id)
