@@ -110,50 +110,48 @@ extension GroupViewModel {
 extension GroupSitViewModel {
     public enum Fixtures {
         static let now = PageContext.fixture.now
-        static let detail = GroupDetail(
-            group: GroupViewModel.Fixtures.group, members: GroupViewModel.Fixtures.members, invitations: [],
-            isHost: false)
-        static var hosting: GroupDetail {
-            var detail = detail
-            detail.isHost = true
-            return detail
-        }
+        static let group = GroupViewModel.Fixtures.group
         static let sit = GroupViewModel.Fixtures.sits[0]
 
         /// A member, 5 minutes before it begins: Join, one person in it already.
         public static let ahead = GroupSitViewModel(
-            sit: sit, group: detail,
-            sitting: [SittingNow(person: 3, name: "Carol Chen", profileName: "Evening", since: now - 60, sit: 3)],
+            GroupSitPage(
+                sit: sit, group: group, isHost: false,
+                sitting: [SittingNow(person: 3, name: "Carol Chen", profileName: "Evening", since: now - 60, sit: 3)]),
             context: .fixture)
         /// A host, while it is under way: two in it, and "Cancel sit".
         public static let underWay = GroupSitViewModel(
-            sit: GroupSit(id: 3, group: 1, profile: .evening, startsAt: now - 10 * 60, weekly: false), group: hosting,
-            sitting: [
-                SittingNow(person: 2, name: "Bob Brown", profileName: "Evening", since: now - 10 * 60, sit: 3),
-                SittingNow(person: 3, name: "Carol Chen", profileName: "Evening", since: now - 4 * 60, sit: 3),
-                SittingNow(person: 1, name: "Ada Lovelace", profileName: "Morning", since: now - 60),
-            ], context: .fixture)
+            GroupSitPage(
+                sit: GroupSit(id: 3, group: 1, profile: .evening, startsAt: now - 10 * 60, weekly: false),
+                group: group, isHost: true,
+                sitting: [
+                    SittingNow(person: 2, name: "Bob Brown", profileName: "Evening", since: now - 10 * 60, sit: 3),
+                    SittingNow(person: 3, name: "Carol Chen", profileName: "Evening", since: now - 4 * 60, sit: 3),
+                    SittingNow(person: 1, name: "Ada Lovelace", profileName: "Morning", since: now - 60),
+                ]), context: .fixture)
         /// A sit that happened once and is over: its timeline, no Join.
         public static let over = GroupSitViewModel(
-            sit: GroupSit(id: 5, group: 1, profile: .morning, startsAt: now - 2 * 86_400, weekly: false),
-            group: detail, sitting: [], context: .fixture)
+            GroupSitPage(
+                sit: GroupSit(id: 5, group: 1, profile: .morning, startsAt: now - 2 * 86_400, weekly: false),
+                group: group, isHost: false, sitting: []), context: .fixture)
         /// A host cancelled it while Carol sat in it: she is told, and no one else can join.
         public static let cancelled = GroupSitViewModel(
-            sit: GroupSit(id: 3, group: 1, profile: .evening, startsAt: now - 10 * 60, weekly: false, cancelled: true),
-            group: detail,
-            sitting: [SittingNow(person: 3, name: "Carol Chen", profileName: "Evening", since: now - 4 * 60, sit: 3)],
-            context: .fixture)
+            GroupSitPage(
+                sit: GroupSit(
+                    id: 3, group: 1, profile: .evening, startsAt: now - 10 * 60, weekly: false, cancelled: true),
+                group: group, isHost: false,
+                sitting: [
+                    SittingNow(person: 3, name: "Carol Chen", profileName: "Evening", since: now - 4 * 60, sit: 3)
+                ]), context: .fixture)
         /// Names a hostile host and member could choose.
         public static let hostile = GroupSitViewModel(
-            sit: GroupSit(id: 8, group: 9, profile: .hostile, startsAt: now - 60, weekly: false),
-            group: GroupDetail(
-                group: SittingGroup(id: 9, name: "<b>Sangha</b> & \"Co\"", createdAt: now), members: [],
-                invitations: [],
-                isHost: true),
-            sitting: [
-                SittingNow(
-                    person: 5, name: "<script>alert(1)</script>", profileName: "<i>sit</i>", since: now, sit: 8)
-            ], context: .fixture)
+            GroupSitPage(
+                sit: GroupSit(id: 8, group: 9, profile: .hostile, startsAt: now - 60, weekly: false),
+                group: SittingGroup(id: 9, name: "<b>Sangha</b> & \"Co\"", createdAt: now), isHost: true,
+                sitting: [
+                    SittingNow(
+                        person: 5, name: "<script>alert(1)</script>", profileName: "<i>sit</i>", since: now, sit: 8)
+                ]), context: .fixture)
     }
 }
 

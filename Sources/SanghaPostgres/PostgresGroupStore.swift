@@ -151,31 +151,23 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     public func addInvitation(to group: Int, key: String, at date: Date, expiresAt: Date)
         async throws(GroupRepositoryError)
     {
-        let added = try await run { connection in
-            try await Self.anyRow(
-                connection.query(
-                    """
-                    INSERT INTO group_invitation (group_id, key, created_at, expires_at)
-                    SELECT group_id, \(key), \(date), \(expiresAt) FROM group_member
-                    WHERE group_id = \(group) AND person_id = \(person) AND is_host
-                    RETURNING id
-                    """, logger: database.logger))
-        }
-        if !added { throw .notFound }
+        try await changeOne(
+            """
+            INSERT INTO group_invitation (group_id, key, created_at, expires_at)
+            SELECT group_id, \(key), \(date), \(expiresAt) FROM group_member
+            WHERE group_id = \(group) AND person_id = \(person) AND is_host
+            RETURNING id
+            """)
     }
 
     public func revokeInvitation(_ id: Int, of group: Int) async throws(GroupRepositoryError) {
-        let revoked = try await run { connection in
-            try await Self.anyRow(
-                connection.query(
-                    """
-                    DELETE FROM group_invitation WHERE id = \(id) AND group_id = \(group)
-                    AND EXISTS (
-                        SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
-                    RETURNING id
-                    """, logger: database.logger))
-        }
-        if !revoked { throw .notFound }
+        try await changeOne(
+            """
+            DELETE FROM group_invitation WHERE id = \(id) AND group_id = \(group)
+            AND EXISTS (
+                SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
+            RETURNING id
+            """)
     }
 
     public func invitation(key: String, at date: Date) async throws(GroupRepositoryError) -> GroupInvitationPreview? {
@@ -269,17 +261,13 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     }
 
     public func readmit(_ member: Int, to group: Int) async throws(GroupRepositoryError) {
-        let readmitted = try await run { connection in
-            try await Self.anyRow(
-                connection.query(
-                    """
-                    DELETE FROM group_removal WHERE group_id = \(group) AND person_id = \(member)
-                    AND EXISTS (
-                        SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
-                    RETURNING person_id
-                    """, logger: database.logger))
-        }
-        if !readmitted { throw .notFound }
+        try await changeOne(
+            """
+            DELETE FROM group_removal WHERE group_id = \(group) AND person_id = \(member)
+            AND EXISTS (
+                SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
+            RETURNING person_id
+            """)
     }
 
     public func startSitting(profileName: String, sit: Int?, at date: Date, until: Date)
@@ -426,6 +414,32 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         return first
     }
 
+    /// The sit's page in two statements, not the default's seven: the membership with the sit
+    /// (without the members, links and removals the group's page reads), then who is sitting.
+    public func sitPage(_ sit: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) -> GroupSitPage? {
+        let found = try await run { connection -> (SittingGroup, Bool, GroupSit?)? in
+            for try await (name, createdAt, isHost, id, profile, segments, startsAt, weekly, cancelled, zone)
+                in try await connection.query(
+                    """
+                    SELECT g.name, g.created_at, me.is_host, \(unescaped: Self.sitColumns)
+                    FROM group_member me JOIN sitting_group g ON g.id = me.group_id
+                    LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.id = \(sit)
+                    WHERE me.group_id = \(group) AND me.person_id = \(person)
+                    """, logger: database.logger
+                ).decode((String, Date, Bool, Int?, String?, String?, Date?, Bool?, Bool?, String?).self)
+            {
+                return (
+                    SittingGroup(id: group, name: name, createdAt: createdAt), isHost,
+                    try Self.sit((id, profile, segments, startsAt, weekly, cancelled, zone), group: group)
+                )
+            }
+            return nil
+        }
+        guard let (found, isHost, sit) = found, let sit else { return nil }
+        return GroupSitPage(
+            sit: sit, group: found, isHost: isHost, sitting: try await sittingNow(in: group, at: date))
+    }
+
     /// A sit's columns, as `sit(_:group:)` reads them.
     private static let sitColumns =
         "s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly, s.cancelled_at IS NOT NULL, s.time_zone"
@@ -466,18 +480,14 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     }
 
     public func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) {
-        let cancelled = try await run { connection in
-            try await Self.anyRow(
-                connection.query(
-                    """
-                    UPDATE group_sit SET cancelled_at = \(date)
-                    WHERE id = \(id) AND group_id = \(group) AND cancelled_at IS NULL
-                    AND EXISTS (
-                        SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
-                    RETURNING id
-                    """, logger: database.logger))
-        }
-        if !cancelled { throw .notFound }
+        try await changeOne(
+            """
+            UPDATE group_sit SET cancelled_at = \(date)
+            WHERE id = \(id) AND group_id = \(group) AND cancelled_at IS NULL
+            AND EXISTS (
+                SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
+            RETURNING id
+            """)
     }
 
     /// A sit from its columns; nil for the row of nulls a membership without sits answers.
@@ -510,6 +520,15 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         var ids: [Int] = []
         for try await id in rows.decode(Int.self) { ids.append(id) }
         return ids
+    }
+
+    /// Runs a statement that answers the rows it changed; `.notFound` when it changed none (no
+    /// such row, or this person is not its group's host).
+    private func changeOne(_ query: PostgresQuery) async throws(GroupRepositoryError) {
+        let changed = try await run { [database] connection in
+            try await Self.anyRow(connection.query(query, logger: database.logger))
+        }
+        if !changed { throw .notFound }
     }
 
     /// Whether a statement answered any row (read to the end, so the next statement can follow).

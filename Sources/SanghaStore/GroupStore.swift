@@ -217,15 +217,28 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     public func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit? {
         try await read { [person] db in
             try Self.requireMember(person, of: group, db)
-            return try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT \(Self.sitColumns) FROM groupSit
-                        WHERE id = ? AND groupID = ?
-                        """),
-                arguments: [id, group]
-            ).map(Self.sit)
+            return try Self.sit(id, of: group, db)
         }
+    }
+
+    /// The sit's page in one read, not three; and without the members, links and removals that
+    /// `group(_:at:)` reads for the group's page.
+    public func sitPage(_ sit: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) -> GroupSitPage? {
+        try await read { [person] db in
+            guard let (found, isHost) = try Self.membership(person, group, db),
+                let sit = try Self.sit(sit, of: group, db)
+            else { return nil }
+            return GroupSitPage(
+                sit: sit, group: found, isHost: isHost,
+                sitting: try Self.sittingNow(person, in: group, at: date, db))
+        }
+    }
+
+    private static func sit(_ id: Int, of group: Int, _ db: Database) throws -> GroupSit? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT \(Self.sitColumns) FROM groupSit WHERE id = ? AND groupID = ?"),
+            arguments: [id, group]
+        ).map(Self.sit)
     }
 
     public func calendarSits(at date: Date) async throws(GroupRepositoryError) -> [CalendarSit] {
@@ -274,17 +287,20 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         }
     }
 
+    /// The group, and whether the person hosts it, if they are a member.
+    private static func membership(_ person: Int, _ id: Int, _ db: Database) throws -> (SittingGroup, isHost: Bool)? {
+        try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT g.id, g.name, g.createdAt, me.isHost
+                    FROM groupMember me JOIN sittingGroup g ON g.id = me.groupID
+                    WHERE me.personID = ? AND g.id = ?
+                    """), arguments: [person, id]
+        ).map { (Self.group($0), $0[3]) }
+    }
+
     private static func detail(_ person: Int, _ id: Int, at date: Date, _ db: Database) throws -> GroupDetail? {
-        guard
-            let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT g.id, g.name, g.createdAt, me.isHost
-                        FROM groupMember me JOIN sittingGroup g ON g.id = me.groupID
-                        WHERE me.personID = ? AND g.id = ?
-                        """), arguments: [person, id])
-        else { return nil }
-        let isHost: Bool = row[3]
+        guard let (group, isHost) = try membership(person, id, db) else { return nil }
         let members = try Row.fetchAll(
             db.cachedStatement(
                 sql: """
@@ -315,7 +331,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                         """), arguments: [id]
             ).map { RemovedMember(person: $0[0], name: $0[1], username: $0[2], removedAt: $0[3]) } : []
         return GroupDetail(
-            group: Self.group(row), members: members, invitations: invitations, isHost: isHost, removed: removed)
+            group: group, members: members, invitations: invitations, isHost: isHost, removed: removed)
     }
 
     private static func practice(_ person: Int, of group: Int, from start: Date, to end: Date, _ db: Database) throws

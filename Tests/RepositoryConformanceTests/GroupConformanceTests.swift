@@ -629,9 +629,17 @@ extension GroupConformanceTests {
             #expect(page?.practice == (try await bobs.practice(of: zen.id, from: week.start, to: week.end)))
             #expect(page?.sitting == (try await bobs.sittingNow(in: zen.id, at: now + 1)) && page?.sitting.count == 1)
             #expect(page?.sits == [weekly, once])
-            #expect(
-                try await stores.data.groups(of: (try await stores.signUp("dave")).id).page(zen.id, week: week, at: now)
-                    == nil)
+            let dave = stores.data.groups(of: (try await stores.signUp("dave")).id)
+            #expect(try await dave.page(zen.id, week: week, at: now) == nil)
+            // A sit's page at once is its questions one at a time, for a host and a member.
+            for (reader, hosts) in [(bobs, false), (groups, true)] {
+                let sitPage = try #require(try await reader.sitPage(once.id, of: zen.id, at: now + 1))
+                #expect(sitPage.sit == once && sitPage.group == zen && sitPage.isHost == hosts)
+                #expect(sitPage.sitting == (try await reader.sittingNow(in: zen.id, at: now + 1)))
+                #expect(sitPage.sitting.count == 1)
+            }
+            #expect(try await bobs.sitPage(999_999, of: zen.id, at: now) == nil, "no such sit")
+            #expect(try await dave.sitPage(once.id, of: zen.id, at: now) == nil, "not a member")
             _ = try await bobs.stopSitting()
 
             // A member who is not a host neither schedules nor cancels.

@@ -116,6 +116,19 @@ public struct GroupPage: Sendable, Equatable {
     }
 }
 
+/// What a sit's page shows of it: the sit, its group (and whether the person hosts it), and who
+/// is sitting in the group.
+public struct GroupSitPage: Sendable, Equatable {
+    public var sit: GroupSit
+    public var group: SittingGroup
+    public var isHost: Bool
+    public var sitting: [SittingNow]
+
+    public init(sit: GroupSit, group: SittingGroup, isHost: Bool, sitting: [SittingNow]) {
+        (self.sit, self.group, self.isHost, self.sitting) = (sit, group, isHost, sitting)
+    }
+}
+
 /// What an invitation link shows the person who opens it.
 public struct GroupInvitationPreview: Sendable, Equatable {
     public var group: SittingGroup
@@ -192,6 +205,10 @@ public protocol GroupRepository: Sendable {
     /// person is a member: a storage may read it at once.
     func page(_ id: Int, week: DateInterval, at date: Date) async throws(GroupRepositoryError) -> GroupPage?
 
+    /// A sit's page (the sit, its group, `sittingNow`) at `date`, if the person is a member and
+    /// the sit is the group's: a storage may read it at once.
+    func sitPage(_ sit: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) -> GroupSitPage?
+
     /// A host schedules `sit` for its group (its id is ignored); the sit as stored.
     func scheduleSit(_ sit: GroupSit, at date: Date) async throws(GroupRepositoryError) -> GroupSit
     /// The group's sits not over at `date` nor cancelled (every weekly one, and those happening
@@ -215,6 +232,15 @@ extension GroupRepository {
         return GroupPage(
             detail: detail, practice: try await practice(of: id, from: week.start, to: week.end),
             sitting: try await sittingNow(in: id, at: date), sits: try await sits(of: id, at: date))
+    }
+
+    /// The sit's page read a question at a time.
+    public func sitPage(_ sit: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) -> GroupSitPage? {
+        guard let detail = try await self.group(group, at: date), let found = try await self.sit(sit, of: group) else {
+            return nil
+        }
+        return GroupSitPage(
+            sit: found, group: detail.group, isHost: detail.isHost, sitting: try await sittingNow(in: group, at: date))
     }
 
     /// The person began (or resumed) sitting alone.

@@ -56,13 +56,12 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
         "\(Paths.groupEvents.url(group))?sit=\(sit)"
     }
 
-    public init(
-        sit: GroupSit, group: GroupDetail, sitting: [SittingNow], context: PageContext, alert: AlertViewModel? = nil
-    ) {
+    public init(_ page: GroupSitPage, context: PageContext, alert: AlertViewModel? = nil) {
+        let (sit, group) = (page.sit, page.group)
         layout = LayoutViewModel(title: "Sit: \(sit.name)", section: .groups, context: context)
         heading = sit.name
-        groupName = group.group.name
-        groupURL = Paths.group.url(group.group.id)
+        groupName = group.name
+        groupURL = Paths.group.url(group.id)
         let occurrence =
             sit.cancelled ? nil : sit.occurrence(at: context.now)
         let shown = occurrence ?? DateInterval(start: sit.startsAt, duration: sit.duration)
@@ -82,12 +81,12 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
         startsAtMilliseconds = Int((shown.start.timeIntervalSince1970 * 1000).rounded())
         joinsFromMilliseconds = startsAtMilliseconds - Int(GroupSit.joinWindow * 1000)
         startISO = CalendarText.iso(shown.start)
-        groupID = group.group.id
+        groupID = group.id
         sitID = sit.id
-        people = GroupSitPeopleViewModel(sit: sit, sitting: sitting, timeZone: context.timeZone)
-        eventsURL = Self.eventsURL(group: group.group.id, sit: sit.id)
-        cancelURL = group.isHost && !sit.cancelled ? Paths.cancelGroupSit.url(group.group.id, sit.id) : nil
-        calendarURL = occurrence == nil ? nil : Paths.groupSitCalendar.url(group.group.id, sit.id)
+        people = GroupSitPeopleViewModel(sit: sit, sitting: page.sitting, timeZone: context.timeZone)
+        eventsURL = Self.eventsURL(group: group.id, sit: sit.id)
+        cancelURL = page.isHost && !sit.cancelled ? Paths.cancelGroupSit.url(group.id, sit.id) : nil
+        calendarURL = occurrence == nil ? nil : Paths.groupSitCalendar.url(group.id, sit.id)
         self.alert = alert
     }
 
@@ -97,11 +96,8 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
         -> LoadOutcome<GroupSitViewModel>
     {
         do {
-            guard let detail = try await groups.group(group, at: context.now),
-                let found = try await groups.sit(sit, of: group)
-            else { return .notFound }
-            let sitting = try await groups.sittingNow(in: group, at: context.now)
-            return .page(GroupSitViewModel(sit: found, group: detail, sitting: sitting, context: context))
+            guard let page = try await groups.sitPage(sit, of: group, at: context.now) else { return .notFound }
+            return .page(GroupSitViewModel(page, context: context))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
@@ -149,29 +145,23 @@ extension GroupSitViewModel {
         guard let group = input.group.flatMap({ Int($0) }), let id = input.sit.flatMap({ Int($0) }) else {
             return .notFound
         }
-        let detail: GroupDetail
-        let sit: GroupSit
-        let sitting: [SittingNow]
+        let shown: GroupSitPage
         do {
-            guard let foundGroup = try await groups.group(group, at: context.now),
-                let foundSit = try await groups.sit(id, of: group)
-            else { return .notFound }
-            (detail, sit) = (foundGroup, foundSit)
-            sitting = try await groups.sittingNow(in: group, at: context.now)
+            guard let found = try await groups.sitPage(id, of: group, at: context.now) else { return .notFound }
+            shown = found
         } catch {
             return .notFound
         }
+        let sit = shown.sit
         func page(_ message: String) -> GroupSitViewModel {
-            GroupSitViewModel(
-                sit: sit, group: detail, sitting: sitting, context: context,
-                alert: AlertViewModel(title: "Not saved.", message: message))
+            GroupSitViewModel(shown, context: context, alert: AlertViewModel(title: "Not saved.", message: message))
         }
         guard let (startedAt, seconds, completed) = input.timing else {
             return .invalid(page(SittingSessionInput.unreadable))
         }
         let session = SittingSession(
             profileID: nil, profileName: sit.name, startedAt: startedAt, seconds: seconds, completed: completed,
-            groupName: detail.group.name)
+            groupName: shown.group.name)
         if let refusal = session.refusal(now: context.now) { return .invalid(page(refusal)) }
         if seconds > Int(sit.duration) { return .invalid(page("The session is longer than the sit.")) }
         do {
