@@ -52,7 +52,10 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     public func practice(of group: Int, from start: Date, to end: Date) async throws(GroupRepositoryError)
         -> [MemberPractice]
     {
-        try await read { [person] db in try Self.practice(person, of: group, from: start, to: end, db) }
+        try await read { [person] db in
+            try Self.requireMember(person, of: group, db)
+            return try Self.practice(of: group, from: start, to: end, db)
+        }
     }
 
     public func addInvitation(to group: Int, key: String, at date: Date, expiresAt: Date)
@@ -175,7 +178,10 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func sittingNow(in group: Int, at date: Date) async throws(GroupRepositoryError) -> [SittingNow] {
-        try await read { [person] db in try Self.sittingNow(person, in: group, at: date, db) }
+        try await read { [person] db in
+            try Self.requireMember(person, of: group, db)
+            return try Self.sittingNow(in: group, at: date, db)
+        }
     }
 
     public func scheduleSit(_ sit: GroupSit, at date: Date) async throws(GroupRepositoryError) -> GroupSit {
@@ -211,7 +217,10 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func sits(of group: Int, at date: Date) async throws(GroupRepositoryError) -> [GroupSit] {
-        try await read { [person] db in try Self.sits(person, of: group, at: date, db) }
+        try await read { [person] db in
+            try Self.requireMember(person, of: group, db)
+            return try Self.sits(of: group, at: date, db)
+        }
     }
 
     public func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit? {
@@ -230,7 +239,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
             else { return nil }
             return GroupSitPage(
                 sit: sit, group: found, isHost: isHost,
-                sitting: try Self.sittingNow(person, in: group, at: date, db))
+                sitting: try Self.sittingNow(in: group, at: date, db))
         }
     }
 
@@ -281,9 +290,8 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         try await read { [person] db in
             guard let detail = try Self.detail(person, id, at: date, db) else { return nil }
             return GroupPage(
-                detail: detail, practice: try Self.practice(person, of: id, from: week.start, to: week.end, db),
-                sitting: try Self.sittingNow(person, in: id, at: date, db),
-                sits: try Self.sits(person, of: id, at: date, db))
+                detail: detail, practice: try Self.practice(of: id, from: week.start, to: week.end, db),
+                sitting: try Self.sittingNow(in: id, at: date, db), sits: try Self.sits(of: id, at: date, db))
         }
     }
 
@@ -334,10 +342,11 @@ public struct GroupStore: GroupRepository, SQLiteStore {
             group: group, members: members, invitations: invitations, isHost: isHost, removed: removed)
     }
 
-    private static func practice(_ person: Int, of group: Int, from start: Date, to end: Date, _ db: Database) throws
+    // The questions of a page, asked once the person's membership is known.
+
+    private static func practice(of group: Int, from start: Date, to end: Date, _ db: Database) throws
         -> [MemberPractice]
     {
-        try Self.requireMember(person, of: group, db)
         // Each member's range of the (ownerID, startedAt) index.
         return try Row.fetchAll(
             db.cachedStatement(
@@ -350,9 +359,8 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         ).map { MemberPractice(person: $0[0], totals: SittingTotals(sessions: $0[1], seconds: $0[2])) }
     }
 
-    private static func sittingNow(_ person: Int, in group: Int, at date: Date, _ db: Database) throws -> [SittingNow] {
-        try Self.requireMember(person, of: group, db)
-        return try Row.fetchAll(
+    private static func sittingNow(in group: Int, at date: Date, _ db: Database) throws -> [SittingNow] {
+        try Row.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT p.id, p.name, s.profileName, s.since, sit.id, s.sitID IS NOT NULL AND sit.id IS NULL
@@ -371,9 +379,8 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         }
     }
 
-    private static func sits(_ person: Int, of group: Int, at date: Date, _ db: Database) throws -> [GroupSit] {
-        try Self.requireMember(person, of: group, db)
-        return try Row.fetchAll(
+    private static func sits(of group: Int, at date: Date, _ db: Database) throws -> [GroupSit] {
+        try Row.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT \(Self.sitColumns) FROM groupSit
