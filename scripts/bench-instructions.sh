@@ -59,6 +59,7 @@ pages=(
   "GET /history|/history"
   "GET /me|/me"
   "GET /groups/1 (a group's page)|/groups/1"
+  "GET /groups/1/sits/1 (a sit's page)|/groups/1/sits/1"
   "GET the calendar feed|/$feed"
 )
 ask() { for _ in $(seq "$1"); do curl -fs -o /dev/null -H "Cookie: $cookies" "$base$2"; done; }
