@@ -61,63 +61,8 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     }
 
     public func group(_ id: Int, at date: Date) async throws(GroupRepositoryError) -> GroupDetail? {
-        try await run { connection -> GroupDetail? in
-            var found: (group: SittingGroup, isHost: Bool)?
-            for try await (name, createdAt, isHost) in try await connection.query(
-                """
-                SELECT g.name, g.created_at, me.is_host
-                FROM group_member me JOIN sitting_group g ON g.id = me.group_id
-                WHERE me.group_id = \(id) AND me.person_id = \(person)
-                """, logger: database.logger
-            ).decode((String, Date, Bool).self) {
-                found = (SittingGroup(id: id, name: name, createdAt: createdAt), isHost)
-            }
-            guard let found else { return nil }
-            // Hosts first, in the order they became members, then the others by name.
-            var members: [GroupMember] = []
-            for try await (member, name, username, isHost, joinedAt) in try await connection.query(
-                """
-                SELECT p.id, p.name, p.username, m.is_host, m.joined_at
-                FROM group_member m JOIN person p ON p.id = m.person_id
-                WHERE m.group_id = \(id)
-                AND EXISTS (SELECT 1 FROM group_member me WHERE me.group_id = \(id) AND me.person_id = \(person))
-                ORDER BY m.is_host DESC, CASE WHEN m.is_host THEN m.joined_at END,
-                    CASE WHEN NOT m.is_host THEN lower(p.name) END, p.id
-                """, logger: database.logger
-            ).decode((Int, String, String, Bool, Date).self) {
-                members.append(
-                    GroupMember(person: member, name: name, username: username, isHost: isHost, joinedAt: joinedAt))
-            }
-            var invitations: [GroupInvitation] = []
-            if found.isHost {
-                for try await (invitation, createdAt, expiresAt) in try await connection.query(
-                    """
-                    SELECT i.id, i.created_at, i.expires_at FROM group_invitation i
-                    WHERE i.group_id = \(id) AND i.expires_at > \(date)
-                    AND EXISTS (
-                        SELECT 1 FROM group_member me
-                        WHERE me.group_id = \(id) AND me.person_id = \(person) AND me.is_host)
-                    ORDER BY i.created_at, i.id
-                    """, logger: database.logger
-                ).decode((Int, Date, Date).self) {
-                    invitations.append(GroupInvitation(id: invitation, createdAt: createdAt, expiresAt: expiresAt))
-                }
-            }
-            var removed: [RemovedMember] = []
-            if found.isHost {
-                for try await (member, name, username, removedAt) in try await connection.query(
-                    """
-                    SELECT p.id, p.name, p.username, r.removed_at
-                    FROM group_removal r JOIN person p ON p.id = r.person_id
-                    WHERE r.group_id = \(id)
-                    ORDER BY r.removed_at DESC, p.id
-                    """, logger: database.logger
-                ).decode((Int, String, String, Date).self) {
-                    removed.append(RemovedMember(person: member, name: name, username: username, removedAt: removedAt))
-                }
-            }
-            return GroupDetail(
-                group: found.group, members: members, invitations: invitations, isHost: found.isHost, removed: removed)
+        try await run { [person, database] connection in
+            try await Self.detail(person, id, at: date, connection, database.logger)
         }
     }
 
@@ -125,24 +70,9 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     public func practice(of group: Int, from start: Date, to end: Date) async throws(GroupRepositoryError)
         -> [MemberPractice]
     {
-        // Each member's range of the (owner_id, started_at) index.
-        let members = try await run { connection in
-            let rows = try await connection.query(
-                """
-                SELECT m.person_id, count(s.id)::bigint, coalesce(sum(s.seconds), 0)::bigint
-                FROM group_member m
-                LEFT JOIN sitting_session s
-                    ON s.owner_id = m.person_id AND s.started_at >= \(start) AND s.started_at < \(end)
-                WHERE m.group_id = \(group)
-                AND EXISTS (SELECT 1 FROM group_member me WHERE me.group_id = \(group) AND me.person_id = \(person))
-                GROUP BY m.person_id ORDER BY m.person_id
-                """, logger: database.logger)
-            var practice: [MemberPractice] = []
-            for try await (member, count, seconds) in rows.decode((Int, Int, Int).self) {
-                let totals = SittingTotals(sessions: count, seconds: seconds)
-                practice.append(MemberPractice(person: member, totals: totals))
-            }
-            return practice
+        let members = try await run { [person, database] connection in
+            try await Self.all(
+                Practice(group: group, from: start, to: end, person: person), connection, database.logger)
         }
         if members.isEmpty { throw .notFound }
         return members
@@ -311,40 +241,8 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     }
 
     public func sittingNow(in group: Int, at date: Date) async throws(GroupRepositoryError) -> [SittingNow] {
-        // Shown while its end is less than the grace ago.
-        let shownAfter = date.addingTimeInterval(-SittingNow.grace)
-        // The person's membership joined with the members sitting: a row of nulls when no one
-        // is, no row at all when the person is not a member.
-        let found = try await run { connection -> [SittingNow?] in
-            let rows = try await connection.query(
-                """
-                SELECT p.id, p.name, s.profile_name, s.since, sit.id, s.sit_id IS NOT NULL AND sit.id IS NULL
-                FROM group_member me
-                LEFT JOIN (
-                    group_member m
-                    JOIN sitting_now s ON s.person_id = m.person_id
-                    JOIN person p ON p.id = m.person_id
-                    LEFT JOIN group_sit sit ON sit.id = s.sit_id AND sit.group_id = m.group_id
-                ) ON m.group_id = me.group_id AND s.until > \(shownAfter) AND p.show_when_sitting
-                WHERE me.group_id = \(group) AND me.person_id = \(person)
-                ORDER BY s.since, p.id
-                """, logger: database.logger)
-            var sitting: [SittingNow?] = []
-            for try await (member, name, profileName, since, sit, elsewhere) in rows.decode(
-                (Int?, String?, String?, Date?, Int?, Bool?).self)
-            {
-                guard let member, let name, let profileName, let since else {
-                    sitting.append(nil)
-                    continue
-                }
-                // Another group's sit is named by that group only.
-                let inAnother = elsewhere ?? false
-                sitting.append(
-                    SittingNow(
-                        person: member, name: name, profileName: inAnother ? "" : profileName, since: since, sit: sit,
-                        inAnotherGroupsSit: inAnother))
-            }
-            return sitting
+        let found = try await run { [person, database] connection in
+            try await Self.all(Sitting(group: group, at: date, person: person), connection, database.logger)
         }
         if found.isEmpty { throw .notFound }
         return found.compactMap { $0 }
@@ -387,18 +285,29 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     }
 
     public func sits(of group: Int, at date: Date) async throws(GroupRepositoryError) -> [GroupSit] {
-        let found = try await sitRows(
-            group,
-            """
-            SELECT \(unescaped: Self.sitColumns)
-            FROM group_member me
-            LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.cancelled_at IS NULL
-                AND (s.weekly OR s.ends_at > \(date))
-            WHERE me.group_id = \(group) AND me.person_id = \(person)
-            ORDER BY s.starts_at, s.id
-            """)
+        let found = try await run { [person, database] connection in
+            try await Self.all(Sits(group: group, at: date, person: person), connection, database.logger)
+        }
         if found.isEmpty { throw .notFound }
         return found.compactMap { $0 }
+    }
+
+    /// The group's page on one connection, its questions prepared, in the order the default
+    /// asks them.
+    public func page(_ id: Int, week: DateInterval, at date: Date) async throws(GroupRepositoryError) -> GroupPage? {
+        try await run { [person, database] connection -> GroupPage? in
+            let logger = database.logger
+            guard let detail = try await Self.detail(person, id, at: date, connection, logger) else { return nil }
+            return GroupPage(
+                detail: detail,
+                practice: try await Self.all(
+                    Practice(group: id, from: week.start, to: week.end, person: person), connection, logger),
+                sitting: try await Self.all(Sitting(group: id, at: date, person: person), connection, logger)
+                    .compactMap { $0 },
+                sits: try await Self.all(Sits(group: id, at: date, person: person), connection, logger).compactMap {
+                    $0
+                })
+        }
     }
 
     public func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit? {
@@ -414,34 +323,24 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         return first
     }
 
-    /// The sit's page in two statements, not the default's seven: the membership with the sit
-    /// (without the members, links and removals the group's page reads), then who is sitting.
+    /// The sit's page in two prepared statements on one connection, not the default's seven: the
+    /// membership with the sit (without the members, links and removals the group's page reads),
+    /// then who is sitting.
     public func sitPage(_ sit: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) -> GroupSitPage? {
-        let found = try await run { connection -> (SittingGroup, Bool, GroupSit?)? in
-            for try await (name, createdAt, isHost, id, profile, segments, startsAt, weekly, cancelled, zone)
-                in try await connection.query(
-                    """
-                    SELECT g.name, g.created_at, me.is_host, \(unescaped: Self.sitColumns)
-                    FROM group_member me JOIN sitting_group g ON g.id = me.group_id
-                    LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.id = \(sit)
-                    WHERE me.group_id = \(group) AND me.person_id = \(person)
-                    """, logger: database.logger
-                ).decode((String, Date, Bool, Int?, String?, String?, Date?, Bool?, Bool?, String?).self)
-            {
-                return (
-                    SittingGroup(id: group, name: name, createdAt: createdAt), isHost,
-                    try Self.sit((id, profile, segments, startsAt, weekly, cancelled, zone), group: group)
-                )
-            }
-            return nil
+        try await run { [person, database] connection -> GroupSitPage? in
+            let logger = database.logger
+            guard
+                let (found, isHost, sit) = try await Self.all(
+                    SitOfMember(sit: sit, group: group, person: person), connection, logger
+                ).first, let sit
+            else { return nil }
+            let sitting = try await Self.all(Sitting(group: group, at: date, person: person), connection, logger)
+            return GroupSitPage(sit: sit, group: found, isHost: isHost, sitting: sitting.compactMap { $0 })
         }
-        guard let (found, isHost, sit) = found, let sit else { return nil }
-        return GroupSitPage(
-            sit: sit, group: found, isHost: isHost, sitting: try await sittingNow(in: group, at: date))
     }
 
     /// A sit's columns, as `sit(_:group:)` reads them.
-    private static let sitColumns =
+    static let sitColumns =
         "s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly, s.cancelled_at IS NOT NULL, s.time_zone"
 
     /// The sits `query` answers, the person's membership joined with them: a nil for the row of
@@ -491,7 +390,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     }
 
     /// A sit from its columns; nil for the row of nulls a membership without sits answers.
-    private static func sit(_ row: (Int?, String?, String?, Date?, Bool?, Bool?, String?), group: Int) throws
+    static func sit(_ row: SitRow, group: Int) throws
         -> GroupSit?
     {
         guard let id = row.0, let name = row.1, let segments = row.2, let startsAt = row.3, let weekly = row.4 else {

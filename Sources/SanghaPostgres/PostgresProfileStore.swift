@@ -34,28 +34,32 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
     }
 
     public func list(limit: Int, offset: Int) async throws(ProfileRepositoryError) -> ProfileListPage {
-        try await run { connection in
-            // The count rides along on each row (a window over the whole table), so the page
-            // and the count come from one statement and agree.
-            var profiles: [Profile] = []
-            var total: Int?
-            let rows = try await connection.query(
-                """
-                SELECT id, name, segments::text, version, count(*) OVER () FROM profile
-                WHERE owner_id = \(owner)
-                ORDER BY lower(name), id LIMIT \(limit) OFFSET \(offset)
-                """,
-                logger: database.logger)
-            for try await (id, name, segments, version, count) in rows.decode((Int, String, String, Int, Int).self) {
-                profiles.append(try Self.profile((id, name, segments, version)))
-                total = count
-            }
-            if let total { return ProfileListPage(profiles: profiles, total: total) }
+        try await run { [owner, database] connection in
+            let rows = try await Self.all(
+                ListProfiles(owner: owner, limit: limit, offset: offset), connection, database.logger)
+            if let total = rows.first?.total { return ProfileListPage(profiles: rows.map(\.profile), total: total) }
             // Past the last row (or none at all): the window had nothing to count.
             let count = try await connection.query(
                 "SELECT count(*) FROM profile WHERE owner_id = \(owner)", logger: database.logger)
             for try await total in count.decode(Int.self) { return ProfileListPage(profiles: [], total: total) }
             return ProfileListPage(profiles: [], total: 0)
+        }
+    }
+
+    /// A page of the profiles by name. The count rides along on each row (a window over the
+    /// whole table), so the page and the count come from one statement and agree.
+    struct ListProfiles: PreparedRead {
+        static let sql = """
+            SELECT id, name, segments::text, version, count(*) OVER () FROM profile
+            WHERE owner_id = $1
+            ORDER BY lower(name), id LIMIT $2 OFFSET $3
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(owner: Int, limit: Int, offset: Int) { values = [owner, limit, offset] }
+        func decodeRow(_ row: PostgresRow) throws -> (profile: Profile, total: Int) {
+            let (id, name, segments, version, count) = try row.decode((Int, String, String, Int, Int).self)
+            return (try PostgresProfileStore.profile((id, name, segments, version)), count)
         }
     }
 

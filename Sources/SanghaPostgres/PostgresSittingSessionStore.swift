@@ -49,58 +49,74 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
     }
 
     public func recent(limit: Int, offset: Int) async throws(SittingSessionRepositoryError) -> [SittingSession] {
-        try await sessions(
-            """
-            SELECT \(unescaped: Self.columns) FROM sitting_session
-            WHERE owner_id = \(owner)
-            ORDER BY started_at DESC, id DESC LIMIT \(limit) OFFSET \(offset)
-            """)
+        try await run { [owner, database] connection in
+            try await Self.all(Recent(owner: owner, limit: limit, offset: offset), connection, database.logger)
+        }
     }
 
     public func totals() async throws(SittingSessionRepositoryError) -> SittingTotals {
-        try await run { connection in
-            let rows = try await connection.query(
-                "SELECT sessions, seconds FROM sitting_total WHERE owner_id = \(owner)", logger: database.logger)
-            for try await (count, seconds) in rows.decode((Int, Int).self) {
-                return SittingTotals(sessions: count, seconds: seconds)
-            }
-            return .zero
+        try await run { [owner, database] connection in
+            try await Self.all(Totals(owner: owner), connection, database.logger).first ?? .zero
         }
     }
 
     public func practice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)
         -> Practice
     {
-        try await run { connection in
-            var totals = SittingTotals.zero
-            for try await (count, seconds) in try await connection.query(
-                "SELECT sessions, seconds FROM sitting_total WHERE owner_id = \(owner)", logger: database.logger
-            ).decode((Int, Int).self) {
-                totals = SittingTotals(sessions: count, seconds: seconds)
-            }
+        try await run { [owner, database] connection in
+            let logger = database.logger
+            let totals = try await Self.all(Totals(owner: owner), connection, logger).first ?? .zero
             // The days sat, newest first: the reader keeps what the window and the streak need
             // (the rest of the rows are drained, as the protocol wants).
             var reader = Practice.Reader(today: today)
             var reading = true
-            for try await (day, count, seconds) in try await connection.query(
-                """
-                SELECT day, sessions, seconds FROM practice_day WHERE owner_id = \(owner) AND day <= \(today.number)
-                ORDER BY day DESC
-                """, logger: database.logger
-            ).decode((Int, Int, Int).self) where reading {
-                reading = reader.read(Practice.Day(LocalDay(day), sessions: count, seconds: seconds))
+            for try await day in try await connection.execute(Days(owner: owner, through: today), logger: logger)
+            where reading {
+                reading = reader.read(day)
             }
-            var sessions: [SittingSession] = []
-            if recent > 0 {
-                let rows = try await connection.query(
-                    """
-                    SELECT \(unescaped: Self.columns) FROM sitting_session WHERE owner_id = \(owner)
-                    ORDER BY started_at DESC, id DESC LIMIT \(recent) OFFSET \(offset)
-                    """, logger: database.logger)
-                sessions = try await Self.sessions(rows)
-            }
+            let sessions =
+                recent > 0
+                ? try await Self.all(Recent(owner: owner, limit: recent, offset: offset), connection, logger) : []
             return reader.practice(totals: totals, recent: sessions)
         }
+    }
+
+    /// The person's totals, kept by a trigger; no row before their first session.
+    struct Totals: PreparedRead {
+        static let sql = "SELECT sessions, seconds FROM sitting_total WHERE owner_id = $1"
+        static let bindingDataTypes: [PostgresDataType] = [.int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(owner: Int) { values = [owner] }
+        func decodeRow(_ row: PostgresRow) throws -> SittingTotals {
+            let (count, seconds) = try row.decode((Int, Int).self)
+            return SittingTotals(sessions: count, seconds: seconds)
+        }
+    }
+
+    /// The days sat up to `through`, newest first.
+    struct Days: PreparedRead {
+        static let sql = """
+            SELECT day, sessions, seconds FROM practice_day WHERE owner_id = $1 AND day <= $2 ORDER BY day DESC
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(owner: Int, through day: LocalDay) { values = [owner, day.number] }
+        func decodeRow(_ row: PostgresRow) throws -> Practice.Day {
+            let (day, count, seconds) = try row.decode((Int, Int, Int).self)
+            return Practice.Day(LocalDay(day), sessions: count, seconds: seconds)
+        }
+    }
+
+    /// A page of the sessions, newest first.
+    struct Recent: PreparedRead {
+        static let sql = """
+            SELECT \(PostgresSittingSessionStore.columns) FROM sitting_session WHERE owner_id = $1
+            ORDER BY started_at DESC, id DESC LIMIT $2 OFFSET $3
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(owner: Int, limit: Int, offset: Int) { values = [owner, limit, offset] }
+        func decodeRow(_ row: PostgresRow) throws -> SittingSession { try PostgresSittingSessionStore.session(row) }
     }
 
     public func session(id: Int) async throws(SittingSessionRepositoryError) -> SittingSession? {
@@ -228,14 +244,16 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
 
     private static func sessions(_ rows: PostgresRowSequence) async throws -> [SittingSession] {
         var sessions: [SittingSession] = []
-        for try await (id, profileID, name, startedAt, seconds, completed, group, note) in rows.decode(
-            (Int, Int?, String, Date, Int, Bool, String?, String?).self)
-        {
-            sessions.append(
-                SittingSession(
-                    id: id, profileID: profileID, profileName: name, startedAt: startedAt, seconds: seconds,
-                    completed: completed, groupName: group, note: note))
-        }
+        for try await row in rows { sessions.append(try session(row)) }
         return sessions
+    }
+
+    /// A session from a row of `columns`.
+    static func session(_ row: PostgresRow) throws -> SittingSession {
+        let (id, profileID, name, startedAt, seconds, completed, group, note) = try row.decode(
+            (Int, Int?, String, Date, Int, Bool, String?, String?).self)
+        return SittingSession(
+            id: id, profileID: profileID, profileName: name, startedAt: startedAt, seconds: seconds,
+            completed: completed, groupName: group, note: note)
     }
 }

@@ -1,0 +1,191 @@
+import Foundation
+import PostgresNIO
+import SanghaCore
+
+/// The questions of a group's page and a sit's page, each prepared (`PreparedRead`), asked on
+/// one connection.
+extension PostgresGroupStore {
+    /// The group and whether `person` hosts it; no row when they are not a member.
+    struct Membership: PreparedRead {
+        static let sql = """
+            SELECT g.name, g.created_at, me.is_host
+            FROM group_member me JOIN sitting_group g ON g.id = me.group_id
+            WHERE me.group_id = $1 AND me.person_id = $2
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(group: Int, person: Int) { values = [group, person] }
+        func decodeRow(_ row: PostgresRow) throws -> (String, Date, Bool) { try row.decode((String, Date, Bool).self) }
+    }
+
+    /// Hosts first, in the order they became members, then the others by name.
+    struct Members: PreparedRead {
+        static let sql = """
+            SELECT p.id, p.name, p.username, m.is_host, m.joined_at
+            FROM group_member m JOIN person p ON p.id = m.person_id
+            WHERE m.group_id = $1
+            AND EXISTS (SELECT 1 FROM group_member me WHERE me.group_id = $1 AND me.person_id = $2)
+            ORDER BY m.is_host DESC, CASE WHEN m.is_host THEN m.joined_at END,
+                CASE WHEN NOT m.is_host THEN lower(p.name) END, p.id
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(group: Int, person: Int) { values = [group, person] }
+        func decodeRow(_ row: PostgresRow) throws -> GroupMember {
+            let (member, name, username, isHost, joinedAt) = try row.decode((Int, String, String, Bool, Date).self)
+            return GroupMember(person: member, name: name, username: username, isHost: isHost, joinedAt: joinedAt)
+        }
+    }
+
+    /// The links in force, for a host.
+    struct Invitations: PreparedRead {
+        static let sql = """
+            SELECT i.id, i.created_at, i.expires_at FROM group_invitation i
+            WHERE i.group_id = $1 AND i.expires_at > $2
+            AND EXISTS (
+                SELECT 1 FROM group_member me WHERE me.group_id = $1 AND me.person_id = $3 AND me.is_host)
+            ORDER BY i.created_at, i.id
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .timestamptz, .int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(group: Int, at date: Date, person: Int) { values = [group, date, person] }
+        func decodeRow(_ row: PostgresRow) throws -> GroupInvitation {
+            let (id, createdAt, expiresAt) = try row.decode((Int, Date, Date).self)
+            return GroupInvitation(id: id, createdAt: createdAt, expiresAt: expiresAt)
+        }
+    }
+
+    /// Those removed and not let back in, newest first, for a host.
+    struct Removed: PreparedRead {
+        static let sql = """
+            SELECT p.id, p.name, p.username, r.removed_at
+            FROM group_removal r JOIN person p ON p.id = r.person_id
+            WHERE r.group_id = $1
+            ORDER BY r.removed_at DESC, p.id
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(group: Int) { values = [group] }
+        func decodeRow(_ row: PostgresRow) throws -> RemovedMember {
+            let (member, name, username, removedAt) = try row.decode((Int, String, String, Date).self)
+            return RemovedMember(person: member, name: name, username: username, removedAt: removedAt)
+        }
+    }
+
+    /// Each member's sessions begun in `start ..< end`, by person id (each member's range of
+    /// the (owner_id, started_at) index); no row when `person` is not a member.
+    struct Practice: PreparedRead {
+        static let sql = """
+            SELECT m.person_id, count(s.id)::bigint, coalesce(sum(s.seconds), 0)::bigint
+            FROM group_member m
+            LEFT JOIN sitting_session s ON s.owner_id = m.person_id AND s.started_at >= $1 AND s.started_at < $2
+            WHERE m.group_id = $3
+            AND EXISTS (SELECT 1 FROM group_member me WHERE me.group_id = $3 AND me.person_id = $4)
+            GROUP BY m.person_id ORDER BY m.person_id
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.timestamptz, .timestamptz, .int8, .int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(group: Int, from start: Date, to end: Date, person: Int) { values = [start, end, group, person] }
+        func decodeRow(_ row: PostgresRow) throws -> MemberPractice {
+            let (member, count, seconds) = try row.decode((Int, Int, Int).self)
+            return MemberPractice(person: member, totals: SittingTotals(sessions: count, seconds: seconds))
+        }
+    }
+
+    /// The person's membership joined with the members sitting (shown while their end is less
+    /// than the grace ago): a row of nulls (nil) when no one is, no row at all when the person is
+    /// not a member.
+    struct Sitting: PreparedRead {
+        static let sql = """
+            SELECT p.id, p.name, s.profile_name, s.since, sit.id, s.sit_id IS NOT NULL AND sit.id IS NULL
+            FROM group_member me
+            LEFT JOIN (
+                group_member m
+                JOIN sitting_now s ON s.person_id = m.person_id
+                JOIN person p ON p.id = m.person_id
+                LEFT JOIN group_sit sit ON sit.id = s.sit_id AND sit.group_id = m.group_id
+            ) ON m.group_id = me.group_id AND s.until > $1 AND p.show_when_sitting
+            WHERE me.group_id = $2 AND me.person_id = $3
+            ORDER BY s.since, p.id
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.timestamptz, .int8, .int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(group: Int, at date: Date, person: Int) {
+            values = [date.addingTimeInterval(-SittingNow.grace), group, person]
+        }
+        func decodeRow(_ row: PostgresRow) throws -> SittingNow? {
+            let (member, name, profileName, since, sit, elsewhere) = try row.decode(
+                (Int?, String?, String?, Date?, Int?, Bool?).self)
+            guard let member, let name, let profileName, let since else { return nil }
+            // Another group's sit is named by that group only.
+            let inAnother = elsewhere ?? false
+            return SittingNow(
+                person: member, name: name, profileName: inAnother ? "" : profileName, since: since, sit: sit,
+                inAnotherGroupsSit: inAnother)
+        }
+    }
+
+    /// The sits not over at the date nor cancelled, joined with the person's membership: a nil
+    /// for the row of nulls a membership without sits gives, no row when they are not a member.
+    struct Sits: PreparedRead {
+        static let sql = """
+            SELECT \(PostgresGroupStore.sitColumns)
+            FROM group_member me
+            LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.cancelled_at IS NULL
+                AND (s.weekly OR s.ends_at > $1)
+            WHERE me.group_id = $2 AND me.person_id = $3
+            ORDER BY s.starts_at, s.id
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.timestamptz, .int8, .int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        let group: Int
+        init(group: Int, at date: Date, person: Int) { (self.group, values) = (group, [date, group, person]) }
+        func decodeRow(_ row: PostgresRow) throws -> GroupSit? {
+            try PostgresGroupStore.sit(try row.decode(SitRow.self), group: group)
+        }
+    }
+
+    /// The group, whether the person hosts it, and one of its sits (nulls when it has no such
+    /// sit); no row when they are not a member.
+    struct SitOfMember: PreparedRead {
+        static let sql = """
+            SELECT g.name, g.created_at, me.is_host, \(PostgresGroupStore.sitColumns)
+            FROM group_member me JOIN sitting_group g ON g.id = me.group_id
+            LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.id = $1
+            WHERE me.group_id = $2 AND me.person_id = $3
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        let group: Int
+        init(sit: Int, group: Int, person: Int) { (self.group, values) = (group, [sit, group, person]) }
+        func decodeRow(_ row: PostgresRow) throws -> (SittingGroup, isHost: Bool, GroupSit?) {
+            let (name, createdAt, isHost, id, profile, segments, startsAt, weekly, cancelled, zone) = try row.decode(
+                (String, Date, Bool, Int?, String?, String?, Date?, Bool?, Bool?, String?).self)
+            return (
+                SittingGroup(id: group, name: name, createdAt: createdAt), isHost,
+                try PostgresGroupStore.sit((id, profile, segments, startsAt, weekly, cancelled, zone), group: group)
+            )
+        }
+    }
+
+    /// A sit's columns as `sit(_:group:)` reads them, nil for a row of nulls.
+    typealias SitRow = (Int?, String?, String?, Date?, Bool?, Bool?, String?)
+
+    /// The group as its page shows it to `person`, on one connection; nil when they are not a
+    /// member.
+    static func detail(_ person: Int, _ id: Int, at date: Date, _ connection: PostgresConnection, _ logger: Logger)
+        async throws -> GroupDetail?
+    {
+        guard
+            let (name, createdAt, isHost) = try await all(Membership(group: id, person: person), connection, logger)
+                .first
+        else { return nil }
+        return GroupDetail(
+            group: SittingGroup(id: id, name: name, createdAt: createdAt),
+            members: try await all(Members(group: id, person: person), connection, logger),
+            invitations: isHost
+                ? try await all(Invitations(group: id, at: date, person: person), connection, logger) : [],
+            isHost: isHost,
+            removed: isHost ? try await all(Removed(group: id), connection, logger) : [])
+    }
+}
