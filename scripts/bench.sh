@@ -139,6 +139,7 @@ for target in "${targets[@]}"; do
 done
 declare -A results
 max_rss=0
+max_anon=0
 for round in $(seq "$ROUNDS"); do
   for target in "${targets[@]}"; do
     label=${target%%|*}
@@ -158,6 +159,8 @@ for round in $(seq "$ROUNDS"); do
     results["$label"]+=$(wrk_figures "$line")
     rss=$(rss_mib "$sangha_pid")
     max_rss=$(awk -v a="$max_rss" -v b="$rss" 'BEGIN { print (b > a) ? b : a }')
+    anon=$(rss_anon_mib "$sangha_pid")
+    max_anon=$(awk -v a="$max_anon" -v b="$anon" 'BEGIN { print (b > a) ? b : a }')
   done
 done
 
@@ -186,7 +189,7 @@ for target in "${targets[@]:0:3}" "${targets[5]}"; do
   echo "| $label ÷ nginx static | $(ratio "${rps[$label]}" "$nginx_rps") |"
 done
 echo
-echo "Largest RSS of sangha serve under load: $max_rss MiB"
+echo "Largest RSS of sangha serve under load: $max_rss MiB ($max_anon MiB of it allocated; the rest is the binary's and libraries' pages)"
 
 # The performance goals, each with what this run measured.
 verdict() { awk -v v="$1" -v op="$2" -v g="$3" 'BEGIN { ok = (op == ">=") ? v >= g : v < g; print ok ? "met" : "NOT met" }'; }

@@ -8,6 +8,9 @@ shopt -s inherit_errexit
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 rss_mib() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+# rss_anon_mib PID: the part of it the process allocated (the rest is its binary's and
+# libraries' pages, which the kernel can drop and read again).
+rss_anon_mib() { awk '/RssAnon/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 
 # wait_until_up URL: polls URL/health for up to 10 s.
 wait_until_up() {
