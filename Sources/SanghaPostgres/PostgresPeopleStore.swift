@@ -504,7 +504,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
 
     /// The session lookup of every request, prepared once per connection. `last_used_at` is the
     /// value before the touch.
-    struct SelectSession: PostgresPreparedStatement {
+    struct SelectSession: PreparedRead {
         static let sql = """
             WITH found AS (
                 SELECT s.key, s.last_used_at, s.started_at, p.id, p.username, p.name, p.about, p.friend_service_token,
@@ -524,19 +524,10 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
         typealias Row = (
             Int, String, String, String, String?, Date, Date, Date, Bool, Bool, Bool, Bool, String, Int, Int?, String?
         )
-        let key: String
-        let now: Date
-
-        func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings()
-            bindings.append(key)
-            bindings.append(now)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> Row {
-            try row.decode(Row.self)
-        }
+        static let bindingDataTypes: [PostgresDataType] = [.text, .timestamptz]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(key: String, now: Date) { values = [key, now] }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 
     public func endSession(key: String) async throws(PeopleRepositoryError) {

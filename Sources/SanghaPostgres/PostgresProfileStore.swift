@@ -151,22 +151,12 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
     typealias ProfileRow = (Int, String, String, Int)
 
     /// The editor's read, prepared once per connection.
-    struct SelectProfile: PostgresPreparedStatement {
+    struct SelectProfile: PreparedRead {
         static let sql = "SELECT id, name, segments::text, version FROM profile WHERE id = $1 AND owner_id = $2"
-        typealias Row = ProfileRow
-        let id: Int
-        let owner: Int
-
-        func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings()
-            bindings.append(id)
-            bindings.append(owner)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> Row {
-            try row.decode(Row.self)
-        }
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(id: Int, owner: Int) { values = [id, owner] }
+        func decodeRow(_ row: PostgresRow) throws -> ProfileRow { try row.decode(ProfileRow.self) }
     }
 
     static func profile(_ row: ProfileRow) throws -> Profile {
