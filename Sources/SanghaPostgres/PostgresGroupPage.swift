@@ -61,11 +61,13 @@ extension PostgresGroupStore {
             SELECT p.id, p.name, p.username, r.removed_at
             FROM group_removal r JOIN person p ON p.id = r.person_id
             WHERE r.group_id = $1
+            AND EXISTS (
+                SELECT 1 FROM group_member me WHERE me.group_id = $1 AND me.person_id = $2 AND me.is_host)
             ORDER BY r.removed_at DESC, p.id
             """
-        static let bindingDataTypes: [PostgresDataType] = [.int8]
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .int8]
         let values: [any PostgresNonThrowingEncodable & Sendable]
-        init(group: Int) { values = [group] }
+        init(group: Int, person: Int) { values = [group, person] }
         func decodeRow(_ row: PostgresRow) throws -> RemovedMember {
             let (member, name, username, removedAt) = try row.decode((Int, String, String, Date).self)
             return RemovedMember(person: member, name: name, username: username, removedAt: removedAt)
@@ -74,7 +76,7 @@ extension PostgresGroupStore {
 
     /// Each member's sessions begun in `start ..< end`, by person id (each member's range of
     /// the (owner_id, started_at) index); no row when `person` is not a member.
-    struct Practice: PreparedRead {
+    struct WeekPractice: PreparedRead {
         static let sql = """
             SELECT m.person_id, count(s.id)::bigint, coalesce(sum(s.seconds), 0)::bigint
             FROM group_member m
@@ -186,6 +188,6 @@ extension PostgresGroupStore {
             invitations: isHost
                 ? try await all(Invitations(group: id, at: date, person: person), connection, logger) : [],
             isHost: isHost,
-            removed: isHost ? try await all(Removed(group: id), connection, logger) : [])
+            removed: isHost ? try await all(Removed(group: id, person: person), connection, logger) : [])
     }
 }

@@ -72,7 +72,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     {
         let members = try await run { [person, database] connection in
             try await Self.all(
-                Practice(group: group, from: start, to: end, person: person), connection, database.logger)
+                WeekPractice(group: group, from: start, to: end, person: person), connection, database.logger)
         }
         if members.isEmpty { throw .notFound }
         return members
@@ -301,7 +301,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
             return GroupPage(
                 detail: detail,
                 practice: try await Self.all(
-                    Practice(group: id, from: week.start, to: week.end, person: person), connection, logger),
+                    WeekPractice(group: id, from: week.start, to: week.end, person: person), connection, logger),
                 sitting: try await Self.all(Sitting(group: id, at: date, person: person), connection, logger)
                     .compactMap { $0 },
                 sits: try await Self.all(Sits(group: id, at: date, person: person), connection, logger).compactMap {

@@ -665,6 +665,7 @@ extension GroupConformanceTests {
             // Another group's sit is not found through this one.
             let theirs = try await carols.create(name: "Theirs", at: now)
             #expect(try await carols.sit(once.id, of: theirs.id) == nil)
+            #expect(try await carols.sitPage(once.id, of: theirs.id, at: now) == nil)
 
             // Cancelled: no longer listed, still read (as cancelled); cancelling again is not found.
             try await groups.cancelSit(once.id, of: zen.id, at: now)
@@ -672,6 +673,7 @@ extension GroupConformanceTests {
             var cancelled = once
             cancelled.cancelled = true
             #expect(try await bobs.sit(once.id, of: zen.id) == cancelled)
+            #expect(try await bobs.sitPage(once.id, of: zen.id, at: now)?.sit == cancelled, "its page says so")
             await #expect(throws: GroupRepositoryError.notFound) {
                 try await groups.cancelSit(once.id, of: zen.id, at: now)
             }
