@@ -28,9 +28,12 @@ public struct PostgresDatabase: Sendable {
         var configuration = configuration
         configuration.options.connectTimeout = timeout
         // A prepared statement's plan is made once per connection and kept. Left to choose,
-        // PostgreSQL plans again on every call of the page's statements (their first plans for
-        // the values given look cheaper than the one for any value), 0.2–0.8 ms each; they look
-        // rows up by key, which a plan for any value does as well.
+        // PostgreSQL planned the pages' prepared statements again on every call (their plans
+        // for the values given looked cheaper than one for any value), 0.2–0.8 ms each; they
+        // look rows up by key, which a plan for any value does as well. The setting is the
+        // session's: the other statements, planned on every call anyway, are planned for any
+        // value too. It needs PostgreSQL 12 or newer, and a pooler in front that passes it on
+        // (PgBouncer: `ignore_startup_parameters = plan_cache_mode`).
         configuration.options.additionalStartupParameters.append(("plan_cache_mode", "force_generic_plan"))
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.timeout = timeout

@@ -4,8 +4,9 @@ import SanghaCore
 import SanghaStoreSupport
 
 /// The groups as one person sees them, in the `sittingGroup`, `groupMember` and
-/// `groupInvitation` tables of `SanghaDatabase`. Every statement joins the person's own
-/// membership, so a group they are not in is not found, as one that does not exist.
+/// `groupInvitation` tables of `SanghaDatabase`. Every read and write first reads the person's
+/// own membership (or joins it in), so a group they are not in is not found, as one that does
+/// not exist.
 public struct GroupStore: GroupRepository, SQLiteStore {
     typealias Failure = GroupRepositoryError
     let database: any DatabaseWriter
