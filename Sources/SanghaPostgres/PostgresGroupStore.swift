@@ -311,16 +311,11 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     }
 
     public func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit? {
-        let found = try await sitRows(
-            group,
-            """
-            SELECT \(unescaped: Self.sitColumns)
-            FROM group_member me
-            LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.id = \(id)
-            WHERE me.group_id = \(group) AND me.person_id = \(person)
-            """)
-        guard let first = found.first else { throw .notFound }
-        return first
+        let found = try await run { [person, database] connection in
+            try await Self.all(SitOfMember(sit: id, group: group, person: person), connection, database.logger)
+        }
+        guard let (_, _, sit) = found.first else { throw .notFound }
+        return sit
     }
 
     /// The sit's page in two prepared statements on one connection, not the default's seven: the
@@ -342,20 +337,6 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     /// A sit's columns, as `sit(_:group:)` reads them.
     static let sitColumns =
         "s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly, s.cancelled_at IS NOT NULL, s.time_zone"
-
-    /// The sits `query` answers, the person's membership joined with them: a nil for the row of
-    /// nulls a membership without sits gives, nothing at all when the person is not a member.
-    private func sitRows(_ group: Int, _ query: PostgresQuery) async throws(GroupRepositoryError) -> [GroupSit?] {
-        try await run { connection in
-            var sits: [GroupSit?] = []
-            for try await row in try await connection.query(query, logger: database.logger).decode(
-                (Int?, String?, String?, Date?, Bool?, Bool?, String?).self)
-            {
-                sits.append(try Self.sit(row, group: group))
-            }
-            return sits
-        }
-    }
 
     public func calendarSits(at date: Date) async throws(GroupRepositoryError) -> [CalendarSit] {
         try await run { connection in
