@@ -220,8 +220,17 @@ public final class HTTPClient: Sendable {
         let response = try await send(
             "POST", signUp, form: ["name": name, "username": username, "password": Self.testPassword])
         guard response.status == 303, cookie(named: "sangha_session") != nil else {
-            throw SanghaProcessError("Sign-up as \(username) answered \(response.status): \(response.body.prefix(300))")
+            throw SanghaProcessError("Sign-up as \(username) answered \(response.status): \(Self.said(response.body))")
         }
+    }
+
+    /// What a page told the person: its alert's and its fields' messages (the head of the page
+    /// says nothing), else the body's start.
+    static func said(_ body: String) -> String {
+        let messages = body.split(separator: "\n").filter {
+            $0.contains("class=\"alert-") || $0.contains("class=\"field-error\"")
+        }.map { $0.replacing(/<[^>]*>/, with: "").trimmingCharacters(in: .whitespaces) }
+        return messages.isEmpty ? String(body.prefix(300)) : messages.joined(separator: " / ")
     }
 
     /// Signs in as `username` with the test password; answers the response (303 when it worked).
