@@ -33,6 +33,28 @@ struct ReliabilityTests {
         withExtendedLifetime(hanging) {}
     }
 
+    @Test("A server started on a port another server holds fails its start; the other is not taken for it")
+    func portTaken() async throws {
+        let first = try RepositoryPaths.temporaryDirectory("sangha-port-first")
+        let second = try RepositoryPaths.temporaryDirectory("sangha-port-second")
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        let holder = try await SanghaProcess.serve(dataDirectory: first)
+        // The same port, as a lost race between finding a free port and binding it would give.
+        let arguments =
+            ["serve", "--port", "\(holder.port)", "--data-dir", second.path] + SanghaProcess.testPasswordCost
+            + ["--friend-service-port", "\(try SilentServer.freePort())"]
+        let error = await #expect(throws: SanghaProcessError.self) {
+            try await SanghaProcess(
+                serveWith: arguments, port: holder.port, logFile: second.appendingPathComponent("sangha.log"),
+                workingDirectory: second)
+        }
+        #expect(error?.description.contains("Address already in use") == true)
+        await holder.stop()
+    }
+
     @Test("kill -9 while profiles are saved in a loop: the file is sound and every acknowledged save is there")
     func crashWhileSaving() async throws {
         let data = try RepositoryPaths.temporaryDirectory("sangha-crash")

@@ -160,13 +160,37 @@ public final class SanghaProcess: @unchecked Sendable {
                 throw SanghaProcessError("sangha exited with \(process.terminationStatus):\n\(log)")
             }
             if let response = try? await HTTPClient().send("GET", baseURL.appendingPathComponent(path)),
-                response.status == 200
+                response.status == 200, Self.listens(process.processIdentifier, on: port)
             {
                 return
             }
             try await Task.sleep(for: .milliseconds(100))
         }
         throw SanghaProcessError("sangha did not answer /\(path) within 30 s:\n\(log)")
+    }
+}
+
+extension SanghaProcess {
+    /// Whether process `pid` holds the socket listening on 127.0.0.1:`port`. A 200 from the port
+    /// alone is not enough: a process that lost its port to another test's server answers through
+    /// that server until it reaches its own bind and exits on "Address already in use".
+    static func listens(_ pid: Int32, on port: Int) -> Bool {
+        // /proc/net/tcp: "sl local_address rem_address st … inode", addresses in hex, LISTEN is 0A.
+        let local = String(format: "0100007F:%04X", port)
+        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return false }
+        let inodes = Set(
+            table.split(separator: "\n").dropFirst().compactMap { line -> String? in
+                let fields = line.split(separator: " ")
+                return fields.count > 9 && fields[1] == local && fields[3] == "0A" ? String(fields[9]) : nil
+            })
+        let descriptors = "/proc/\(pid)/fd"
+        let owned = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+        return owned.contains { descriptor in
+            guard
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\(descriptor)")
+            else { return false }
+            return inodes.contains { target == "socket:[\($0)]" }
+        }
     }
 }
 
