@@ -27,8 +27,8 @@ public final class PostgresChangeFeed: Service, Sendable {
         case session(String)
         /// A person changed or was deleted: their sessions and profiles are read again.
         case person(Int)
-        /// A profile was saved or deleted.
-        case profile(Int)
+        /// A profile was created, saved or deleted: it, and its owner's list, are read again.
+        case profile(Int, owner: Int)
         /// A group event, for `PostgresGroupEventBus`'s subscribers.
         case group(GroupEvent)
 
@@ -38,7 +38,10 @@ public final class PostgresChangeFeed: Service, Sendable {
             switch parts[0] {
             case "session": self = .session(parts[1])
             case "person": guard let id = Int(parts[1]) else { return nil }; self = .person(id)
-            case "profile": guard let id = Int(parts[1]) else { return nil }; self = .profile(id)
+            case "profile":
+                let ids = parts[1].split(separator: " ").compactMap { Int($0) }
+                guard ids.count == 2 else { return nil }
+                self = .profile(ids[0], owner: ids[1])
             case "group": guard let event = GroupEvent(payload: parts[1]) else { return nil }; self = .group(event)
             default: return nil
             }
@@ -48,7 +51,7 @@ public final class PostgresChangeFeed: Service, Sendable {
             switch self {
             case .session(let key): "session \(key)"
             case .person(let id): "person \(id)"
-            case .profile(let id): "profile \(id)"
+            case .profile(let id, let owner): "profile \(id) \(owner)"
             case .group(let event): "group \(event.payload)"
             }
         }

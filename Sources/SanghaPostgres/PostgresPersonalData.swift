@@ -2,8 +2,8 @@ import SanghaCore
 import SanghaStoreSupport
 
 /// Each person's profiles, sitting sessions, saved friends list and groups in PostgreSQL. The
-/// stores it hands out are made per request. With a `PostgresChangeFeed`, sign-in sessions and
-/// profiles read by id are kept in memory while it listens, and forgotten at every change any
+/// stores it hands out are made per request. With a `PostgresChangeFeed`, sign-in sessions,
+/// profiles read by id and pages of each person's profiles are kept in memory while it listens, and forgotten at every change any
 /// instance announces; without one, nothing is kept. Group events travel by the feed too; without
 /// one, they reach this instance only.
 public struct PostgresPersonalData: PersonalData {
@@ -11,7 +11,7 @@ public struct PostgresPersonalData: PersonalData {
     public let groupEvents: any GroupEventBus
     let friendListThrottle = FriendListSaveThrottle()
     let signInSessions: InstanceMemo<String, PostgresPeopleStore.FoundSession>
-    let profileMemo: InstanceMemo<Int, PostgresProfileStore.OwnedProfile>
+    let profileMemo: PostgresProfileStore.Memo
 
     /// `maximumAge`: how long a kept value may be used at most (tests lengthen or shorten it).
     public init(
@@ -21,7 +21,7 @@ public struct PostgresPersonalData: PersonalData {
         self.database = database
         let (sessions, profiles) = (
             InstanceMemo<String, PostgresPeopleStore.FoundSession>(feed: feed, maximumAge: maximumAge),
-            InstanceMemo<Int, PostgresProfileStore.OwnedProfile>(feed: feed, maximumAge: maximumAge)
+            PostgresProfileStore.Memo(feed: feed, maximumAge: maximumAge)
         )
         (signInSessions, profileMemo) = (sessions, profiles)
         groupEvents = PostgresGroupEventBus(database: database, feed: feed)
@@ -34,9 +34,9 @@ public struct PostgresPersonalData: PersonalData {
                 sessions.forget(key)
             case .person(let id):
                 sessions.forget { $1.person.id == id }
-                profiles.forget { $1.owner == id }
-            case .profile(let id):
-                profiles.forget(id)
+                profiles.forget(owner: id)
+            case .profile(let id, let owner):
+                profiles.forget(id, owner: owner)
             case .group:
                 break
             }
@@ -71,7 +71,7 @@ public struct PostgresPersonalData: PersonalData {
             database: database, sessions: signInSessions,
             onDelete: { [friendListThrottle, profileMemo] person in
                 friendListThrottle.forget(person)
-                profileMemo.forget { _, kept in kept.owner == person }
+                profileMemo.forget(owner: person)
             })
     }
 }

@@ -6,16 +6,17 @@ import SanghaStoreSupport
 /// One person's profiles in PostgreSQL: one row each, the segments as JSONB. Every statement
 /// names the owner, so the store cannot read or change another person's rows.
 ///
-/// A profile read by id (the editor, the busiest page) is kept in memory while the instance
-/// listens for changes (`InstanceMemo`, `PostgresChangeFeed`): a save or delete on any instance
-/// announces itself, and every instance forgets what it kept of that profile. A save checks the
+/// A profile read by id (the editor, the busiest page) and the pages of each person's list (home,
+/// /profiles, a group's page) are kept in memory while the instance listens for changes (`Memo`,
+/// `PostgresChangeFeed`): a create, save or delete on any instance announces itself, and every
+/// instance forgets what it kept of that profile and its owner's list. A save checks the
 /// version in the statement that writes it (`UPDATE … WHERE id = $1 AND version = $2`), whatever
 /// is kept, so of two instances saving the same version, exactly one wins.
 public struct PostgresProfileStore: ProfileRepository, PostgresStore {
     typealias Failure = ProfileRepositoryError
     let database: PostgresDatabase
     private let owner: Int
-    private let memo: InstanceMemo<Int, OwnedProfile>?
+    private let memo: Memo?
 
     /// A profile as kept in memory, with its owner.
     struct OwnedProfile: Sendable {
@@ -23,18 +24,56 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
         let profile: Profile
     }
 
+    /// One page of one person's list.
+    struct ListKey: Hashable, Sendable {
+        let owner: Int
+        let limit: Int
+        let offset: Int
+    }
+
+    /// What an instance keeps of profiles: each by id with its owner, and pages of each list.
+    struct Memo: Sendable {
+        let profiles: InstanceMemo<Int, OwnedProfile>
+        let pages: InstanceMemo<ListKey, ProfileListPage>
+
+        init(feed: PostgresChangeFeed?, maximumAge: Duration) {
+            profiles = InstanceMemo(feed: feed, maximumAge: maximumAge)
+            pages = InstanceMemo(feed: feed, maximumAge: maximumAge)
+        }
+
+        /// After profile `id` of `owner` was created, saved or deleted.
+        func forget(_ id: Int, owner: Int) {
+            profiles.forget(id)
+            pages.forget { key, _ in key.owner == owner }
+        }
+
+        /// After the person changed or was deleted.
+        func forget(owner: Int) {
+            profiles.forget { $1.owner == owner }
+            pages.forget { key, _ in key.owner == owner }
+        }
+
+        func forgetAll() {
+            profiles.forgetAll()
+            pages.forgetAll()
+        }
+    }
+
     public init(database: PostgresDatabase, owner: Int) {
         self.init(database: database, owner: owner, memo: nil)
     }
 
-    init(database: PostgresDatabase, owner: Int, memo: InstanceMemo<Int, OwnedProfile>?) {
+    init(database: PostgresDatabase, owner: Int, memo: Memo?) {
         self.database = database
         self.owner = owner
         self.memo = memo
     }
 
     public func list(limit: Int, offset: Int) async throws(ProfileRepositoryError) -> ProfileListPage {
-        try await run { [owner, database] connection in
+        let key = ListKey(owner: owner, limit: limit, offset: offset)
+        let (kept, read) = memo?.pages.value(key) ?? (nil, nil)
+        if let kept { return kept }
+        let page = try await run { [owner, database] connection in
             let rows = try await Self.all(
                 ListProfiles(owner: owner, limit: limit, offset: offset), connection, database.logger)
             if let total = rows.first?.total { return ProfileListPage(profiles: rows.map(\.profile), total: total) }
@@ -44,6 +83,8 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
             for try await total in count.decode(Int.self) { return ProfileListPage(profiles: [], total: total) }
             return ProfileListPage(profiles: [], total: 0)
         }
+        memo?.pages.keep(page, for: key, from: read)
+        return page
     }
 
     /// A page of the profiles by name. The count rides along on each row (a window over the
@@ -64,7 +105,7 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
     }
 
     public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
-        let (kept, read) = memo?.value(id) ?? (nil, nil)
+        let (kept, read) = memo?.profiles.value(id) ?? (nil, nil)
         if let kept { return kept.owner == owner ? kept.profile : nil }
         let profile = try await run { connection -> Profile? in
             for try await row in try await connection.execute(
@@ -74,12 +115,14 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
             }
             return nil
         }
-        if let profile { memo?.keep(OwnedProfile(owner: owner, profile: profile), for: id, from: read) }
+        if let profile { memo?.profiles.keep(OwnedProfile(owner: owner, profile: profile), for: id, from: read) }
         return profile
     }
 
     public func create(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
         let segments = try Self.json(profile.segments)
+        // Whatever the outcome: the list may have a new row even when the answer was lost.
+        defer { memo?.pages.forget { key, _ in key.owner == owner } }
         return try await run { connection in
             let rows = try await connection.query(
                 """
@@ -88,6 +131,7 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
                 RETURNING id
                 """, logger: database.logger)
             for try await id in rows.decode(Int.self) {
+                try await connection.announce(.profile(id, owner: owner), logger: database.logger)
                 return Profile(id: id, name: profile.name, segments: profile.segments, version: 1)
             }
             throw PostgresDatabaseError.failed("INSERT returned no id")
@@ -96,7 +140,7 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
 
     public func update(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
         // Whatever the outcome (a save that landed but could not be announced too).
-        defer { memo?.forget(profile.id) }
+        defer { memo?.forget(profile.id, owner: owner) }
         let segments = try Self.json(profile.segments)
         let outcome = try await run { connection -> UpdateOutcome in
             // Version 0 (a post that named none) overwrites whatever is stored.
@@ -112,7 +156,7 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
             if let saved {
                 var updated = profile
                 updated.version = saved
-                try await connection.announce(.profile(profile.id), logger: database.logger)
+                try await connection.announce(.profile(profile.id, owner: owner), logger: database.logger)
                 return .updated(updated)
             }
             // Nothing written: the profile is gone, or stored at another version.
@@ -131,13 +175,13 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
     }
 
     public func delete(id: Int) async throws(ProfileRepositoryError) -> Bool {
-        defer { memo?.forget(id) }
+        defer { memo?.forget(id, owner: owner) }
         return try await run { connection in
             let rows = try await connection.query(
                 "DELETE FROM profile WHERE id = \(id) AND owner_id = \(owner) RETURNING id", logger: database.logger)
             var deleted = false
             for try await _ in rows { deleted = true }
-            if deleted { try await connection.announce(.profile(id), logger: database.logger) }
+            if deleted { try await connection.announce(.profile(id, owner: owner), logger: database.logger) }
             return deleted
         }
     }

@@ -6,9 +6,9 @@ import Testing
 
 @testable import SanghaPostgres
 
-/// What an instance on PostgreSQL keeps in memory (sign-in sessions, profiles read by id), and
-/// how it learns that another instance changed them: the bound is the notice's delivery, and
-/// `PostgresChangeFeed.maximumAge` whatever happens.
+/// What an instance on PostgreSQL keeps in memory (sign-in sessions, profiles read by id, pages
+/// of each person's profiles), and how it learns that another instance changed them: the bound is
+/// the notice's delivery, and `PostgresChangeFeed.maximumAge` whatever happens.
 @Suite("PostgreSQL: what instances keep, and hear of each other")
 struct PostgresChangeFeedTests {
     /// One instance: its own pool, its own feed (listening), its data.
@@ -85,6 +85,39 @@ struct PostgresChangeFeedTests {
             let hers = try await a.data.profiles(of: grace.id).create(.new(named: "Hers"))
             #expect(try await a.data.profiles(of: grace.id).get(id: hers.id) != nil)
             #expect(try await a.data.profiles(of: ada.id).get(id: hers.id) == nil)
+        }
+    }
+
+    @Test(
+        "A page of a person's profiles is kept: a create, save or delete on another instance is seen as its notice arrives"
+    )
+    func profileLists() async throws {
+        try await Backend.postgres.withStorage { storage in
+            guard let storage = storage as? PostgresStorage else { return }
+            let (a, b) = (try await instance(storage), try await instance(storage))
+            let ada = try await a.people.create(Stores.person("ada"), passwordHash: "-")
+            let grace = try await a.people.create(Stores.person("grace"), passwordHash: "-")
+            func names(_ person: Int) async throws -> [String] {
+                try await a.data.profiles(of: person).list(limit: 10, offset: 0).profiles.map(\.name)
+            }
+            let morning = try await a.data.profiles(of: ada.id).create(.new(named: "Morning"))
+            #expect(try await names(ada.id) == ["Morning"], "this instance's own create is seen at once")
+            _ = try await a.data.profiles(of: grace.id).create(.new(named: "Hers"))
+            #expect(try await names(grace.id) == ["Hers"])
+
+            try await rename(morning.id, to: "Unannounced", in: b.database)
+            #expect(try await names(ada.id) == ["Morning"], "kept")
+
+            _ = try await b.data.profiles(of: ada.id).create(.new(named: "Evening"))
+            #expect(
+                try await eventually(within: .seconds(10)) { try await names(ada.id) == ["Evening", "Unannounced"] })
+            var renamed = try #require(try await b.data.profiles(of: ada.id).get(id: morning.id))
+            renamed.name = "Dawn"
+            _ = try await b.data.profiles(of: ada.id).update(renamed)
+            #expect(try await eventually(within: .seconds(10)) { try await names(ada.id) == ["Dawn", "Evening"] })
+            #expect(try await b.data.profiles(of: ada.id).delete(id: morning.id))
+            #expect(try await eventually(within: .seconds(10)) { try await names(ada.id) == ["Evening"] })
+            #expect(try await names(grace.id) == ["Hers"], "another person's page is theirs alone")
         }
     }
 
@@ -208,12 +241,13 @@ struct PostgresChangeFeedTests {
     @Test("A notice's payload names one change; anything else is ignored")
     func payloads() {
         for change in [
-            PostgresChangeFeed.Change.session("abc"), .person(7), .profile(12), .group(.changed(group: 3)),
+            PostgresChangeFeed.Change.session("abc"), .person(7), .profile(12, owner: 7), .group(.changed(group: 3)),
             .group(.membershipEnded(group: 3, person: 9)), .group(.signedOut(session: "abc")),
         ] {
             #expect(PostgresChangeFeed.Change(payload: change.payload) == change)
         }
         #expect(PostgresChangeFeed.Change(payload: "person seven") == nil)
+        #expect(PostgresChangeFeed.Change(payload: "profile 12") == nil, "a profile's notice names its owner")
         #expect(PostgresChangeFeed.Change(payload: "weather 7") == nil)
         #expect(PostgresChangeFeed.Change(payload: "group weather 7") == nil)
         #expect(PostgresChangeFeed.Change(payload: "group sitting") == nil)
