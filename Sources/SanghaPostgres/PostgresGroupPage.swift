@@ -25,9 +25,10 @@ extension PostgresGroupStore {
             FROM group_member m JOIN person p ON p.id = m.person_id
             WHERE m.group_id = $1
             AND EXISTS (SELECT 1 FROM group_member me WHERE me.group_id = $1 AND me.person_id = $2)
-            ORDER BY m.is_host DESC, CASE WHEN m.is_host THEN m.joined_at END,
-                CASE WHEN NOT m.is_host THEN lower(p.name) END, p.id
+            ORDER BY \(order)
             """
+        static let order =
+            "m.is_host DESC, CASE WHEN m.is_host THEN m.joined_at END, CASE WHEN NOT m.is_host THEN lower(p.name) END, p.id"
         static let bindingDataTypes: [PostgresDataType] = [.int8, .int8]
         let values: [any PostgresNonThrowingEncodable & Sendable]
         init(group: Int, person: Int) { values = [group, person] }
@@ -44,8 +45,9 @@ extension PostgresGroupStore {
             WHERE i.group_id = $1 AND i.expires_at > $2
             AND EXISTS (
                 SELECT 1 FROM group_member me WHERE me.group_id = $1 AND me.person_id = $3 AND me.is_host)
-            ORDER BY i.created_at, i.id
+            ORDER BY \(order)
             """
+        static let order = "i.created_at, i.id"
         static let bindingDataTypes: [PostgresDataType] = [.int8, .timestamptz, .int8]
         let values: [any PostgresNonThrowingEncodable & Sendable]
         init(group: Int, at date: Date, person: Int) { values = [group, date, person] }
@@ -63,8 +65,9 @@ extension PostgresGroupStore {
             WHERE r.group_id = $1
             AND EXISTS (
                 SELECT 1 FROM group_member me WHERE me.group_id = $1 AND me.person_id = $2 AND me.is_host)
-            ORDER BY r.removed_at DESC, p.id
+            ORDER BY \(order)
             """
+        static let order = "r.removed_at DESC, p.id"
         static let bindingDataTypes: [PostgresDataType] = [.int8, .int8]
         let values: [any PostgresNonThrowingEncodable & Sendable]
         init(group: Int, person: Int) { values = [group, person] }
@@ -108,8 +111,9 @@ extension PostgresGroupStore {
                 LEFT JOIN group_sit sit ON sit.id = s.sit_id AND sit.group_id = m.group_id
             ) ON m.group_id = me.group_id AND s.until > $1 AND p.show_when_sitting
             WHERE me.group_id = $2 AND me.person_id = $3
-            ORDER BY s.since, p.id
+            ORDER BY \(order)
             """
+        static let order = "s.since, p.id"
         static let bindingDataTypes: [PostgresDataType] = [.timestamptz, .int8, .int8]
         let values: [any PostgresNonThrowingEncodable & Sendable]
         init(group: Int, at date: Date, person: Int) {
@@ -136,8 +140,9 @@ extension PostgresGroupStore {
             LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.cancelled_at IS NULL
                 AND (s.weekly OR s.ends_at > $1)
             WHERE me.group_id = $2 AND me.person_id = $3
-            ORDER BY s.starts_at, s.id
+            ORDER BY \(order)
             """
+        static let order = "s.starts_at, s.id"
         static let bindingDataTypes: [PostgresDataType] = [.timestamptz, .int8, .int8]
         let values: [any PostgresNonThrowingEncodable & Sendable]
         let group: Int
@@ -189,5 +194,172 @@ extension PostgresGroupStore {
                 ? try await all(Invitations(group: id, at: date, person: person), connection, logger) : [],
             isHost: isHost,
             removed: isHost ? try await all(Removed(group: id, person: person), connection, logger) : [])
+    }
+
+    /// A group's page in one statement, not seven one after another: the group and whether the
+    /// person hosts it, then each part of the page in arrays, one a column, each in the order of
+    /// the part's own statement above; no row when the person is not a member. (An array of
+    /// nothing is NULL.) A sitter's sit is an id and a flag, as an array holds no NULL here.
+    struct Page: PreparedRead {
+        static let sql = """
+            SELECT g.name, g.created_at, me.is_host, members.*, invitations.*, removed.*, practice.*,
+                sitting.*, sits.*
+            FROM group_member me JOIN sitting_group g ON g.id = me.group_id
+            CROSS JOIN LATERAL (
+                SELECT \(arrays(["p.id", "p.name", "p.username", "m.is_host", "m.joined_at"], Members.order))
+                FROM group_member m JOIN person p ON p.id = m.person_id WHERE m.group_id = me.group_id
+            ) members
+            CROSS JOIN LATERAL (
+                SELECT \(arrays(["i.id", "i.created_at", "i.expires_at"], Invitations.order))
+                FROM group_invitation i WHERE me.is_host AND i.group_id = me.group_id AND i.expires_at > $3
+            ) invitations
+            CROSS JOIN LATERAL (
+                SELECT \(arrays(["p.id", "p.name", "p.username", "r.removed_at"], Removed.order))
+                FROM group_removal r JOIN person p ON p.id = r.person_id
+                WHERE me.is_host AND r.group_id = me.group_id
+            ) removed
+            CROSS JOIN LATERAL (
+                SELECT \(arrays(["w.person_id", "w.sessions", "w.seconds"], "w.person_id"))
+                FROM (
+                    SELECT m.person_id, count(s.id)::bigint AS sessions, coalesce(sum(s.seconds), 0)::bigint AS seconds
+                    FROM group_member m
+                    LEFT JOIN sitting_session s
+                        ON s.owner_id = m.person_id AND s.started_at >= $4 AND s.started_at < $5
+                    WHERE m.group_id = me.group_id GROUP BY m.person_id
+                ) w
+            ) practice
+            CROSS JOIN LATERAL (
+                SELECT \(arrays(
+                    ["p.id", "p.name", "s.profile_name", "s.since", "sit.id IS NOT NULL", "coalesce(sit.id, 0)",
+                    "s.sit_id IS NOT NULL AND sit.id IS NULL"], Sitting.order))
+                FROM group_member m
+                JOIN sitting_now s ON s.person_id = m.person_id
+                JOIN person p ON p.id = m.person_id
+                LEFT JOIN group_sit sit ON sit.id = s.sit_id AND sit.group_id = m.group_id
+                WHERE m.group_id = me.group_id AND s.until > $6 AND p.show_when_sitting
+            ) sitting
+            CROSS JOIN LATERAL (
+                SELECT \(arrays(
+                    ["s.id", "s.profile_name", "s.segments::text", "s.starts_at", "s.weekly",
+                    "s.cancelled_at IS NOT NULL", "s.time_zone"], Sits.order))
+                FROM group_sit s
+                WHERE s.group_id = me.group_id AND s.cancelled_at IS NULL AND (s.weekly OR s.ends_at > $3)
+            ) sits
+            WHERE me.group_id = $1 AND me.person_id = $2
+            """
+        static let bindingDataTypes: [PostgresDataType] = [
+            .int8, .int8, .timestamptz, .timestamptz, .timestamptz, .timestamptz,
+        ]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        let group: Int
+        init(group: Int, person: Int, week: DateInterval, at date: Date) {
+            self.group = group
+            values = [group, person, date, week.start, week.end, date.addingTimeInterval(-SittingNow.grace)]
+        }
+
+        /// `array_agg` of each of `columns`, each ordered by `order`, so that the arrays line up.
+        static func arrays(_ columns: [String], _ order: String) -> String {
+            columns.map { "array_agg(\($0) ORDER BY \(order))" }.joined(separator: ", ")
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> GroupPage {
+            var columns = Columns(row)
+            let found = SittingGroup(id: group, name: try columns.next(), createdAt: try columns.next())
+            let isHost: Bool = try columns.next()
+
+            let (memberIDs, names, usernames, hosts, joined) = (
+                try columns.array(Int.self), try columns.array(String.self), try columns.array(String.self),
+                try columns.array(Bool.self), try columns.array(Date.self)
+            )
+            let members = try Columns.rows(memberIDs, names, usernames, hosts, joined).map {
+                GroupMember(
+                    person: memberIDs[$0], name: names[$0], username: usernames[$0], isHost: hosts[$0],
+                    joinedAt: joined[$0])
+            }
+
+            let (linkIDs, created, expires) = (
+                try columns.array(Int.self), try columns.array(Date.self), try columns.array(Date.self)
+            )
+            let invitations = try Columns.rows(linkIDs, created, expires).map {
+                GroupInvitation(id: linkIDs[$0], createdAt: created[$0], expiresAt: expires[$0])
+            }
+
+            let (removedIDs, removedNames, removedUsernames, removedAt) = (
+                try columns.array(Int.self), try columns.array(String.self), try columns.array(String.self),
+                try columns.array(Date.self)
+            )
+            let removed = try Columns.rows(removedIDs, removedNames, removedUsernames, removedAt).map {
+                RemovedMember(
+                    person: removedIDs[$0], name: removedNames[$0], username: removedUsernames[$0],
+                    removedAt: removedAt[$0])
+            }
+
+            let (practiceIDs, sessions, seconds) = (
+                try columns.array(Int.self), try columns.array(Int.self), try columns.array(Int.self)
+            )
+            let practice = try Columns.rows(practiceIDs, sessions, seconds).map {
+                MemberPractice(
+                    person: practiceIDs[$0], totals: SittingTotals(sessions: sessions[$0], seconds: seconds[$0]))
+            }
+
+            let (sitterIDs, sitterNames, profileNames, since, inGroupSit, sitIDs, elsewhere) = (
+                try columns.array(Int.self), try columns.array(String.self), try columns.array(String.self),
+                try columns.array(Date.self), try columns.array(Bool.self), try columns.array(Int.self),
+                try columns.array(Bool.self)
+            )
+            let sitting = try Columns.rows(sitterIDs, sitterNames, profileNames, since, inGroupSit, sitIDs, elsewhere)
+                .map {
+                    // Another group's sit is named by that group only.
+                    SittingNow(
+                        person: sitterIDs[$0], name: sitterNames[$0],
+                        profileName: elsewhere[$0] ? "" : profileNames[$0],
+                        since: since[$0], sit: inGroupSit[$0] ? sitIDs[$0] : nil, inAnotherGroupsSit: elsewhere[$0])
+                }
+
+            let (sitIDsOfGroup, profiles, segments, starts, weekly, cancelled, zones) = (
+                try columns.array(Int.self), try columns.array(String.self), try columns.array(String.self),
+                try columns.array(Date.self), try columns.array(Bool.self), try columns.array(Bool.self),
+                try columns.array(String.self)
+            )
+            let sits = try Columns.rows(sitIDsOfGroup, profiles, segments, starts, weekly, cancelled, zones).compactMap
+            {
+                try PostgresGroupStore.sit(
+                    (sitIDsOfGroup[$0], profiles[$0], segments[$0], starts[$0], weekly[$0], cancelled[$0], zones[$0]),
+                    group: group)
+            }
+
+            return GroupPage(
+                detail: GroupDetail(
+                    group: found, members: members, invitations: invitations, isHost: isHost, removed: removed),
+                practice: practice, sitting: sitting, sits: sits)
+        }
+    }
+}
+
+/// A row's columns, read one after another.
+struct Columns {
+    private let row: PostgresRandomAccessRow
+    private var index = 0
+
+    init(_ row: PostgresRow) { self.row = row.makeRandomAccess() }
+
+    mutating func next<Value: PostgresDecodable>(_: Value.Type = Value.self) throws -> Value {
+        defer { index += 1 }
+        return try row[index].decode(Value.self)
+    }
+
+    /// An array column; NULL (an aggregate over no rows) is empty.
+    mutating func array<Element>(_: Element.Type) throws -> [Element]
+    where Element: PostgresArrayDecodable, Element == Element._DecodableType {
+        try next([Element]?.self) ?? []
+    }
+
+    /// The indices of arrays that line up, one element of each a row; a statement whose arrays
+    /// do not is refused, not trusted.
+    static func rows(_ first: some Collection, _ others: any Collection...) throws -> Range<Int> {
+        guard others.allSatisfy({ $0.count == first.count }) else {
+            throw PostgresDatabaseError.failed("The page's arrays do not line up")
+        }
+        return 0..<first.count
     }
 }

@@ -292,21 +292,10 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         return found.compactMap { $0 }
     }
 
-    /// The group's page on one connection, its questions prepared, in the order the default
-    /// asks them.
+    /// The group's page in one prepared statement (`Page`).
     public func page(_ id: Int, week: DateInterval, at date: Date) async throws(GroupRepositoryError) -> GroupPage? {
         try await run { [person, database] connection -> GroupPage? in
-            let logger = database.logger
-            guard let detail = try await Self.detail(person, id, at: date, connection, logger) else { return nil }
-            return GroupPage(
-                detail: detail,
-                practice: try await Self.all(
-                    WeekPractice(group: id, from: week.start, to: week.end, person: person), connection, logger),
-                sitting: try await Self.all(Sitting(group: id, at: date, person: person), connection, logger)
-                    .compactMap { $0 },
-                sits: try await Self.all(Sits(group: id, at: date, person: person), connection, logger).compactMap {
-                    $0
-                })
+            try await Self.all(Page(group: id, person: person, week: week, at: date), connection, database.logger).first
         }
     }
 

@@ -423,6 +423,69 @@ struct GroupConformanceTests {
     }
 
     @Test(
+        "A group's page at once is its questions one at a time, for a host and a member, with everything it shows",
+        arguments: Backend.allCases)
+    func pageAtOnce(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now, day) = (stores.person, Self.now, 86_400.0)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            let tea = try await groups.create(name: "Tea", at: now)
+            try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + Self.week)
+            try await groups.addInvitation(to: zen.id, key: "later", at: now + 1, expiresAt: now + Self.week)
+            try await groups.addInvitation(to: zen.id, key: "gone", at: now - Self.week, expiresAt: now)
+            try await groups.addInvitation(to: tea.id, key: "tea", at: now, expiresAt: now + Self.week)
+            var people: [Person] = []
+            for name in ["carol", "bob", "dave", "erin"] {
+                let person = try await stores.signUp(name)
+                _ = try await stores.data.groups(of: person.id).join(key: "link", at: now)
+                people.append(person)
+            }
+            let (carol, bob, dave, erin) = (people[0], people[1], people[2], people[3])
+            _ = try await stores.data.groups(of: bob.id).join(key: "tea", at: now)
+            try await groups.remove(dave.id, from: zen.id, at: now)
+            try await groups.remove(erin.id, from: zen.id, at: now + 1)
+            let zenSit = try await groups.scheduleSit(
+                GroupSit(group: zen.id, profile: Self.evening, startsAt: now + 600, weekly: true), at: now)
+            let teaSit = try await groups.scheduleSit(
+                GroupSit(group: tea.id, profile: .new(named: "Matcha"), startsAt: now, weekly: false), at: now)
+            for (person, start, seconds) in [
+                (ada.id, now - 60, 600), (carol.id, now + 60, 300), (ada.id, now + day, 60),
+            ] {
+                _ = try await stores.data.sessions(of: person).record(
+                    SittingSession(
+                        profileID: nil, profileName: "X", startedAt: start, seconds: seconds, completed: true))
+            }
+            // Ada in her group's sit, Bob in another group's, Carol alone.
+            _ = try await groups.startSitting(profileName: zenSit.name, sit: zenSit.id, at: now, until: now + 600)
+            _ = try await stores.data.groups(of: bob.id).startSitting(
+                profileName: teaSit.name, sit: teaSit.id, at: now + 1, until: now + 600)
+            _ = try await stores.data.groups(of: carol.id).startSitting(
+                profileName: "Alone", at: now + 2, until: now + 600)
+
+            let week = DateInterval(start: now - 3600, end: now + 3600)
+            for reader in [groups, stores.data.groups(of: carol.id)] {
+                let page = try #require(try await reader.page(zen.id, week: week, at: now + 3))
+                #expect(page.detail == (try await reader.group(zen.id, at: now + 3)))
+                #expect(page.practice == (try await reader.practice(of: zen.id, from: week.start, to: week.end)))
+                #expect(page.sitting == (try await reader.sittingNow(in: zen.id, at: now + 3)))
+                #expect(page.sits == (try await reader.sits(of: zen.id, at: now + 3)))
+            }
+            let hosts = try #require(try await groups.page(zen.id, week: week, at: now + 3))
+            #expect(hosts.detail.isHost && hosts.detail.invitations.count == 2 && hosts.detail.removed.count == 2)
+            #expect(hosts.detail.members.map(\.person) == [ada.id, bob.id, carol.id], "the host, then by name")
+            #expect(hosts.practice.count == 3 && hosts.sits == [zenSit])
+            #expect(hosts.sitting.map(\.sit) == [zenSit.id, nil, nil])
+            #expect(hosts.sitting.map(\.inAnotherGroupsSit) == [false, true, false])
+            #expect(hosts.sitting.map(\.profileName) == [zenSit.name, "", "Alone"])
+            let carols = try #require(try await stores.data.groups(of: carol.id).page(zen.id, week: week, at: now + 3))
+            #expect(!carols.detail.isHost && carols.detail.invitations.isEmpty && carols.detail.removed.isEmpty)
+            #expect(try await stores.data.groups(of: dave.id).page(zen.id, week: week, at: now) == nil, "removed")
+        }
+    }
+
+    @Test(
         "Sitting now: those who turned 'Show me when I sit' off are never shown; starts at one moment go by id",
         arguments: Backend.allCases)
     func sittingNowHidden(backend: Backend) async throws {
