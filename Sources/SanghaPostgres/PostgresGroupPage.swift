@@ -199,7 +199,7 @@ extension PostgresGroupStore {
     /// A group's page in one statement, not seven one after another: the group and whether the
     /// person hosts it, then each part of the page in arrays, one a column, each in the order of
     /// the part's own statement above; no row when the person is not a member. (An array of
-    /// nothing is NULL.) A sitter's sit is an id and a flag, as an array holds no NULL here.
+    /// nothing is NULL.)
     struct Page: PreparedRead {
         static let sql = """
             SELECT g.name, g.created_at, me.is_host, members.*, invitations.*, removed.*, practice.*,
@@ -228,16 +228,7 @@ extension PostgresGroupStore {
                     WHERE m.group_id = me.group_id GROUP BY m.person_id
                 ) w
             ) practice
-            CROSS JOIN LATERAL (
-                SELECT \(arrays(
-                    ["p.id", "p.name", "s.profile_name", "s.since", "sit.id IS NOT NULL", "coalesce(sit.id, 0)",
-                    "s.sit_id IS NOT NULL AND sit.id IS NULL"], Sitting.order))
-                FROM group_member m
-                JOIN sitting_now s ON s.person_id = m.person_id
-                JOIN person p ON p.id = m.person_id
-                LEFT JOIN group_sit sit ON sit.id = s.sit_id AND sit.group_id = m.group_id
-                WHERE m.group_id = me.group_id AND s.until > $6 AND p.show_when_sitting
-            ) sitting
+            \(sittingArrays(until: "$6"))
             CROSS JOIN LATERAL (
                 SELECT \(arrays(
                     ["s.id", "s.profile_name", "s.segments::text", "s.starts_at", "s.weekly",
@@ -255,11 +246,6 @@ extension PostgresGroupStore {
         init(group: Int, person: Int, week: DateInterval, at date: Date) {
             self.group = group
             values = [group, person, date, week.start, week.end, date.addingTimeInterval(-SittingNow.grace)]
-        }
-
-        /// `array_agg` of each of `columns`, each ordered by `order`, so that the arrays line up.
-        static func arrays(_ columns: [String], _ order: String) -> String {
-            columns.map { "array_agg(\($0) ORDER BY \(order))" }.joined(separator: ", ")
         }
 
         func decodeRow(_ row: PostgresRow) throws -> GroupPage {
@@ -302,19 +288,7 @@ extension PostgresGroupStore {
                     person: practiceIDs[$0], totals: SittingTotals(sessions: sessions[$0], seconds: seconds[$0]))
             }
 
-            let (sitterIDs, sitterNames, profileNames, since, inGroupSit, sitIDs, elsewhere) = (
-                try columns.array(Int.self), try columns.array(String.self), try columns.array(String.self),
-                try columns.array(Date.self), try columns.array(Bool.self), try columns.array(Int.self),
-                try columns.array(Bool.self)
-            )
-            let sitting = try Columns.rows(sitterIDs, sitterNames, profileNames, since, inGroupSit, sitIDs, elsewhere)
-                .map {
-                    // Another group's sit is named by that group only.
-                    SittingNow(
-                        person: sitterIDs[$0], name: sitterNames[$0],
-                        profileName: elsewhere[$0] ? "" : profileNames[$0],
-                        since: since[$0], sit: inGroupSit[$0] ? sitIDs[$0] : nil, inAnotherGroupsSit: elsewhere[$0])
-                }
+            let sitting = try columns.sittingNow()
 
             let (sitIDsOfGroup, profiles, segments, starts, weekly, cancelled, zones) = (
                 try columns.array(Int.self), try columns.array(String.self), try columns.array(String.self),
@@ -334,6 +308,63 @@ extension PostgresGroupStore {
                 practice: practice, sitting: sitting, sits: sits)
         }
     }
+
+    /// A sit's page in one statement: the group, whether the person hosts it, the sit (nulls
+    /// when the group has no such sit), and who is sitting, in arrays as `Page` has them; no row
+    /// when the person is not a member.
+    struct SitPage: PreparedRead {
+        static let sql = """
+            SELECT g.name, g.created_at, me.is_host, \(PostgresGroupStore.sitColumns), sitting.*
+            FROM group_member me JOIN sitting_group g ON g.id = me.group_id
+            LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.id = $1
+            \(sittingArrays(until: "$4"))
+            WHERE me.group_id = $2 AND me.person_id = $3
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8, .timestamptz]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        let group: Int
+        init(sit: Int, group: Int, person: Int, at date: Date) {
+            self.group = group
+            values = [sit, group, person, date.addingTimeInterval(-SittingNow.grace)]
+        }
+
+        /// Nil when the group has no such sit.
+        func decodeRow(_ row: PostgresRow) throws -> GroupSitPage? {
+            var columns = Columns(row)
+            let found = SittingGroup(id: group, name: try columns.next(), createdAt: try columns.next())
+            let isHost: Bool = try columns.next()
+            let sit = try PostgresGroupStore.sit(
+                (
+                    try columns.next(), try columns.next(), try columns.next(), try columns.next(), try columns.next(),
+                    try columns.next(), try columns.next()
+                ), group: group)
+            let sitting = try columns.sittingNow()
+            return sit.map { GroupSitPage(sit: $0, group: found, isHost: isHost, sitting: sitting) }
+        }
+    }
+
+    /// `array_agg` of each of `columns`, each ordered by `order`, so that the arrays line up.
+    static func arrays(_ columns: [String], _ order: String) -> String {
+        columns.map { "array_agg(\($0) ORDER BY \(order))" }.joined(separator: ", ")
+    }
+
+    /// The members of `me`'s group sitting now (their end later than the parameter `until`), as
+    /// `Sitting` answers them, in arrays (`Columns.sittingNow`). A sitter's sit is an id and a
+    /// flag, as these arrays hold no NULL.
+    static func sittingArrays(until: String) -> String {
+        """
+        CROSS JOIN LATERAL (
+            SELECT \(arrays(
+                ["p.id", "p.name", "s.profile_name", "s.since", "sit.id IS NOT NULL", "coalesce(sit.id, 0)",
+                "s.sit_id IS NOT NULL AND sit.id IS NULL"], Sitting.order))
+            FROM group_member m
+            JOIN sitting_now s ON s.person_id = m.person_id
+            JOIN person p ON p.id = m.person_id
+            LEFT JOIN group_sit sit ON sit.id = s.sit_id AND sit.group_id = m.group_id
+            WHERE m.group_id = me.group_id AND s.until > \(until) AND p.show_when_sitting
+        ) sitting
+        """
+    }
 }
 
 /// A row's columns, read one after another.
@@ -352,6 +383,20 @@ struct Columns {
     mutating func array<Element>(_: Element.Type) throws -> [Element]
     where Element: PostgresArrayDecodable, Element == Element._DecodableType {
         try next([Element]?.self) ?? []
+    }
+
+    /// Who is sitting, from `PostgresGroupStore.sittingArrays`.
+    mutating func sittingNow() throws -> [SittingNow] {
+        let (ids, names, profileNames, since, inGroupSit, sits, elsewhere) = (
+            try array(Int.self), try array(String.self), try array(String.self), try array(Date.self),
+            try array(Bool.self), try array(Int.self), try array(Bool.self)
+        )
+        return try Self.rows(ids, names, profileNames, since, inGroupSit, sits, elsewhere).map {
+            // Another group's sit is named by that group only.
+            SittingNow(
+                person: ids[$0], name: names[$0], profileName: elsewhere[$0] ? "" : profileNames[$0], since: since[$0],
+                sit: inGroupSit[$0] ? sits[$0] : nil, inAnotherGroupsSit: elsewhere[$0])
+        }
     }
 
     /// The indices of arrays that line up, one element of each a row; a statement whose arrays

@@ -307,19 +307,12 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         return sit
     }
 
-    /// The sit's page in two prepared statements on one connection, not the default's seven: the
-    /// membership with the sit (without the members, links and removals the group's page reads),
-    /// then who is sitting.
+    /// The sit's page in one prepared statement (`SitPage`), without the members, links and
+    /// removals the group's page reads.
     public func sitPage(_ sit: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) -> GroupSitPage? {
         try await run { [person, database] connection -> GroupSitPage? in
-            let logger = database.logger
-            guard
-                let (found, isHost, sit) = try await Self.all(
-                    SitOfMember(sit: sit, group: group, person: person), connection, logger
-                ).first, let sit
-            else { return nil }
-            let sitting = try await Self.all(Sitting(group: group, at: date, person: person), connection, logger)
-            return GroupSitPage(sit: sit, group: found, isHost: isHost, sitting: sitting.compactMap { $0 })
+            try await Self.all(SitPage(sit: sit, group: group, person: person, at: date), connection, database.logger)
+                .first ?? nil
         }
     }
 
