@@ -27,21 +27,27 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     }
 
     public func list() async throws(GroupRepositoryError) -> [GroupSummary] {
-        try await run { connection in
-            let rows = try await connection.query(
-                """
-                SELECT g.id, g.name, g.created_at, me.is_host,
-                    (SELECT count(*) FROM group_member m WHERE m.group_id = g.id)
-                FROM group_member me JOIN sitting_group g ON g.id = me.group_id
-                WHERE me.person_id = \(person)
-                ORDER BY lower(g.name), g.id
-                """, logger: database.logger)
-            var groups: [GroupSummary] = []
-            for try await (id, name, createdAt, isHost, members) in rows.decode((Int, String, Date, Bool, Int).self) {
-                let group = SittingGroup(id: id, name: name, createdAt: createdAt)
-                groups.append(GroupSummary(group: group, members: members, isHost: isHost))
-            }
-            return groups
+        try await run { [person, database] connection in
+            try await Self.all(Groups(person: person), connection, database.logger)
+        }
+    }
+
+    /// The person's groups by name, with their numbers of members: /groups, prepared.
+    struct Groups: PreparedRead {
+        static let sql = """
+            SELECT g.id, g.name, g.created_at, me.is_host,
+                (SELECT count(*) FROM group_member m WHERE m.group_id = g.id)
+            FROM group_member me JOIN sitting_group g ON g.id = me.group_id
+            WHERE me.person_id = $1
+            ORDER BY lower(g.name), g.id
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(person: Int) { values = [person] }
+        func decodeRow(_ row: PostgresRow) throws -> GroupSummary {
+            let (id, name, createdAt, isHost, members) = try row.decode((Int, String, Date, Bool, Int).self)
+            return GroupSummary(
+                group: SittingGroup(id: id, name: name, createdAt: createdAt), members: members, isHost: isHost)
         }
     }
 
