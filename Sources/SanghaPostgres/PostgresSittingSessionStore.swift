@@ -65,15 +65,12 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
     {
         try await run { [owner, database] connection in
             let logger = database.logger
-            let totals = try await Self.all(Totals(owner: owner), connection, logger).first ?? .zero
-            // The days sat, newest first: the reader keeps what the window and the streak need
-            // (the rest of the rows are drained, as the protocol wants).
+            let (totals, days) =
+                try await Self.all(TotalsAndDays(owner: owner, through: today), connection, logger)
+                .first ?? (.zero, [])
+            // The days sat, newest first: the reader keeps what the window and the streak need.
             var reader = Practice.Reader(today: today)
-            var reading = true
-            for try await day in try await connection.execute(Days(owner: owner, through: today), logger: logger)
-            where reading {
-                reading = reader.read(day)
-            }
+            for day in days where !reader.read(day) { break }
             let sessions =
                 recent > 0
                 ? try await Self.all(Recent(owner: owner, limit: recent, offset: offset), connection, logger) : []
@@ -93,17 +90,34 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
         }
     }
 
-    /// The days sat up to `through`, newest first.
-    struct Days: PreparedRead {
+    /// The person's totals (kept by a trigger; none before their first session) and the days sat
+    /// up to `through`, newest first, in arrays: one statement, not two.
+    struct TotalsAndDays: PreparedRead {
         static let sql = """
-            SELECT day, sessions, seconds FROM practice_day WHERE owner_id = $1 AND day <= $2 ORDER BY day DESC
+            SELECT coalesce(t.sessions, 0), coalesce(t.seconds, 0), d.days, d.sessions, d.seconds
+            FROM (
+                SELECT array_agg(day::bigint ORDER BY day DESC) AS days,
+                    array_agg(sessions::bigint ORDER BY day DESC) AS sessions,
+                    array_agg(seconds ORDER BY day DESC) AS seconds
+                FROM practice_day WHERE owner_id = $1 AND day <= $2
+            ) d
+            LEFT JOIN sitting_total t ON t.owner_id = $1
             """
         static let bindingDataTypes: [PostgresDataType] = [.int8, .int8]
         let values: [any PostgresNonThrowingEncodable & Sendable]
         init(owner: Int, through day: LocalDay) { values = [owner, day.number] }
-        func decodeRow(_ row: PostgresRow) throws -> Practice.Day {
-            let (day, count, seconds) = try row.decode((Int, Int, Int).self)
-            return Practice.Day(LocalDay(day), sessions: count, seconds: seconds)
+        func decodeRow(_ row: PostgresRow) throws -> (SittingTotals, [Practice.Day]) {
+            var columns = Columns(row)
+            let totals = SittingTotals(sessions: try columns.next(), seconds: try columns.next())
+            let (days, sessions, seconds) = (
+                try columns.array(Int.self), try columns.array(Int.self), try columns.array(Int.self)
+            )
+            return (
+                totals,
+                try Columns.rows(days, sessions, seconds).map {
+                    Practice.Day(LocalDay(days[$0]), sessions: sessions[$0], seconds: seconds[$0])
+                }
+            )
         }
     }
 
