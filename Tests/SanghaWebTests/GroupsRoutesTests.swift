@@ -489,4 +489,16 @@ extension GroupsRoutesTests {
         }
         #expect(told.withLock { $0 }.isEmpty)
     }
+
+    @Test("A group sit's session whose sit could not be read is a 503 with why, not a 404: the script keeps it")
+    func sessionOfUnreadableSit() async throws {
+        let data = InMemoryPersonalData()  // its groups fail as an unreachable storage does
+        try await withSignedInApp(dependencies: TestDependencies.make(data: data)) { ada in
+            let session = "group=1&sit=1&startedAt=2026-11-24T19:00:00Z&seconds=450&completed=true"
+            try await ada.post("/sessions", form: session) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(Self.body(response).contains(StorageMessage.unreachable))
+            }
+        }
+    }
 }

@@ -136,7 +136,8 @@ extension GroupSitViewModel {
     /// Records a member's session of the sit (`POST /sessions` with `sit`): in their own history,
     /// under the sit's name, "with" the group, a cancelled sit's too. 303 back to the sit's page
     /// with "Session saved."; the page again with why (422) for a session that breaks a rule
-    /// (those of `SittingSession.refusal`, or longer than the sit), nothing stored.
+    /// (those of `SittingSession.refusal`, or longer than the sit), nothing stored; 503 with why
+    /// when the sit could not be read.
     public static func record(
         _ input: SittingSessionInput, groups: any GroupRepository, sessions: any SittingSessionRepository,
         context: PageContext
@@ -149,8 +150,17 @@ extension GroupSitViewModel {
         do {
             guard let found = try await groups.sitPage(id, of: group, at: context.now) else { return .notFound }
             shown = found
-        } catch {
+        } catch GroupRepositoryError.notFound {
             return .notFound
+        } catch {
+            // Not a 404: the script keeps a session whose post failed this way, and sends it again.
+            return .unavailable(
+                ErrorPageViewModel(
+                    heading: "The session was not saved",
+                    message: StorageMessage.text(
+                        for: error, otherwise: "Sessions could not be saved. Please try again."),
+                    context: context),
+                .storage)
         }
         let sit = shown.sit
         func page(_ message: String) -> GroupSitViewModel {

@@ -17,6 +17,10 @@ public enum SubmitOutcome<Form: Sendable & Equatable>: Sendable, Equatable {
     case failed(Form, PageFailure)
     /// What the form was about does not exist (404 page).
     case notFound
+    /// What the form was about could not be read, so there is no form to show again: the
+    /// failure page with why, and the failure's status (a client that keeps what it posted
+    /// tries again later).
+    case unavailable(ErrorPageViewModel, PageFailure)
 }
 
 /// What a page load found: the page, nothing (404), or a failure page with why.

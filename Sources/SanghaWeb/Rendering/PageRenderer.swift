@@ -88,7 +88,8 @@ public struct PageRenderer: Sendable {
     }
 
     /// A submit's response: 303 to where it leads, or the form again with its status. Nothing
-    /// to submit to is the 404 page with `notFound` as its message.
+    /// to submit to is the 404 page with `notFound` as its message; nothing readable, the
+    /// failure page with its status.
     public func response<Form: Page>(_ outcome: SubmitOutcome<Form>, for request: Request, notFound: String)
         throws -> Response
     {
@@ -98,6 +99,7 @@ public struct PageRenderer: Sendable {
         case .conflict(let form): return try response(form, status: .conflict, for: request)
         case .failed(let form, let failure): return try response(form, status: failure.status, for: request)
         case .notFound: throw HTTPError(.notFound, message: notFound)
+        case .unavailable(let page, let failure): return try response(page, status: failure.status, for: request)
         }
     }
 
