@@ -171,17 +171,19 @@ public final class SanghaProcess: @unchecked Sendable {
 }
 
 extension SanghaProcess {
-    /// Whether process `pid` holds the socket listening on 127.0.0.1:`port`. A 200 from the port
-    /// alone is not enough: a process that lost its port to another test's server answers through
-    /// that server until it reaches its own bind and exits on "Address already in use".
+    /// Whether process `pid` holds a socket listening on `port` (on loopback or any address). A
+    /// 200 from the port alone is not enough: a process that lost its port to another test's
+    /// server answers through that server until it reaches its own bind and exits on "Address
+    /// already in use".
     static func listens(_ pid: Int32, on port: Int) -> Bool {
-        // /proc/net/tcp: "sl local_address rem_address st … inode", addresses in hex, LISTEN is 0A.
-        let local = String(format: "0100007F:%04X", port)
-        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return false }
+        // /proc/net/tcp(6): "sl local_address rem_address st … inode", the address's port in
+        // hex after its colon; LISTEN is 0A.
+        let local = String(format: ":%04X", port)
+        let tables = ["/proc/net/tcp", "/proc/net/tcp6"].compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
         let inodes = Set(
-            table.split(separator: "\n").dropFirst().compactMap { line -> String? in
+            tables.flatMap { $0.split(separator: "\n").dropFirst() }.compactMap { line -> String? in
                 let fields = line.split(separator: " ")
-                return fields.count > 9 && fields[1] == local && fields[3] == "0A" ? String(fields[9]) : nil
+                return fields.count > 9 && fields[1].hasSuffix(local) && fields[3] == "0A" ? String(fields[9]) : nil
             })
         let descriptors = "/proc/\(pid)/fd"
         let owned = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
