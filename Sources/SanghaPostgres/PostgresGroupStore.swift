@@ -327,23 +327,27 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         "s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly, s.cancelled_at IS NOT NULL, s.time_zone"
 
     public func calendarSits(at date: Date) async throws(GroupRepositoryError) -> [CalendarSit] {
-        try await run { connection in
-            var sits: [CalendarSit] = []
-            for try await row in try await connection.query(
-                """
-                SELECT \(unescaped: Self.sitColumns), s.group_id, g.name
-                FROM group_member me JOIN group_sit s ON s.group_id = me.group_id
-                JOIN sitting_group g ON g.id = me.group_id
-                WHERE me.person_id = \(person) AND (s.weekly OR s.ends_at > \(date))
-                ORDER BY s.starts_at, s.id
-                """, logger: database.logger
-            ).decode((Int?, String?, String?, Date?, Bool?, Bool?, String?, Int, String).self) {
-                let columns = (row.0, row.1, row.2, row.3, row.4, row.5, row.6)
-                if let sit = try Self.sit(columns, group: row.7) {
-                    sits.append(CalendarSit(sit: sit, groupName: row.8))
-                }
-            }
-            return sits
+        try await run { [person, database] connection in
+            try await Self.all(CalendarSits(person: person, at: date), connection, database.logger).compactMap { $0 }
+        }
+    }
+
+    /// Every sit of the person's groups not over, cancelled ones too: the calendar feed, prepared.
+    struct CalendarSits: PreparedRead {
+        static let sql = """
+            SELECT \(PostgresGroupStore.sitColumns), s.group_id, g.name
+            FROM group_member me JOIN group_sit s ON s.group_id = me.group_id
+            JOIN sitting_group g ON g.id = me.group_id
+            WHERE me.person_id = $1 AND (s.weekly OR s.ends_at > $2)
+            ORDER BY s.starts_at, s.id
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .timestamptz]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(person: Int, at date: Date) { values = [person, date] }
+        func decodeRow(_ row: PostgresRow) throws -> CalendarSit? {
+            let row = try row.decode((Int?, String?, String?, Date?, Bool?, Bool?, String?, Int, String).self)
+            let sit = try PostgresGroupStore.sit((row.0, row.1, row.2, row.3, row.4, row.5, row.6), group: row.7)
+            return sit.map { CalendarSit(sit: $0, groupName: row.8) }
         }
     }
 

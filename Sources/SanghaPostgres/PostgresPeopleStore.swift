@@ -170,32 +170,37 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     }
 
     public func overview(at date: Date) async throws(PeopleRepositoryError) -> [PersonOverview] {
-        let unusedSince = date.addingTimeInterval(-SignInSession.lifetime)
-        let startedSince = date.addingTimeInterval(-SignInSession.longestLife)
-        return try await run { connection in
-            let rows = try await connection.query(
-                """
-                SELECT \(unescaped: Self.personColumns), last_sign_in_at, (
-                    SELECT count(*) FROM sign_in_session s WHERE s.person_id = person.id
-                    AND s.last_used_at > \(unusedSince) AND s.started_at > \(startedSince)
-                )
-                FROM person ORDER BY lower(name), id
-                """, logger: database.logger)
-            var people: [PersonOverview] = []
-            for try await row in rows.decode(
+        try await run { connection in try await Self.all(Overview(at: date), connection, database.logger) }
+    }
+
+    /// Everyone by name, with their last sign-in and their sessions in force: /admin, prepared.
+    struct Overview: PreparedRead {
+        static let sql = """
+            SELECT \(PostgresPeopleStore.personColumns), last_sign_in_at, (
+                SELECT count(*) FROM sign_in_session s WHERE s.person_id = person.id
+                AND s.last_used_at > $1 AND s.started_at > $2
+            )
+            FROM person ORDER BY lower(name), id
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.timestamptz, .timestamptz]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(at date: Date) {
+            values = [
+                date.addingTimeInterval(-SignInSession.lifetime), date.addingTimeInterval(-SignInSession.longestLife),
+            ]
+        }
+        func decodeRow(_ row: PostgresRow) throws -> PersonOverview {
+            let row = try row.decode(
                 (
                     Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String, Int, String, Int?,
                     String?, Date?, Int
                 ).self)
-            {
-                let (person, _) = Self.person(
-                    (
-                        row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12,
-                        row.13, row.14
-                    ))
-                people.append(PersonOverview(person: person, lastSignIn: row.15, sessions: row.16))
-            }
-            return people
+            let (person, _) = PostgresPeopleStore.person(
+                (
+                    row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12,
+                    row.13, row.14
+                ))
+            return PersonOverview(person: person, lastSignIn: row.15, sessions: row.16)
         }
     }
 
@@ -390,12 +395,19 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     }
 
     public func person(calendarKey key: String) async throws(PeopleRepositoryError) -> Person? {
-        try await run { connection in
-            let rows = try await connection.query(
-                "SELECT \(unescaped: Self.personColumns) FROM person WHERE calendar_key = \(key) AND NOT is_disabled",
-                logger: database.logger)
-            for try await row in rows.decode(PersonRow.self) { return Self.person(row).person }
-            return nil
+        try await run { connection in try await Self.all(ByCalendarKey(key: key), connection, database.logger).first }
+    }
+
+    /// The person a calendar feed's key names, unless disabled: the feed, prepared.
+    struct ByCalendarKey: PreparedRead {
+        static let sql = """
+            SELECT \(PostgresPeopleStore.personColumns) FROM person WHERE calendar_key = $1 AND NOT is_disabled
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.text]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(key: String) { values = [key] }
+        func decodeRow(_ row: PostgresRow) throws -> Person {
+            PostgresPeopleStore.person(try row.decode(PersonRow.self)).person
         }
     }
 
