@@ -27,8 +27,10 @@ public final class PostgresChangeFeed: Service, Sendable {
         case session(String)
         /// A person changed or was deleted: their sessions and profiles are read again.
         case person(Int)
-        /// A profile was created, saved or deleted: it, and its owner's list, are read again.
+        /// A profile was saved or deleted: it, and its owner's list, are read again.
         case profile(Int, owner: Int)
+        /// A profile was created: its owner's list is read again.
+        case profileList(owner: Int)
         /// A group event, for `PostgresGroupEventBus`'s subscribers.
         case group(GroupEvent)
 
@@ -42,6 +44,7 @@ public final class PostgresChangeFeed: Service, Sendable {
                 let ids = parts[1].split(separator: " ").compactMap { Int($0) }
                 guard ids.count == 2 else { return nil }
                 self = .profile(ids[0], owner: ids[1])
+            case "profiles": guard let owner = Int(parts[1]) else { return nil }; self = .profileList(owner: owner)
             case "group": guard let event = GroupEvent(payload: parts[1]) else { return nil }; self = .group(event)
             default: return nil
             }
@@ -52,6 +55,7 @@ public final class PostgresChangeFeed: Service, Sendable {
             case .session(let key): "session \(key)"
             case .person(let id): "person \(id)"
             case .profile(let id, let owner): "profile \(id) \(owner)"
+            case .profileList(let owner): "profiles \(owner)"
             case .group(let event): "group \(event.payload)"
             }
         }

@@ -37,6 +37,8 @@ public struct PostgresPersonalData: PersonalData {
                 profiles.forget(owner: id)
             case .profile(let id, let owner):
                 profiles.forget(id, owner: owner)
+            case .profileList(let owner):
+                profiles.forgetPages(of: owner)
             case .group:
                 break
             }

@@ -41,9 +41,14 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
             pages = InstanceMemo(feed: feed, maximumAge: maximumAge)
         }
 
-        /// After profile `id` of `owner` was created, saved or deleted.
+        /// After profile `id` of `owner` was saved or deleted.
         func forget(_ id: Int, owner: Int) {
             profiles.forget(id)
+            forgetPages(of: owner)
+        }
+
+        /// After a profile of `owner` was created.
+        func forgetPages(of owner: Int) {
             pages.forget { key, _ in key.owner == owner }
         }
 
@@ -122,7 +127,7 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
     public func create(_ profile: Profile) async throws(ProfileRepositoryError) -> Profile {
         let segments = try Self.json(profile.segments)
         // Whatever the outcome: the list may have a new row even when the answer was lost.
-        defer { memo?.pages.forget { key, _ in key.owner == owner } }
+        defer { memo?.forgetPages(of: owner) }
         return try await run { connection in
             let rows = try await connection.query(
                 """
@@ -131,7 +136,7 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
                 RETURNING id
                 """, logger: database.logger)
             for try await id in rows.decode(Int.self) {
-                try await connection.announce(.profile(id, owner: owner), logger: database.logger)
+                try await connection.announce(.profileList(owner: owner), logger: database.logger)
                 return Profile(id: id, name: profile.name, segments: profile.segments, version: 1)
             }
             throw PostgresDatabaseError.failed("INSERT returned no id")

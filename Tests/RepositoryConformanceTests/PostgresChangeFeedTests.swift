@@ -100,9 +100,18 @@ struct PostgresChangeFeedTests {
             func names(_ person: Int) async throws -> [String] {
                 try await a.data.profiles(of: person).list(limit: 10, offset: 0).profiles.map(\.name)
             }
+            // Every notice this instance hears, its own among them.
+            let heard = Mutex<[PostgresChangeFeed.Change]>([])
+            a.feed.subscribe { change in if let change { heard.withLock { $0.append(change) } } }
             let morning = try await a.data.profiles(of: ada.id).create(.new(named: "Morning"))
             #expect(try await names(ada.id) == ["Morning"], "this instance's own create is seen at once")
             _ = try await a.data.profiles(of: grace.id).create(.new(named: "Hers"))
+            // Its own creates' notices heard, so that what is kept next is kept until the next one.
+            #expect(
+                try await eventually(within: .seconds(10)) {
+                    heard.withLock { $0 }.contains(.profileList(owner: grace.id))
+                })
+            #expect(try await names(ada.id) == ["Morning"])
             #expect(try await names(grace.id) == ["Hers"])
 
             try await rename(morning.id, to: "Unannounced", in: b.database)
@@ -241,7 +250,8 @@ struct PostgresChangeFeedTests {
     @Test("A notice's payload names one change; anything else is ignored")
     func payloads() {
         for change in [
-            PostgresChangeFeed.Change.session("abc"), .person(7), .profile(12, owner: 7), .group(.changed(group: 3)),
+            PostgresChangeFeed.Change.session("abc"), .person(7), .profile(12, owner: 7), .profileList(owner: 7),
+            .group(.changed(group: 3)),
             .group(.membershipEnded(group: 3, person: 9)), .group(.signedOut(session: "abc")),
         ] {
             #expect(PostgresChangeFeed.Change(payload: change.payload) == change)
