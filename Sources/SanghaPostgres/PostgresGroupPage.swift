@@ -343,11 +343,6 @@ extension PostgresGroupStore {
         }
     }
 
-    /// `array_agg` of each of `columns`, each ordered by `order`, so that the arrays line up.
-    static func arrays(_ columns: [String], _ order: String) -> String {
-        columns.map { "array_agg(\($0) ORDER BY \(order))" }.joined(separator: ", ")
-    }
-
     /// The members of `me`'s group sitting now (their end later than the parameter `until`), as
     /// `Sitting` answers them, in arrays (`Columns.sittingNow`). A sitter's sit is an id and a
     /// flag, as these arrays hold no NULL.
@@ -367,24 +362,7 @@ extension PostgresGroupStore {
     }
 }
 
-/// A row's columns, read one after another.
-struct Columns {
-    private let row: PostgresRandomAccessRow
-    private var index = 0
-
-    init(_ row: PostgresRow) { self.row = row.makeRandomAccess() }
-
-    mutating func next<Value: PostgresDecodable>(_: Value.Type = Value.self) throws -> Value {
-        defer { index += 1 }
-        return try row[index].decode(Value.self)
-    }
-
-    /// An array column; NULL (an aggregate over no rows) is empty.
-    mutating func array<Element>(_: Element.Type) throws -> [Element]
-    where Element: PostgresArrayDecodable, Element == Element._DecodableType {
-        try next([Element]?.self) ?? []
-    }
-
+extension Columns {
     /// Who is sitting, from `PostgresGroupStore.sittingArrays`.
     mutating func sittingNow() throws -> [SittingNow] {
         let (ids, names, profileNames, since, inGroupSit, sits, elsewhere) = (
@@ -397,14 +375,5 @@ struct Columns {
                 person: ids[$0], name: names[$0], profileName: elsewhere[$0] ? "" : profileNames[$0], since: since[$0],
                 sit: inGroupSit[$0] ? sits[$0] : nil, inAnotherGroupsSit: elsewhere[$0])
         }
-    }
-
-    /// The indices of arrays that line up, one element of each a row; a statement whose arrays
-    /// do not is refused, not trusted.
-    static func rows(_ first: some Collection, _ others: any Collection...) throws -> Range<Int> {
-        guard others.allSatisfy({ $0.count == first.count }) else {
-            throw PostgresDatabaseError.failed("The page's arrays do not line up")
-        }
-        return 0..<first.count
     }
 }

@@ -64,16 +64,12 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
         -> Practice
     {
         try await run { [owner, database] connection in
-            let logger = database.logger
-            let (totals, days) =
-                try await Self.all(TotalsAndDays(owner: owner, through: today), connection, logger)
-                .first ?? (.zero, [])
+            let read = PracticeRead(owner: owner, through: today, recent: recent, offset: offset)
+            let (totals, days, sessions) =
+                try await Self.all(read, connection, database.logger).first ?? (.zero, [], [])
             // The days sat, newest first: the reader keeps what the window and the streak need.
             var reader = Practice.Reader(today: today)
             for day in days where !reader.read(day) { break }
-            let sessions =
-                recent > 0
-                ? try await Self.all(Recent(owner: owner, limit: recent, offset: offset), connection, logger) : []
             return reader.practice(totals: totals, recent: sessions)
         }
     }
@@ -90,34 +86,58 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
         }
     }
 
-    /// The person's totals (kept by a trigger; none before their first session) and the days sat
-    /// up to `through`, newest first, in arrays: one statement, not two.
-    struct TotalsAndDays: PreparedRead {
+    /// The practice in one statement: the person's totals (kept by a trigger; none before their
+    /// first session), the days sat up to `through` (newest first) and a page of the sessions
+    /// (newest first), the lists as arrays. A column that may be NULL comes as a flag and a value,
+    /// as these arrays hold no NULL.
+    struct PracticeRead: PreparedRead {
         static let sql = """
-            SELECT coalesce(t.sessions, 0), coalesce(t.seconds, 0), d.days, d.sessions, d.seconds
+            SELECT coalesce(t.sessions, 0), coalesce(t.seconds, 0), d.*, r.*
             FROM (
-                SELECT array_agg(day::bigint ORDER BY day DESC) AS days,
-                    array_agg(sessions::bigint ORDER BY day DESC) AS sessions,
-                    array_agg(seconds ORDER BY day DESC) AS seconds
+                SELECT \(arrays(["day::bigint", "sessions::bigint", "seconds"], "day DESC"))
                 FROM practice_day WHERE owner_id = $1 AND day <= $2
             ) d
+            CROSS JOIN (
+                SELECT \(arrays(
+                    ["r.id", "r.profile_id IS NOT NULL", "coalesce(r.profile_id, 0)", "r.profile_name", "r.started_at",
+                    "r.seconds::bigint", "r.completed", "r.group_name IS NOT NULL", "coalesce(r.group_name, '')",
+                    "r.note IS NOT NULL", "coalesce(r.note, '')"], "r.started_at DESC, r.id DESC"))
+                FROM (
+                    SELECT * FROM sitting_session WHERE owner_id = $1
+                    ORDER BY started_at DESC, id DESC LIMIT $3 OFFSET $4
+                ) r
+            ) r
             LEFT JOIN sitting_total t ON t.owner_id = $1
             """
-        static let bindingDataTypes: [PostgresDataType] = [.int8, .int8]
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8, .int8]
         let values: [any PostgresNonThrowingEncodable & Sendable]
-        init(owner: Int, through day: LocalDay) { values = [owner, day.number] }
-        func decodeRow(_ row: PostgresRow) throws -> (SittingTotals, [Practice.Day]) {
+        init(owner: Int, through day: LocalDay, recent: Int, offset: Int) {
+            values = [owner, day.number, max(recent, 0), max(offset, 0)]
+        }
+        func decodeRow(_ row: PostgresRow) throws -> (SittingTotals, [Practice.Day], [SittingSession]) {
             var columns = Columns(row)
             let totals = SittingTotals(sessions: try columns.next(), seconds: try columns.next())
             let (days, sessions, seconds) = (
                 try columns.array(Int.self), try columns.array(Int.self), try columns.array(Int.self)
             )
-            return (
-                totals,
-                try Columns.rows(days, sessions, seconds).map {
-                    Practice.Day(LocalDay(days[$0]), sessions: sessions[$0], seconds: seconds[$0])
-                }
+            let sat = try Columns.rows(days, sessions, seconds).map {
+                Practice.Day(LocalDay(days[$0]), sessions: sessions[$0], seconds: seconds[$0])
+            }
+            let (ids, hasProfile, profiles, names, starts, lengths, completed, hasGroup, groups, hasNote, notes) = (
+                try columns.array(Int.self), try columns.array(Bool.self), try columns.array(Int.self),
+                try columns.array(String.self), try columns.array(Date.self), try columns.array(Int.self),
+                try columns.array(Bool.self), try columns.array(Bool.self), try columns.array(String.self),
+                try columns.array(Bool.self), try columns.array(String.self)
             )
+            let recent = try Columns.rows(
+                ids, hasProfile, profiles, names, starts, lengths, completed, hasGroup, groups, hasNote, notes
+            ).map {
+                SittingSession(
+                    id: ids[$0], profileID: hasProfile[$0] ? profiles[$0] : nil, profileName: names[$0],
+                    startedAt: starts[$0], seconds: lengths[$0], completed: completed[$0],
+                    groupName: hasGroup[$0] ? groups[$0] : nil, note: hasNote[$0] ? notes[$0] : nil)
+            }
+            return (totals, sat, recent)
         }
     }
 
