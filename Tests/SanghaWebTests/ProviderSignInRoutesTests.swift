@@ -194,7 +194,9 @@ struct ProviderSignInRoutesTests {
         defer { provider.stop() }
         let people = InMemoryPeopleRepository()
         _ = try await people.create(Person(username: "admin", name: "Admin", createdAt: Date()), passwordHash: "x")
-        try await Self.withApp(provider: provider, signUp: .closed, people: people, timeout: .seconds(1)) { client in
+        // The default timeout, 5 s. The 1 s is for the hung provider below: in a full parallel run
+        // the provider that answers once took longer than 1 s to do so.
+        try await Self.withApp(provider: provider, signUp: .closed, people: people) { client in
             let started = try await Self.start(client)
             provider.prepare(
                 code: "c",
