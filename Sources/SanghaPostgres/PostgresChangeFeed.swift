@@ -5,8 +5,9 @@ import ServiceLifecycle
 import Synchronization
 
 /// What instances sharing one database tell each other, so each may keep in memory what another
-/// can change: a change is announced with `NOTIFY sangha_changes` in the statement that makes it
-/// (delivered when it commits), and every instance listens on one connection of its own.
+/// can change: a change is announced with `pg_notify` on `sangha_changes` right after the
+/// statement that makes it, or in it (a profile's create), delivered when that commits; and every
+/// instance listens on one connection of its own.
 ///
 /// An instance uses what it keeps (`InstanceMemo`) only while it is listening, forgets all of it
 /// whenever it starts or stops listening (it may have missed a notice meanwhile), and never uses
@@ -27,9 +28,11 @@ public final class PostgresChangeFeed: Service, Sendable {
         case session(String)
         /// A person changed or was deleted: their sessions and profiles are read again.
         case person(Int)
-        /// A profile was saved or deleted: it, and its owner's list, are read again.
-        case profile(Int, owner: Int)
-        /// A profile was created: its owner's list is read again.
+        /// A profile was saved or deleted: it is read again (its owner's list is told apart).
+        case profile(Int)
+        /// A profile of the owner was created, saved or deleted: their list is read again. (Two
+        /// notices, not one naming both: an instance of the version before reads `profile ID`
+        /// and ignores this one, so a rolling restart keeps profiles read by id true.)
         case profileList(owner: Int)
         /// A group event, for `PostgresGroupEventBus`'s subscribers.
         case group(GroupEvent)
@@ -40,10 +43,7 @@ public final class PostgresChangeFeed: Service, Sendable {
             switch parts[0] {
             case "session": self = .session(parts[1])
             case "person": guard let id = Int(parts[1]) else { return nil }; self = .person(id)
-            case "profile":
-                let ids = parts[1].split(separator: " ").compactMap { Int($0) }
-                guard ids.count == 2 else { return nil }
-                self = .profile(ids[0], owner: ids[1])
+            case "profile": guard let id = Int(parts[1]) else { return nil }; self = .profile(id)
             case "profiles": guard let owner = Int(parts[1]) else { return nil }; self = .profileList(owner: owner)
             case "group": guard let event = GroupEvent(payload: parts[1]) else { return nil }; self = .group(event)
             default: return nil
@@ -54,7 +54,7 @@ public final class PostgresChangeFeed: Service, Sendable {
             switch self {
             case .session(let key): "session \(key)"
             case .person(let id): "person \(id)"
-            case .profile(let id, let owner): "profile \(id) \(owner)"
+            case .profile(let id): "profile \(id)"
             case .profileList(let owner): "profiles \(owner)"
             case .group(let event): "group \(event.payload)"
             }

@@ -135,10 +135,14 @@ public struct PostgresDatabase: Sendable {
 }
 
 extension PostgresConnection {
-    /// Tells every instance listening (`PostgresChangeFeed`) of `change`, once the statement
-    /// before it has committed.
-    func announce(_ change: PostgresChangeFeed.Change, logger: Logger) async throws {
-        try await query("SELECT pg_notify(\(PostgresChangeFeed.channel), \(change.payload))", logger: logger)
+    /// Tells every instance listening (`PostgresChangeFeed`) of `changes`, in one statement,
+    /// once the statement before it has committed.
+    func announce(_ changes: PostgresChangeFeed.Change..., logger: Logger) async throws {
+        var bindings = PostgresBindings(capacity: changes.count + 1)
+        bindings.append(PostgresChangeFeed.channel)
+        for change in changes { bindings.append(change.payload) }
+        let calls = changes.indices.map { "pg_notify($1, $\($0 + 2))" }.joined(separator: ", ")
+        try await query(PostgresQuery(unsafeSQL: "SELECT \(calls)", binds: bindings), logger: logger)
     }
 }
 

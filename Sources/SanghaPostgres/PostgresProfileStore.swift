@@ -9,7 +9,9 @@ import SanghaStoreSupport
 /// A profile read by id (the editor, the busiest page) and the pages of each person's list (home,
 /// /profiles, a group's page) are kept in memory while the instance listens for changes (`Memo`,
 /// `PostgresChangeFeed`): a create, save or delete on any instance announces itself, and every
-/// instance forgets what it kept of that profile and its owner's list. A save checks the
+/// instance forgets what it kept of that profile and its owner's list. A create's notice is sent
+/// by the statement that inserts (a create that committed is never reported as failed, which a
+/// second Save would make into two profiles). A save checks the
 /// version in the statement that writes it (`UPDATE … WHERE id = $1 AND version = $2`), whatever
 /// is kept, so of two instances saving the same version, exactly one wins.
 public struct PostgresProfileStore: ProfileRepository, PostgresStore {
@@ -47,7 +49,7 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
             forgetPages(of: owner)
         }
 
-        /// After a profile of `owner` was created.
+        /// After a profile of `owner` was created (or saved or deleted).
         func forgetPages(of owner: Int) {
             pages.forget { key, _ in key.owner == owner }
         }
@@ -128,15 +130,19 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
         let segments = try Self.json(profile.segments)
         // Whatever the outcome: the list may have a new row even when the answer was lost.
         defer { memo?.forgetPages(of: owner) }
+        let notice = PostgresChangeFeed.Change.profileList(owner: owner).payload
         return try await run { connection in
+            // The notice in the statement that inserts: sent exactly when the row commits.
             let rows = try await connection.query(
                 """
-                INSERT INTO profile (name, segments, version, owner_id)
-                VALUES (\(profile.name), \(segments)::jsonb, 1, \(owner))
-                RETURNING id
+                WITH made AS (
+                    INSERT INTO profile (name, segments, version, owner_id)
+                    VALUES (\(profile.name), \(segments)::jsonb, 1, \(owner))
+                    RETURNING id
+                )
+                SELECT id, pg_notify(\(PostgresChangeFeed.channel), \(notice))::text FROM made
                 """, logger: database.logger)
-            for try await id in rows.decode(Int.self) {
-                try await connection.announce(.profileList(owner: owner), logger: database.logger)
+            for try await (id, _) in rows.decode((Int, String).self) {
                 return Profile(id: id, name: profile.name, segments: profile.segments, version: 1)
             }
             throw PostgresDatabaseError.failed("INSERT returned no id")
@@ -161,7 +167,8 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
             if let saved {
                 var updated = profile
                 updated.version = saved
-                try await connection.announce(.profile(profile.id, owner: owner), logger: database.logger)
+                try await connection.announce(
+                    .profile(profile.id), .profileList(owner: owner), logger: database.logger)
                 return .updated(updated)
             }
             // Nothing written: the profile is gone, or stored at another version.
@@ -186,7 +193,9 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
                 "DELETE FROM profile WHERE id = \(id) AND owner_id = \(owner) RETURNING id", logger: database.logger)
             var deleted = false
             for try await _ in rows { deleted = true }
-            if deleted { try await connection.announce(.profile(id, owner: owner), logger: database.logger) }
+            if deleted {
+                try await connection.announce(.profile(id), .profileList(owner: owner), logger: database.logger)
+            }
             return deleted
         }
     }

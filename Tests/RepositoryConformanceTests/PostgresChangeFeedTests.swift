@@ -250,14 +250,15 @@ struct PostgresChangeFeedTests {
     @Test("A notice's payload names one change; anything else is ignored")
     func payloads() {
         for change in [
-            PostgresChangeFeed.Change.session("abc"), .person(7), .profile(12, owner: 7), .profileList(owner: 7),
+            PostgresChangeFeed.Change.session("abc"), .person(7), .profile(12), .profileList(owner: 7),
             .group(.changed(group: 3)),
             .group(.membershipEnded(group: 3, person: 9)), .group(.signedOut(session: "abc")),
         ] {
             #expect(PostgresChangeFeed.Change(payload: change.payload) == change)
         }
         #expect(PostgresChangeFeed.Change(payload: "person seven") == nil)
-        #expect(PostgresChangeFeed.Change(payload: "profile 12") == nil, "a profile's notice names its owner")
+        #expect(PostgresChangeFeed.Change(payload: "profile 12 7") == nil)
+        #expect(PostgresChangeFeed.Change(payload: "profiles ada") == nil)
         #expect(PostgresChangeFeed.Change(payload: "weather 7") == nil)
         #expect(PostgresChangeFeed.Change(payload: "group weather 7") == nil)
         #expect(PostgresChangeFeed.Change(payload: "group sitting") == nil)
