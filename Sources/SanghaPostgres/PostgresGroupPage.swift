@@ -2,8 +2,9 @@ import Foundation
 import PostgresNIO
 import SanghaCore
 
-/// The questions of a group's page and a sit's page, each prepared (`PreparedRead`), asked on
-/// one connection.
+/// The questions of a group's page and a sit's page, each prepared (`PreparedRead`): one at a
+/// time for the repository's questions (`group`, `practice`, `sittingNow`, `sits`, `sit`), and
+/// each page at once in one statement (`Page`, `SitPage`) whose lists keep the same orders.
 extension PostgresGroupStore {
     /// The group and whether `person` hosts it; no row when they are not a member.
     struct Membership: PreparedRead {
@@ -86,8 +87,9 @@ extension PostgresGroupStore {
             LEFT JOIN sitting_session s ON s.owner_id = m.person_id AND s.started_at >= $1 AND s.started_at < $2
             WHERE m.group_id = $3
             AND EXISTS (SELECT 1 FROM group_member me WHERE me.group_id = $3 AND me.person_id = $4)
-            GROUP BY m.person_id ORDER BY m.person_id
+            GROUP BY m.person_id ORDER BY \(order)
             """
+        static let order = "m.person_id"
         static let bindingDataTypes: [PostgresDataType] = [.timestamptz, .timestamptz, .int8, .int8]
         let values: [any PostgresNonThrowingEncodable & Sendable]
         init(group: Int, from start: Date, to end: Date, person: Int) { values = [start, end, group, person] }
@@ -219,14 +221,14 @@ extension PostgresGroupStore {
                 WHERE me.is_host AND r.group_id = me.group_id
             ) removed
             CROSS JOIN LATERAL (
-                SELECT \(arrays(["w.person_id", "w.sessions", "w.seconds"], "w.person_id"))
+                SELECT \(arrays(["m.person_id", "m.sessions", "m.seconds"], WeekPractice.order))
                 FROM (
                     SELECT m.person_id, count(s.id)::bigint AS sessions, coalesce(sum(s.seconds), 0)::bigint AS seconds
                     FROM group_member m
                     LEFT JOIN sitting_session s
                         ON s.owner_id = m.person_id AND s.started_at >= $4 AND s.started_at < $5
                     WHERE m.group_id = me.group_id GROUP BY m.person_id
-                ) w
+                ) m
             ) practice
             \(sittingArrays(until: "$6"))
             CROSS JOIN LATERAL (
