@@ -178,7 +178,7 @@ extension SanghaProcess {
     static func listens(_ pid: Int32, on port: Int) -> Bool {
         // /proc/net/tcp(6): "sl local_address rem_address st … inode", the address's port in
         // hex after its colon; LISTEN is 0A.
-        let local = String(format: ":%04X", port)
+        let local = String(format: ":%04X", UInt32(port))
         let tables = ["/proc/net/tcp", "/proc/net/tcp6"].compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
         let inodes = Set(
             tables.flatMap { $0.split(separator: "\n").dropFirst() }.compactMap { line -> String? in
