@@ -232,9 +232,7 @@ extension PostgresGroupStore {
             ) practice
             \(sittingArrays(until: "$6"))
             CROSS JOIN LATERAL (
-                SELECT \(arrays(
-                    ["s.id", "s.profile_name", "s.segments::text", "s.starts_at", "s.weekly",
-                    "s.cancelled_at IS NOT NULL", "s.time_zone"], Sits.order))
+                SELECT \(arrays(PostgresGroupStore.sitColumnList, Sits.order))
                 FROM group_sit s
                 WHERE s.group_id = me.group_id AND s.cancelled_at IS NULL AND (s.weekly OR s.ends_at > $3)
             ) sits

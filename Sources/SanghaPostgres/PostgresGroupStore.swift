@@ -323,8 +323,12 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     }
 
     /// A sit's columns, as `sit(_:group:)` reads them.
-    static let sitColumns =
-        "s.id, s.profile_name, s.segments::text, s.starts_at, s.weekly, s.cancelled_at IS NOT NULL, s.time_zone"
+    static let sitColumns = sitColumnList.joined(separator: ", ")
+    /// The same, one a column: the group's page reads each as an array.
+    static let sitColumnList = [
+        "s.id", "s.profile_name", "s.segments::text", "s.starts_at", "s.weekly", "s.cancelled_at IS NOT NULL",
+        "s.time_zone",
+    ]
 
     public func calendarSits(at date: Date) async throws(GroupRepositoryError) -> [CalendarSit] {
         try await run { [person, database] connection in

@@ -36,7 +36,7 @@ public struct PostgresPersonalData: PersonalData {
                 sessions.forget { $1.person.id == id }
                 profiles.forget(owner: id)
             case .profile(let id):
-                profiles.profiles.forget(id)
+                profiles.forget(profile: id)
             case .profileList(let owner):
                 profiles.forgetPages(of: owner)
             case .group:

@@ -45,8 +45,13 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
 
         /// After profile `id` of `owner` was saved or deleted.
         func forget(_ id: Int, owner: Int) {
-            profiles.forget(id)
+            forget(profile: id)
             forgetPages(of: owner)
+        }
+
+        /// After profile `id` was saved or deleted (its owner's pages are told apart).
+        func forget(profile id: Int) {
+            profiles.forget(id)
         }
 
         /// After a profile of `owner` was created (or saved or deleted).
