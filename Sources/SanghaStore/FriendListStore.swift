@@ -37,7 +37,7 @@ public struct FriendListStore: FriendListStorage {
     /// it), without a read; else the file's. Every page asks while the FriendService is down.
     public func load() async throws -> SavedFriendList? {
         if let saved = lastSaved.lastWritten(for: person) { return saved }
-        return try await database.read { [person] db in
+        return try await database.readInline { [person] db in
             try SavedFriendListRecord.fetchOne(db, key: person).map {
                 SavedFriendList(friends: $0.friends, savedAt: $0.savedAt)
             }

@@ -14,7 +14,7 @@ public struct SQLitePersonalData: PersonalData {
     public let groupEvents: any GroupEventBus = InProcessGroupEventBus()
 
     public func ping() async throws {
-        try await database.read { db in try db.execute(sql: "SELECT 1") }
+        try await database.readInline { db in try db.execute(sql: "SELECT 1") }
     }
 
     public init(database: any DatabaseWriter) {

@@ -411,11 +411,11 @@ public enum SanghaDatabase {
 
     /// The migrations applied to `database`, oldest first.
     public static func appliedMigrations(_ database: any DatabaseWriter) async throws -> [String] {
-        try await database.read { db in try migrator.appliedMigrations(db) }
+        try await database.readAside { db in try migrator.appliedMigrations(db) }
     }
 
     /// SQLite's own check of the file: `["ok"]` when it is sound.
     public static func integrityCheck(_ database: any DatabaseWriter) async throws -> [String] {
-        try await database.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        try await database.readAside { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
     }
 }

@@ -108,7 +108,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     {
         guard !sessions.isEmpty else { return SittingSession.ImportCount(added: 0, existing: 0) }
         // What is new is found in one read of the whole file's range.
-        let (new, held) = try await read { [owner] db in
+        let (new, held) = try await readAside { [owner] db in
             let held =
                 try Int.fetchOne(
                     db.cachedStatement(sql: "SELECT COUNT(*) FROM sittingSession WHERE ownerID = ?"), arguments: [owner]
@@ -175,7 +175,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     public func sessions(after cursor: SittingSession.Cursor?, limit: Int) async throws(SittingSessionRepositoryError)
         -> [SittingSession]
     {
-        try await read { [owner] db in
+        try await readAside { [owner] db in
             var request = SittingSessionRecord.filter(Column("ownerID") == owner)
             if let cursor {
                 request = request.filter(
