@@ -10,9 +10,11 @@ import Testing
 struct OpenIDProviderTests {
     static let redirect = "http://127.0.0.1:8080/sign-in/oidc"
 
-    /// A provider, and a relying party configured for it.
+    /// A provider, and a relying party configured for it, whose calls may take `timeout`: 30 s by
+    /// default, a bound for a busy machine (a full parallel run once held this provider's
+    /// discovery past 5 s); the test of a provider that does not answer gives its own.
     static func withProvider(
-        timeout: Duration = .seconds(5), _ body: (TestOpenIDProvider, OpenIDProvider) async throws -> Void
+        timeout: Duration = .seconds(30), _ body: (TestOpenIDProvider, OpenIDProvider) async throws -> Void
     ) async throws {
         let provider = try await TestOpenIDProvider.start()
         defer { provider.stop() }

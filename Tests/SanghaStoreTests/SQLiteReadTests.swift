@@ -20,7 +20,8 @@ struct SQLiteReadTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = Configuration()
         configuration.maximumReaderCount = 1
-        let pool = try DatabasePool(path: directory.appendingPathComponent("reads.sqlite").path, configuration: configuration)
+        let pool = try DatabasePool(
+            path: directory.appendingPathComponent("reads.sqlite").path, configuration: configuration)
         let held = DispatchSemaphore(value: 0)
         let gate = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
