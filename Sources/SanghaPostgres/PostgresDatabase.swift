@@ -144,6 +144,14 @@ extension PostgresConnection {
         let calls = changes.indices.map { "pg_notify($1, $\($0 + 2))" }.joined(separator: ", ")
         try await query(PostgresQuery(unsafeSQL: "SELECT \(calls)", binds: bindings), logger: logger)
     }
+
+    /// Whether `statement` answers any row: a row found, or changed (`RETURNING`). Its rows are
+    /// read to the end, so the connection's next statement can follow.
+    func answersRow(_ statement: PostgresQuery, logger: Logger) async throws -> Bool {
+        var any = false
+        for try await _ in try await query(statement, logger: logger) { any = true }
+        return any
+    }
 }
 
 /// The database's metrics (swift-metrics; at `/metrics` in `sangha serve`): each call's time by

@@ -140,10 +140,9 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
                 group = id
             }
             guard let group else { return nil }
-            if try await Self.anyRow(
-                connection.query(
-                    "SELECT 1 FROM group_removal WHERE group_id = \(group) AND person_id = \(person)",
-                    logger: database.logger))
+            if try await connection.answersRow(
+                "SELECT 1 FROM group_removal WHERE group_id = \(group) AND person_id = \(person)",
+                logger: database.logger)
             {
                 return 0
             }
@@ -164,10 +163,9 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         // The trigger passes hosting on, or deletes the group left empty.
         let left = try await transaction { connection in
             guard try await lockGroup(group, connection) else { return false }
-            return try await Self.anyRow(
-                connection.query(
-                    "DELETE FROM group_member WHERE group_id = \(group) AND person_id = \(person) RETURNING person_id",
-                    logger: database.logger))
+            return try await connection.answersRow(
+                "DELETE FROM group_member WHERE group_id = \(group) AND person_id = \(person) RETURNING person_id",
+                logger: database.logger)
         }
         if !left { throw .notFound }
     }
@@ -177,14 +175,13 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
             guard try await lockGroup(group, connection) else { return false }
             // Asked again after the lock: the person may have stopped hosting meanwhile.
             guard
-                try await Self.anyRow(
-                    connection.query(
-                        """
-                        DELETE FROM group_member WHERE group_id = \(group) AND person_id = \(member) AND NOT is_host
-                        AND EXISTS (
-                            SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
-                        RETURNING person_id
-                        """, logger: database.logger))
+                try await connection.answersRow(
+                    """
+                    DELETE FROM group_member WHERE group_id = \(group) AND person_id = \(member) AND NOT is_host
+                    AND EXISTS (
+                        SELECT 1 FROM group_member WHERE group_id = \(group) AND person_id = \(person) AND is_host)
+                    RETURNING person_id
+                    """, logger: database.logger)
             else { return false }
             try await connection.query(
                 """
@@ -382,13 +379,12 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     /// Locks the group's row, as the trigger does when a member goes, if the person is a member:
     /// whether they are.
     private func lockGroup(_ group: Int, _ connection: PostgresConnection) async throws -> Bool {
-        try await Self.anyRow(
-            connection.query(
-                """
-                SELECT g.id FROM sitting_group g JOIN group_member me ON me.group_id = g.id
-                WHERE g.id = \(group) AND me.person_id = \(person)
-                FOR UPDATE OF g
-                """, logger: database.logger))
+        try await connection.answersRow(
+            """
+            SELECT g.id FROM sitting_group g JOIN group_member me ON me.group_id = g.id
+            WHERE g.id = \(group) AND me.person_id = \(person)
+            FOR UPDATE OF g
+            """, logger: database.logger)
     }
 
     /// The ids a statement answered, in its order.
@@ -402,15 +398,8 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     /// such row, or this person is not its group's host).
     private func changeOne(_ query: PostgresQuery) async throws(GroupRepositoryError) {
         let changed = try await run { [database] connection in
-            try await Self.anyRow(connection.query(query, logger: database.logger))
+            try await connection.answersRow(query, logger: database.logger)
         }
         if !changed { throw .notFound }
-    }
-
-    /// Whether a statement answered any row (read to the end, so the next statement can follow).
-    private static func anyRow(_ rows: PostgresRowSequence) async throws -> Bool {
-        var any = false
-        for try await _ in rows { any = true }
-        return any
     }
 }

@@ -67,10 +67,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
             // Sign-ups wait for each other, so one alone is a new deployment's first person.
             try await connection.query(
                 "SELECT pg_advisory_xact_lock(\(PostgresMigrations.lockKey + 2))", logger: database.logger)
-            var first = true
-            for try await _ in try await connection.query("SELECT 1 FROM person LIMIT 1", logger: database.logger) {
-                first = false
-            }
+            let first = try await !connection.answersRow("SELECT 1 FROM person LIMIT 1", logger: database.logger)
             var invitation: String?
             if case .invitation(let key) = admission, !first {
                 for try await found in try await connection.query(
@@ -85,24 +82,19 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
             }
             // A group's link is not used up: it admits others until it expires or is revoked.
             if case .groupInvitation(let key) = admission, !first {
-                var valid = false
-                for try await _ in try await connection.query(
+                let valid = try await connection.answersRow(
                     "SELECT 1 FROM group_invitation WHERE key = \(key) AND expires_at > \(date)",
                     logger: database.logger)
-                {
-                    valid = true
-                }
                 guard valid else { return .refused(.invitationNeeded) }
             }
             // Under the sign-ups' lock: no other sign-up can connect it meanwhile.
-            if let identity {
-                for try await _ in try await connection.query(
+            if let identity,
+                try await connection.answersRow(
                     """
                     SELECT 1 FROM provider_identity WHERE issuer = \(identity.issuer) AND subject = \(identity.subject)
                     """, logger: database.logger)
-                {
-                    return .refused(.identityTaken)
-                }
+            {
+                return .refused(.identityTaken)
             }
             let rows = try await connection.query(
                 """
@@ -162,10 +154,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
 
     public func hasAnyone() async throws(PeopleRepositoryError) -> Bool {
         try await run { connection in
-            for try await _ in try await connection.query("SELECT 1 FROM person LIMIT 1", logger: database.logger) {
-                return true
-            }
-            return false
+            try await connection.answersRow("SELECT 1 FROM person LIMIT 1", logger: database.logger)
         }
     }
 
@@ -208,12 +197,8 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
         defer { sessions?.forget { $1.person.id == id } }
         let changed = try await transaction { connection -> Bool? in
             if disabled, try await Self.isLastAdministrator(id, alone: true, connection, database.logger) { return nil }
-            var changed = false
-            for try await _ in try await connection.query(
+            let changed = try await connection.answersRow(
                 "UPDATE person SET is_disabled = \(disabled) WHERE id = \(id) RETURNING id", logger: database.logger)
-            {
-                changed = true
-            }
             guard changed else { return false }
             if disabled {
                 try await connection.query(
@@ -351,12 +336,8 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
             ).decode(Int.self) where owner != id {
                 return .refused(.identityTaken)
             }
-            var exists = false
-            for try await _ in try await connection.query(
+            let exists = try await connection.answersRow(
                 "SELECT 1 FROM person WHERE id = \(id) FOR UPDATE", logger: database.logger)
-            {
-                exists = true
-            }
             guard exists else { return .refused(.notFound) }
             try await connection.query(
                 "DELETE FROM provider_identity WHERE person_id = \(id) AND issuer = \(identity.issuer)",
@@ -416,12 +397,8 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     {
         defer { sessions?.forget { $1.person.id == id } }
         let changed = try await transaction { connection in
-            var changed = false
-            for try await _ in try await connection.query(
+            let changed = try await connection.answersRow(
                 "UPDATE person SET password_hash = \(hash) WHERE id = \(id) RETURNING id", logger: database.logger)
-            {
-                changed = true
-            }
             guard changed else { return false }
             try await connection.query(
                 "DELETE FROM sign_in_session WHERE person_id = \(id) AND key IS DISTINCT FROM \(key)",
@@ -611,8 +588,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     private func changeOne(_ query: PostgresQuery, person: Int) async throws(PeopleRepositoryError) {
         defer { sessions?.forget { $1.person.id == person } }
         let changed = try await run { connection in
-            var changed = false
-            for try await _ in try await connection.query(query, logger: database.logger) { changed = true }
+            let changed = try await connection.answersRow(query, logger: database.logger)
             if changed { try await connection.announce(.person(person), logger: database.logger) }
             return changed
         }

@@ -194,10 +194,8 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
     public func delete(id: Int) async throws(ProfileRepositoryError) -> Bool {
         defer { memo?.forget(id, owner: owner) }
         return try await run { connection in
-            let rows = try await connection.query(
+            let deleted = try await connection.answersRow(
                 "DELETE FROM profile WHERE id = \(id) AND owner_id = \(owner) RETURNING id", logger: database.logger)
-            var deleted = false
-            for try await _ in rows { deleted = true }
             if deleted {
                 try await connection.announce(.profile(id), .profileList(owner: owner), logger: database.logger)
             }

@@ -166,11 +166,9 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
         // Deleted and inserted again under the same id, in one transaction: the totals' trigger
         // counts both.
         try await transaction { connection in
-            let deleted = try await connection.query(
+            let found = try await connection.answersRow(
                 "DELETE FROM sitting_session WHERE id = \(session.id) AND owner_id = \(owner) RETURNING id",
                 logger: database.logger)
-            var found = false
-            for try await _ in deleted { found = true }
             guard found else { return false }
             try await connection.query(
                 """
@@ -248,12 +246,9 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
 
     public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {
         try await run { connection in
-            let rows = try await connection.query(
+            try await connection.answersRow(
                 "DELETE FROM sitting_session WHERE id = \(id) AND owner_id = \(owner) RETURNING id",
                 logger: database.logger)
-            var found = false
-            for try await _ in rows { found = true }
-            return found
         }
     }
 
