@@ -30,6 +30,9 @@ public struct ProfileStore: ProfileRepository, SQLiteStore {
         self.cache = cache
     }
 
+    /// The most profiles a page shows (a group's schedule form, 100): a longer list is read aside.
+    static let inlineRows = 100
+
     private var owned: QueryInterfaceRequest<ProfileRecord> {
         ProfileRecord.filter(Column("ownerID") == owner)
     }
@@ -38,7 +41,7 @@ public struct ProfileStore: ProfileRepository, SQLiteStore {
         let key = ProfileCache.ListKey(owner: owner, limit: limit, offset: offset)
         let (kept, generation) = cache.list(key)
         if let kept { return kept }
-        let page = try await read { [owned] db in
+        let read: @Sendable (Database) throws -> ProfileListPage = { [owned] db in
             // One read transaction: the page and the count agree. The order follows the
             // `profile_on_name` index.
             let profiles = try owned.order(Column("name").collating(.nocase), Column("id"))
@@ -46,6 +49,8 @@ public struct ProfileStore: ProfileRepository, SQLiteStore {
                 .fetchAll(db).map { try $0.profile() }
             return ProfileListPage(profiles: profiles, total: try owned.fetchCount(db))
         }
+        // A page's worth on the request's thread; more (an export's page, every profile) aside.
+        let page = limit > Self.inlineRows ? try await readAside(read) : try await self.read(read)
         cache.keep(page, for: key, readAt: generation)
         return page
     }
