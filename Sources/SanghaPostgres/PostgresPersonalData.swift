@@ -4,8 +4,8 @@ import SanghaStoreSupport
 /// Each person's profiles, sitting sessions, saved friends list and groups in PostgreSQL. The
 /// stores it hands out are made per request. With a `PostgresChangeFeed`, sign-in sessions,
 /// profiles read by id and pages of each person's profiles are kept in memory while it listens,
-/// and forgotten at every change any instance announces; without one, nothing is kept. Group events travel by the feed too; without
-/// one, they reach this instance only.
+/// and forgotten at every change any instance announces; without one, nothing is kept. Group
+/// events travel by the feed too; without one, they reach this instance only.
 public struct PostgresPersonalData: PersonalData {
     public let database: PostgresDatabase
     public let groupEvents: any GroupEventBus

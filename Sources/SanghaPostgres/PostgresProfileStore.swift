@@ -11,9 +11,9 @@ import SanghaStoreSupport
 /// `PostgresChangeFeed`): a create, save or delete on any instance announces itself, and every
 /// instance forgets what it kept of that profile and its owner's list. A create's notice is sent
 /// by the statement that inserts (a create that committed is never reported as failed, which a
-/// second Save would make into two profiles). A save checks the
-/// version in the statement that writes it (`UPDATE … WHERE id = $1 AND version = $2`), whatever
-/// is kept, so of two instances saving the same version, exactly one wins.
+/// second Save would make into two profiles). A save checks the version in the statement that
+/// writes it (`UPDATE … WHERE id = $1 AND version = $2`), whatever is kept, so of two instances
+/// saving the same version, exactly one wins.
 public struct PostgresProfileStore: ProfileRepository, PostgresStore {
     typealias Failure = ProfileRepositoryError
     let database: PostgresDatabase
