@@ -101,7 +101,8 @@ extension ProfileField {
     public var formName: String { names.name }
     public var inputID: String { names.inputID }
 
-    /// Every field in `ordinal` order, each segment's and sound's.
+    /// Every field in `ordinal` order: the name, then each kind of field (in `Kind`'s order), one
+    /// for each segment or each segment's sound.
     static let all: [ProfileField] =
         [.name] + SegmentType.allCases.map(ProfileField.enabled) + SegmentType.allCases.map(ProfileField.duration)
         + SegmentType.allCases.map(ProfileField.interval) + SegmentType.allCases.map(ProfileField.iterations)
@@ -110,16 +111,36 @@ extension ProfileField {
 
     private static let spellings = all.map { FieldNames(name: $0.spelledName) }
 
-    /// The field's place in `all`.
+    /// The kinds of field in `all`'s order, and where each begins there: the name is one field,
+    /// a segment's fields one a segment, a sound's one a segment and sound.
+    private enum Kind: Int, CaseIterable {
+        case name, enabled, duration, interval, iterations, soundEnabled, soundName
+
+        var count: Int {
+            switch self {
+            case .name: 1
+            case .enabled, .duration, .interval, .iterations: SegmentType.allCases.count
+            case .soundEnabled, .soundName: SegmentType.allCases.count * SoundType.allCases.count
+            }
+        }
+
+        static let starts: [Int] = allCases.reduce(into: [0]) { starts, kind in starts.append(starts.last! + kind.count)
+        }
+        var start: Int { Self.starts[rawValue] }
+    }
+
+    /// The field's place in `all` (a test holds the two together).
     var ordinal: Int {
         switch self {
-        case .name: 0
-        case .enabled(let segment): 1 + segment.ordinal
-        case .duration(let segment): 4 + segment.ordinal
-        case .interval(let segment): 7 + segment.ordinal
-        case .iterations(let segment): 10 + segment.ordinal
-        case .soundEnabled(let segment, let sound): 13 + 3 * segment.ordinal + sound.ordinal
-        case .soundName(let segment, let sound): 22 + 3 * segment.ordinal + sound.ordinal
+        case .name: Kind.name.start
+        case .enabled(let segment): Kind.enabled.start + segment.ordinal
+        case .duration(let segment): Kind.duration.start + segment.ordinal
+        case .interval(let segment): Kind.interval.start + segment.ordinal
+        case .iterations(let segment): Kind.iterations.start + segment.ordinal
+        case .soundEnabled(let segment, let sound):
+            Kind.soundEnabled.start + SoundType.allCases.count * segment.ordinal + sound.ordinal
+        case .soundName(let segment, let sound):
+            Kind.soundName.start + SoundType.allCases.count * segment.ordinal + sound.ordinal
         }
     }
 
@@ -137,6 +158,7 @@ extension ProfileField {
 }
 
 extension SegmentType {
+    /// Its place in `allCases`.
     fileprivate var ordinal: Int {
         switch self {
         case .main: 0
@@ -147,6 +169,7 @@ extension SegmentType {
 }
 
 extension SoundType {
+    /// Its place in `allCases`.
     fileprivate var ordinal: Int {
         switch self {
         case .begin: 0
