@@ -1,7 +1,7 @@
 import Foundation
 
 /// Local storage of the last list the FriendService gave (the storage half of a
-/// repository). The live one is SQLite (SanghaStore).
+/// repository): SQLite (SanghaStore) or PostgreSQL (SanghaPostgres).
 public protocol FriendListStorage: Sendable {
     /// Called with every list the service gives; a store may skip writing one it already has.
     func save(_ friends: [Friend], at date: Date) async throws

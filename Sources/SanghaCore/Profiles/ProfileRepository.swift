@@ -1,6 +1,7 @@
 import Foundation
 
-/// Where profiles are kept. The live one is SQLite (SanghaStore); tests use an in-memory one.
+/// Where one person's profiles are kept: SQLite (SanghaStore) or PostgreSQL (SanghaPostgres),
+/// both held to one conformance suite.
 public protocol ProfileRepository: Sendable {
     /// `limit` profiles by name (ignoring case), from the `offset`th, and how many there are.
     func list(limit: Int, offset: Int) async throws(ProfileRepositoryError) -> ProfileListPage

@@ -149,7 +149,8 @@ extension SittingSession {
     public static let longestEntry = 86_400
 }
 
-/// Where sessions are kept. The live one is SQLite (SanghaStore); tests use an in-memory one.
+/// Where one person's sitting sessions are kept: SQLite (SanghaStore) or PostgreSQL
+/// (SanghaPostgres), both held to one conformance suite.
 public protocol SittingSessionRepository: Sendable {
     /// Stores a new session; the answer has its id. With `clientID` (the id the sitting page
     /// gave the sit before it posted it), a session the person already recorded with that id is
