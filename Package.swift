@@ -51,13 +51,17 @@ let package = Package(
         .target(name: "SanghaCore", resources: [.embedInCode("Resources/common-passwords.txt")]),
         // Page and component view models, formatters and fixtures. SanghaCore only.
         .target(name: "SanghaViewModels", dependencies: ["SanghaCore"]),
-        // What both stores share and the domain does not: the segments' JSON text with its decode
-        // memo, and the throttle of the saved friends list's writes.
+        // What both stores share and the domain does not: what a process keeps in memory of the
+        // database (`Memo`), the segments' JSON text with its decode memo, and the throttle of the
+        // saved friends list's writes.
         .target(name: "SanghaStoreSupport", dependencies: ["SanghaCore"]),
         // GRDB/SQLite implementations of SanghaCore's repositories.
         .target(
             name: "SanghaStore",
-            dependencies: ["SanghaCore", "SanghaStoreSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SanghaCore", "SanghaStoreSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         // PostgreSQL implementations of the same repositories, for many instances on one database.
         .target(
@@ -131,6 +135,7 @@ let package = Package(
                 "SanghaOIDC",
                 "SanghaCore",
                 "SanghaViewModels",
+                "SanghaStoreSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,6 +1,7 @@
 import Logging
 import PostgresNIO
 import SanghaCore
+import SanghaStoreSupport
 import ServiceLifecycle
 import Synchronization
 
@@ -9,7 +10,7 @@ import Synchronization
 /// statement that makes it, or in it (a profile's create), delivered when that commits; and every
 /// instance listens on one connection of its own.
 ///
-/// An instance uses what it keeps (`InstanceMemo`) only while it is listening, forgets all of it
+/// An instance uses what it keeps (`Memo`) only while it is listening, forgets all of it
 /// whenever it starts or stops listening (it may have missed a notice meanwhile), and never uses
 /// anything older than `maximumAge`: a change made on another instance is seen here as soon as
 /// its notice arrives (a millisecond or so on one host), and after `maximumAge` at the latest.
@@ -115,74 +116,7 @@ public final class PostgresChangeFeed: Service, Sendable {
     }
 }
 
-/// Values read from the database, kept for `maximumAge` while the feed listens, and forgotten
-/// when a notice says they changed.
-final class InstanceMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    /// When a read began, and what had been forgotten by then: what it keeps must not be older.
-    struct Read: Sendable {
-        fileprivate let generation: Int
-        fileprivate let began: ContinuousClock.Instant
-    }
-
-    private struct State {
-        var entries: [Key: (value: Value, read: ContinuousClock.Instant)] = [:]
-        /// Moves on at every forget: a read begun before one is not kept.
-        var generation = 0
-    }
-
-    private let feed: PostgresChangeFeed?
-    private let maximumAge: Duration
-    private let state = Mutex(State())
-    /// More entries than this and the memory starts again (it is only a memo).
-    private let limit = 10_000
-
-    /// `feed` nil: nothing is ever kept (an instance that does not listen).
-    init(feed: PostgresChangeFeed?, maximumAge: Duration = PostgresChangeFeed.maximumAge) {
-        self.feed = feed
-        self.maximumAge = maximumAge
-    }
-
-    /// The value kept for `key`, if it may be used now; else nil, and the read to keep the value
-    /// read from the database with.
-    func value(_ key: Key) -> (Value?, read: Read?) {
-        guard let feed, feed.isListening else { return (nil, nil) }
-        let now = ContinuousClock.now
-        return state.withLock { state in
-            guard let entry = state.entries[key], now - entry.read < maximumAge else {
-                return (nil, Read(generation: state.generation, began: now))
-            }
-            return (entry.value, nil)
-        }
-    }
-
-    /// Keeps `value` from `read`, unless something was forgotten since it began.
-    func keep(_ value: Value, for key: Key, from read: Read?) {
-        guard let read, let feed, feed.isListening else { return }
-        state.withLock { state in
-            guard state.generation == read.generation else { return }
-            if state.entries.count >= limit { state.entries.removeAll() }
-            state.entries[key] = (value, read.began)
-        }
-    }
-
-    func forget(_ key: Key) {
-        state.withLock { state in
-            state.entries[key] = nil
-            state.generation += 1
-        }
-    }
-
-    func forget(where matches: (Key, Value) -> Bool) {
-        state.withLock { state in
-            state.entries = state.entries.filter { !matches($0.key, $0.value.value) }
-            state.generation += 1
-        }
-    }
-
-    func forgetAll() {
-        state.withLock { state in
-            state.entries.removeAll()
-            state.generation += 1
-        }
-    }
+extension PostgresChangeFeed: ChangeWatch {
+    /// What an instance keeps (`Memo`) is used only while it listens.
+    public var hearsEveryChange: Bool { isListening }
 }

@@ -2,33 +2,26 @@ import Foundation
 import Logging
 import PostgresNIO
 import SanghaCore
+import SanghaStoreSupport
 
 /// People, their sign-in sessions and failed sign-ins in PostgreSQL, so every instance agrees on
 /// who is signed in and how many attempts a username has left.
 ///
-/// A session found is kept in memory while the instance listens for changes (`InstanceMemo`,
+/// A session found is kept in memory while the instance listens for changes (`Memo`,
 /// `PostgresChangeFeed`): signing out, and any change of the person (deleted, renamed, a new
 /// password), is announced, and every instance forgets what it kept.
 public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     typealias Failure = PeopleRepositoryError
     let database: PostgresDatabase
-    private let sessions: InstanceMemo<String, FoundSession>?
+    private let sessions: Memo<String, KeptSignInSession>?
     private let onDelete: @Sendable (Int) -> Void
-
-    /// A session as kept in memory: its person, its last use as the database now has it, and
-    /// when it began.
-    struct FoundSession: Sendable {
-        let person: Person
-        let lastUsed: Date
-        let startedAt: Date
-    }
 
     public init(database: PostgresDatabase, onDelete: @escaping @Sendable (Int) -> Void = { _ in }) {
         self.init(database: database, sessions: nil, onDelete: onDelete)
     }
 
     init(
-        database: PostgresDatabase, sessions: InstanceMemo<String, FoundSession>?,
+        database: PostgresDatabase, sessions: Memo<String, KeptSignInSession>?,
         onDelete: @escaping @Sendable (Int) -> Void
     ) {
         self.database = database
@@ -459,10 +452,8 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     }
 
     public func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person? {
-        let (kept, read) = sessions?.value(key) ?? (nil, nil)
-        if let kept, SignInSession.isServableFromMemory(startedAt: kept.startedAt, lastUsed: kept.lastUsed, at: date) {
-            return kept.person
-        }
+        let (kept, read) = sessions?.value(key, if: { $0.person(at: date) != nil }) ?? (nil, nil)
+        if let kept { return kept.person }
         // One round trip: the session's person, and its last use moved to now when it was
         // `touchInterval` ago (most requests write nothing). An expired session is not found
         // and is deleted by `endSession` below.
@@ -487,7 +478,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
         }
         // The statement moved the last use to `date` if it was due.
         let touched = date.timeIntervalSince(lastUsed) >= SignInSession.touchInterval ? date : lastUsed
-        sessions?.keep(FoundSession(person: person, lastUsed: touched, startedAt: startedAt), for: key, from: read)
+        sessions?.keep(KeptSignInSession(person: person, lastUsed: touched, startedAt: startedAt), for: key, from: read)
         return person
     }
 

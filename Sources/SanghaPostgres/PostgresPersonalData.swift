@@ -10,8 +10,8 @@ public struct PostgresPersonalData: PersonalData {
     public let database: PostgresDatabase
     public let groupEvents: any GroupEventBus
     let friendListThrottle = FriendListSaveThrottle()
-    let signInSessions: InstanceMemo<String, PostgresPeopleStore.FoundSession>
-    let profileMemo: PostgresProfileStore.Memo
+    let signInSessions: Memo<String, KeptSignInSession>
+    let profileMemo: ProfileMemo
 
     /// `maximumAge`: how long a kept value may be used at most (tests lengthen or shorten it).
     public init(
@@ -19,9 +19,10 @@ public struct PostgresPersonalData: PersonalData {
         maximumAge: Duration = PostgresChangeFeed.maximumAge
     ) {
         self.database = database
+        let watch: any ChangeWatch = feed.map { $0 as any ChangeWatch } ?? UnwatchedData()
         let (sessions, profiles) = (
-            InstanceMemo<String, PostgresPeopleStore.FoundSession>(feed: feed, maximumAge: maximumAge),
-            PostgresProfileStore.Memo(feed: feed, maximumAge: maximumAge)
+            Memo<String, KeptSignInSession>(watch: watch, maximumAge: maximumAge),
+            ProfileMemo(watch: watch, maximumAge: maximumAge)
         )
         (signInSessions, profileMemo) = (sessions, profiles)
         groupEvents = PostgresGroupEventBus(database: database, feed: feed)

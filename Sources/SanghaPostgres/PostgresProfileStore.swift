@@ -7,7 +7,7 @@ import SanghaStoreSupport
 /// names the owner, so the store cannot read or change another person's rows.
 ///
 /// A profile read by id (the editor, the busiest page) and the pages of each person's list (home,
-/// /profiles, a group's page) are kept in memory while the instance listens for changes (`Memo`,
+/// /profiles, a group's page) are kept in memory while the instance listens for changes (`ProfileMemo`,
 /// `PostgresChangeFeed`): a create, save or delete on any instance announces itself, and every
 /// instance forgets what it kept of that profile and its owner's list. A create's notice is sent
 /// by the statement that inserts (a create that committed is never reported as failed, which a
@@ -18,71 +18,20 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
     typealias Failure = ProfileRepositoryError
     let database: PostgresDatabase
     private let owner: Int
-    private let memo: Memo?
-
-    /// A profile as kept in memory, with its owner.
-    struct OwnedProfile: Sendable {
-        let owner: Int
-        let profile: Profile
-    }
-
-    /// One page of one person's list.
-    struct ListKey: Hashable, Sendable {
-        let owner: Int
-        let limit: Int
-        let offset: Int
-    }
-
-    /// What an instance keeps of profiles: each by id with its owner, and pages of each list.
-    struct Memo: Sendable {
-        let profiles: InstanceMemo<Int, OwnedProfile>
-        let pages: InstanceMemo<ListKey, ProfileListPage>
-
-        init(feed: PostgresChangeFeed?, maximumAge: Duration) {
-            profiles = InstanceMemo(feed: feed, maximumAge: maximumAge)
-            pages = InstanceMemo(feed: feed, maximumAge: maximumAge)
-        }
-
-        /// After profile `id` of `owner` was saved or deleted.
-        func forget(_ id: Int, owner: Int) {
-            forget(profile: id)
-            forgetPages(of: owner)
-        }
-
-        /// After profile `id` was saved or deleted (its owner's pages are told apart).
-        func forget(profile id: Int) {
-            profiles.forget(id)
-        }
-
-        /// After a profile of `owner` was created (or saved or deleted).
-        func forgetPages(of owner: Int) {
-            pages.forget { key, _ in key.owner == owner }
-        }
-
-        /// After the person changed or was deleted.
-        func forget(owner: Int) {
-            profiles.forget { $1.owner == owner }
-            pages.forget { key, _ in key.owner == owner }
-        }
-
-        func forgetAll() {
-            profiles.forgetAll()
-            pages.forgetAll()
-        }
-    }
+    private let memo: ProfileMemo?
 
     public init(database: PostgresDatabase, owner: Int) {
         self.init(database: database, owner: owner, memo: nil)
     }
 
-    init(database: PostgresDatabase, owner: Int, memo: Memo?) {
+    init(database: PostgresDatabase, owner: Int, memo: ProfileMemo?) {
         self.database = database
         self.owner = owner
         self.memo = memo
     }
 
     public func list(limit: Int, offset: Int) async throws(ProfileRepositoryError) -> ProfileListPage {
-        let key = ListKey(owner: owner, limit: limit, offset: offset)
+        let key = ProfileMemo.ListKey(owner: owner, limit: limit, offset: offset)
         let (kept, read) = memo?.pages.value(key) ?? (nil, nil)
         if let kept { return kept }
         let page = try await run { [owner, database] connection in
@@ -127,7 +76,9 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
             }
             return nil
         }
-        if let profile { memo?.profiles.keep(OwnedProfile(owner: owner, profile: profile), for: id, from: read) }
+        if let profile {
+            memo?.profiles.keep(ProfileMemo.OwnedProfile(owner: owner, profile: profile), for: id, from: read)
+        }
         return profile
     }
 

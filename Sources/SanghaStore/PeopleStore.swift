@@ -1,24 +1,24 @@
 import Foundation
 import GRDB
 import SanghaCore
-import Synchronization
+import SanghaStoreSupport
 
 /// People, their sign-in sessions and failed sign-ins in `sangha.sqlite`.
 ///
-/// Every page looks its session up, and a read through the database pool costs more than the
-/// editor's whole page; so a session found is remembered (`SignInSessionMemo`) until it is due
-/// to be touched again (`SignInSession.touchInterval`), and every change to a session or a
-/// person goes to SQLite first and then forgets what it changed. One process per file, as for
-/// the profiles: the memory never holds what the file does not.
+/// Every page looks its session up; so a session found is kept in memory (a `Memo` shared by the
+/// stores of one file) until it is due to be touched again (`SignInSession.touchInterval`), and
+/// every change to a session or a person goes to SQLite first and then forgets what it changed.
+/// Another process writing the file (`sangha people disable`) makes the memory forget
+/// everything (`OtherProcessWrites`): the memory never holds what the file does not.
 public struct PeopleStore: PeopleRepository, SQLiteStore {
     typealias Failure = PeopleRepositoryError
     let database: any DatabaseWriter
-    private let sessions: SignInSessionMemo
+    private let sessions: Memo<String, KeptSignInSession>
     /// Called after a person was deleted, so memory of their data goes too.
     private let onDelete: @Sendable (Int) -> Void
 
     public init(
-        database: any DatabaseWriter, sessions: SignInSessionMemo = SignInSessionMemo(),
+        database: any DatabaseWriter, sessions: Memo<String, KeptSignInSession> = Memo(watch: UnwatchedData()),
         onDelete: @escaping @Sendable (Int) -> Void = { _ in }
     ) {
         self.database = database
@@ -110,7 +110,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
                 try db.cachedStatement(sql: "DELETE FROM signInSession WHERE personID = ?").execute(arguments: [id])
             }
         }
-        sessions.forget(person: id)
+        sessions.forget { $1.person.id == id }
     }
 
     public func makeAdministrator(_ id: Int) async throws(PeopleRepositoryError) {
@@ -118,7 +118,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             try db.cachedStatement(sql: "UPDATE person SET isAdministrator = 1 WHERE id = ?").execute(arguments: [id])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
-        sessions.forget(person: id)
+        sessions.forget { $1.person.id == id }
     }
 
     public func add(_ link: OneUseLink) async throws(PeopleRepositoryError) {
@@ -159,7 +159,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             try db.cachedStatement(sql: "DELETE FROM signInSession WHERE personID = ?").execute(arguments: [id])
             return try PersonRecord.fetchOne(db, key: id)?.person
         }
-        if let person { sessions.forget(person: person.id) }
+        if let person { sessions.forget { $1.person.id == person.id } }
         return person
     }
 
@@ -220,7 +220,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             ])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
-        sessions.forget(person: person.id)
+        sessions.forget { $1.person.id == person.id }
     }
 
     public func connect(_ identity: ProviderIdentity, to id: Int) async throws(PeopleRepositoryError) {
@@ -261,7 +261,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             try db.cachedStatement(sql: "UPDATE person SET calendarKey = ? WHERE id = ?").execute(arguments: [key, id])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
-        sessions.forget(person: id)
+        sessions.forget { $1.person.id == id }
     }
 
     public func person(calendarKey key: String) async throws(PeopleRepositoryError) -> Person? {
@@ -284,7 +284,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             try db.cachedStatement(sql: "DELETE FROM signInSession WHERE personID = ? AND key IS NOT ?").execute(
                 arguments: [id, key])
         }
-        sessions.forget(person: id)
+        sessions.forget { $1.person.id == id }
     }
 
     public func delete(id: Int) async throws(PeopleRepositoryError) {
@@ -294,7 +294,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             if try Self.isLastAdministrator(id, alone: false, db) { throw PeopleRepositoryError.lastAdministrator }
             _ = try PersonRecord.deleteOne(db, key: id)
         }
-        sessions.forget(person: id)
+        sessions.forget { $1.person.id == id }
         onDelete(id)
     }
 
@@ -327,9 +327,9 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     }
 
     public func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person? {
-        if let person = sessions.person(key, at: date) { return person }
-        // A sign-out or a deletion while this reads must not be undone by `remember` below.
-        let generation = sessions.generation
+        // A sign-out or a deletion while this reads must not be undone by `keep` below.
+        let (kept, began) = sessions.value(key, if: { $0.person(at: date) != nil })
+        if let kept { return kept.person }
         let found = try await read { db -> (Person, Date, Date)? in
             guard
                 let row = try Row.fetchOne(
@@ -357,7 +357,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             }
             touched = date
         }
-        sessions.remember(key, person: person, lastUsed: touched, startedAt: startedAt, ifStill: generation)
+        sessions.keep(KeptSignInSession(person: person, lastUsed: touched, startedAt: startedAt), for: key, from: began)
         return person
     }
 
@@ -460,51 +460,5 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = Int(inserted.rowID)
-    }
-}
-
-/// Sign-in sessions found, with their person and the last use written to the file: a session is
-/// served from here until `SignInSession.touchInterval` after that, then read (and touched) again.
-public final class SignInSessionMemo: Sendable {
-    private let state = Mutex<(entries: [String: (person: Person, lastUsed: Date, startedAt: Date)], generation: Int)>(
-        ([:], 0))
-    /// More sessions than this and the memory starts again (it is only a memo).
-    static let limit = 100_000
-
-    public init() {}
-
-    /// Counts what was forgotten: a read that began before a forget is not remembered.
-    var generation: Int { state.withLock { $0.generation } }
-
-    func person(_ key: String, at date: Date) -> Person? {
-        state.withLock { state in
-            guard let entry = state.entries[key],
-                SignInSession.isServableFromMemory(startedAt: entry.startedAt, lastUsed: entry.lastUsed, at: date)
-            else { return nil }
-            return entry.person
-        }
-    }
-
-    func remember(_ key: String, person: Person, lastUsed: Date, startedAt: Date, ifStill generation: Int) {
-        state.withLock { state in
-            guard state.generation == generation else { return }
-            if state.entries.count >= Self.limit { state.entries.removeAll() }
-            state.entries[key] = (person, lastUsed, startedAt)
-        }
-    }
-
-    func forget(_ key: String) {
-        state.withLock { state in
-            state.entries[key] = nil
-            state.generation += 1
-        }
-    }
-
-    /// After the person changed or was deleted: their sessions are read from the file again.
-    func forget(person id: Int) {
-        state.withLock { state in
-            state.entries = state.entries.filter { $0.value.person.id != id }
-            state.generation += 1
-        }
     }
 }

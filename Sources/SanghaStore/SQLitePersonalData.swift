@@ -4,14 +4,21 @@ import SanghaCore
 import SanghaStoreSupport
 
 /// Each person's profiles, sitting sessions and saved friends list in one SQLite file. The
-/// stores it hands out are made per request and share what this process keeps in memory.
+/// stores it hands out are made per request and share what this process keeps in memory: the
+/// sign-in sessions found and the profiles read (`Memo`s). On a file, they are kept only while
+/// `otherProcessWrites` runs (a service of `sangha serve`) and has checked lately that no other
+/// process wrote the file, and forgotten when one did; a database in memory is this process's
+/// alone.
 public struct SQLitePersonalData: PersonalData {
     public let database: any DatabaseWriter
-    let profileCache = ProfileCache()
+    /// The check for other processes' writes to the file (nil for a database in memory), which
+    /// `serve` runs.
+    public let otherProcessWrites: OtherProcessWrites?
+    let profileMemo: ProfileMemo
     let friendListThrottle = FriendListSaveThrottle()
-    let signInSessions = SignInSessionMemo()
-    /// One process holds the file: group events go from its routes to its streams in memory.
-    public let groupEvents: any GroupEventBus = InProcessGroupEventBus()
+    let signInSessions: Memo<String, KeptSignInSession>
+    /// One process serves the file: group events go from its routes to its streams in memory.
+    public let groupEvents: any GroupEventBus
 
     public func ping() async throws {
         try await database.readInline { db in try db.execute(sql: "SELECT 1") }
@@ -19,10 +26,25 @@ public struct SQLitePersonalData: PersonalData {
 
     public init(database: any DatabaseWriter) {
         self.database = database
+        let watch = (database as? DatabasePool).map { OtherProcessWrites(pool: $0) }
+        otherProcessWrites = watch
+        let kept: any ChangeWatch = watch ?? AloneOnData()
+        let profiles = ProfileMemo(watch: kept)
+        let sessions = Memo<String, KeptSignInSession>(watch: kept, limit: 100_000)
+        (profileMemo, signInSessions) = (profiles, sessions)
+        let events = InProcessGroupEventBus()
+        groupEvents = events
+        // Another process wrote (`sangha people disable`): nothing kept may be trusted, and the
+        // group streams check their sign-ins again.
+        watch?.whenChanged {
+            sessions.forgetAll()
+            profiles.forgetAll()
+            events.missed()
+        }
     }
 
     public func profiles(of person: Int) -> any ProfileRepository {
-        ProfileStore(database: database, owner: person, cache: profileCache)
+        ProfileStore(database: database, owner: person, memo: profileMemo)
     }
 
     public func sessions(of person: Int) -> any SittingSessionRepository {
@@ -41,8 +63,8 @@ public struct SQLitePersonalData: PersonalData {
     public var people: PeopleStore {
         PeopleStore(
             database: database, sessions: signInSessions,
-            onDelete: { [profileCache, friendListThrottle] person in
-                profileCache.forgetAll()
+            onDelete: { [profileMemo, friendListThrottle] person in
+                profileMemo.forget(owner: person)
                 friendListThrottle.forget(person)
             })
     }

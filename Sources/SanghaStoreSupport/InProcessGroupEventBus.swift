@@ -18,4 +18,10 @@ public final class InProcessGroupEventBus: GroupEventBus {
     public func subscribe(_ receive: @escaping @Sendable (GroupEvent?) -> Void) {
         receivers.withLock { $0.append(receive) }
     }
+
+    /// Tells every subscriber that events may have been missed (another process changed the
+    /// data: who is signed in, who is a member): every part is read and shown again.
+    public func missed() {
+        for receive in receivers.withLock({ $0 }) { receive(nil) }
+    }
 }

@@ -18,8 +18,9 @@ enum DataFolder {
 
     /// Makes `url` private (creating it when missing) and holds its `file` until the process
     /// ends (the kernel lets go of the lock however it ends, even by `kill -9`), or throws,
-    /// saying why, when another process holds it.
-    static func hold(_ file: String, in url: URL, for command: String) throws {
+    /// saying why, when another process holds it. The lock file says which process holds it and,
+    /// when given, the `address` it serves on (`sangha people` prints its links with it).
+    static func hold(_ file: String, in url: URL, for command: String, address: String? = nil) throws {
         try Self.makePrivate(url)
         let lockPath = lockFile(of: file, in: url).path
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -28,7 +29,7 @@ enum DataFolder {
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let holder = (try? String(contentsOfFile: lockPath, encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+                .split(separator: "\n").first.map(String.init)
             close(descriptor)
             throw DataFolderFailure(
                 """
@@ -38,8 +39,8 @@ enum DataFolder {
                 """)
         }
         ftruncate(descriptor, 0)
-        let pid = "\(getpid())\n"
-        _ = pid.withCString { write(descriptor, $0, strlen($0)) }
+        let holder = "\(getpid())\n" + (address.map { "\($0)\n" } ?? "")
+        _ = holder.withCString { write(descriptor, $0, strlen($0)) }
         // The descriptor stays open, and the lock held, for the rest of the process.
     }
 
@@ -49,6 +50,15 @@ enum DataFolder {
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         return flock(descriptor, LOCK_EX | LOCK_NB) != 0
+    }
+
+    /// The address the process holding `file` in `url` serves on, while one holds it.
+    static func servingAddress(of file: String, in url: URL) -> String? {
+        guard isHeld(file, in: url),
+            let text = try? String(contentsOf: lockFile(of: file, in: url), encoding: .utf8)
+        else { return nil }
+        let lines = text.split(separator: "\n")
+        return lines.count > 1 ? String(lines[1]) : nil
     }
 
     /// Creates `url` when missing, and narrows it to 0700 and the files in it to 0600. Files made

@@ -33,6 +33,15 @@ struct PeopleCommand: AsyncParsableCommand {
 
         /// Runs `body` on the deployment's people, opened as `sangha serve` opens them.
         func withPeople<Value>(_ body: (any PeopleRepository) async throws -> Value) async throws -> Value {
+            try await withData { people, _ in try await body(people) }
+        }
+
+        /// Runs `body` on the deployment's people and data, opened as `sangha serve` opens them.
+        /// A running `serve` sees what it changes at once: on PostgreSQL by the notices every
+        /// change sends, on SQLite by its check for other processes' writes to the file.
+        func withData<Value>(_ body: (any PeopleRepository, any PersonalData) async throws -> Value) async throws
+            -> Value
+        {
             let source = SettingSource.process
             if let text = databaseURL ?? source.text("SANGHA_DATABASE_URL") {
                 guard case .success(let configuration) = PostgresDatabase.configuration(url: text) else {
@@ -49,7 +58,8 @@ struct PeopleCommand: AsyncParsableCommand {
                 } catch {
                     throw PeopleFailure("The database could not be reached: \(error)")
                 }
-                return try await body(PostgresPeopleStore(database: database))
+                let data = PostgresPersonalData(database: database)
+                return try await body(data.people, data)
             }
             let directory = source.dataDirectory(dataDir)
             guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("sangha.sqlite").path) else {
@@ -57,13 +67,37 @@ struct PeopleCommand: AsyncParsableCommand {
                     "There is no sangha.sqlite in \(directory.path): name the data folder sangha serve uses with --data-dir."
                 )
             }
-            return try await body(SQLitePersonalData(database: try SanghaDatabase.open(directory: directory)).people)
+            let data = SQLitePersonalData(database: try SanghaDatabase.open(directory: directory))
+            return try await body(data.people, data)
         }
 
-        /// `path` on the address people use.
+        /// `path` on the address people use: `--public-url`'s; else the one the `serve` on the
+        /// same data folder uses (its public URL, or where it listens); else `SANGHA_HOST` and
+        /// `SANGHA_PORT`'s, as `serve` would listen. A link on a loopback address comes with a
+        /// note that it works on this machine only.
         func link(_ path: String) -> String {
-            let base = publicURL ?? SettingSource.process.text("SANGHA_PUBLIC_URL") ?? "http://127.0.0.1:8080"
-            return base.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path
+            let source = SettingSource.process
+            if let base = publicURL ?? source.text("SANGHA_PUBLIC_URL") {
+                return base.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path
+            }
+            let serving =
+                source.text("SANGHA_DATABASE_URL") == nil && databaseURL == nil
+                ? DataFolder.servingAddress(of: SanghaDatabase.fileName, in: source.dataDirectory(dataDir)) : nil
+            let base = serving ?? Self.listeningAddress(source)
+            if let host = URL(string: base)?.host, ["127.0.0.1", "localhost", "::1"].contains(host) {
+                FileHandle.standardError.write(
+                    Foundation.Data(
+                        "No --public-url: this link works on this machine only (\(base)). Give the address people use with --public-url or SANGHA_PUBLIC_URL.\n"
+                            .utf8))
+            }
+            return base + path
+        }
+
+        /// Where `serve` would listen with this environment.
+        static func listeningAddress(_ source: SettingSource) -> String {
+            ServeSettings.address(
+                host: source.text("SANGHA_HOST") ?? "127.0.0.1",
+                port: source.text("SANGHA_PORT").flatMap(Int.init) ?? AppConfiguration.defaultPort)
         }
     }
 
@@ -139,7 +173,7 @@ struct PeopleCommand: AsyncParsableCommand {
         @Argument(help: "Who administers from now on.") var username: String
 
         func run() async throws {
-            let name = try await data.change(username) { people, person in
+            let name = try await data.change(username) { people, _, person in
                 try await people.makeAdministrator(person.id)
                 if person.isDisabled { try await people.setDisabled(false, of: person.id) }
             }
@@ -154,7 +188,7 @@ struct PeopleCommand: AsyncParsableCommand {
         @Argument(help: "Who may no longer sign in.") var username: String
 
         func run() async throws {
-            let name = try await data.change(username) { people, person in
+            let name = try await data.change(username) { people, groupEvents, person in
                 do {
                     try await people.setDisabled(true, of: person.id)
                 } catch PeopleRepositoryError.lastAdministrator {
@@ -162,6 +196,9 @@ struct PeopleCommand: AsyncParsableCommand {
                         "\(person.name) is the only administrator who can sign in: make another one first (sangha people make-admin USERNAME)."
                     )
                 }
+                // Their group pages stop hearing the groups at once on every PostgreSQL instance
+                // (a SQLite `serve` finds this process's write and checks its streams' sign-ins).
+                await groupEvents.publish([.signedOutEverywhere(person: person.id, except: nil)])
             }
             print("\(name) is disabled and signed out everywhere.")
         }
@@ -173,7 +210,7 @@ struct PeopleCommand: AsyncParsableCommand {
         @Argument(help: "Who may sign in again.") var username: String
 
         func run() async throws {
-            let name = try await data.change(username) { people, person in
+            let name = try await data.change(username) { people, _, person in
                 try await people.setDisabled(false, of: person.id)
             }
             print("\(name) can sign in again.")
@@ -184,11 +221,11 @@ struct PeopleCommand: AsyncParsableCommand {
 extension PeopleCommand.Data {
     /// Does `change` to the person `username` is; their name.
     func change(
-        _ username: String, _ change: (any PeopleRepository, Person) async throws -> Void
+        _ username: String, _ change: (any PeopleRepository, any GroupEventBus, Person) async throws -> Void
     ) async throws -> String {
-        try await withPeople { people in
+        try await withData { people, data in
             let person = try await PeopleCommand.person(username, in: people)
-            try await change(people, person)
+            try await change(people, data.groupEvents, person)
             return person.name
         }
     }

@@ -185,7 +185,9 @@ struct ServeCommand: AsyncParsableCommand {
         var services: [any Service] = []
         var embeddedLists: FriendStoreLists?
         if case .sqlite = settings.storage {
-            try DataFolder.hold(SanghaDatabase.fileName, in: settings.dataDirectory, for: "sangha serve")
+            try DataFolder.hold(
+                SanghaDatabase.fileName, in: settings.dataDirectory, for: "sangha serve",
+                address: settings.localAddress)
         }
         if case .embedded = settings.friendService {
             try DataFolder.hold(FriendStore.fileName, in: settings.dataDirectory, for: "sangha serve")
@@ -215,9 +217,11 @@ struct ServeCommand: AsyncParsableCommand {
         case .sqlite(let directory):
             let data = SQLitePersonalData(database: try SanghaDatabase.open(directory: directory))
             let stores = Stores(people: data.people, data: data)
+            // What `sangha people` writes while this runs is seen within a second.
+            let watch: [any Service] = data.otherProcessWrites.map { [$0] } ?? []
             try await buildApp(
                 settings, stores: stores, client: client, embeddedLists: embeddedLists, metrics: metrics,
-                services: services, logger: logger
+                services: services + watch, logger: logger
             )
             .runService()
         case .postgres(let configuration):

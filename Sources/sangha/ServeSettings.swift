@@ -51,6 +51,19 @@ struct ServeSettings {
         }
     }
 
+    /// The address people use: the public URL's, else where this process listens (the loopback
+    /// name for an address that means every interface).
+    var localAddress: String {
+        app.publicURL?.absoluteString ?? Self.address(host: app.host, port: app.port)
+    }
+
+    /// `http://HOST:PORT` for a listening address (the loopback name for one that means every
+    /// interface).
+    static func address(host: String, port: Int) -> String {
+        let name = ["0.0.0.0", "::", "[::]"].contains(host) ? "127.0.0.1" : host
+        return "http://\(name.contains(":") && !name.hasPrefix("[") ? "[\(name)]" : name):\(port)"
+    }
+
     init(_ command: ServeCommand, environment: [String: String]) throws {
         let source = SettingSource(environment: environment)
         let host = command.host ?? source.text("SANGHA_HOST") ?? "127.0.0.1"

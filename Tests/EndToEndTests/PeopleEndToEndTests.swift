@@ -145,4 +145,60 @@ struct PeopleEndToEndTests {
             #expect(help.output.contains(subcommand))
         }
     }
+
+    @Test(
+        "What sangha people changes, a running serve sees at once: a new administrator's /admin answers, a disabled person is signed out and their group stream ends; links name serve's own port"
+    )
+    func operatorsChangesReachServe() async throws {
+        let data = try RepositoryPaths.temporaryDirectory("sangha-e2e-people-live")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try await SanghaProcess.serve(
+            dataDirectory: data, ["--sign-up", "invite", "--friend-service-port", "\(try SilentServer.freePort())"])
+        defer { server.stopInBackground() }
+        let base = server.baseURL
+        try await HTTPClient().signUp(at: base, username: "ada", name: "Ada Lovelace")
+        func people(_ arguments: String...) async throws -> (status: Int32, output: String) {
+            try await SanghaProcess.run(["people"] + arguments + ["--data-dir", data.path])
+        }
+
+        // Without --public-url, the link names the port serve listens on, and says it is local.
+        let invite = try await people("invite")
+        let link = try #require(
+            invite.output.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/sign-up\?invitation=([0-9a-f]{64})/))
+        #expect(Int(link.output.1) == server.port)
+        #expect(invite.output.contains("this link works on this machine only"))
+        let grace = HTTPClient()
+        _ = try await grace.send("GET", try #require(URL(string: String(link.output.0))))
+        let signedUp = try await grace.send(
+            "POST", base.appendingPathComponent("sign-up"),
+            form: [
+                "name": "Grace Hopper", "username": "grace", "password": HTTPClient.testPassword,
+                "invitation": String(link.output.2),
+            ])
+        #expect(signedUp.status == 303)
+
+        // Grace's sign-in is served, and kept in serve's memory, before each change.
+        let admin = base.appendingPathComponent("admin")
+        #expect(try await grace.send("GET", admin).status == 404)
+        #expect(try await people("make-admin", "grace").status == 0)
+        #expect(try await eventually(within: .seconds(10)) { try await grace.send("GET", admin).status == 200 })
+
+        // Grace listens to her group's page; disabled, she is signed out and the stream ends.
+        let group = try await grace.send("POST", base.appendingPathComponent("groups"), form: ["name": "Evening"])
+        let groupPath = try #require(group.header("Location"))
+        let session = try #require(grace.cookie(named: "sangha_session"))
+        let request =
+            "GET \(groupPath)/events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: sangha_session=\(session)\r\n\r\n"
+        let stream = try RawStream(Array(request.utf8), port: server.port)
+        #expect(await stream.read(until: "event: sitting-now", timeout: 30))
+        #expect(try await grace.send("GET", base).status == 200)
+        #expect(try await people("disable", "grace").output.contains("Grace Hopper is disabled"))
+        #expect(
+            try await eventually(within: .seconds(10)) {
+                try await grace.send("GET", base).header("Location")?.hasPrefix("/sign-in") == true
+            })
+        // The stream's response ends (its last chunk; the connection itself may stay open).
+        #expect(
+            await stream.read(until: "\r\n0\r\n\r\n", timeout: 30), "the disabled person's group stream stayed open")
+    }
 }

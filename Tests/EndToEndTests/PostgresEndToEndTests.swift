@@ -7,7 +7,7 @@ import Testing
 /// balancer: what one writes the other shows, a stale save is refused across them, one killed
 /// mid-write loses nothing it acknowledged, and the database going away and coming back costs
 /// a 503 and no restart.
-@Suite("Two instances on PostgreSQL", .serialized)
+@Suite("Two instances on PostgreSQL", .serialized, .enabled(if: TestPostgresServer.runs))
 struct PostgresEndToEndTests {
     static func instance(_ database: TestPostgresServer, _ name: String) async throws -> (SanghaProcess, URL) {
         let data = try RepositoryPaths.temporaryDirectory("sangha-pg-\(name)")

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SanghaCore
+import SanghaTestSupport
 import Synchronization
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// What an instance on PostgreSQL keeps in memory (sign-in sessions, profiles read by id, pages
 /// of each person's profiles), and how it learns that another instance changed them: the bound is
 /// the notice's delivery, and `PostgresChangeFeed.maximumAge` whatever happens.
-@Suite("PostgreSQL: what instances keep, and hear of each other")
+@Suite("PostgreSQL: what instances keep, and hear of each other", .enabled(if: TestPostgres.runs))
 struct PostgresChangeFeedTests {
     /// One instance: its own pool, its own feed (listening), its data.
     struct Instance {
@@ -35,16 +36,6 @@ struct PostgresChangeFeedTests {
         return Instance(
             database: database, feed: feed,
             data: PostgresPersonalData(database: database, feed: feed, maximumAge: maximumAge))
-    }
-
-    /// Whether `condition` holds before `limit` is over, asked every 10 ms.
-    func eventually(within limit: Duration, _ condition: () async throws -> Bool) async throws -> Bool {
-        let end = ContinuousClock.now + limit
-        while ContinuousClock.now < end {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return try await condition()
     }
 
     /// A change no instance announces, straight in the database.
@@ -246,7 +237,11 @@ struct PostgresChangeFeedTests {
             #expect(heardHere.events == [.changed(group: 1)])
         }
     }
+}
 
+/// What a notice says, read without a server.
+@Suite("PostgreSQL: a notice's payload")
+struct ChangePayloadTests {
     @Test("A notice's payload names one change; anything else is ignored")
     func payloads() {
         for change in [

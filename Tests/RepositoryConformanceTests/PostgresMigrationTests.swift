@@ -5,7 +5,7 @@ import SanghaPostgres
 import Testing
 
 /// What only PostgreSQL has: migrations shared by instances, and a database that goes away.
-@Suite("PostgreSQL migrations")
+@Suite("PostgreSQL migrations", .enabled(if: TestPostgres.runs))
 struct PostgresMigrationTests {
     @Test("Instances starting at the same moment apply each migration once; an existing database keeps its data")
     func concurrentMigrations() async throws {

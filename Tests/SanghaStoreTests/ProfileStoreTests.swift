@@ -188,48 +188,6 @@ struct ProfileStoreTests {
         }
     }
 
-    @Test("A list page read while profiles changed is not kept; one read after is, until the owner's next change")
-    func listMemoGeneration() {
-        let cache = ProfileCache()
-        let key = ProfileCache.ListKey(owner: 1, limit: 50, offset: 0)
-        let page = ProfileListPage(profiles: [.new(named: "Old")], total: 1)
-        let (none, before) = cache.list(key)
-        #expect(none == nil)
-        cache.wrote(9, of: 2, now: nil)  // a change, even another person's, while the read was under way
-        cache.keep(page, for: key, readAt: before)
-        #expect(cache.list(key).0 == nil)
-        let (_, now) = cache.list(key)
-        cache.keep(page, for: key, readAt: now)
-        #expect(cache.list(key).0 == page)
-        cache.wrote(9, of: 2, now: nil)
-        #expect(cache.list(key).0 == page, "another person's change leaves this page")
-        cache.wrote(3, of: 1, now: nil)
-        #expect(cache.list(key).0 == nil)
-        let (_, latest) = cache.list(key)
-        cache.keep(page, for: key, readAt: latest)
-        cache.forgetAll()
-        #expect(cache.list(key).0 == nil)
-    }
-
-    @Test("A profile read while it was saved or deleted is not kept over what was written")
-    func profileMemoGeneration() {
-        let cache = ProfileCache()
-        var old = Profile.new(named: "Old")
-        old.id = 7
-        var saved = old
-        saved.name = "Saved"
-        let (none, before) = cache.profile(7, of: 1)
-        #expect(none == nil)
-        cache.wrote(7, of: 1, now: saved)  // the save lands while the read is under way
-        cache.keep(old, of: 1, readAt: before)
-        #expect(cache.profile(7, of: 1).0 == saved)
-        let (_, again) = cache.profile(8, of: 1)
-        cache.wrote(7, of: 1, now: nil)  // a delete while another read is under way
-        cache.keep(old, of: 1, readAt: again)
-        #expect(cache.profile(7, of: 1).0 == nil)
-        #expect(cache.profile(7, of: 2).0 == nil, "another person's id is read from the file")
-    }
-
     @Test(
         "A page's read runs while a write is held open, and sees what was committed before it",
         .timeLimit(.minutes(1)))

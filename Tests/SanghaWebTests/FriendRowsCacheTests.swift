@@ -6,11 +6,11 @@ import SanghaWeb
 import Synchronization
 import Testing
 
-@Suite("Memo")
-struct MemoTests {
+@Suite("The last result")
+struct LastResultTests {
     @Test("The same input gives the kept result without calling again; another input calls again")
     func lastInput() {
-        let memo = Memo<[Int], String>()
+        let memo = LastResult<[Int], String>()
         let calls = Mutex(0)
         let describe = { (numbers: [Int]) -> String in
             calls.withLock { $0 += 1 }

@@ -5,7 +5,7 @@ import SanghaViewModels
 /// FriendService call (`CoalescingFriendService`), so one list: its rows' strings are built once,
 /// not once per page. A row holds nothing of one browser's, so every page shares them as they are.
 public final class FriendRowsCache: Sendable {
-    private let memo = Memo<[Friend], [FriendRowViewModel]>()
+    private let memo = LastResult<[Friend], [FriendRowViewModel]>()
 
     public init() {}
 

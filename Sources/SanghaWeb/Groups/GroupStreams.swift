@@ -182,7 +182,11 @@ public final class GroupStreams: Service, Sendable {
         case .membershipEnded(let group, let person): end { $0.group == group && $0.person == person }
         case .signedOut(let session): end { $0.session == session }
         case .signedOutEverywhere(let person, let except): end { $0.person == person && $0.session != except }
-        case nil: for group in state.withLock({ Set($0.streams.values.map(\.group)) }) { refresh(group) }
+        case nil:
+            // A sign-out may have been missed too (another process disabled someone): the
+            // sign-ins are checked again, as at a beat, and every part is sent again.
+            Task { await checkSignIns(of: state.withLock { Array($0.streams.values) }) }
+            for group in state.withLock({ Set($0.streams.values.map(\.group)) }) { refresh(group) }
         }
     }
 
@@ -339,6 +343,14 @@ public final class GroupStreams: Service, Sendable {
     func keepAlive() async {
         let streams = state.withLock { Array($0.streams.values) }
         deliver(Self.keepAlive, to: streams)
+        await checkSignIns(of: streams)
+        // Each group read again: a sit past its end drops off, and anyone no longer a member
+        // (an event missed) loses the stream.
+        for group in Set(streams.map(\.group)) { refresh(group) }
+    }
+
+    /// Ends the streams whose sign-in ended.
+    private func checkSignIns(of streams: [Stream]) async {
         // Each sign-in once, however many streams it holds.
         let sessions = Dictionary(
             streams.compactMap { stream in stream.session.map { ($0, stream.person) } }, uniquingKeysWith: { a, _ in a }
@@ -352,8 +364,5 @@ public final class GroupStreams: Service, Sendable {
             }
         }
         if !ended.isEmpty { end { $0.session.map(ended.contains) ?? false } }
-        // Each group read again: a sit past its end drops off, and anyone no longer a member
-        // (an event missed) loses the stream.
-        for group in Set(streams.map(\.group)) { refresh(group) }
     }
 }

@@ -41,15 +41,15 @@ struct CalendarRoutes {
             guard let person = try await dependencies.people.person(calendarKey: SecretToken.key(of: token)) else {
                 throw HTTPError(.notFound, message: Self.noFeed)
             }
-            if let kept = memo.feed(of: person, site: site) {
+            let (kept, read) = memo.feed(of: person, site: site)
+            if let kept {
                 feed = kept
             } else {
                 let sits = try await dependencies.data.groups(of: person.id).calendarSits(at: now)
                 let text = CalendarFeed.ics(for: person, sits: sits, site: site, now: now)
                 feed = CalendarFeedMemo.Feed(
-                    body: ByteBuffer(string: text), etag: Self.etag(of: text), person: person, site: site,
-                    madeAt: .now)
-                memo.keep(feed)
+                    body: ByteBuffer(string: text), etag: Self.etag(of: text), person: person, site: site)
+                memo.keep(feed, from: read)
             }
         } catch let error as HTTPError {
             throw error

@@ -1,9 +1,9 @@
 import Synchronization
 
-/// A function's result for the input it was last called with: a one-entry memo, for a value
+/// A function's result for the input it was last called with: a one-entry memo for a value
 /// asked for again and again with the same input, such as the rows of a list that concurrent
 /// pages share.
-public final class Memo<Input: Equatable & Sendable, Output: Sendable>: Sendable {
+public final class LastResult<Input: Equatable & Sendable, Output: Sendable>: Sendable {
     private let last = Mutex<(input: Input, output: Output)?>(nil)
 
     public init() {}
