@@ -2,30 +2,40 @@
 // checks its fields as they are left, with the server's rules and messages (sending it with a
 // field that breaks a rule shows every message next to its field and moves focus to the first;
 // the button is never disabled: pressing it always says why); deleting asks first; a switch with
-// data-submit-on-change saves at once.
+// data-submit-on-change saves at once (it sends its form as the person would: a form's post,
+// whose answer is the page it leads to, with its flash).
 
-export const rules = {
-  // Letters in any script, spaces, hyphens and apostrophes, 1–50 characters (FriendField).
-  name(value, label) {
-    if (value.trim() === "") return label + " is required.";
-    if ([...value].length > 50) return label + " must be at most 50 characters.";
-    if (!/^[\p{L}\p{M} '\u2019-]+$/u.test(value)) {
-      return label + " may contain only letters, spaces, hyphens and apostrophes.";
-    }
-    return null;
-  },
-  // 3–20 digits after an optional +, once the separators people type are removed.
-  phone(value) {
-    const compact = value.replace(/[\s\-.()\u00a0]/g, "");
-    if (compact === "") return "Phone number is required.";
-    if (!/^\+?[0-9]{3,20}$/.test(compact)) return "Phone number must be 3 to 20 digits, optionally starting with +.";
-    return null;
-  },
-};
+/** Characters as Swift counts them: grapheme clusters ("é" as e + U+0301 is one). */
+export function characters(text) {
+  if (typeof Intl !== "undefined" && Intl.Segmenter) {
+    let count = 0;
+    for (const _ of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)) count++;
+    return count;
+  }
+  return [...text].filter((character) => !/\p{M}/u.test(character)).length; // near enough without Segmenter
+}
+
+/**
+ * The message for `value` under a field's rule, or null when it keeps it. `rule` is what the
+ * server wrote on the input (its `dataset`, `FieldCheckViewModel`): `removed` characters go
+ * wherever they are and `trimmed` ones at either end (as the server cleans a value before it
+ * checks it; both are classes of a regular expression), then an empty value is refused with
+ * `requiredMessage`, one of more than `maxCharacters` characters with `tooLongMessage`, and one
+ * that `pattern` (a regular expression) does not match with `notAllowedMessage`. Nothing here
+ * knows what a name or a phone number is, nor any word of the messages.
+ */
+export function check(value, rule) {
+  let text = value;
+  if (rule.removed) text = text.replace(new RegExp(`[${rule.removed}]`, "gu"), "");
+  if (rule.trimmed) text = text.replace(new RegExp(`^[${rule.trimmed}]+|[${rule.trimmed}]+$`, "gu"), "");
+  if (text === "") return rule.requiredMessage;
+  if (rule.maxCharacters !== undefined && characters(text) > Number(rule.maxCharacters)) return rule.tooLongMessage;
+  if (rule.pattern !== undefined && !new RegExp(rule.pattern, "u").test(text)) return rule.notAllowedMessage;
+  return null;
+}
 
 function messageFor(input) {
-  const rule = rules[input.dataset.rule];
-  return rule ? rule(input.value, input.dataset.label) : null;
+  return input.dataset.check === undefined ? null : check(input.value, input.dataset);
 }
 
 function showMessage(input, message) {
@@ -60,7 +70,7 @@ function enhanceValidation(form) {
   // The browser's own bubbles ("Please fill out this field") would stop the post before the
   // script could show the server's words by each field.
   form.noValidate = true;
-  for (const input of form.querySelectorAll("input[data-rule]")) {
+  for (const input of form.querySelectorAll("input[data-check]")) {
     const check = () => showMessage(input, messageFor(input));
     // A message appears once the person has left the field, or while they mend one shown.
     input.addEventListener("blur", check);
@@ -73,7 +83,7 @@ function enhanceValidation(form) {
 // Every field's message shown; focus on the first invalid one. True when all are valid.
 function validate(form) {
   let first = null;
-  for (const input of form.querySelectorAll("input[data-rule]")) {
+  for (const input of form.querySelectorAll("input[data-check]")) {
     const message = messageFor(input);
     showMessage(input, message);
     if (message && !first) first = input;

@@ -19,16 +19,29 @@ export function waitingText(count) {
 }
 
 /**
- * What became of a post of a sit: "sent" (recorded, or recorded before), "kept" (try again:
- * no network, the server down or busy, signed out, an old form token) or "refused" (Sangha will
- * never record it: the sit breaks a rule, or its profile or group sit is gone). `response` is
- * null when there was no answer. A post is made with `redirect: "manual"`: its 303 answer is
- * an opaque redirect, and only a recorded sit is answered so.
+ * How a page's script says that it posts, on every `fetch` that posts: it asks for JSON. Sangha
+ * answers such a post with its outcome as JSON (where a form's post would be a 303, a 200 with
+ * where it would lead) and never with a flash, which would show on whichever page opens next.
+ */
+export const SCRIPT_POST_HEADERS = Object.freeze({ Accept: "application/json" });
+
+/**
+ * What became of a post of a sit: "sent" (recorded, or recorded before: Sangha's JSON answer,
+ * a 2xx), "kept" (try again: no network, the server down or busy, signed out, an old form
+ * token, or any answer that is not Sangha's to a script, such as a redirect or a page of HTML
+ * from something between) or "refused" (Sangha will never record it: the sit breaks a rule).
+ * `response` is null when there was no answer. A post is made with `redirect: "manual"`: a
+ * redirect is an opaque answer, never taken for a recorded sit.
  */
 export function outcome(response) {
   if (!response) return "kept";
-  if (response.type === "opaqueredirect" || (response.status >= 200 && response.status < 400)) return "sent";
-  if ([401, 403, 408, 425, 429].includes(response.status) || response.status >= 500) return "kept";
+  const status = response.status;
+  if (status >= 200 && status < 300) {
+    const type = response.headers?.get?.("Content-Type") ?? "";
+    return status === 204 || type.startsWith("application/json") ? "sent" : "kept";
+  }
+  if (response.type === "opaqueredirect" || status < 400) return "kept";
+  if ([401, 403, 408, 425, 429].includes(status) || status >= 500) return "kept";
   return "refused";
 }
 
@@ -52,7 +65,9 @@ export function keptSit(form, person, clientId, now = Date.now()) {
 /** Posts `sit` with the page's form token; resolves to the response, or null without one. */
 export function postSit(sit, token, fetch = globalThis.fetch) {
   const body = new URLSearchParams({ ...sit.fields, clientId: sit.clientId, _csrf: token });
-  return fetch(sit.url, { method: "POST", body, redirect: "manual", credentials: "same-origin" }).catch(() => null);
+  return fetch(sit.url, {
+    method: "POST", body, headers: SCRIPT_POST_HEADERS, redirect: "manual", credentials: "same-origin",
+  }).catch(() => null);
 }
 
 /**

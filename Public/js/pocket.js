@@ -1,7 +1,8 @@
 // Sangha in the pocket: the page registers the service worker (which keeps the static files and
 // the pages opened, for use without a network), sends the sits kept on this device, says how
 // many wait ("N sits on this device are waiting to be sent." where a page has
-// [data-outbox-count]), and forgets every kept page on "Sign out" and on any page that no one is
+// [data-outbox-count]), and forgets every kept page once "Sign out" is done (`signOut`: not
+// before, so signing out offline changes nothing and says so) and on any page that no one is
 // signed in to (a shared phone shows no one's pages to the next person).
 import { deviceStore, flush, postSit, waiting, waitingText } from "./outbox.js";
 
@@ -26,12 +27,10 @@ export function enhancePocket(document, window = globalThis.window) {
     store?.setSession(null).catch(() => {});
   }
   for (const form of document.querySelectorAll("form[data-sign-out]")) {
-    form.addEventListener("submit", async (event) => {
-      if (!window.caches) return;
+    form.addEventListener("submit", (event) => {
+      if (!window.fetch) return;
       event.preventDefault();
-      await window.caches.delete(PAGES).catch(() => {});
-      await store?.setSession(null).catch(() => {});
-      form.submit();
+      signOut(form, document, window, store);
     });
   }
   document.querySelector("[data-offline-retry]")?.addEventListener("click", (event) => {
@@ -57,6 +56,47 @@ export function enhancePocket(document, window = globalThis.window) {
   window.addEventListener("online", send);
   window.addEventListener("sangha:kept", send);
   send();
+}
+
+/**
+ * "Sign out" with script: the form's own post, sent by `fetch` first, so that the page can say
+ * when it cannot be sent (no network: the person stays signed in, and the pages kept on the
+ * device stay, as they were). Once Sangha answers with the form's redirect (an opaque answer to
+ * `redirect: "manual"`), the person is signed out: the kept pages go (the answer's
+ * Clear-Site-Data is "cache" only, which leaves them), so does the session the service worker
+ * sends sits with, never the sits themselves (they wait in IndexedDB until the same person signs
+ * in again on this device); then the page opens the sign-in page, as the form would have, and
+ * the answer's "You are signed out." shows there. The form names that page and the words.
+ */
+export async function signOut(form, document, window = globalThis.window, store = null) {
+  if (form.dataset.busy === "true") return;
+  form.dataset.busy = "true";
+  const response = await window
+    .fetch(form.action, {
+      method: "POST", body: new URLSearchParams(new FormData(form)), redirect: "manual", credentials: "same-origin",
+    })
+    .catch(() => null);
+  delete form.dataset.busy;
+  if (response?.type === "opaqueredirect") {
+    await window.caches?.delete(PAGES).catch(() => {});
+    await store?.setSession(null).catch(() => {});
+    window.location.assign(form.dataset.signedOut);
+    return;
+  }
+  say(document, response ? form.dataset.failed : form.dataset.offline);
+}
+
+/** Says `message` at the top of the page's content, as a flash does (once, replaced). */
+function say(document, message) {
+  document.querySelector("[data-sign-out-refusal]")?.remove();
+  const box = document.createElement("div");
+  box.className = "flash flash-error";
+  box.setAttribute("role", "alert");
+  box.dataset.signOutRefusal = "";
+  const paragraph = document.createElement("p");
+  paragraph.textContent = message;
+  box.append(paragraph);
+  (document.querySelector("main") ?? document.body).prepend(box);
 }
 
 /** Asks the service worker to send the kept sits when the network is back (Background Sync). */

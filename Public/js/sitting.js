@@ -5,7 +5,7 @@
 // they sit and stop ("Sitting now"). A group sit's page plays its timeline from the sit's start
 // by the server's clock (measureClock), so the bells ring in every member's home together; who
 // joins late hears only what is still to come.
-import { deviceStore, keptSit, newClientId, outcome, postSit, SAVED_ON_DEVICE } from "./outbox.js";
+import { deviceStore, keptSit, newClientId, outcome, postSit, SAVED_ON_DEVICE, SCRIPT_POST_HEADERS } from "./outbox.js";
 import { requestSync, signedIn } from "./pocket.js";
 import { formatTime, measureClock } from "./time.js";
 import { momentCursor, moments, strokeCount, timelineRow } from "./timeline.js";
@@ -29,7 +29,7 @@ export function enhanceSitting(root) {
   const joinsFrom = Number(root.dataset.joinsFrom);
   let offset = null; // the server's clock minus this page's, once measured
   const serverNow = () => performance.timeOrigin + performance.now() + offset;
-  const rows = [...root.querySelectorAll(".timeline li")].map((li) => timelineRow(li.dataset, li.textContent));
+  const rows = [...root.querySelectorAll(".timeline li")].map((li) => timelineRow(li.dataset));
   const strokes = strokeCount(rows);
 
   // "Sit without a timer": the session counts up, has no end, and rings its sounds at the
@@ -114,7 +114,7 @@ export function enhanceSitting(root) {
     const url = sitting ? presence.action : presence.dataset.stop;
     const body = new URLSearchParams(new FormData(presence));
     // keepalive: the stop is still sent when the page is being left (not waiting its turn).
-    const post = () => fetch(url, { method: "POST", body, keepalive: true }).catch(() => {});
+    const post = () => fetch(url, { method: "POST", body, headers: SCRIPT_POST_HEADERS, keepalive: true }).catch(() => {});
     if (leaving) post();
     else saying = saying.then(post);
   }
@@ -188,7 +188,7 @@ export function enhanceSitting(root) {
       const row = moment.row;
       if (row.section) sectionLabel.textContent = row.section;
       if (moment.time >= total && row.sound) continue;
-      const message = row.interval > 0 ? row.ringText : row.text;
+      const message = row.says;
       // Rings a throttled tab catches up on at once are said once.
       if (!(moment.again && messages[messages.length - 1] === message)) messages.push(message);
     }

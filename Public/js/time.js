@@ -1,12 +1,16 @@
 // Time as the pages show it, and the server's clock as a page measures it.
 
-/** Seconds as the timer shows them: `mm:ss`, or `h:mm:ss` from an hour; never below 0. */
+/**
+ * Seconds as the timer shows them, rounded up: as the server writes a duration
+ * (`DurationFormatter`), `mm:ss` below an hour and `hh:mm:ss` from one (hours past 99 keep all
+ * their digits); never below 0.
+ */
 export function formatTime(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
   const two = (n) => String(n).padStart(2, "0");
   const hours = Math.floor(s / 3600);
   const rest = two(Math.floor(s / 60) % 60) + ":" + two(s % 60);
-  return hours > 0 ? hours + ":" + rest : rest;
+  return hours > 0 ? two(hours) + ":" + rest : rest;
 }
 
 // How far the server's clock is ahead of this page's (performance.timeOrigin +

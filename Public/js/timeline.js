@@ -1,22 +1,21 @@
-// The sitting page's timeline, as data. Its rows (the page's list) say: data-time (seconds from
-// the start), data-section where a section begins, data-sound and data-strokes where a sound
-// rings, and for a repeating sound, one row however often it rings, data-interval and
-// data-until: it rings at data-time, then every data-interval seconds while before data-until
-// (its section's end).
+// The sitting page's timeline, as data. Its rows (the page's list) say, in data attributes
+// only: data-time (seconds from the start), data-says (what the running session says when the
+// row happens: a ring's words once, however often it rings), data-section where a section
+// begins, data-sound and data-strokes where a sound rings, and for a repeating sound, one row
+// however often it rings, data-interval and data-until: it rings at data-time, then every
+// data-interval seconds while before data-until (its section's end). The row's text is for the
+// person; the script never reads it, so no word of it depends on the page's language.
 
-/** A row of the timeline from its data attributes and its text ("00:00 — Bell rings"). */
-export function timelineRow(data, content) {
-  const text = content.split("—").slice(1).join("—").trim();
+/** A row of the timeline from its data attributes (an element's `dataset`). */
+export function timelineRow(data) {
   return {
     time: Number(data.time),
+    says: data.says ?? "",
     section: data.section,
     sound: data.sound,
     strokes: Number(data.strokes || 0),
     interval: Number(data.interval || 0),
     until: Number(data.until || 0),
-    text,
-    // What each ring of a repeating sound says: "Gong rings 3 times", without "every …".
-    ringText: text.replace(/ every [\d:]+ from [\d:]+ to [\d:]+$/, ""),
   };
 }
 

@@ -1,21 +1,33 @@
-// The friend form's rules, as the page checks them before the server does (the same words).
+// The friend form's check, as the page runs it with the rules the server writes on its inputs
+// (server-vectors.json holds them and many more values: vectors.test.js).
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { rules } from "../../Public/js/forms.js";
+import { characters, check } from "../../Public/js/forms.js";
 
-test("a name: letters of any script, spaces, hyphens and apostrophes, 1 to 50 characters", () => {
-  assert.equal(rules.name("Zoë O’Brien-Smith", "First name"), null);
-  assert.equal(rules.name("山田", "First name"), null);
-  assert.equal(rules.name("  ", "First name"), "First name is required.");
-  assert.equal(rules.name("J4ne", "First name"), "First name may contain only letters, spaces, hyphens and apostrophes.");
-  assert.equal(rules.name("a".repeat(51), "Last name"), "Last name must be at most 50 characters.");
-  assert.equal(rules.name("🧘".repeat(50), "Last name"), "Last name may contain only letters, spaces, hyphens and apostrophes.");
+const { friendFields } = JSON.parse(readFileSync(new URL("./server-vectors.json", import.meta.url), "utf8"));
+const [first, phone] = [friendFields.firstname, friendFields.phonenumber];
+
+test("characters are counted as Swift counts them: an accent written apart is one with its letter", () => {
+  assert.equal(characters("e\u0301"), 1);
+  assert.equal(characters("👨‍👩‍👧"), 1);
+  assert.equal(characters("\r\n"), 1);
+  assert.equal(check("e\u0301".repeat(26), first), null); // 52 code points, 26 characters
+  assert.equal(check("e\u0301".repeat(51), first), first.tooLongMessage);
 });
 
-test("a phone number: 3 to 20 digits after an optional +, the separators people type removed", () => {
-  assert.equal(rules.phone("+44 (0) 7700-900.123"), null);
-  assert.equal(rules.phone(""), "Phone number is required.");
-  assert.equal(rules.phone("12"), "Phone number must be 3 to 20 digits, optionally starting with +.");
-  assert.equal(rules.phone("12a45"), "Phone number must be 3 to 20 digits, optionally starting with +.");
+test("a name: trimmed as the server trims, then required, at most 50 characters, letters and marks", () => {
+  assert.equal(check("Zoë O’Brien-Smith", first), null);
+  assert.equal(check("\u3000", first), "First name is required.");
+  assert.equal(check("J4ne", first), first.notAllowedMessage);
+  assert.equal(check("\uFEFFAda", first), first.notAllowedMessage); // trim() would have taken it off
+  assert.equal(check("Ⅻ", first), null); // Alphabetic, though not a letter
+});
+
+test("a phone number: its separators removed, then 3 to 20 digits after an optional +", () => {
+  assert.equal(check("+44 (0) 7700-900.123", phone), null);
+  assert.equal(check(" - ", phone), "Phone number is required.");
+  assert.equal(check("12", phone), phone.notAllowedMessage);
+  assert.equal(check("1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0", phone), null);
 });

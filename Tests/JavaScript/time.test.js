@@ -4,12 +4,14 @@ import { test } from "node:test";
 
 import { bestOffset, formatTime } from "../../Public/js/time.js";
 
-test("seconds as the timer shows them: rounded up, mm:ss, h:mm:ss from an hour, never below 0", () => {
+test("seconds as the timer shows them: rounded up, mm:ss, hh:mm:ss from an hour, never below 0", () => {
   assert.equal(formatTime(0), "00:00");
   assert.equal(formatTime(59.1), "01:00");
   assert.equal(formatTime(600), "10:00");
-  assert.equal(formatTime(3600), "1:00:00");
+  assert.equal(formatTime(3600), "01:00:00");
+  assert.equal(formatTime(5399.2), "01:30:00"); // what the page shows before the timer starts
   assert.equal(formatTime(86399), "23:59:59");
+  assert.equal(formatTime(360000), "100:00:00");
   assert.equal(formatTime(-5), "00:00");
 });
 

@@ -5,24 +5,19 @@ import { test } from "node:test";
 
 import { momentCursor, moments, ringsOf, strokeCount, timelineRow } from "../../Public/js/timeline.js";
 
-const bell = { time: "0", sound: "/sounds/bell.mp3", strokes: "1", section: "Time" };
-const gong = { time: "60", sound: "/sounds/gong.mp3", strokes: "3", interval: "20", until: "120" };
-const end = { time: "120" };
-const rows = [
-  timelineRow(bell, "00:00 — Bell rings"),
-  timelineRow(gong, "01:00 — Gong rings 3 times every 00:20 from 01:00 to 02:00"),
-  timelineRow(end, "02:00 — The session ends"),
-];
+const bell = { time: "0", says: "Bell rings", sound: "/sounds/bell.mp3", strokes: "1", section: "Time" };
+const gong = { time: "60", says: "Gong rings 3 times", sound: "/sounds/gong.mp3", strokes: "3", interval: "20", until: "120" };
+const end = { time: "120", says: "The session ends" };
+const rows = [timelineRow(bell), timelineRow(gong), timelineRow(end)];
 
-test("a row keeps its numbers, its text after the dash, and a repeating sound's words for one ring", () => {
+test("a row is its data attributes alone: its numbers, and the words it says each time it happens", () => {
   assert.deepEqual(
     { ...rows[1] },
-    {
-      time: 60, section: undefined, sound: "/sounds/gong.mp3", strokes: 3, interval: 20, until: 120,
-      text: "Gong rings 3 times every 00:20 from 01:00 to 02:00", ringText: "Gong rings 3 times",
-    });
+    { time: 60, says: "Gong rings 3 times", section: undefined, sound: "/sounds/gong.mp3", strokes: 3, interval: 20, until: 120 });
   assert.equal(rows[0].section, "Time");
   assert.equal(rows[2].strokes, 0);
+  // Whatever the page's language: nothing is read from a sentence.
+  assert.equal(timelineRow({ time: "5", says: "Gong sonne 2 fois" }).says, "Gong sonne 2 fois");
 });
 
 test("a repeating sound rings at each interval before its section ends; others once", () => {
@@ -39,8 +34,8 @@ test("with a timer: each row at its time, a repeating sound again before the nex
 
 test("without a timer: the sounds at the start, then each repeating sound every interval, for ever", () => {
   const open = moments(
-    [rows[0], timelineRow({ time: "0", sound: "/s.mp3", strokes: "1", interval: "30", until: "60" }, "x"),
-      timelineRow({ time: "0", sound: "/t.mp3", strokes: "1", interval: "45", until: "60" }, "y")],
+    [rows[0], timelineRow({ time: "0", sound: "/s.mp3", strokes: "1", interval: "30", until: "60" }),
+      timelineRow({ time: "0", sound: "/t.mp3", strokes: "1", interval: "45", until: "60" })],
     true);
   const first = [];
   for (const moment of open) {

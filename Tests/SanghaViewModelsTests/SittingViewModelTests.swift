@@ -57,6 +57,13 @@ struct SittingViewModelTests {
         let row = try #require(page.events.first { $0.repeats })
         #expect(row.seconds == 60 && row.interval == 60 && row.until == 300 && row.strokes == 2)
         #expect(row.soundURL == "/sounds/gong.mp3")
+        // What the script says at each ring, handed to it as data: it never reads the sentence.
+        #expect(row.says == "Gong rings 2 times")
+        #expect(
+            page.events.map(\.says) == [
+                "Warm Up begins", "Bell rings", "Gong rings 2 times", "Bell rings", "Time begins", "Bell rings",
+                "Bell rings", "The session ends",
+            ])
         #expect(page.events.filter(\.repeats).count == 1)
         #expect(page.events.filter { !$0.repeats }.allSatisfy { $0.interval == 0 && $0.until == 0 })
     }
@@ -146,6 +153,86 @@ struct RecordSessionTests {
             return
         }
         #expect(form.alert?.message == "A session stopped before a minute is not recorded.")
+    }
+
+    @Test("A profile that cannot be read is 503 with why, never a 404: the page's script keeps the sit")
+    func profileUnreadable() async {
+        let sessions = InMemorySittingSessionRepository()
+        let outcome = await SittingViewModel.record(
+            SittingSessionInput(
+                profile: "1", profileName: "Morning", startedAt: "2026-11-18T06:00:00Z", seconds: "450",
+                completed: "true"),
+            profiles: InMemoryProfileRepository([Self.profile], failing: true), sessions: sessions, context: .fixture)
+        guard case .unavailable(let page, .storage) = outcome else {
+            Issue.record("expected the storage's failure, got \(outcome)")
+            return
+        }
+        #expect(page.heading == "The session was not saved")
+        #expect(page.message == "Sessions could not be saved. Please try again.")
+        #expect(await sessions.sessions.isEmpty)
+    }
+
+    @Test("A sit whose profile is gone is recorded under the name the page posted, without the profile")
+    func profileGone() async {
+        let sessions = InMemorySittingSessionRepository()
+        // Deleted while the sit waited on the device; or never this person's (their profiles are
+        // theirs alone): either way gone, and answered alike.
+        for id in ["7", "1"] {
+            let outcome = await SittingViewModel.record(
+                SittingSessionInput(
+                    profile: id, profileName: "  Evening  ", startedAt: "2026-11-18T06:00:00Z", seconds: "450",
+                    completed: "true", clientId: "sit-\(id)"),
+                profiles: InMemoryProfileRepository(), sessions: sessions, context: .fixture)
+            #expect(outcome == .redirect(Redirect(to: "/history", flash: .success("Session saved."))))
+        }
+        let stored = await sessions.sessions
+        #expect(stored.map(\.profileName) == ["Evening", "Evening"])
+        #expect(stored.allSatisfy { $0.profileID == nil && $0.seconds == 450 && $0.completed })
+    }
+
+    @Test("A profile still there keeps the sit under its own name and id, whatever name was posted")
+    func profileThere() async {
+        let sessions = InMemorySittingSessionRepository()
+        let outcome = await record(
+            SittingSessionInput(
+                profile: "1", profileName: "Renamed since", startedAt: "2026-11-18T06:00:00Z", seconds: "450",
+                completed: "true"),
+            sessions: sessions)
+        #expect(outcome == .redirect(Redirect(to: "/profiles/1/sit", flash: .success("Session saved."))))
+        #expect(await sessions.sessions.map(\.profileName) == ["Morning"])
+        #expect(await sessions.sessions.map(\.profileID) == [1])
+    }
+
+    @Test("A gone profile's posted name is checked as any name; a page older than it keeps the sit as \"Profile\"")
+    func goneProfileName() async {
+        let sessions = InMemorySittingSessionRepository()
+        func record(name: String?, seconds: String = "450") async -> SubmitOutcome<SittingViewModel> {
+            await SittingViewModel.record(
+                SittingSessionInput(
+                    profile: "7", profileName: name, startedAt: "2026-11-18T06:00:00Z", seconds: seconds,
+                    completed: "true"),
+                profiles: InMemoryProfileRepository(), sessions: sessions, context: .fixture)
+        }
+        for (name, why) in [
+            ("   ", "Name is required."), (String(repeating: "a", count: 61), "Name must be at most 60 characters."),
+            ("Eve\u{7}ning", "Name cannot contain control characters."),
+        ] {
+            let outcome = await record(name: name)
+            guard case .unavailable(let page, .invalid) = outcome else {
+                Issue.record("expected invalid for \(name.debugDescription), got \(outcome)")
+                continue
+            }
+            #expect(page.message == why)
+        }
+        // No page to show again: why, as a page of its own (422).
+        guard case .unavailable(let page, .invalid) = await record(name: "Evening", seconds: "0") else {
+            Issue.record("expected invalid for a sit of 0 seconds")
+            return
+        }
+        #expect(page.message == "The session's length must be between 1 second and 72 hours.")
+        #expect(await sessions.sessions.isEmpty)
+        #expect(await record(name: nil) == .redirect(Redirect(to: "/history", flash: .success("Session saved."))))
+        #expect(await sessions.sessions.map(\.profileName) == ["Profile"])
     }
 
     @Test("A session sat more than 30 days before the clock (2026-11-18 11:06:40) is refused, nothing stored")

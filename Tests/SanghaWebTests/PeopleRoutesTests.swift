@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SanghaCore
@@ -199,7 +200,11 @@ struct PeopleRoutesTests {
                 #expect(response.headers[.location] == "/sign-in")
             }
             let ada = try await client.signedUp(username: "ada")
-            try await ada.post("/sign-out", form: "") { response in #expect(response.status == .seeOther) }
+            try await ada.post("/sign-out", form: "") { response in
+                #expect(response.status == .seeOther)
+                // The HTTP cache only: "storage" would delete the sits waiting in IndexedDB.
+                #expect(response.headers[values: HTTPField.Name("Clear-Site-Data")!] == [#""cache""#])
+            }
             try await ada.post("/sign-out", form: "") { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/sign-in")

@@ -112,7 +112,9 @@ struct ProfilesRoutesTests {
         }
     }
 
-    @Test("POST /sessions records a session: 303 back with \"Session saved.\"; a short stop is 422 and stores nothing")
+    @Test(
+        "POST /sessions records a session: 303 back with \"Session saved.\"; a short stop is 422 and stores nothing; a gone profile's is kept by name"
+    )
     func recordSession() async throws {
         let sessions = InMemorySittingSessionRepository()
         let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions)
@@ -144,14 +146,23 @@ struct ProfilesRoutesTests {
                 #expect(response.status == .unprocessableContent)
                 #expect(String(buffer: response.body).contains("The session&#39;s start is in the future."))
             }
+            // A profile that is not there (deleted while the sit was kept on the device): the
+            // sit is kept under the name the page posted, and leads to the history.
             try await client.post(
-                "/sessions", form: "profile=9&startedAt=\(start)&seconds=60&completed=false"
+                "/sessions", form: "profile=9&profileName=Evening&startedAt=\(start)&seconds=60&completed=false"
+            ) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/history")
+            }
+            try await client.post(
+                "/sessions", form: "profile=nine&startedAt=\(start)&seconds=60&completed=false"
             ) { response in
                 #expect(response.status == .notFound)
             }
         }
-        let stored = await sessions.sessions
-        #expect(stored.count == 1)
+        let stored = await sessions.sessions.sorted { $0.profileName > $1.profileName }
+        #expect(stored.map(\.profileName) == ["Morning", "Evening"])
+        #expect(stored.map(\.profileID) == [1, nil])
         #expect(stored.first?.profileName == "Morning")
         #expect(stored.first?.seconds == 450)
         #expect(stored.first?.completed == true)

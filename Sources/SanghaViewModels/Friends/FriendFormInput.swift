@@ -29,11 +29,20 @@ public struct FriendFormInput: Sendable, Equatable, Decodable {
     /// What is sent to the service: names without surrounding spaces, the phone number without
     /// the spaces, dashes, dots and brackets people type to group digits.
     public var draft: FriendDraft {
-        let separators: Set<Character> = [" ", "-", ".", "(", ")", "\u{00A0}"]
-        return FriendDraft(
+        FriendDraft(
             firstname: self[.firstname].trimmingCharacters(in: .whitespacesAndNewlines),
             lastname: self[.lastname].trimmingCharacters(in: .whitespacesAndNewlines),
-            phonenumber: self[.phonenumber].filter { !separators.contains($0) }
+            phonenumber: self[.phonenumber].filter { !Self.separators.contains($0) }
         )
+    }
+
+    static let separators: Set<Character> = [" ", "-", ".", "(", ")", "\u{00A0}"]
+
+    /// What `draft` does to `field`, for the page's script: the characters it removes (a phone
+    /// number's separators) and those it trims from a name's ends (Foundation's
+    /// `whitespacesAndNewlines`: Unicode's separators Z*, U+0009 to U+000D and U+0085), as
+    /// character classes of a JavaScript regular expression.
+    static func scriptCleaning(of field: FriendField) -> (removed: String?, trimmed: String?) {
+        field == .phonenumber ? (#" \-.()\u00A0"#, nil) : (nil, #"\p{Z}\t-\r\u0085"#)
     }
 }

@@ -42,8 +42,11 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
                 error: errors[field],
                 inputType: field == .phonenumber ? .tel : .text,
                 autocomplete: field.autocomplete,
-                maxLength: field == .phonenumber ? 30 : FriendField.nameLengthLimit,
-                clientRule: field == .phonenumber ? "phone" : "name"
+                // No `maxlength`: the browser would count UTF-16 code units, and refuse a name
+                // the server takes (26 "é" written with a combining accent); the script counts
+                // characters as the server does (`check`).
+                maxLength: nil,
+                check: FieldCheckViewModel(field)
             )
         }
         self.alert = alert
@@ -132,5 +135,18 @@ extension FriendField {
         case .lastname: "family-name"
         case .phonenumber: "tel"
         }
+    }
+}
+
+extension FieldCheckViewModel {
+    /// `field`'s rule as the friend form applies it: the input cleaned as `FriendFormInput.draft`
+    /// cleans it, then `FriendField.validate`.
+    init(_ field: FriendField) {
+        let cleaning = FriendFormInput.scriptCleaning(of: field)
+        self.init(
+            removed: cleaning.removed, trimmed: cleaning.trimmed, maxCharacters: field.maxCharacters,
+            pattern: field.pattern, requiredMessage: field.message(.required),
+            tooLongMessage: field.maxCharacters == nil ? nil : field.message(.tooLong),
+            notAllowedMessage: field.message(.notAllowed))
     }
 }

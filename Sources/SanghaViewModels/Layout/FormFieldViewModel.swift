@@ -21,12 +21,12 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
     /// What the browser may fill in; nil for no attribute at all (a date and time: axe takes
     /// any value there, "off" too, for a mistake).
     public let autocomplete: String?
-    /// nil where HTML allows none (a date and time).
+    /// The browser's `maxlength`; nil where HTML allows none (a date and time), or where it
+    /// would refuse what the server takes (it counts UTF-16 code units, not characters).
     public let maxLength: Int?
-    /// The rule the browser's script checks as the person types (`name`, `phone`), the same
-    /// rule the server applies; nil for fields only the server checks.
-    public let clientRule: String?
-    public let hasClientRule: Bool
+    /// The rule the browser's script checks as the person leaves the field, as data: the same
+    /// rule the server applies, with its words. nil for fields only the server checks.
+    public let check: FieldCheckViewModel?
     /// Whether the browser should refuse the form while the field is empty.
     public let isRequired: Bool
     /// How many lines the field shows: 1, a one-line input; more, a text area.
@@ -43,8 +43,8 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         hint: String? = nil,
         inputType: InputType = .text,
         autocomplete: String? = "off",
-        maxLength: Int,
-        clientRule: String? = nil,
+        maxLength: Int?,
+        check: FieldCheckViewModel? = nil,
         isRequired: Bool = true,
         lines: Int = 1
     ) {
@@ -71,8 +71,7 @@ public struct FormFieldViewModel: Sendable, Equatable, Encodable {
         self.inputType = inputType
         self.autocomplete = autocomplete
         self.maxLength = [.dateTimeLocal, .time].contains(inputType) ? nil : maxLength
-        self.clientRule = clientRule
-        self.hasClientRule = clientRule != nil
+        self.check = check
     }
 
     /// `field-` and the field's name, dots as dashes: `warmUp.duration` → `field-warmUp-duration`.
@@ -104,5 +103,32 @@ public struct FieldNames: Sendable, Equatable {
         inputID = FormFieldViewModel.inputID(forName: name)
         hintID = inputID + "-hint"
         errorID = inputID + "-error"
+    }
+}
+
+/// A field's rule as the page's script applies it (`Public/js/forms.js`, `check`): data, so
+/// that the page refuses exactly what the server refuses, in the server's words, whatever
+/// language they are in. The script takes the value, removes the `removed` characters
+/// anywhere and the `trimmed` ones at either end (as the server does before it checks), then
+/// refuses an empty value (`requiredMessage`), one of more than `maxCharacters` characters as
+/// Swift counts them (grapheme clusters, `Intl.Segmenter` in JavaScript: `tooLongMessage`),
+/// and one that `pattern` does not match (`notAllowedMessage`). Character classes and the
+/// pattern are JavaScript regular expressions with the `u` flag.
+public struct FieldCheckViewModel: Sendable, Equatable, Encodable {
+    public let removed: String?
+    public let trimmed: String?
+    public let maxCharacters: Int?
+    public let pattern: String
+    public let requiredMessage: String
+    public let tooLongMessage: String?
+    public let notAllowedMessage: String
+
+    public init(
+        removed: String? = nil, trimmed: String? = nil, maxCharacters: Int? = nil, pattern: String,
+        requiredMessage: String, tooLongMessage: String? = nil, notAllowedMessage: String
+    ) {
+        (self.removed, self.trimmed, self.maxCharacters, self.pattern) = (removed, trimmed, maxCharacters, pattern)
+        (self.requiredMessage, self.tooLongMessage, self.notAllowedMessage) =
+            (requiredMessage, tooLongMessage, notAllowedMessage)
     }
 }

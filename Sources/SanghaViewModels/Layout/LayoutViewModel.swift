@@ -46,6 +46,14 @@ public struct AccountNavigationViewModel: Sendable, Equatable, Encodable {
     public let isSettingsCurrent: Bool
     public let signOutURL: String = Paths.signOut.url
     public let signOutLabel = "Sign out"
+    /// With script, the page posts the sign-out itself first and deletes the pages kept on the
+    /// device only once it is done; then it opens this page, as the form's answer would.
+    public let signedOutURL: String = Paths.signIn.url
+    /// What the page says when the sign-out could not be sent (no network): the person stays
+    /// signed in, and the kept pages stay.
+    public let signOutOfflineText = "You are offline: you are not signed out yet."
+    /// What the page says when Sangha answered but did not sign the person out.
+    public let signOutFailedText = "Sangha could not sign you out. Please try again."
 
     public init(person: Person, current: LayoutViewModel.Section?) {
         self.navigation = NavigationItemViewModel.items(current: current, administrator: person.isAdministrator)

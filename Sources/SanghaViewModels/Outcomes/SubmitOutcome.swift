@@ -17,9 +17,9 @@ public enum SubmitOutcome<Form: Sendable & Equatable>: Sendable, Equatable {
     case failed(Form, PageFailure)
     /// What the form was about does not exist (404 page).
     case notFound
-    /// What the form was about could not be read, so there is no form to show again: the
-    /// failure page with why, and the failure's status (a client that keeps what it posted
-    /// tries again later).
+    /// There is no form to show again: what the form was about could not be read (a client that
+    /// keeps what it posted tries again later), or is gone and what was posted breaks a rule.
+    /// The failure page with why, and the failure's status.
     case unavailable(ErrorPageViewModel, PageFailure)
 }
 
@@ -44,7 +44,7 @@ public struct Redirect: Sendable, Equatable {
 }
 
 /// Why a request could not be served as asked. The web layer gives each its HTTP status
-/// (`PageRenderer`): 404, 502, 503, 429, 403 and 409.
+/// (`PageRenderer`): 404, 502, 503, 429, 403, 409 and 422.
 public enum PageFailure: Sendable, Equatable {
     /// The thing asked about is gone.
     case notFound
@@ -60,4 +60,6 @@ public enum PageFailure: Sendable, Equatable {
     case forbidden
     /// Cannot be done as the deployment is set up (an invitation while sign-up is closed).
     case conflict
+    /// What was posted breaks a rule, and there is no form to show it by (422).
+    case invalid
 }

@@ -19,6 +19,9 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
     public let presenceURL: String = Paths.sitting.url
     public let presenceStopURL: String = Paths.sittingStop.url
     public let profileID: Int
+    /// The profile's name as it is now, posted with the session: should the profile be deleted
+    /// before the session reaches Sangha (kept on the device), it is recorded under this name.
+    public let profileName: String
     public let alert: AlertViewModel?
 
     public init(profile: Profile, context: PageContext, alert: AlertViewModel? = nil) {
@@ -32,6 +35,7 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
         events = TimelineEventViewModel.events(of: timeline, assets: context.assets)
         firstSection = timeline.sections.first?.segment.title ?? SegmentType.main.title
         profileID = profile.id
+        profileName = profile.name
         self.alert = alert
     }
 
@@ -50,11 +54,23 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
 
 extension SittingViewModel {
     public static let savedMessage = "Session saved."
+    static let notSavedHeading = "The session was not saved"
+    static let failedMessage = "Sessions could not be saved. Please try again."
 
     /// Records a session sat with profile `id` (`POST /sessions`): 303 back to the sitting page
     /// with "Session saved."; a session that breaks a rule (stopped before a minute, a length
     /// out of range, an unreadable start, a start in the future or sat more than 30 days ago:
     /// `SittingSession.refusal(now:)`) is the page again with why (422), nothing stored.
+    ///
+    /// No sit is lost. A profile that cannot be read (the storage failed) is 503 with why, never
+    /// a 404: the page's script keeps the sit and sends it again. A profile that is gone (deleted
+    /// while the sit was kept on the device, or never this person's: `profiles` holds only the
+    /// person's own, so another person's id is gone too, and nothing tells whether it exists)
+    /// records the sit under the name the page posted, the profile's name when the sit ran,
+    /// checked as any profile name (`Profile.validateName`), with no profile; it leads to the
+    /// history. A sit from a page older than that name (no `profileName`) is kept under "Profile",
+    /// the name of a profile without one, rather than lost. Without the profile there is no
+    /// sitting page to show again: a session that breaks a rule is an error page with why (422).
     public static func record(
         _ input: SittingSessionInput,
         profiles: any ProfileRepository,
@@ -62,42 +78,65 @@ extension SittingViewModel {
         context: PageContext
     ) async -> SubmitOutcome<SittingViewModel> {
         let context = context.withoutFlash
-        let profile: Profile
+        guard let id = input.profile.flatMap({ Int($0) }) else { return .notFound }
+        let profile: Profile?
         do {
-            guard let id = input.profile.flatMap({ Int($0) }), let stored = try await profiles.get(id: id) else {
-                return .notFound
-            }
-            profile = stored
+            profile = try await profiles.get(id: id)
         } catch {
-            return .notFound
+            return .unavailable(
+                ErrorPageViewModel(
+                    heading: notSavedHeading, message: StorageMessage.text(for: error, otherwise: failedMessage),
+                    context: context),
+                .storage)
         }
-        func page(_ message: String) -> SittingViewModel {
-            SittingViewModel(
-                profile: profile, context: context, alert: AlertViewModel(title: "Not saved.", message: message))
+        func refused(_ message: String) -> SubmitOutcome<SittingViewModel> {
+            guard let profile else {
+                return .unavailable(
+                    ErrorPageViewModel(heading: notSavedHeading, message: message, context: context), .invalid)
+            }
+            return .invalid(
+                SittingViewModel(
+                    profile: profile, context: context, alert: AlertViewModel(title: "Not saved.", message: message)))
         }
-        guard let (startedAt, seconds, completed) = input.timing else {
-            return .invalid(page(SittingSessionInput.unreadable))
+        let name: String
+        if let profile {
+            name = profile.name
+        } else if let posted = input.profileName {
+            if let refusal = Profile.validateName(posted) { return refused(refusal) }
+            name = posted.trimmingCharacters(in: .whitespacesAndNewlines)
+        } else {
+            name = Profile(name: "", segments: []).displayName
         }
+        guard let (startedAt, seconds, completed) = input.timing else { return refused(SittingSessionInput.unreadable) }
         let session = SittingSession(
-            profileID: profile.id, profileName: profile.name, startedAt: startedAt, seconds: seconds,
-            completed: completed)
-        if let refusal = session.refusal(now: context.now) { return .invalid(page(refusal)) }
+            profileID: profile?.id, profileName: name, startedAt: startedAt, seconds: seconds, completed: completed)
+        if let refusal = session.refusal(now: context.now) { return refused(refusal) }
         do {
             _ = try await sessions.record(session, clientID: input.clientId)
-            return .redirect(Redirect(to: Paths.sit.url(profile.id), flash: .success(savedMessage)))
+            let back = profile.map { Paths.sit.url($0.id) } ?? Paths.history.url
+            return .redirect(Redirect(to: back, flash: .success(savedMessage)))
         } catch {
+            let message = StorageMessage.text(for: error, otherwise: failedMessage)
+            guard let profile else {
+                return .unavailable(
+                    ErrorPageViewModel(heading: notSavedHeading, message: message, context: context), .storage)
+            }
             return .failed(
-                page(StorageMessage.text(for: error, otherwise: "Sessions could not be saved. Please try again.")),
+                SittingViewModel(
+                    profile: profile, context: context, alert: AlertViewModel(title: "Not saved.", message: message)),
                 .storage)
         }
     }
 }
 
-/// A session as the sitting page's script posts it: the profile's id, the start (ISO 8601),
-/// the seconds sat and whether it ran to the end (`true`/`false`).
+/// A session as the sitting page's script posts it: the profile's id and its name as the page
+/// showed it (under which the session is kept should the profile be gone by the time it
+/// arrives), the start (ISO 8601), the seconds sat and whether it ran to the end
+/// (`true`/`false`).
 /// A group sit's page posts the group and the sit instead of a profile.
 public struct SittingSessionInput: Sendable, Equatable, Decodable {
     public var profile: String?
+    public var profileName: String?
     public var group: String?
     public var sit: String?
     public var startedAt: String?
@@ -108,10 +147,10 @@ public struct SittingSessionInput: Sendable, Equatable, Decodable {
     public var clientId: String?
 
     public init(
-        profile: String? = nil, group: String? = nil, sit: String? = nil, startedAt: String?, seconds: String?,
-        completed: String?, clientId: String? = nil
+        profile: String? = nil, profileName: String? = nil, group: String? = nil, sit: String? = nil,
+        startedAt: String?, seconds: String?, completed: String?, clientId: String? = nil
     ) {
-        (self.profile, self.group, self.sit) = (profile, group, sit)
+        (self.profile, self.profileName, self.group, self.sit) = (profile, profileName, group, sit)
         (self.startedAt, self.seconds, self.completed) = (startedAt, seconds, completed)
         self.clientId = clientId
     }
@@ -139,10 +178,18 @@ public struct SittingSessionInput: Sendable, Equatable, Decodable {
 /// interval) and its text says the rest, "every 01:00 from 01:00 to 20:00", from that first ring
 /// to its section's end (it rings strictly before the end, never at it); the script rings it at
 /// `seconds`, then every `interval` seconds while before `until`.
+///
+/// The script reads a row only from its data attributes (the template writes each field below
+/// as one), never from its text: what it announces is `says`, written here in the page's
+/// language, so no word of the script depends on the wording.
 public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
     public let seconds: Int
     public let timeText: String
     public let text: String
+    /// What the running session says each time this row happens (`data-says`): "Warm Up
+    /// begins", "Gong rings 3 times" (a repeating sound's words for one ring, without "every
+    /// …"), "The session ends".
+    public let says: String
     /// The sound to play, for a ring; nil where a section begins or the session ends.
     public let soundURL: String?
     public let hasSound: Bool
@@ -158,12 +205,13 @@ public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
     public let until: Int
 
     init(
-        seconds: Int, text: String, soundURL: String? = nil, strokes: Int = 0, section: String? = nil,
-        interval: Int = 0, until: Int = 0
+        seconds: Int, text: String, says: String? = nil, soundURL: String? = nil, strokes: Int = 0,
+        section: String? = nil, interval: Int = 0, until: Int = 0
     ) {
         self.seconds = seconds
         timeText = DurationFormatter.string(from: seconds)
         self.text = text
+        self.says = says ?? text
         self.soundURL = soundURL
         hasSound = soundURL != nil
         self.strokes = strokes
@@ -203,7 +251,8 @@ public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
     /// "Bell rings", "Gong rings 3 times"; a repeating sound adds "every 01:00 from 01:00 to
     /// 20:00": its interval, its first ring and its section's end.
     private static func ring(_ ring: Timeline.Ring, _ assets: AssetURLs) -> TimelineEventViewModel {
-        var text = ring.strokes > 1 ? "\(ring.name) rings \(ring.strokes) times" : "\(ring.name) rings"
+        let once = ring.strokes > 1 ? "\(ring.name) rings \(ring.strokes) times" : "\(ring.name) rings"
+        var text = once
         if let repetition = ring.repetition {
             text += " every \(DurationFormatter.string(from: repetition.interval))"
             text += " from \(DurationFormatter.string(from: ring.time))"
@@ -212,6 +261,7 @@ public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
         return TimelineEventViewModel(
             seconds: ring.time,
             text: text,
+            says: once,
             soundURL: assets.sound(named: ring.name),
             strokes: ring.strokes,
             interval: ring.repetition?.interval ?? 0,

@@ -9,8 +9,8 @@ import SanghaViewModels
 /// binds it to the session), the flash the previous response left in a cookie, the time and
 /// time zone, and the static files' addresses.
 ///
-/// A flash is shown once: a response that is not itself a redirect has shown it, so it clears
-/// the cookie. A flash is signed when it is made (`PageRenderer.redirect`) and read only with its
+/// A flash is shown once: a response that is not itself a redirect, nor the answer to a page's
+/// script's post (`Request.isScriptPost`), has shown it, so it clears the cookie. A flash is signed when it is made (`PageRenderer.redirect`) and read only with its
 /// signature, so no one can put words on a page by planting a cookie.
 struct PageContextMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
@@ -53,7 +53,9 @@ struct PageContextMiddleware: RouterMiddleware {
         if cookieNonce == nil {
             response.setCookie(FormToken.cookie(context.formNonce, jar: jar))
         }
-        if flashCookie != nil, !(300..<400).contains(response.status.code) {
+        // A script's post shows no flash (its page stays), so a flash waiting for the next page
+        // still waits.
+        if flashCookie != nil, !(300..<400).contains(response.status.code), !request.isScriptPost {
             response.setCookie(jar.cleared(FlashCookie.name))
         }
         return response

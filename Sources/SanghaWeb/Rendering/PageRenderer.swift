@@ -37,6 +37,23 @@ public struct PageRenderer: Sendable {
         return response
     }
 
+    /// Where a post leads. A form's post: 303 See Other with the flash in its cookie
+    /// (`redirect(_:)`), shown by the page the browser then opens. A page's script's post
+    /// (`Request.isScriptPost`): the same as data, `{"flash": …, "location": "/…"}`, 200 when
+    /// done or 409 when `refused` (nothing changed), and no cookie. The script stays on its page
+    /// and says itself what became of the post; a flash in a cookie would show on whichever page
+    /// opens next, however unrelated, or after a send the person never saw.
+    public func redirect(_ redirect: Redirect, refused: Bool = false, for request: Request) throws -> Response {
+        guard request.isScriptPost else { return self.redirect(redirect) }
+        return try json(ScriptAnswer(location: redirect.url, flash: redirect.flash), status: refused ? .conflict : .ok)
+    }
+
+    /// A script's post's answer where a form's would be a redirect.
+    struct ScriptAnswer: Encodable {
+        let location: String
+        let flash: FlashViewModel?
+    }
+
     public enum RenderError: Error, CustomStringConvertible {
         case unencodable(String, any Error)
 
@@ -64,13 +81,17 @@ public struct PageRenderer: Sendable {
         -> Response
     {
         guard request.prefersJSON else { return htmlResponse(page, status: status) }
+        return try json(page, status: status)
+    }
+
+    private func json(_ value: some Encodable, status: HTTPResponse.Status) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data: Data
         do {
-            data = try encoder.encode(page)
+            data = try encoder.encode(value)
         } catch {
-            throw RenderError.unencodable(String(describing: type(of: page)), error)
+            throw RenderError.unencodable(String(describing: type(of: value)), error)
         }
         return Response(
             status: status,
@@ -87,14 +108,16 @@ public struct PageRenderer: Sendable {
         )
     }
 
-    /// A submit's response: 303 to where it leads, or the form again with its status. Nothing
-    /// to submit to is the 404 page with `notFound` as its message; nothing readable, the
+    /// A submit's response: 303 to where it leads (for a page's script, where it leads as JSON:
+    /// `redirect(_:refused:for:)`), or the form again with its status (as JSON when asked for).
+    /// Nothing to submit to is the 404 page with `notFound` as its message; nothing readable, the
     /// failure page with its status.
     public func response<Form: Page>(_ outcome: SubmitOutcome<Form>, for request: Request, notFound: String)
         throws -> Response
     {
         switch outcome {
-        case .redirect(let redirect), .refused(let redirect): return self.redirect(redirect)
+        case .redirect(let redirect): return try self.redirect(redirect, for: request)
+        case .refused(let redirect): return try self.redirect(redirect, refused: true, for: request)
         case .invalid(let form): return try response(form, status: .unprocessableContent, for: request)
         case .conflict(let form): return try response(form, status: .conflict, for: request)
         case .failed(let form, let failure): return try response(form, status: failure.status, for: request)
@@ -151,6 +174,7 @@ extension PageFailure {
         case .busy: .serviceUnavailable
         case .forbidden: .forbidden
         case .conflict: .conflict
+        case .invalid: .unprocessableContent
         }
     }
 }

@@ -22,4 +22,13 @@ extension Request {
         }
         return best.json > 0 && best.json > best.html
     }
+
+    /// Whether a page's script made this request to change something: a post (any method but
+    /// GET and HEAD) that prefers JSON. The scripts send `Accept: application/json` with every
+    /// `fetch` that posts; a form's post never does (browsers ask for HTML first). Such a post
+    /// is answered with its outcome as JSON and never sets or clears the flash
+    /// (`PageRenderer.redirect(_:refused:for:)`, `PageContextMiddleware`).
+    var isScriptPost: Bool {
+        method != .get && method != .head && prefersJSON
+    }
 }

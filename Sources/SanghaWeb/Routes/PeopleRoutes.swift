@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import SanghaCore
 import SanghaViewModels
@@ -90,8 +91,17 @@ struct PeopleRoutes {
         }
         var response = renderer.redirect(Redirect(to: Paths.signIn.url, flash: .success("You are signed out.")))
         response.setCookie(SignInCookie.cleared(jar: context.cookieJar))
+        // The browser's HTTP cache goes too, so no page of this person's is left in it for the
+        // next one. Only "cache": "storage" would also delete the device's IndexedDB, where the
+        // sits not yet sent wait (outbox.js) until this person signs in again on this device,
+        // and the service worker with its files; "cookies" would end the CSRF cookie too. The
+        // pages the service worker kept (Cache Storage, which "cache" leaves) are deleted by the
+        // page's script once this answer says the person is signed out (pocket.js).
+        response.headers[Self.clearSiteData] = #""cache""#
         return response
     }
+
+    static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
 
     @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = SettingsViewModel(
