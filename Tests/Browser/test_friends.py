@@ -81,6 +81,30 @@ def test_the_form_checks_fields_as_they_are_typed_with_the_servers_messages(serv
     assert not browser.find_elements(By.CLASS_NAME, "field-error")
 
 
+def test_the_form_counts_characters_as_the_server_does(server, browser):
+    """26 "é" written with a combining accent are 26 characters (52 code points): the page takes
+    them, as the server does; 51 are too many, in the server's words."""
+    browser.get(server.url + "/friends/new")
+    name = "e\u0301" * 26
+    fill(browser, "First name", name)
+    fill(browser, "Last name", "Doe")
+    assert value(browser, "First name") == name  # no maxlength cut it short
+    fill(browser, "Phone number", "+44 (0) 7700 900 123")
+    field(browser, "First name").click()
+    browser.implicitly_wait(0)
+    try:
+        assert browser.find_elements(By.CLASS_NAME, "field-error") == []
+    finally:
+        browser.implicitly_wait(3)
+    press(browser, "Add friend")
+    assert shows(browser, "Doe.")
+    assert shows(browser, "Added ")
+    browser.get(server.url + "/friends/new")
+    fill(browser, "First name", "e\u0301" * 51)
+    field(browser, "Last name").click()
+    assert browser.find_element(By.ID, "field-firstname-error").text == "First name must be at most 50 characters."
+
+
 def test_sending_an_empty_form_says_why_next_to_each_field_and_focuses_the_first(server, browser):
     browser.get(server.url + "/friends/new")
     button(browser, "Add friend").click()

@@ -10,7 +10,8 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import button, eventually, fill, make_driver, press, screenshot, settled, shows, shows_heading
+from conftest import (button, eventually, fill, make_driver, press, screenshot, settled, shows, shows_heading, sign_in,
+                      sign_out, signed_in_as)
 
 pytestmark = pytest.mark.usefixtures("signed_in")
 
@@ -127,6 +128,17 @@ def test_sits_waiting_are_counted_on_home_and_history(server, browser):
                timeout=10)
 
 
+def kept_sits(browser):
+    return browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const request = indexedDB.open("sangha", 1);
+        request.onsuccess = () => {
+            const all = request.result.transaction("sits").objectStore("sits").getAll();
+            all.onsuccess = () => done(all.result.map((sit) => sit.fields.profileName));
+        };
+    """)
+
+
 def test_signing_out_drops_every_kept_page(server, browser):
     browser.get(server.url + "/history")
     controlled(browser)
@@ -134,7 +146,52 @@ def test_signing_out_drops_every_kept_page(server, browser):
     eventually(browser, lambda d: "/history" in kept_pages(d))
     press(browser, "Sign out")
     assert shows_heading(browser, "Sign in")
+    assert shows(browser, "You are signed out.")  # the form's flash, on the page it leads to
     assert kept_pages(browser) == []
+
+
+def test_signing_out_offline_says_so_and_leaves_the_person_signed_in(server, browser):
+    browser.get(server.url + "/history")
+    controlled(browser)
+    browser.get(server.url + "/history")
+    eventually(browser, lambda d: "/history" in kept_pages(d))
+    server.halt()
+    button(browser, "Sign out").click()
+    assert shows(browser, "You are offline: you are not signed out yet.")
+    screenshot(browser, "sign-out-offline")
+    assert shows_heading(browser, "History")  # the same page, nothing pretended
+    assert "/history" in kept_pages(browser)
+    server.resume()
+    browser.get(server.url + "/history")
+    assert signed_in_as(browser) == "Ada Lovelace"
+    sign_out(browser)
+    assert signed_in_as(browser) is None
+
+
+def test_sits_waiting_survive_signing_out_and_go_when_the_same_person_signs_in_again(server, browser):
+    """Clear-Site-Data is "cache" only: the sits kept in IndexedDB stay through a sign-out."""
+    sitting = _short_profile(server, browser)
+    controlled(browser)
+    browser.get(sitting)
+    eventually(browser, lambda d: any(page.endswith("/sit") for page in kept_pages(d)))
+    server.halt()
+    browser.get(sitting)
+    assert shows(browser, "You are offline. This page is from ")
+    button(browser, "Start").click()
+    assert shows(browser, "Saved on this device.", timeout=15)
+    assert kept_sits(browser) == ["Two seconds"]
+    server.resume()
+    # Signed out from the page kept offline, before any page sends the sit.
+    press(browser, "Sign out")
+    assert shows(browser, "You are signed out.")
+    assert kept_pages(browser) == []
+    assert kept_sits(browser) == ["Two seconds"]  # nothing sent, nothing lost
+    sign_in(browser, server)
+    browser.get(server.url + "/history")
+    eventually(browser, lambda d: kept_sits(d) == [], timeout=10)
+    browser.get(server.url + "/history")
+    rows = history_rows(browser)
+    assert len(rows) == 1 and "Two seconds" in rows[0], rows
 
 
 # Controls too small to press: WCAG 2.2's target size (minimum) is 24 × 24 CSS pixels. Links in
