@@ -5,14 +5,16 @@
 // data-submit-on-change saves at once (it sends its form as the person would: a form's post,
 // whose answer is the page it leads to, with its flash).
 
+const graphemes = globalThis.Intl?.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+
 /** Characters as Swift counts them: grapheme clusters ("é" as e + U+0301 is one). */
 export function characters(text) {
-  if (typeof Intl !== "undefined" && Intl.Segmenter) {
-    let count = 0;
-    for (const _ of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)) count++;
-    return count;
-  }
-  return [...text].filter((character) => !/\p{M}/u.test(character)).length; // near enough without Segmenter
+  // Without Intl.Segmenter (older browsers): code points less marks, near enough; the server
+  // has the last word.
+  if (!graphemes) return [...text.replace(/\p{M}/gu, "")].length;
+  let count = 0;
+  for (const _ of graphemes.segment(text)) count++;
+  return count;
 }
 
 /**
