@@ -87,12 +87,34 @@ extension SettingsViewModel {
         public static let providerOnlyConfirmed = withProvider(
             ProviderAccount(isConnected: true, hasPassword: false, isConfirmed: true))
 
-        static func withProvider(_ account: ProviderAccount) -> SettingsViewModel {
+        /// "Connect NAME" with a wrong password: the message by the field.
+        public static let providerConnectRefused = withProvider(
+            ProviderAccount(isConnected: false, hasPassword: true),
+            errors: [.connectPassword: ProviderSectionViewModel.wrongPassword])
+        /// "Connect NAME" with the right password: "Continue to NAME", off to the provider.
+        public static let providerConnectContinue = withProvider(
+            ProviderAccount(isConnected: false, hasPassword: true),
+            continueURL: "https://id.example/authorize?client_id=sangha&state=abc&nonce=def&code_challenge=ghi")
+        /// Connected, with a password and a calendar link: beside the password, the boxes that
+        /// end the other ways in (one checked, as a refused save keeps it).
+        public static let otherWaysIn: SettingsViewModel = {
+            var person = Person.fixture
+            person.calendarKey = "key"
+            return withProvider(
+                ProviderAccount(isConnected: true, hasPassword: true), person: person,
+                input: AccountInput(name: person.name, about: person.about, endCalendarLink: "on"))
+        }()
+
+        static func withProvider(
+            _ account: ProviderAccount, person: Person = .fixture, input: AccountInput? = nil,
+            errors: [AccountField: String] = [:], continueURL: String? = nil
+        ) -> SettingsViewModel {
             var context = PageContext.fixture
             context.signInProvider = "Pocket ID"
             context.providerAccount = account
             return SettingsViewModel(
-                person: .fixture, acceptsToken: false, context: context, timeZoneNames: timeZoneNames)
+                person: person, acceptsToken: false, context: context, input: input, errors: errors,
+                timeZoneNames: timeZoneNames, providerContinueURL: continueURL)
         }
         /// A calendar link just made, shown once; a daily reminder at 06:30.
         public static let calendarLink: SettingsViewModel = {

@@ -12,9 +12,13 @@ import Synchronization
 /// believed.
 ///
 /// The discovery document and the keys are fetched when first needed (Sangha starts without
-/// the provider) and kept; a token signed by a key not among them fetches the keys once more
-/// (the provider rotated them), at most once a minute for the same unknown key. Every call to the provider is bounded by
-/// `timeout`.
+/// the provider) and kept: the discovery document for good, the keys for as long as the JWKS
+/// answer's `Cache-Control: max-age` says, within a minute and an hour (an hour without one),
+/// so a key the provider withdrew stops verifying within that time. A token signed by a key not
+/// among them fetches the keys once more (the provider rotated them), at most once a minute for
+/// the same unknown key. A token's header must name its key's own algorithm, its `azp` (when it
+/// has one) must be Sangha's client id, and its `sub` must not be empty. Every call to the
+/// provider is bounded by `timeout`.
 public final class OpenIDProvider: Sendable {
     public struct Configuration: Sendable {
         /// The issuer, exactly as the provider names itself (`iss`).
@@ -70,15 +74,33 @@ public final class OpenIDProvider: Sendable {
     /// held the sign-in forever).
     private let client = HTTPClient.shared
     private let cache = Mutex(Cache())
+    /// The time the keys' age and the unknown keys' minute are counted in: a test's own clock.
+    private let clock: @Sendable () -> ContinuousClock.Instant
 
     private struct Cache {
         var discovery: Discovery?
-        var keys: JWTKeyCollection?
-        var keyIDs: Set<String> = []
+        var keys: Keys?
         /// Key ids a fetch did not find, and when: a token naming one is refused without
         /// fetching again for a minute, so unknown keys cannot make Sangha hammer the provider.
         var unknownKeys: [String: ContinuousClock.Instant] = [:]
     }
+
+    /// The provider's keys as one fetch of its JWKS found them.
+    struct Keys: Sendable {
+        var collection: JWTKeyCollection
+        /// Each key's algorithm by its id: the JWK's `alg`, else the one its type allows here.
+        var algorithms: [String: String]
+        var fetchedAt: ContinuousClock.Instant
+        /// How long they are believed before the JWKS is read again (`keysLifetime`).
+        var lifetime: Duration
+    }
+
+    /// The bounds of how long fetched keys are kept, whatever the JWKS answer's Cache-Control
+    /// says: at least a minute (a provider that says `no-store` is not asked at every sign-in),
+    /// at most an hour (a withdrawn key stops verifying within it); an hour without a max-age.
+    public static let keysLifetimes: ClosedRange<Duration> = .seconds(60) ... .seconds(3_600)
+    /// How long a token naming a key the JWKS lacks waits before that key is looked for again.
+    public static let unknownKeyPause: Duration = .seconds(60)
 
     struct Discovery: Decodable, Sendable {
         var issuer: String
@@ -88,8 +110,14 @@ public final class OpenIDProvider: Sendable {
         var token_endpoint_auth_methods_supported: [String]?
     }
 
-    public init(configuration: Configuration) {
+    /// `clock` tells the time the keys' lifetime is counted in (tests move it on rather than
+    /// wait).
+    public init(
+        configuration: Configuration,
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
         self.configuration = configuration
+        self.clock = clock
     }
 
     /// Where to send the browser to sign in: the provider's authorization endpoint with this
@@ -138,7 +166,7 @@ public final class OpenIDProvider: Sendable {
             form.append(("client_secret", configuration.clientSecret))
         }
         request.body = .bytes(ByteBuffer(string: form.map { "\($0)=\(Self.formEncoded($1))" }.joined(separator: "&")))
-        let (data, status) = try await fetch(request)
+        let (data, status, _) = try await fetch(request)
         guard status == 200 else {
             // The provider refuses a code used twice, expired or not its own.
             throw .refused(
@@ -151,24 +179,32 @@ public final class OpenIDProvider: Sendable {
         return try await verify(idToken: token, nonce: attempt.nonce, issuer: discovery.issuer, now: now)
     }
 
-    /// The ID token's claims, once its signature, issuer, audience, expiry and nonce hold.
+    /// The ID token's claims, once its signature (by a key of the provider, with that key's
+    /// algorithm), issuer, audience, authorized party, expiry, nonce and subject hold.
     func verify(idToken: String, nonce: String, issuer: String, now: Date) async throws(Failure) -> Identity {
         let header = try Self.header(of: idToken)
-        let kid = header.kid
         guard ["RS256", "ES256"].contains(header.alg) else {
             throw .refused("the ID token is signed with \(header.alg), not RS256 or ES256")
         }
-        var keys = try await signingKeys(refreshing: nil)
-        if let kid {
-            // A key not among those fetched: the provider may have rotated its keys.
-            if !keys.ids.contains(kid) {
-                keys = try await signingKeys(refreshing: kid)
-                guard keys.ids.contains(kid) else { throw .refused("the ID token is signed by an unknown key \(kid)") }
+        let keys = try await signingKeys(for: header.kid)
+        let algorithm: String?
+        if let kid = header.kid {
+            // Not among them even after a new fetch (or one within the last minute).
+            guard let known = keys.algorithms[kid] else {
+                throw .refused("the ID token is signed by an unknown key \(kid)")
             }
+            algorithm = known
         } else {
             // OpenID Connect Core 10.1: a token may name no key when the provider publishes one
             // (authlib-based providers sign so); with several, which one is not guessed.
-            guard keys.ids.count == 1 else { throw .refused("the ID token names no key (kid) among several") }
+            guard keys.algorithms.count == 1 else { throw .refused("the ID token names no key (kid) among several") }
+            algorithm = keys.algorithms.values.first
+        }
+        // jwt-kit verifies with the key's own algorithm whatever the header says: a header that
+        // names another is not the key's token (RFC 8725 3.1).
+        guard algorithm == header.alg else {
+            throw .refused(
+                "the ID token's header names \(header.alg), its key is for \(algorithm ?? "another algorithm")")
         }
         let claims: IDTokenClaims
         do {
@@ -182,13 +218,16 @@ public final class OpenIDProvider: Sendable {
         } catch {
             throw .refused("the ID token is for another audience: \(claims.aud.value)")
         }
-        if let azp = claims.azp, azp != configuration.clientID, claims.aud.value.count > 1 {
+        // OpenID Connect Core 3.1.3.7: an authorized party, when named, is this client.
+        if let azp = claims.azp, azp != configuration.clientID {
             throw .refused("the ID token's authorized party is \(azp)")
         }
         guard claims.exp.value > now else { throw .refused("the ID token expired at \(claims.exp.value)") }
         guard let tokenNonce = claims.nonce, Self.same(tokenNonce, nonce) else {
             throw .refused("the ID token's nonce is not this sign-in's")
         }
+        // The subject names the person: an empty one names no one.
+        guard !claims.sub.value.isEmpty else { throw .refused("the ID token's subject is empty") }
         return Identity(
             issuer: claims.iss.value, subject: claims.sub.value, name: claims.name,
             preferredUsername: claims.preferred_username)
@@ -218,7 +257,7 @@ public final class OpenIDProvider: Sendable {
     private func discover() async throws(Failure) -> Discovery {
         if let discovery = cache.withLock({ $0.discovery }) { return discovery }
         let url = configuration.issuer.appendingPathComponent(".well-known/openid-configuration")
-        let (data, status) = try await fetch(HTTPClientRequest(url: url.absoluteString))
+        let (data, status, _) = try await fetch(HTTPClientRequest(url: url.absoluteString))
         guard status == 200, let discovery = try? JSONDecoder().decode(Discovery.self, from: data) else {
             throw .unreachable("\(url) answered \(status) without a usable discovery document")
         }
@@ -231,53 +270,86 @@ public final class OpenIDProvider: Sendable {
         return discovery
     }
 
-    /// The provider's keys, fetched when first needed, and again for a key id not among them
-    /// (`refreshing`) unless that id was missing from a fetch within the last minute.
-    private func signingKeys(refreshing kid: String?) async throws(Failure) -> (
-        collection: JWTKeyCollection, ids: Set<String>
-    ) {
-        let now = ContinuousClock.now
-        let kept = cache.withLock { cache -> (JWTKeyCollection, Set<String>)? in
-            guard let keys = cache.keys else { return nil }
-            if let kid, cache.unknownKeys[kid].map({ now - $0 >= .seconds(60) }) ?? true { return nil }
-            return (keys, cache.keyIDs)
+    /// The provider's keys: fetched when first needed, again once they are older than their
+    /// lifetime, and again for a key id not among them (`kid`) unless that id was missing from
+    /// a fetch within the last minute.
+    private func signingKeys(for kid: String?) async throws(Failure) -> Keys {
+        let now = clock()
+        let kept = cache.withLock { cache -> Keys? in
+            guard let keys = cache.keys, now - keys.fetchedAt < keys.lifetime else { return nil }
+            if let kid, keys.algorithms[kid] == nil,
+                cache.unknownKeys[kid].map({ now - $0 >= Self.unknownKeyPause }) ?? true
+            {
+                return nil
+            }
+            return keys
         }
         if let kept { return kept }
         let discovery = try await discover()
-        let (data, status) = try await fetch(HTTPClientRequest(url: discovery.jwks_uri.absoluteString))
+        let (data, status, cacheControl) = try await fetch(HTTPClientRequest(url: discovery.jwks_uri.absoluteString))
         guard status == 200, let jwks = try? JSONDecoder().decode(JWKS.self, from: data) else {
             throw .unreachable("\(discovery.jwks_uri) answered \(status) without a usable JWKS")
         }
         let collection = JWTKeyCollection()
-        var ids: Set<String> = []
+        var algorithms: [String: String] = [:]
         for key in jwks.keys {
             // Keys for other uses, or of kinds jwt-kit does not know, are left out.
-            guard let kid = key.keyIdentifier?.string, (try? await collection.add(jwk: key)) != nil else { continue }
-            ids.insert(kid)
+            guard let kid = key.keyIdentifier?.string, let algorithm = Self.algorithm(of: key),
+                (try? await collection.add(jwk: key)) != nil
+            else { continue }
+            algorithms[kid] = algorithm
         }
-        cache.withLock {
-            $0.keys = collection
-            $0.keyIDs = ids
-            if let kid, !ids.contains(kid) { $0.unknownKeys[kid] = now }
+        let keys = Keys(
+            collection: collection, algorithms: algorithms, fetchedAt: now,
+            lifetime: Self.keysLifetime(cacheControl: cacheControl))
+        cache.withLock { cache in
+            cache.keys = keys
+            cache.unknownKeys = cache.unknownKeys.filter { now - $0.value < Self.unknownKeyPause }
+            if let kid, algorithms[kid] == nil { cache.unknownKeys[kid] = now }
         }
-        return (collection, ids)
+        return keys
     }
 
-    /// The provider's answer (its body up to 1 MiB) and status, within the configured timeout.
+    /// The algorithm a key of the JWKS verifies with: its `alg`, else RS256 for an RSA key and
+    /// ES256 for a P-256 one (the two Sangha accepts); nil for any other.
+    static func algorithm(of key: JWK) -> String? {
+        if let algorithm = key.algorithm { return algorithm.rawValue }
+        switch key.keyType.rawValue {
+        case "RSA": return "RS256"
+        case "EC": return key.curve?.rawValue == "P-256" ? "ES256" : nil
+        default: return nil
+        }
+    }
+
+    /// How long keys are kept, from the JWKS answer's `Cache-Control`: its `max-age` within
+    /// `keysLifetimes`, the least for `no-store` or `no-cache`, the most without either.
+    static func keysLifetime(cacheControl: String) -> Duration {
+        let directives = cacheControl.lowercased().split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        if directives.contains("no-store") || directives.contains("no-cache") { return keysLifetimes.lowerBound }
+        guard let seconds = directives.lazy.compactMap({ $0.hasPrefix("max-age=") ? Int($0.dropFirst(8)) : nil }).first
+        else { return keysLifetimes.upperBound }
+        return Swift.min(Swift.max(.seconds(seconds), keysLifetimes.lowerBound), keysLifetimes.upperBound)
+    }
+
+    /// The provider's answer (its body up to 1 MiB), status and Cache-Control, within the
+    /// configured timeout.
     ///
     /// AsyncHTTPClient's deadline ends at the response's head; the body is bounded here too, by
     /// a race that cancels the request (which AsyncHTTPClient honours, head or body).
-    private func fetch(_ request: HTTPClientRequest) async throws(Failure) -> (Data, Int) {
+    private func fetch(_ request: HTTPClientRequest) async throws(Failure) -> (Data, Int, cacheControl: String) {
         let client = client
         let timeout = configuration.timeout
         let url = request.url
         let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout.inSeconds * 1e9))
-        let outcome = await withTaskGroup(of: Result<(Data, Int), Failure>?.self) { group in
+        let outcome = await withTaskGroup(of: Result<(Data, Int, cacheControl: String), Failure>?.self) { group in
             group.addTask {
                 do {
                     let response = try await client.execute(request, deadline: deadline)
                     let body = try await response.body.collect(upTo: 1 << 20)
-                    return .success((Data(body.readableBytesView), Int(response.status.code)))
+                    let cacheControl = response.headers[canonicalForm: "Cache-Control"].joined(separator: ",")
+                    return .success((Data(body.readableBytesView), Int(response.status.code), cacheControl))
                 } catch {
                     return Task.isCancelled ? nil : .failure(.unreachable("\(url): \(error)"))
                 }

@@ -430,6 +430,19 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX provider_identity_person_id ON provider_identity (person_id)",
             ]),
+        // Whether a password started the session: with --password-sign-in off those end. Of the
+        // sessions before, only those of people without a password are surely the provider's;
+        // the default counts a session an instance of the version before starts during a rolling
+        // upgrade as a password's.
+        Migration(
+            number: 16, name: "sign-in session method",
+            statements: [
+                "ALTER TABLE sign_in_session ADD COLUMN by_password BOOLEAN NOT NULL DEFAULT true",
+                """
+                UPDATE sign_in_session SET by_password = false
+                WHERE person_id IN (SELECT id FROM person WHERE password_hash = '')
+                """,
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

@@ -434,16 +434,19 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
         return false
     }
 
-    public func startSession(key: String, of id: Int, at date: Date) async throws(PeopleRepositoryError) {
+    public func startSession(key: String, of id: Int, at date: Date, by method: SignInMethod)
+        async throws(PeopleRepositoryError)
+    {
         let expired = date.addingTimeInterval(-SignInSession.lifetime)
+        let byPassword = method == .password
         try await run { connection in
             // Sessions unused for their lifetime are gone whether or not their cookie comes back.
             try await connection.query(
                 "DELETE FROM sign_in_session WHERE last_used_at < \(expired)", logger: database.logger)
             try await connection.query(
                 """
-                INSERT INTO sign_in_session (key, person_id, last_used_at, started_at)
-                VALUES (\(key), \(id), \(date), \(date))
+                INSERT INTO sign_in_session (key, person_id, last_used_at, started_at, by_password)
+                VALUES (\(key), \(id), \(date), \(date), \(byPassword))
                 """,
                 logger: database.logger)
             try await connection.query(
@@ -515,6 +518,23 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
         try await run { connection in
             try await connection.query("DELETE FROM sign_in_session WHERE key = \(key)", logger: database.logger)
             try await connection.announce(.session(key), logger: database.logger)
+        }
+    }
+
+    public func endPasswordSessions() async throws(PeopleRepositoryError) -> Int {
+        defer { sessions?.forgetAll() }
+        return try await transaction { connection in
+            var ended = 0
+            var people: Set<Int> = []
+            let rows = try await connection.query(
+                "DELETE FROM sign_in_session WHERE by_password RETURNING person_id", logger: database.logger)
+            for try await person in rows.decode(Int.self) {
+                ended += 1
+                people.insert(person)
+            }
+            // Every instance reads these people's sessions again (delivered when this commits).
+            for person in people { try await connection.announce(.person(person), logger: database.logger) }
+            return ended
         }
     }
 

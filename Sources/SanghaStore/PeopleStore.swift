@@ -311,15 +311,18 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
                     """), arguments: [id, id, alone, id]) ?? false
     }
 
-    public func startSession(key: String, of id: Int, at date: Date) async throws(PeopleRepositoryError) {
+    public func startSession(key: String, of id: Int, at date: Date, by method: SignInMethod)
+        async throws(PeopleRepositoryError)
+    {
         try await write { db in
             // Sessions unused for their lifetime are gone whether or not their cookie comes back.
             try db.cachedStatement(sql: "DELETE FROM signInSession WHERE lastUsedAt < ?").execute(arguments: [
                 date.addingTimeInterval(-SignInSession.lifetime)
             ])
             try db.cachedStatement(
-                sql: "INSERT INTO signInSession (key, personID, lastUsedAt, startedAt) VALUES (?, ?, ?, ?)"
-            ).execute(arguments: [key, id, date, date])
+                sql:
+                    "INSERT INTO signInSession (key, personID, lastUsedAt, startedAt, byPassword) VALUES (?, ?, ?, ?, ?)"
+            ).execute(arguments: [key, id, date, date, method == .password])
             try db.cachedStatement(sql: "UPDATE person SET lastSignInAt = ? WHERE id = ?").execute(arguments: [
                 date, id,
             ])
@@ -366,6 +369,14 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             try db.cachedStatement(sql: "DELETE FROM signInSession WHERE key = ?").execute(arguments: [key])
         }
         sessions.forget(key)
+    }
+
+    public func endPasswordSessions() async throws(PeopleRepositoryError) -> Int {
+        defer { sessions.forgetAll() }
+        return try await write { db in
+            try db.execute(sql: "DELETE FROM signInSession WHERE byPassword")
+            return db.changesCount
+        }
     }
 
     public func failures(of username: String, since date: Date) async throws(PeopleRepositoryError) -> [Date] {

@@ -406,6 +406,17 @@ public enum SanghaDatabase {
                     CREATE INDEX providerIdentity_personID ON providerIdentity (personID);
                     """)
         }
+        migrator.registerMigration("signInSessionMethod") { db in
+            // Whether a password started the session: with --password-sign-in off those end. Of
+            // the sessions before, only those of people without a password are surely the
+            // provider's.
+            try db.execute(
+                sql: """
+                    ALTER TABLE signInSession ADD COLUMN byPassword BOOLEAN NOT NULL DEFAULT 1;
+                    UPDATE signInSession SET byPassword = 0
+                    WHERE personID IN (SELECT id FROM person WHERE passwordHash = '');
+                    """)
+        }
         return migrator
     }
 

@@ -159,7 +159,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         help: """
             on or off: whether people may also sign in with a password. off leaves only the identity \
-            provider's button, and needs --oidc-issuer. (default: on; env: SANGHA_PASSWORD_SIGN_IN)
+            provider's button, needs --oidc-issuer, and at start ends the sign-in sessions a \
+            password started. (default: on; env: SANGHA_PASSWORD_SIGN_IN)
             """)
     var passwordSignIn: String?
 
@@ -283,6 +284,14 @@ struct ServeCommand: AsyncParsableCommand {
         address?.query = nil
         address?.fragment = nil
         let breaker = CircuitBreaker(friendService: address?.string ?? "", logger: logger)
+        if !settings.app.passwordSignIn {
+            // Passwords sign no one in: whoever a password signed in before is signed out, and
+            // signs in again with the provider.
+            let ended = try await stores.people.endPasswordSessions()
+            logger.notice(
+                "--password-sign-in off: passwords sign no one in; the sign-in sessions a password started have ended",
+                metadata: ["ended": "\(ended)"])
+        }
         return try await buildApplication(
             configuration: settings.app,
             dependencies: Dependencies(
@@ -296,7 +305,7 @@ struct ServeCommand: AsyncParsableCommand {
                 passwords: PasswordHasher(cost: settings.passwordCost),
                 signer: CookieSigner(secret: try await stores.people.cookieSecret()),
                 metrics: metrics,
-                identityProvider: settings.identityProvider.map(OpenIDProvider.init(configuration:))
+                identityProvider: settings.identityProvider.map { OpenIDProvider(configuration: $0) }
             ),
             services: services,
             logger: logger

@@ -10,8 +10,8 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import (Server, button, eventually, fill, free_port, screenshot, settled, shows, shows_heading, sign_up,
-                      signed_in_as)
+from conftest import (PASSWORD, Server, button, eventually, field, fill, free_port, screenshot, settled, shows,
+                      shows_heading, sign_up, signed_in_as)
 
 NAME = "Group ID"
 
@@ -99,9 +99,25 @@ def test_a_refusal_at_the_provider_signs_no_one_in(sangha, browser):
 
 def test_connect_a_password_account_in_settings(sangha, browser):
     sign_up(browser, sangha)
+    # A link another site could make the browser follow starts nothing: 405, no provider.
+    browser.get(sangha.url + "/settings/oidc/connect")
+    assert "Authorize Client" not in browser.page_source
+    assert shows(browser, "This address does not accept GET requests.")
     browser.get(sangha.url + "/settings")
     assert shows(browser, f"Connect your account to sign in with {NAME} too.")
-    settled(browser, lambda d: d.find_element(By.LINK_TEXT, f"Connect {NAME}").click())
+    # "Connect NAME" asks for the password first: a wrong one is refused by the field.
+    fill(browser, "Your password", "not my password")
+    settled(browser, lambda d: button(d, f"Connect {NAME}").click())
+    assert shows(browser, "This is not your password.", timeout=10)
+    error = browser.find_element(By.ID, "field-connectPassword-error")
+    assert error.is_displayed()
+    assert browser.find_element(By.ID, "field-connectPassword").get_attribute("aria-invalid") == "true"
+    screenshot(browser, "settings-provider-connect-refused")
+    fill(browser, "Your password", PASSWORD)
+    settled(browser, lambda d: button(d, f"Connect {NAME}").click())
+    assert shows(browser, "Password confirmed.", timeout=10)
+    screenshot(browser, "settings-provider-connect-continue")
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, f"Continue to {NAME}").click())
     eventually(browser, lambda d: "Authorize Client" in d.page_source, timeout=10)
     settled(browser, lambda d: button(d, "grace-248289761001").click())
     assert shows(browser, f"Connected to {NAME}.", timeout=10)
@@ -116,6 +132,37 @@ def test_connect_a_password_account_in_settings(sangha, browser):
     browser.get(sangha.url + "/settings")
     settled(browser, lambda d: button(d, f"Disconnect {NAME}").click())
     assert shows(browser, f"Disconnected from {NAME}.", timeout=10)
+
+
+def test_a_new_password_ends_the_other_ways_in_that_are_checked(sangha, browser):
+    sign_up(browser, sangha)
+    browser.get(sangha.url + "/settings")
+    # Nothing else reaches the account yet: nothing is listed.
+    assert not browser.find_elements(By.ID, "field-endCalendarLink")
+    settled(browser, lambda d: button(d, "Create calendar link").click())
+    assert shows(browser, "You have a calendar link.", timeout=10)
+    fill(browser, "Your password", PASSWORD)
+    settled(browser, lambda d: button(d, f"Connect {NAME}").click())
+    settled(browser, lambda d: d.find_element(By.LINK_TEXT, f"Continue to {NAME}").click())
+    eventually(browser, lambda d: "Authorize Client" in d.page_source, timeout=10)
+    settled(browser, lambda d: button(d, "grace-248289761001").click())
+    assert shows(browser, f"Connected to {NAME}.", timeout=10)
+    # Beside the password: the provider's identity and the calendar link, each with its box.
+    assert shows(browser, "Other ways in")
+    fill(browser, "Current password", PASSWORD)
+    fill(browser, "New password", "quiet-river-stones-42")
+    for label in [f"Disconnect {NAME}", "End calendar link"]:
+        box = field(browser, label)
+        assert box.get_attribute("type") == "checkbox" and not box.is_selected()
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+        settled(browser, lambda d: field(d, label).click())
+    screenshot(browser, "settings-other-ways-in")
+    settled(browser, lambda d: button(d, "Save").click())
+    assert shows(browser, f"Settings saved. Signed out everywhere else. Disconnected from {NAME}. Calendar link ended.",
+                 timeout=10)
+    assert shows(browser, f"Connect your account to sign in with {NAME} too.")
+    assert shows(browser, "You have no calendar link yet.")
+    assert not browser.find_elements(By.ID, "field-endProvider")
 
 
 def test_an_account_without_a_password_confirms_then_sets_one(sangha, browser):

@@ -67,6 +67,33 @@ struct StandaloneBinaryTests {
         }
     }
 
+    @Test("--password-sign-in off ends at start the sessions a password started, and says so in the log")
+    func passwordsOffEndsPasswordSessions() async throws {
+        let folder = try RepositoryPaths.temporaryDirectory("sangha-standalone-passwords-off")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A provider that is down: nothing here goes to it.
+        let provider = [
+            "--oidc-issuer", "http://127.0.0.1:\(try SilentServer.freePort())", "--oidc-client-id", "sangha",
+            "--oidc-client-secret", "secret",
+        ]
+        let client = HTTPClient()
+        let before = try await SanghaProcess.serve(
+            dataDirectory: folder, ["--friend-service-port", "\(try SilentServer.freePort())"] + provider)
+        try await client.signUp(at: before.baseURL)
+        #expect(try await client.send("GET", before.baseURL.appendingPathComponent("settings")).status == 200)
+        #expect(await before.stop() == 0)
+        let after = try await SanghaProcess.serve(
+            dataDirectory: folder,
+            ["--friend-service-port", "\(try SilentServer.freePort())", "--password-sign-in", "off"] + provider)
+        defer { after.stopInBackground() }
+        // The password's session has ended: Settings sends the browser to sign in.
+        let settings = try await client.send("GET", after.baseURL.appendingPathComponent("settings"))
+        #expect(settings.status == 303)
+        #expect(settings.header("Location")?.hasPrefix("/sign-in") == true)
+        #expect(after.log.contains("the sign-in sessions a password started have ended"), "\(after.log)")
+        #expect(after.log.contains("ended=1"), "\(after.log)")
+    }
+
     @Test("With an identity provider that cannot be reached, sangha starts, and its button says so in bounded time")
     func unreachableProvider() async throws {
         let folder = try RepositoryPaths.temporaryDirectory("sangha-standalone-oidc-down")

@@ -310,6 +310,29 @@ struct PeopleConformanceTests {
         }
     }
 
+    @Test(
+        "With passwords off, the sessions a password started end, remembered ones too, for every instance; the provider's stay",
+        arguments: Backend.available)
+    func passwordSessionsEnd(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (people, ada) = (stores.people, stores.person.id)
+            let grace = try await people.create(Stores.person("grace"), passwordHash: "-")
+            try await people.startSession(key: "ada-password", of: ada, at: Self.now, by: .password)
+            try await people.startSession(key: "ada-provider", of: ada, at: Self.now, by: .provider)
+            try await people.startSession(key: "grace-password", of: grace.id, at: Self.now)
+            #expect(try await people.person(session: "ada-password", at: Self.now) != nil)  // remembered, on SQLite
+            #expect(try await people.endPasswordSessions() == 2)
+            #expect(try await people.person(session: "ada-password", at: Self.now + 1) == nil)
+            #expect(try await people.person(session: "grace-password", at: Self.now + 1) == nil)
+            #expect(try await people.person(session: "ada-provider", at: Self.now + 1)?.id == ada)
+            let other = try await storage.open().people
+            #expect(try await other.person(session: "ada-password", at: Self.now + 1) == nil)
+            #expect(try await other.person(session: "ada-provider", at: Self.now + 1)?.id == ada)
+            #expect(try await other.endPasswordSessions() == 0)
+        }
+    }
+
     @Test("Sign-in sessions: found by key, ended, expired after 30 days unused", arguments: Backend.available)
     func sessions(backend: Backend) async throws {
         try await backend.withStorage { storage in

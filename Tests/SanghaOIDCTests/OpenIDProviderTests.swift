@@ -1,5 +1,7 @@
 import Foundation
+import JWTKit
 import SanghaTestSupport
+import Synchronization
 import Testing
 
 @testable import SanghaOIDC
@@ -14,15 +16,49 @@ struct OpenIDProviderTests {
     /// default, a bound for a busy machine (a full parallel run once held this provider's
     /// discovery past 5 s); the test of a provider that does not answer gives its own.
     static func withProvider(
-        timeout: Duration = .seconds(30), _ body: (TestOpenIDProvider, OpenIDProvider) async throws -> Void
+        timeout: Duration = .seconds(30), clock: TestClock = TestClock(),
+        _ body: (TestOpenIDProvider, OpenIDProvider) async throws -> Void
     ) async throws {
         let provider = try await TestOpenIDProvider.start()
         defer { provider.stop() }
         let client = OpenIDProvider(
             configuration: .init(
                 issuer: URL(string: provider.issuer)!, clientID: TestOpenIDProvider.clientID,
-                clientSecret: TestOpenIDProvider.clientSecret, name: "Pocket ID", timeout: timeout))
+                clientSecret: TestOpenIDProvider.clientSecret, name: "Pocket ID", timeout: timeout),
+            clock: { clock.now })
         try await body(provider, client)
+    }
+
+    /// The relying party's clock, moved on by the test rather than waited for.
+    final class TestClock: Sendable {
+        private let start = ContinuousClock.now
+        private let offset = Mutex(Duration.zero)
+
+        var now: ContinuousClock.Instant { start + offset.withLock { $0 } }
+
+        func advance(_ duration: Duration) {
+            offset.withLock { $0 += duration }
+        }
+    }
+
+    /// The subject a sign-in with a token signed by `kid` names; throws its refusal.
+    static func subject(_ provider: TestOpenIDProvider, _ client: OpenIDProvider, code: String, kid: String?)
+        async throws -> String
+    {
+        try await signIn(provider, client, code: code, kid: kid).get().subject
+    }
+
+    /// A sign-in with a token signed by `kid`: its identity, or the refusal.
+    static func signIn(
+        _ provider: TestOpenIDProvider, _ client: OpenIDProvider, code: String, kid: String?
+    ) async -> Result<OpenIDProvider.Identity, OpenIDProvider.Failure> {
+        let attempt = OpenIDProvider.Attempt.make()
+        provider.prepare(code: code, provider.grant(subject: "a", nonce: attempt.nonce, kid: kid))
+        do throws(OpenIDProvider.Failure) {
+            return .success(try await client.identity(code: code, attempt: attempt, redirectURI: Self.redirect))
+        } catch {
+            return .failure(error)
+        }
     }
 
     @Test("The authorization request carries the client, the state, the nonce and an S256 challenge of the verifier")
@@ -58,6 +94,8 @@ struct OpenIDProviderTests {
                     challenge: OpenIDProvider.challenge(for: attempt.verifier))
                 grant.name = "Grace Hopper"
                 grant.preferredUsername = "grace"
+                // An authorized party that is Sangha's client id is as good as none.
+                grant.authorizedParty = kid == "rs-1" ? TestOpenIDProvider.clientID : nil
                 provider.prepare(code: "code-\(kid)", grant)
                 let identity = try await client.identity(
                     code: "code-\(kid)", attempt: attempt, redirectURI: Self.redirect)
@@ -73,12 +111,12 @@ struct OpenIDProviderTests {
     /// What must be refused, each on its own: nothing of it is believed.
     enum Wrong: String, CaseIterable, CustomTestStringConvertible {
         case otherNonce, noNonce, otherAudience, otherIssuer, expired, unknownKey, otherVerifier, codeUsedTwice,
-            unknownCode
+            unknownCode, otherAuthorizedParty, otherHeaderAlgorithm, emptySubject
         var testDescription: String { rawValue }
     }
 
     @Test(
-        "Refused: another nonce, none, another audience or issuer, expired, an unknown key, another PKCE verifier, a code used twice or never issued",
+        "Refused: another nonce, none, another audience or issuer, expired, an unknown key, another PKCE verifier, a code used twice or never issued, another authorized party, a header naming another algorithm than its key's, an empty subject",
         arguments: Wrong.allCases)
     func refuses(_ wrong: Wrong) async throws {
         try await Self.withProvider { provider, client in
@@ -96,6 +134,11 @@ struct OpenIDProviderTests {
             case .unknownKey: grant.kid = "stranger"
             case .otherVerifier: verifier.verifier = "not-the-one-the-challenge-was-made-from"
             case .codeUsedTwice, .unknownCode: break
+            // Sangha is the token's one audience; another client is its authorized party.
+            case .otherAuthorizedParty: grant.authorizedParty = "another-client"
+            // Signed by the ES256 key, its header naming RS256 (which jwt-kit alone lets pass).
+            case .otherHeaderAlgorithm: grant.headerAlgorithm = "RS256"
+            case .emptySubject: grant.subject = ""
             }
             provider.prepare(code: "the-code", grant)
             if wrong == .codeUsedTwice {
@@ -129,6 +172,68 @@ struct OpenIDProviderTests {
                     try await client.identity(code: code, attempt: attempt, redirectURI: Self.redirect)
                 }
                 #expect(provider.jwksFetches == 3)
+            }
+        }
+    }
+
+    @Test(
+        "Keys are read again after an hour, so a withdrawn key stops verifying; sooner as the JWKS's max-age says, never within a minute"
+    )
+    func keysExpire() async throws {
+        let clock = TestClock()
+        try await Self.withProvider(clock: clock) { provider, client in
+            let subject1 = try await Self.subject(provider, client, code: "1", kid: "es-1")
+            #expect(subject1 == "a")
+            #expect(provider.jwksFetches == 1)
+            // Withdrawn: still believed within the hour, without a fetch…
+            provider.publishOnly(["rs-1"])
+            clock.advance(.seconds(3_599))
+            let subject2 = try await Self.subject(provider, client, code: "2", kid: "es-1")
+            #expect(subject2 == "a")
+            #expect(provider.jwksFetches == 1)
+            // …and refused once the hour is over: the keys are read again.
+            clock.advance(.seconds(2))
+            guard case .failure(.refused) = await Self.signIn(provider, client, code: "3", kid: "es-1") else {
+                Issue.record("a withdrawn key still verifies after an hour")
+                return
+            }
+            #expect(provider.jwksFetches == 2)
+            let subject4 = try await Self.subject(provider, client, code: "4", kid: "rs-1")
+            #expect(subject4 == "a")
+            #expect(provider.jwksFetches == 2)
+        }
+        // The JWKS's own max-age, within a minute and an hour.
+        for (cacheControl, kept, readAgain) in [
+            ("public, max-age=300", 299, 301), ("no-store", 59, 61), ("max-age=0", 59, 61),
+            ("max-age=86400", 3_599, 3_601),
+        ] {
+            let clock = TestClock()
+            try await Self.withProvider(clock: clock) { provider, client in
+                provider.cacheKeys(cacheControl)
+                _ = try await Self.signIn(provider, client, code: "1", kid: "es-1").get()
+                clock.advance(.seconds(kept))
+                _ = try await Self.signIn(provider, client, code: "2", kid: "es-1").get()
+                #expect(provider.jwksFetches == 1, "\(cacheControl)")
+                clock.advance(.seconds(readAgain - kept))
+                _ = try await Self.signIn(provider, client, code: "3", kid: "es-1").get()
+                #expect(provider.jwksFetches == 2, "\(cacheControl)")
+            }
+        }
+    }
+
+    @Test("A key the JWKS lacks is looked for again at most once a minute, by the relying party's clock")
+    func unknownKeyPause() async throws {
+        let clock = TestClock()
+        try await Self.withProvider(clock: clock) { provider, client in
+            _ = try await Self.signIn(provider, client, code: "1", kid: "es-1").get()
+            #expect(provider.jwksFetches == 1)
+            for (code, wait, fetches) in [("2", 0, 2), ("3", 59, 2), ("4", 2, 3)] {
+                clock.advance(.seconds(wait))
+                guard case .failure(.refused) = await Self.signIn(provider, client, code: code, kid: "stranger") else {
+                    Issue.record("a stranger's key verified")
+                    return
+                }
+                #expect(provider.jwksFetches == fetches, "\(code)")
             }
         }
     }

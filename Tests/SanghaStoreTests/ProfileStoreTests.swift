@@ -19,6 +19,7 @@ struct ProfileStoreTests {
         "createProfile", "createSavedFriendList", "createSittingSession", "indexProfileName",
         "totalSittingSessions", "people", "signInSessionStart", "door", "groups", "sittingNow", "groupSits",
         "sessionNotes", "practiceDays", "sitClientIDs", "calendars", "groupRemovals", "providerIdentities",
+        "signInSessionMethod",
     ]
 
     static func person(_ username: String) -> Person {
@@ -86,6 +87,34 @@ struct ProfileStoreTests {
                     try await people.person(session: "open", at: lastUsed + Double(day) * 86_400)?.username == "ada")
             }
             #expect(try await people.person(session: "open", at: lastUsed + SignInSession.longestLife) == nil)
+        }
+    }
+
+    @Test(
+        "Upgrading a file with open sign-in sessions: those of people without a password are the provider's, the others a password's"
+    )
+    func upgradeSessionMethod() async throws {
+        try await withDirectory { directory in
+            let path = directory.appendingPathComponent(SanghaDatabase.fileName).path
+            let lastUsed = Date(timeIntervalSince1970: 1_795_000_000)
+            do {
+                let old = try DatabaseQueue(path: path, configuration: SanghaDatabase.configuration)
+                try SanghaDatabase.migrator.migrate(old, upTo: "providerIdentities")
+                try await old.write { db in
+                    try db.execute(
+                        sql: """
+                            INSERT INTO person (username, name, passwordHash, createdAt)
+                            VALUES ('ada', 'Ada', '-', '2026-11-01 00:00:00.000'),
+                                   ('grace', 'Grace', '', '2026-11-01 00:00:00.000');
+                            INSERT INTO signInSession (key, personID, lastUsedAt, startedAt)
+                            VALUES ('ada', 1, ?, ?), ('grace', 2, ?, ?);
+                            """, arguments: [lastUsed, lastUsed, lastUsed, lastUsed])
+                }
+            }
+            let people = PeopleStore(database: try SanghaDatabase.open(directory: directory))
+            #expect(try await people.endPasswordSessions() == 1)
+            #expect(try await people.person(session: "ada", at: lastUsed) == nil)
+            #expect(try await people.person(session: "grace", at: lastUsed)?.username == "grace")
         }
     }
 

@@ -6,6 +6,8 @@ import SanghaCore
 public actor InMemoryPeopleRepository: PeopleRepository {
     private var people: [Int: (person: Person, hash: String)] = [:]
     private var sessions: [String: (person: Int, lastUsed: Date, startedAt: Date)] = [:]
+    /// The keys of the sessions a password started.
+    private var passwordSessions: Set<String> = []
     private var failures: [(username: String, at: Date)] = []
     private var links: [String: OneUseLink] = [:]
     private var lastSignIn: [Int: Date] = [:]
@@ -196,12 +198,23 @@ public actor InMemoryPeopleRepository: PeopleRepository {
         identities = identities.filter { $0.value != id }
     }
 
-    public func startSession(key: String, of id: Int, at date: Date) async throws(PeopleRepositoryError) {
+    public func startSession(key: String, of id: Int, at date: Date, by method: SignInMethod)
+        async throws(PeopleRepositoryError)
+    {
         try check()
         // As the stores: sessions unused for their lifetime go when a new one starts.
         sessions = sessions.filter { date.timeIntervalSince($0.value.lastUsed) < SignInSession.lifetime }
         sessions[key] = (id, date, date)
+        if method == .password { passwordSessions.insert(key) } else { passwordSessions.remove(key) }
         lastSignIn[id] = date
+    }
+
+    public func endPasswordSessions() async throws(PeopleRepositoryError) -> Int {
+        try check()
+        let ended = sessions.keys.filter { passwordSessions.contains($0) }
+        for key in ended { sessions[key] = nil }
+        passwordSessions = []
+        return ended.count
     }
 
     public func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person? {

@@ -29,6 +29,10 @@ public final class TestOpenIDProvider: Sendable {
         public var kid: String?
         /// The S256 challenge the authorization request carried; nil: any verifier.
         public var challenge: String?
+        /// The token's `azp`; nil: none.
+        public var authorizedParty: String? = nil
+        /// The `alg` its header names; nil: the signing key's own.
+        public var headerAlgorithm: String? = nil
     }
 
     public let port: Int
@@ -49,6 +53,8 @@ public final class TestOpenIDProvider: Sendable {
         /// The discovery document's head is sent at once, then its body stalls (a provider that
         /// hangs half-way).
         var stallsBody = false
+        /// The JWKS answer's Cache-Control; nil: none.
+        var keysCacheControl: String?
     }
 
     private init(port: Int, keys: JWTKeyCollection, published: [JWK], task: Task<Void, any Error>) {
@@ -89,14 +95,14 @@ public final class TestOpenIDProvider: Sendable {
         }
         router.get("jwks") { _, _ -> Response in
             let provider = try await box.withLock({ $0 })!.delayed()
-            let keys = provider.state.withLock { state in
+            let (keys, cacheControl) = provider.state.withLock { state in
                 state.jwksFetches += 1
-                return state.published
+                return (state.published, state.keysCacheControl)
             }
             let data = try JSONEncoder().encode(JWKS(keys: keys))
-            return Response(
-                status: .ok, headers: [.contentType: "application/json"],
-                body: .init(byteBuffer: ByteBuffer(data: data)))
+            var headers: HTTPFields = [.contentType: "application/json"]
+            if let cacheControl { headers[.cacheControl] = cacheControl }
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(data: data)))
         }
         router.post("token") { request, _ -> Response in
             let provider = try await box.withLock({ $0 })!.delayed()
@@ -154,6 +160,11 @@ public final class TestOpenIDProvider: Sendable {
 
     public var jwksFetches: Int { state.withLock { $0.jwksFetches } }
 
+    /// From now on the JWKS is answered with this Cache-Control (nil: none).
+    public func cacheKeys(_ cacheControl: String?) {
+        state.withLock { $0.keysCacheControl = cacheControl }
+    }
+
     /// From now on every answer comes `delay` late.
     public func answer(after delay: Duration) {
         state.withLock { $0.delay = delay }
@@ -201,9 +212,12 @@ public final class TestOpenIDProvider: Sendable {
         let claims = Claims(
             iss: IssuerClaim(value: grant.issuer ?? issuer), sub: SubjectClaim(value: grant.subject),
             aud: AudienceClaim(value: grant.audience), exp: ExpirationClaim(value: grant.expires),
-            iat: IssuedAtClaim(value: Date()), nonce: grant.nonce, name: grant.name,
+            iat: IssuedAtClaim(value: Date()), nonce: grant.nonce, azp: grant.authorizedParty, name: grant.name,
             preferred_username: grant.preferredUsername)
-        let token = try await keys.sign(claims, kid: grant.kid.map { JWKIdentifier(string: $0) })
+        var header = JWTHeader()
+        // jwt-kit writes the key's own algorithm unless the header names one already.
+        header.alg = grant.headerAlgorithm
+        let token = try await keys.sign(claims, kid: grant.kid.map { JWKIdentifier(string: $0) }, header: header)
         return Self.json(["access_token": "opaque", "token_type": "Bearer", "id_token": token])
     }
 
@@ -214,6 +228,7 @@ public final class TestOpenIDProvider: Sendable {
         var exp: ExpirationClaim
         var iat: IssuedAtClaim
         var nonce: String?
+        var azp: String?
         var name: String?
         var preferred_username: String?
         func verify(using algorithm: some JWTAlgorithm) async throws {}

@@ -47,6 +47,37 @@ struct ProviderSignInTests {
         #expect(try await people.credentials(username: "grace2")?.passwordHash == "")
     }
 
+    @Test("With the username and its 19 numbered ones taken, a newcomer gets a random suffix, not a refusal")
+    func crowdedUsername() async throws {
+        let people = InMemoryPeopleRepository()
+        for username in ["grace"] + (2...20).map({ "grace\($0)" }) {
+            _ = try await people.create(
+                Person(username: username, name: "A Grace", createdAt: Self.now), passwordHash: "x")
+        }
+        let context = PageContext(now: Self.now)
+        var usernames: Set<String> = []
+        for subject in ["one", "two"] {
+            let outcome = await ProviderSignIn.submit(
+                identity: ProviderIdentity(issuer: "https://id.example", subject: subject),
+                claims: .init(name: "Grace Hopper", preferredUsername: "grace"), provider: "Pocket ID", next: nil,
+                invitationKey: nil, groupInvitationKey: nil, mode: .open, people: people, makeToken: nil,
+                context: context)
+            guard case .signedIn(let grace, _) = outcome else {
+                Issue.record("\(subject): \(outcome)")
+                return
+            }
+            #expect(grace.username.hasPrefix("grace-") && grace.username.count == 12, "\(grace.username)")
+            #expect(Person.usernameRefusal(grace.username) == nil)
+            usernames.insert(grace.username)
+        }
+        #expect(usernames.count == 2)
+        // Within the longest username, from the longest base.
+        var random = SystemRandomNumberGenerator()
+        let long = ProviderSignIn.randomlySuffixed(String(repeating: "a", count: 30), using: &random)
+        #expect(long.count == 30 && long.hasPrefix(String(repeating: "a", count: 23) + "-"))
+        #expect(Person.usernameRefusal(long) == nil)
+    }
+
     @Test("With invite a new subject needs an invitation, with closed none is let in; a disabled person is refused")
     func admission() async throws {
         let people = InMemoryPeopleRepository()

@@ -47,7 +47,12 @@ struct ProviderSignInRoutesTests {
         /// Read from the 303 that sends the browser to the provider.
         init(_ response: TestResponse) throws {
             #expect(response.status == .seeOther)
-            let items = URLComponents(string: try #require(response.headers[.location]))?.queryItems ?? []
+            try self.init(link: try #require(response.headers[.location]), response: response)
+        }
+
+        /// Read from a link to the provider, and the response that set the attempt's cookie.
+        init(link: String, response: TestResponse) throws {
+            let items = URLComponents(string: link)?.queryItems ?? []
             query = Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.value ?? "") })
             let header = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("sangha_oidc=") })
             cookie = String(header.prefix { $0 != ";" })
@@ -59,6 +64,21 @@ struct ProviderSignInRoutesTests {
     static func start(_ client: any TestClientProtocol, next: String? = nil) async throws -> Started {
         let uri = next.map { "/sign-in/oidc/start?next=\($0)" } ?? "/sign-in/oidc/start"
         return try await client.execute(uri: uri, method: .get) { try Started($0) }
+    }
+
+    static let passwordField = "connectPassword=\(TestDependencies.password.replacingOccurrences(of: " ", with: "+"))"
+
+    /// "Connect Pocket ID" with the person's password: Settings again (200) with "Continue to
+    /// Pocket ID", a link to the provider's authorization URL, and the attempt's cookie.
+    static func connect(_ client: SignedInClient) async throws -> Started {
+        try await client.post("/settings/oidc/connect", form: passwordField) { response in
+            #expect(response.status == .ok)
+            let html = String(buffer: response.body)
+            #expect(html.contains(ProviderSectionViewModel.passwordConfirmed(name)))
+            let link = try #require(
+                html.firstMatch(of: /<a class="button" href="([^"]*)">Continue to Pocket ID<\/a>/)?.1)
+            return try Started(link: String(link).replacingOccurrences(of: "&amp;", with: "&"), response: response)
+        }
     }
 
     /// Comes back from the provider with `code` and `state`, carrying `cookie`.
@@ -139,7 +159,8 @@ struct ProviderSignInRoutesTests {
 
     /// Ways back that must sign no one in.
     enum Wrong: String, CaseIterable, CustomTestStringConvertible {
-        case otherState, noCookie, refusedAtProvider, codeUsedTwice, otherNonce, otherAudience, expired, strangerKey
+        case otherState, noCookie, refusedAtProvider, codeUsedTwice, otherNonce, otherAudience, expired, strangerKey,
+            otherAuthorizedParty, otherHeaderAlgorithm, emptySubject
         var testDescription: String { rawValue }
     }
 
@@ -160,6 +181,9 @@ struct ProviderSignInRoutesTests {
             case .otherAudience: grant.audience = ["someone-else"]
             case .expired: grant.expires = Date().addingTimeInterval(-60)
             case .strangerKey: grant.kid = "stranger"
+            case .otherAuthorizedParty: grant.authorizedParty = "another-client"
+            case .otherHeaderAlgorithm: grant.headerAlgorithm = "RS256"
+            case .emptySubject: grant.subject = ""
             case .refusedAtProvider, .codeUsedTwice: break
             }
             provider.prepare(code: "the-code", grant)
@@ -227,7 +251,7 @@ struct ProviderSignInRoutesTests {
     }
 
     @Test(
-        "Settings: \"Connect NAME\" links a password account to the provider's subject (never one that signs in someone else), \"Disconnect NAME\" ends it"
+        "Settings: \"Connect NAME\" is a post that asks for the password first (a GET starts nothing, a wrong password is refused by its field and counted), then links a password account to the provider's subject (never one that signs in someone else); \"Disconnect NAME\" ends it"
     )
     func connectAndDisconnect() async throws {
         let provider = try await TestOpenIDProvider.start()
@@ -242,14 +266,44 @@ struct ProviderSignInRoutesTests {
             try await ada.execute(uri: "/settings", method: .get) { response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("Connect your account to sign in with Pocket ID too."))
-                #expect(
-                    html.contains(
-                        #"<a class="button button-secondary" href="/settings/oidc/connect">Connect Pocket ID</a>"#))
+                #expect(html.contains(#"<form class="form" method="post" action="/settings/oidc/connect#provider">"#))
+                #expect(html.contains(#"<input id="field-connectPassword" name="connectPassword" type="password""#))
+                #expect(html.contains(#"<button type="submit" class="button-secondary">Connect Pocket ID</button>"#))
+                #expect(!html.contains(#"href="/settings/oidc/connect""#))
             }
+            // A link another site could make a signed-in browser follow starts nothing.
+            try await ada.execute(uri: "/settings/oidc/connect", method: .get) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(!response.headers[values: .setCookie].contains { $0.hasPrefix("sangha_oidc=") })
+            }
+            // A post without the form token, as another site's form would be: refused.
+            try await ada.execute(
+                uri: "/settings/oidc/connect", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: Self.passwordField)
+            ) { response in
+                #expect(response.status == .forbidden)
+                #expect(!response.headers[values: .setCookie].contains { $0.hasPrefix("sangha_oidc=") })
+            }
+            // No password, or a wrong one: refused by the field, nothing started; the wrong one
+            // counted as a wrong current password is.
+            for (form, message) in [
+                ("connectPassword=", "Type your password to connect Pocket ID."),
+                ("connectPassword=not+my+password", "This is not your password."),
+            ] {
+                try await ada.post("/settings/oidc/connect", form: form) { response in
+                    #expect(response.status == .unprocessableContent)
+                    let html = String(buffer: response.body)
+                    #expect(html.contains(#"<p class="field-error" id="field-connectPassword-error">\#(message)</p>"#))
+                    #expect(!html.contains("Continue to Pocket ID"))
+                    #expect(!response.headers[values: .setCookie].contains { $0.hasPrefix("sangha_oidc=") })
+                }
+            }
+            #expect(try await people.failures(of: "ada", since: .distantPast).count == 1)
             for (subject, flash) in [
                 ("taken", "This Pocket ID account signs in someone else."), ("ada-sub", "Connected to Pocket ID."),
             ] {
-                let started = try await ada.execute(uri: "/settings/oidc/connect", method: .get) { try Started($0) }
+                let started = try await Self.connect(ada)
                 provider.prepare(
                     code: subject,
                     provider.grant(
@@ -263,6 +317,8 @@ struct ProviderSignInRoutesTests {
                     #expect(message?.hasPrefix(flash) == true, "\(subject)")
                 }
             }
+            // The right password cleared the count.
+            #expect(try await people.failures(of: "ada", since: .distantPast).isEmpty)
             let adaID = try #require(try await people.credentials(username: "ada")?.person.id)
             #expect(
                 try await people.credentials(identity: .init(issuer: provider.issuer, subject: "ada-sub"))?.person.id
@@ -424,6 +480,86 @@ struct ProviderSignInRoutesTests {
             session = try #require(Self.sessionCookie(in: response))
         }
         return SignedInClient(base: client, sessionCookie: session)
+    }
+
+    @Test(
+        "Settings' password form lists the provider's identity and the calendar link; checked, each ends with the save, the new password too"
+    )
+    func passwordChangeEndsOtherWaysIn() async throws {
+        let provider = try await TestOpenIDProvider.start()
+        defer { provider.stop() }
+        let people = InMemoryPeopleRepository()
+        try await Self.withApp(provider: provider, people: people) { client in
+            let ada = try await client.signedUp()
+            let adaID = try #require(try await people.credentials(username: "ada")?.person.id)
+            // Neither yet: nothing is listed.
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                #expect(!String(buffer: response.body).contains("Other ways in"))
+            }
+            try await people.connect(ProviderIdentity(issuer: provider.issuer, subject: "ada-sub"), to: adaID)
+            try await people.setCalendarKey("calendar-key", of: adaID)
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<legend>Other ways in</legend>"))
+                #expect(
+                    html.contains(
+                        #"<input type="checkbox" id="field-endProvider" name="endProvider" value="on" aria-describedby="field-endProvider-hint">"#
+                    ))
+                #expect(html.contains(#"<label for="field-endProvider">Disconnect Pocket ID</label>"#))
+                #expect(html.contains(#"<label for="field-endCalendarLink">End calendar link</label>"#))
+            }
+            // A wrong current password: nothing ends, the boxes stay checked.
+            let form =
+                "name=Ada&currentPassword=wrong+password+here&newPassword=quiet-river-stones-42&endProvider=on&endCalendarLink=on"
+            try await ada.post("/settings", form: form) { response in
+                #expect(response.status == .unprocessableContent)
+                let html = String(buffer: response.body)
+                #expect(
+                    html.contains(#"name="endProvider" value="on" aria-describedby="field-endProvider-hint" checked>"#))
+            }
+            #expect(try await people.connectedIssuers(of: adaID) == [provider.issuer])
+            #expect(try await people.credentials(id: adaID)?.person.calendarKey == "calendar-key")
+            let right = form.replacingOccurrences(
+                of: "wrong+password+here", with: TestDependencies.password.replacingOccurrences(of: " ", with: "+"))
+            try await ada.post("/settings", form: right) { response in
+                #expect(response.status == .seeOther)
+                let message = try GroupsRoutesTests.flash(response)
+                #expect(
+                    message
+                        == [
+                            SettingsViewModel.signedOutElsewhere, "Disconnected from Pocket ID.",
+                            SettingsViewModel.calendarLinkEnded,
+                        ].joined(separator: " "))
+            }
+            #expect(try await people.connectedIssuers(of: adaID) == [])
+            #expect(try await people.credentials(id: adaID)?.person.calendarKey == nil)
+            #expect(try await people.person(calendarKey: "calendar-key") == nil)
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(!html.contains("Other ways in"))
+                #expect(html.contains("Connect your account to sign in with Pocket ID too."))
+            }
+        }
+    }
+
+    @Test(
+        "A session a password started ends with endPasswordSessions (--password-sign-in off at start); the provider's stays"
+    )
+    func passwordSessionsTellTheirMethod() async throws {
+        let provider = try await TestOpenIDProvider.start()
+        defer { provider.stop() }
+        let people = InMemoryPeopleRepository()
+        try await Self.withApp(provider: provider, people: people) { client in
+            let ada = try await client.signedUp()
+            let grace = try await Self.signInProviderOnly(client, provider)
+            #expect(try await people.endPasswordSessions() == 1)
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                #expect(response.status == .seeOther)
+            }
+            try await grace.execute(uri: "/settings", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
     }
 
     @Test("Without an identity provider both addresses answer 404 and the sign-in page offers none")

@@ -68,8 +68,14 @@ public protocol PeopleRepository: Sendable {
     /// administrator who can sign in and anyone else has an account.
     func delete(id: Int) async throws(PeopleRepositoryError)
 
-    /// Starts a sign-in session: `key` (a digest of the cookie's id) names it from now on.
-    func startSession(key: String, of id: Int, at date: Date) async throws(PeopleRepositoryError)
+    /// Starts a sign-in session: `key` (a digest of the cookie's id) names it from now on; it
+    /// remembers whether a password or the identity provider started it.
+    func startSession(key: String, of id: Int, at date: Date, by method: SignInMethod)
+        async throws(PeopleRepositoryError)
+    /// Ends every session a password started (`--password-sign-in off`), on every instance;
+    /// answers how many. A session from before Sangha kept how it began counts as a password's
+    /// unless its person has no password.
+    func endPasswordSessions() async throws(PeopleRepositoryError) -> Int
     /// The person signed in by the session `key`, if it exists, was used within
     /// `SignInSession.lifetime` of `date` and began less than `SignInSession.longestLife` before
     /// it; using it makes it last again from `date` (but never past its longest life).
@@ -105,6 +111,11 @@ extension PeopleRepository {
         try await create(person, passwordHash: passwordHash, admission: .anyone, at: person.createdAt)
     }
 
+    /// Starts a sign-in session a password started (fixtures, tools, tests).
+    public func startSession(key: String, of id: Int, at date: Date) async throws(PeopleRepositoryError) {
+        try await startSession(key: key, of: id, at: date, by: .password)
+    }
+
     /// An attempt to sign in as `username`, against `SignInSession.failureLimit`.
     public func countAttempt(of username: String, at date: Date) async throws(PeopleRepositoryError) -> [Date] {
         try await countAttempt(of: username, limit: SignInSession.failureLimit, at: date)
@@ -136,6 +147,12 @@ public struct ProviderIdentity: Sendable, Hashable {
     public init(issuer: String, subject: String) {
         (self.issuer, self.subject) = (issuer, subject)
     }
+}
+
+/// What started a sign-in session: with `--password-sign-in off`, those a password started end.
+public enum SignInMethod: String, Sendable, Equatable {
+    case password
+    case provider
 }
 
 /// The rules of sign-in sessions and failed attempts.

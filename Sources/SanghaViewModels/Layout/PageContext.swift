@@ -82,9 +82,13 @@ public struct ProviderAccount: Sendable, Equatable {
     /// Signed in again at the provider ("Confirm with NAME") within the last ten minutes: what
     /// an account without a password shows instead of its password, to set one or to delete.
     public var isConfirmed: Bool
+    /// The issuers, as kept with the person, that are the provider's (a trailing slash aside):
+    /// what disconnecting ends.
+    public var issuers: [String]
 
-    public init(isConnected: Bool, hasPassword: Bool, isConfirmed: Bool = false) {
+    public init(isConnected: Bool, hasPassword: Bool, isConfirmed: Bool = false, issuers: [String] = []) {
         (self.isConnected, self.hasPassword, self.isConfirmed) = (isConnected, hasPassword, isConfirmed)
+        self.issuers = issuers
     }
 }
 

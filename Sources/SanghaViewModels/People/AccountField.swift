@@ -15,6 +15,8 @@ public enum AccountField: String, Hashable, Sendable, CaseIterable {
     case dayStartHour
     /// "Remind me to sit at".
     case reminder
+    /// The password "Connect NAME" asks for first.
+    case connectPassword
 
     /// The name the form posts it under (`AccountInput`'s property).
     public var formName: String { rawValue }

@@ -25,14 +25,24 @@ public struct AccountInput: Sendable, Equatable, Decodable {
     public var dayStartHour: String?
     /// Settings' "Remind me to sit at": `HH:MM`, or empty for no reminder.
     public var reminder: String?
+    /// The password "Connect NAME" asks for.
+    public var connectPassword: String?
+    /// Settings' "Disconnect NAME" box beside the password: `on` when checked.
+    public var endProvider: String?
+    /// Settings' "End calendar link" box beside the password: `on` when checked.
+    public var endCalendarLink: String?
 
     public init(
         name: String? = nil, username: String? = nil, password: String? = nil, next: String? = nil,
         about: String? = nil, friendServiceToken: String? = nil, currentPassword: String? = nil,
         newPassword: String? = nil, invitation: String? = nil, showWhenSitting: String? = nil,
-        showStreaks: String? = nil, timeZone: String? = nil, dayStartHour: String? = nil, reminder: String? = nil
+        showStreaks: String? = nil, timeZone: String? = nil, dayStartHour: String? = nil, reminder: String? = nil,
+        connectPassword: String? = nil, endProvider: String? = nil, endCalendarLink: String? = nil
     ) {
         self.reminder = reminder
+        self.connectPassword = connectPassword
+        self.endProvider = endProvider
+        self.endCalendarLink = endCalendarLink
         self.name = name
         self.username = username
         self.password = password
@@ -57,6 +67,10 @@ public struct AccountInput: Sendable, Equatable, Decodable {
     /// Whether the box "Show me when I sit" was checked.
     public var showsWhenSitting: Bool { showWhenSitting == "on" }
     public var showsStreaks: Bool { showStreaks == "on" }
+    /// Whether "Disconnect NAME" was checked beside the password.
+    public var endsProvider: Bool { endProvider == "on" }
+    /// Whether "End calendar link" was checked beside the password.
+    public var endsCalendarLink: Bool { endCalendarLink == "on" }
 
     var trimmedName: String { (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
     var trimmedUsername: String { (username ?? "").trimmingCharacters(in: .whitespaces) }

@@ -18,12 +18,13 @@ public enum ProviderSignIn {
     /// invitation (`invitationKey`) or a group's link (`groupInvitationKey`, from where they
     /// were going) came first; with `closed`, no one but a new deployment's first person.
     /// Their username is the provider's `preferred_username` where it can be one, made unique
-    /// with a number; their name its `name`.
+    /// with a number up to 20, then with six random letters and digits; their name its `name`.
     public static func submit(
         identity: ProviderIdentity, claims: Claims, provider: String, next: String?, invitationKey: String?,
         groupInvitationKey: String?, mode: SignUpMode, people: any PeopleRepository,
         makeToken: (@Sendable () -> String)?, context: PageContext
     ) async -> AccountOutcome<SignInViewModel> {
+        var random = SystemRandomNumberGenerator()
         func refused(_ message: String, _ refusal: AccountOutcome<SignInViewModel>.Refusal)
             -> AccountOutcome<SignInViewModel>
         {
@@ -43,9 +44,12 @@ public enum ProviderSignIn {
             let name = (claims.name?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap {
                 $0.isEmpty || Person.nameRefusal($0) != nil ? nil : $0
             }
-            // "grace", then "grace2", "grace3"…: the first one free.
-            for attempt in 1...20 {
-                let candidate = attempt == 1 ? base : suffixed(base, attempt)
+            // "grace", then "grace2", "grace3"… "grace20", then "grace-k3x9qz" (random) until one is
+            // free: a crowd of Graces never keeps one out.
+            for attempt in 1...(numbered + randomTries) {
+                let candidate =
+                    attempt == 1
+                    ? base : attempt <= numbered ? suffixed(base, attempt) : randomlySuffixed(base, using: &random)
                 let person = Person(
                     username: candidate, name: name ?? candidate, friendServiceToken: makeToken?(),
                     createdAt: context.now, timeZone: context.timeZone)
@@ -87,6 +91,18 @@ public enum ProviderSignIn {
     /// `base` with `number` after it, within the longest username.
     static func suffixed(_ base: String, _ number: Int) -> String {
         let suffix = String(number)
+        return String(base.prefix(Person.usernameLengths.upperBound - suffix.count)) + suffix
+    }
+
+    /// Usernames tried with a number ("grace", "grace2" … "grace20"), then with a random suffix.
+    static let numbered = 20
+    /// Random suffixes tried before giving up: 36⁶ of them, so a second is all but never needed.
+    static let randomTries = 5
+
+    /// `base`, a `-` and six random lowercase letters and digits, within the longest username.
+    static func randomlySuffixed(_ base: String, using random: inout some RandomNumberGenerator) -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        let suffix = "-" + String((0..<6).map { _ in alphabet.randomElement(using: &random)! })
         return String(base.prefix(Person.usernameLengths.upperBound - suffix.count)) + suffix
     }
 }

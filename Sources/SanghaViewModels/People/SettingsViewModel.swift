@@ -44,6 +44,10 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     /// For an account without a password: "Confirm with NAME" (signing in again at the
     /// provider), which setting a password and deleting the account ask for first.
     public let confirm: ProviderConfirmViewModel?
+    /// Beside the password: what signs in or reads the account besides it (the provider's
+    /// identity, the calendar link), which a new password does not end, each with a box to end
+    /// it on saving. Nil when there is none, or for an account without a password.
+    public let otherWaysIn: OtherWaysInViewModel?
     public let alert: AlertViewModel?
     public let deleteHeading = "Delete account"
     public let deleteURL: String = Paths.deleteAccount.url
@@ -57,7 +61,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public init(
         person: Person, acceptsToken: Bool, context: PageContext, input: AccountInput? = nil,
         errors: [AccountField: String] = [:], alert: AlertViewModel? = nil,
-        timeZoneNames: [String]? = nil, calendarLink: OneTimeLinkViewModel? = nil
+        timeZoneNames: [String]? = nil, calendarLink: OneTimeLinkViewModel? = nil, providerContinueURL: String? = nil
     ) {
         self.layout = LayoutViewModel(title: "Settings", section: .settings, context: context)
         self.name = FormFieldViewModel(
@@ -107,9 +111,14 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             inputType: .time, autocomplete: nil, maxLength: 5, isRequired: false)
         self.calendar = CalendarSectionViewModel(hasLink: person.calendarKey != nil, link: calendarLink)
         self.provider = context.signInProvider.flatMap { name in
-            context.providerAccount.map { ProviderSectionViewModel(provider: name, account: $0) }
+            context.providerAccount.map {
+                ProviderSectionViewModel(
+                    provider: name, account: $0, passwordError: errors[.connectPassword],
+                    continueURL: providerContinueURL)
+            }
         }
         let hasPassword = context.providerAccount?.hasPassword != false
+        self.otherWaysIn = Self.otherWaysIn(of: person, context: context, input: input)
         self.passwordLegend = hasPassword ? "Password" : "Set a password"
         self.currentPassword =
             hasPassword
@@ -148,6 +157,15 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
 
     static let deleteHint = "Deleting removes your profiles, sessions and friends for good."
 
+    /// What signs in or reads the account besides its password, offered to end beside it: the
+    /// provider's identity (while a password signs in too) and the calendar link.
+    static func otherWaysIn(of person: Person, context: PageContext, input: AccountInput?) -> OtherWaysInViewModel? {
+        guard context.providerAccount?.hasPassword != false else { return nil }
+        return OtherWaysInViewModel(
+            provider: context.providerAccount?.isConnected == true ? context.signInProvider : nil,
+            hasCalendarLink: person.calendarKey != nil, input: input)
+    }
+
     /// `07:05` for 425 minutes.
     static func timeOfDay(_ minutes: Int) -> String {
         String(format: "%02d:%02d", minutes / 60, minutes % 60)
@@ -164,6 +182,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
 
     public static let saved = "Settings saved."
     public static let signedOutElsewhere = "Settings saved. Signed out everywhere else."
+    public static let calendarLinkEnded = "Calendar link ended."
 
     /// Saves name, About and token, and the new password when one is typed with the current one
     /// (or is the first of an account without one): then every other sign-in session of the
@@ -236,6 +255,10 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             updated.timeZone = timeZone
             updated.dayStartHour = dayStartHour
         }
+        // The boxes beside the password: only what the page offered (`otherWaysIn`) is ended.
+        let offered = otherWaysIn(of: person, context: context, input: input)
+        let endsProvider = input.endsProvider && offered?.endsProvider == true
+        let endsCalendarLink = input.endsCalendarLink && offered?.endsCalendarLink == true
         do {
             if !newPassword.isEmpty {
                 // Counted as a sign-in would be: a stolen session cannot guess the password.
@@ -255,12 +278,25 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                         form(alert: AlertViewModel(title: "Could not save the settings.", message: confirmFirst)))
                 }
                 try await requester.checkSucceeded(of: person.username, people: people, at: context.now)
+            }
+            // Before the password: ending again is harmless, so a failure after this is tried
+            // again with the same current password.
+            if endsProvider {
+                for issuer in context.providerAccount?.issuers ?? [] {
+                    try await people.disconnect(issuer: issuer, from: person.id)
+                }
+            }
+            if endsCalendarLink { try await people.setCalendarKey(nil, of: person.id) }
+            if !newPassword.isEmpty {
                 try await people.setPasswordHash(
                     try await passwords.hash(newPassword, lane: .known), of: person.id, keepingSession: session)
             }
             try await people.update(updated)
-            return .redirect(
-                Redirect(to: Paths.settings.url, flash: .success(newPassword.isEmpty ? saved : signedOutElsewhere)))
+            let said =
+                [newPassword.isEmpty ? saved : signedOutElsewhere]
+                + (endsProvider ? [ProviderSectionViewModel.disconnected(context.providerName)] : [])
+                + (endsCalendarLink ? [calendarLinkEnded] : [])
+            return .redirect(Redirect(to: Paths.settings.url, flash: .success(said.joined(separator: " "))))
         } catch PasswordHashingError.busy {
             await requester.checkNotMade(of: person.username, people: people, at: context.now)
             return .failed(
@@ -300,6 +336,51 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         if stored.passwordHash.isEmpty { return context.providerAccount?.isConfirmed == true ? .shown : .unconfirmed }
         return try await passwords.verify(password, against: stored.passwordHash, lane: .known)
             ? .shown : .wrongPassword
+    }
+
+    /// "Connect NAME": the person's password first, checked and counted as the other checks of
+    /// it in Settings are, so neither another site (the post needs the form token) nor a
+    /// stolen session can tie someone else's identity to the account. Nil when it is right (the
+    /// web layer goes on to the provider); else Settings again saying why, by the field.
+    public static func connectRefusal(
+        password: String, person: Person, acceptsToken: Bool, people: any PeopleRepository,
+        passwords: any PasswordHashing, requester: Requester = Requester(), context: PageContext
+    ) async -> SubmitOutcome<SettingsViewModel>? {
+        let provider = context.providerName
+        func form(errors: [AccountField: String] = [:], alert: AlertViewModel? = nil) -> SettingsViewModel {
+            SettingsViewModel(
+                person: person, acceptsToken: acceptsToken, context: context, errors: errors, alert: alert)
+        }
+        let title = "Could not connect."
+        guard !password.isEmpty || context.providerAccount?.hasPassword == false else {
+            return .invalid(form(errors: [.connectPassword: ProviderSectionViewModel.passwordNeeded(provider)]))
+        }
+        do {
+            if let minutes = try await requester.countCheck(of: person.username, people: people, at: context.now) {
+                let alert = AlertViewModel(title: title, message: Requester.tooManyAttempts(minutes: minutes))
+                return .failed(form(alert: alert), .tooManyAttempts)
+            }
+            switch try await proof(password, of: person, people: people, passwords: passwords, context: context) {
+            case .shown: break
+            case .wrongPassword:
+                return .invalid(form(errors: [.connectPassword: ProviderSectionViewModel.wrongPassword]))
+            case .unconfirmed:
+                return .invalid(
+                    form(alert: AlertViewModel(title: title, message: ProviderSectionViewModel.noPassword(provider))))
+            }
+            try await requester.checkSucceeded(of: person.username, people: people, at: context.now)
+            return nil
+        } catch PasswordHashingError.busy {
+            await requester.checkNotMade(of: person.username, people: people, at: context.now)
+            return .failed(form(alert: AlertViewModel(title: title, message: PasswordHashingError.message)), .busy)
+        } catch {
+            return .failed(
+                form(
+                    alert: AlertViewModel(
+                        title: title,
+                        message: StorageMessage.text(for: error, otherwise: "Connecting failed. Please try again."))),
+                .storage)
+        }
     }
 
     /// Deletes the person and all their data once the password is typed again (an account
@@ -406,27 +487,43 @@ public struct ProviderConfirmViewModel: Sendable, Equatable, Encodable {
 
 /// Settings' section of the group's identity provider.
 public struct ProviderSectionViewModel: Sendable, Equatable, Encodable {
+    /// The section's id: the connect form's answer opens at it.
+    public let id = "provider"
     public let heading: String
     public let status: String
-    /// "Connect NAME": a link off to the provider, and back connected.
-    public let connect: LinkViewModel?
+    /// "Connect NAME": a form, with the person's password, posted with the form token (never a
+    /// link, which another site could make a signed-in browser follow).
+    public let connect: ProviderConnectViewModel?
+    /// The password was right: "Continue to NAME", off to the provider and back connected.
+    public let proceed: LinkViewModel?
     /// "Disconnect NAME": only while a password signs the person in too.
     public let disconnect: LinkViewModel?
 
-    public init(provider: String, account: ProviderAccount) {
+    public init(provider: String, account: ProviderAccount, passwordError: String? = nil, continueURL: String? = nil) {
         heading = provider
         switch (account.isConnected, account.hasPassword) {
-        case (false, _):
-            status = "Connect your account to sign in with \(provider) too."
-            connect = LinkViewModel(url: Paths.connectProvider.url, label: "Connect \(provider)")
+        case (false, true):
+            if let continueURL {
+                status = Self.passwordConfirmed(provider)
+                connect = nil
+                proceed = LinkViewModel(url: continueURL, label: "Continue to \(provider)")
+            } else {
+                status = "Connect your account to sign in with \(provider) too."
+                connect = ProviderConnectViewModel(provider: provider, error: passwordError)
+                proceed = nil
+            }
             disconnect = nil
+        case (false, false):
+            // Its issuer is no longer the one configured, and it has no password to show.
+            status = Self.noPassword(provider)
+            (connect, proceed, disconnect) = (nil, nil, nil)
         case (true, true):
             status = "You can sign in with \(provider) or with your password."
-            connect = nil
+            (connect, proceed) = (nil, nil)
             disconnect = LinkViewModel(url: Paths.disconnectProvider.url, label: "Disconnect \(provider)")
         case (true, false):
             status = "You sign in with \(provider): your account has no password."
-            (connect, disconnect) = (nil, nil)
+            (connect, proceed, disconnect) = (nil, nil, nil)
         }
     }
 
@@ -438,6 +535,86 @@ public struct ProviderSectionViewModel: Sendable, Equatable, Encodable {
     public static func disconnected(_ provider: String) -> String { "Disconnected from \(provider)." }
     public static func taken(_ provider: String) -> String {
         "This \(provider) account signs in someone else. Sign in with it to use that account."
+    }
+    /// "Connect NAME" without a password typed.
+    public static func passwordNeeded(_ provider: String) -> String {
+        "Type your password to connect \(provider)."
+    }
+    public static let wrongPassword = "This is not your password."
+    /// The password was right: what the section says beside "Continue to NAME".
+    public static func passwordConfirmed(_ provider: String) -> String {
+        "Password confirmed. Continue to \(provider) and sign in there: you come back here connected."
+    }
+    /// An account neither connected nor with a password: nothing of it can confirm connecting.
+    public static func noPassword(_ provider: String) -> String {
+        "Your account has no password to confirm connecting \(provider) with. Ask an administrator for a password reset link, set a password, then connect."
+    }
+}
+
+/// "Connect NAME": the person's password beside the button.
+public struct ProviderConnectViewModel: Sendable, Equatable, Encodable {
+    /// The answer opens at the provider's section (its id), the message or the way on in view.
+    public let actionURL: String = Paths.connectProvider.url + "#provider"
+    public let password: FormFieldViewModel
+    public let submitLabel: String
+
+    public init(provider: String, error: String? = nil) {
+        password = FormFieldViewModel(
+            names: FieldNames(name: AccountField.connectPassword.formName), label: "Your password", value: "",
+            error: error,
+            hint: "So that only you can connect your account to a \(provider) account.", inputType: .password,
+            autocomplete: "current-password", maxLength: Person.maximumPasswordLength)
+        submitLabel = "Connect \(provider)"
+    }
+}
+
+/// Beside the password in Settings: what else signs in or reads the account, which a new
+/// password does not end, each with a box that ends it when the form is saved.
+public struct OtherWaysInViewModel: Sendable, Equatable, Encodable {
+    public let legend = "Other ways in"
+    public let hint =
+        "A new password signs you out everywhere else, but these keep working. Check what to end when you save."
+    public let options: [EndingViewModel]
+
+    /// Nil when there is nothing to end.
+    init?(provider: String?, hasCalendarLink: Bool, input: AccountInput?) {
+        var options: [EndingViewModel] = []
+        if let provider {
+            options.append(
+                EndingViewModel(
+                    name: "endProvider", label: "Disconnect \(provider)",
+                    hint: "Your \(provider) account signs you in too.", isChecked: input?.endsProvider == true))
+        }
+        if hasCalendarLink {
+            options.append(
+                EndingViewModel(
+                    name: "endCalendarLink", label: "End calendar link",
+                    hint:
+                        "Anyone with your calendar link sees your groups’ sits. You can make a new one under Calendar.",
+                    isChecked: input?.endsCalendarLink == true))
+        }
+        guard !options.isEmpty else { return nil }
+        self.options = options
+    }
+
+    var endsProvider: Bool { options.contains { $0.name == "endProvider" } }
+    var endsCalendarLink: Bool { options.contains { $0.name == "endCalendarLink" } }
+}
+
+/// A box beside the password: checked, what it names ends when the form is saved.
+public struct EndingViewModel: Sendable, Equatable, Encodable {
+    /// The field's name, as `AccountInput` reads it.
+    public let name: String
+    public let inputID: String
+    public let hintID: String
+    public let label: String
+    public let hint: String
+    public let isChecked: Bool
+
+    init(name: String, label: String, hint: String, isChecked: Bool) {
+        (self.name, self.label, self.hint, self.isChecked) = (name, label, hint, isChecked)
+        inputID = FormFieldViewModel.inputID(forName: name)
+        hintID = inputID + "-hint"
     }
 }
 

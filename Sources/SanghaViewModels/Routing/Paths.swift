@@ -20,7 +20,8 @@ public enum Paths {
     public static let deleteAccount = Route<Void>("/settings/delete")
     /// "Create calendar link", "Reset calendar link" (CalendarRoutes).
     public static let calendarLink = Route<Void>("/settings/calendar")
-    /// "Connect NAME" (off to the identity provider and back) and "Disconnect NAME".
+    /// "Connect NAME" (a post with the person's password, whose answer links on to the identity
+    /// provider, and back) and "Disconnect NAME".
     public static let connectProvider = Route<Void>("/settings/oidc/connect")
     public static let disconnectProvider = Route<Void>("/settings/oidc/disconnect")
     /// "Confirm with NAME": signing in again at the provider, for an account without a password.

@@ -34,9 +34,10 @@ struct PeopleRoutes {
         router.get(Paths.settings, use: settings)
         router.post(Paths.settings, use: saveSettings)
         router.post(Paths.deleteAccount, use: deleteAccount)
-        // A link, as "Sign in with NAME" is: a form's answer may not lead to another site
-        // (Content-Security-Policy's form-action), and the way back is bound to this browser.
-        router.get(Paths.connectProvider, use: connectProvider)
+        // A post with the person's password (another site can neither make it nor know the
+        // password); its answer links on to the provider, since a form's answer may not lead to
+        // another site (Content-Security-Policy's form-action). GET is 405.
+        router.post(Paths.connectProvider, use: connectProvider)
         router.post(Paths.disconnectProvider, use: disconnectProvider)
         router.get(Paths.confirmProvider, use: confirmProvider)
         router.get(Paths.me, use: me)
@@ -63,7 +64,7 @@ struct PeopleRoutes {
             people: people, passwords: passwords, requester: requester(request, context),
             makeToken: dependencies.friendTokens.makeToken, context: context.page)
         if case .signedIn(let person, _) = outcome { await dependencies.friendTokens.welcome(person) }
-        return try await respond(outcome, request: request, context: context)
+        return try await respond(outcome, by: .password, request: request, context: context)
     }
 
     @Sendable func signInPage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -77,7 +78,7 @@ struct PeopleRoutes {
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let outcome = await SignInViewModel.submit(
             input, people: people, passwords: passwords, requester: requester(request, context), context: context.page)
-        return try await respond(outcome, request: request, context: context)
+        return try await respond(outcome, by: .password, request: request, context: context)
     }
 
     @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -183,7 +184,7 @@ struct PeopleRoutes {
     }
 
     /// Who is asking, for the limits on guessing: the client's address and device cookie.
-    private func requester(_ request: Request, _ context: AppRequestContext) -> Requester {
+    func requester(_ request: Request, _ context: AppRequestContext) -> Requester {
         Requester(
             address: ClientAddress.of(
                 request, peer: context.remoteAddress, trustedProxies: configuration.trustedProxies),
@@ -191,12 +192,12 @@ struct PeopleRoutes {
             addressLimit: configuration.addressLimit)
     }
 
-    /// Signed in: a new session (never the one the browser brought, so no fixation), a device
-    /// cookie for the account and a new form token, and on to `next`. Otherwise the form again
-    /// with its status.
-    func respond<Form: Page>(_ outcome: AccountOutcome<Form>, request: Request, context: AppRequestContext)
-        async throws -> Response
-    {
+    /// Signed in: a new session (never the one the browser brought, so no fixation) that keeps
+    /// how it began (`method`), a device cookie for the account and a new form token, and on to
+    /// `next`. Otherwise the form again with its status.
+    func respond<Form: Page>(
+        _ outcome: AccountOutcome<Form>, by method: SignInMethod, request: Request, context: AppRequestContext
+    ) async throws -> Response {
         switch outcome {
         case .form(let form, let refusal):
             return try renderer.response(form, status: refusal.status, for: request)
@@ -204,7 +205,8 @@ struct PeopleRoutes {
             let id = SignInCookie.newID()
             do {
                 if let old = context.signInKey { try await people.endSession(key: old) }
-                try await people.startSession(key: SignInCookie.key(of: id), of: person.id, at: context.page.now)
+                try await people.startSession(
+                    key: SignInCookie.key(of: id), of: person.id, at: context.page.now, by: method)
             } catch {
                 throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
             }

@@ -8,8 +8,10 @@ import SanghaViewModels
 /// provider with a new state, nonce and PKCE challenge, kept meanwhile in a signed cookie for
 /// ten minutes; `GET /sign-in/oidc`, where the provider sends it back, checks the state, trades
 /// the code for an ID token and verifies it (`OpenIDProvider`), then signs the person in as a
-/// password would (`respond`). The cookie is cleared on the way back, so a code or a state
-/// works once. Without a provider both answer 404.
+/// password would (`respond`, the session marked as the provider's). The cookie is cleared on
+/// the way back, so a code or a state works once. Without a provider both answer 404. Settings'
+/// "Connect NAME" (`POST`, the password first) and "Confirm with NAME" go the same way there
+/// and back.
 extension PeopleRoutes {
     @Sendable func providerSignInStart(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let provider = dependencies.identityProvider else { throw HTTPError(.notFound) }
@@ -21,12 +23,41 @@ extension PeopleRoutes {
         return try await redirect(pending, to: provider, request: request, context: context)
     }
 
-    /// "Connect NAME" in Settings: the same way there, for the signed-in person.
+    /// "Connect NAME" in Settings (`POST`, with the form token): the person's password first,
+    /// counted as Settings' other checks of it; then Settings again with "Continue to NAME", the
+    /// provider's authorization URL, for the signed-in person (a link: a form's answer may not
+    /// lead to another site). Without the password no identity is ever tied to the account, so
+    /// another site cannot tie its own to it through a signed-in browser.
     @Sendable func connectProvider(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let provider = dependencies.identityProvider else { throw HTTPError(.notFound) }
+        let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
+        let person = try context.person()
+        let page = await dependencies.settingsPage(request, context)
+        if let refusal = await SettingsViewModel.connectRefusal(
+            password: input.connectPassword ?? "", person: person, acceptsToken: acceptsToken, people: people,
+            passwords: passwords, requester: requester(request, context), context: page)
+        {
+            return try renderer.response(refusal, for: request, notFound: Self.gone)
+        }
         let pending = ProviderAttempt(
-            attempt: .make(), next: Paths.settings.url, invitation: nil, connecting: try context.person().id)
-        return try await redirect(pending, to: provider, request: request, context: context)
+            attempt: .make(), next: Paths.settings.url, invitation: nil, connecting: person.id)
+        let url: URL
+        do {
+            url = try await provider.authorizationURL(for: pending.attempt, redirectURI: redirectURI(request))
+        } catch {
+            context.logger.warning("The identity provider cannot be reached: \(error)")
+            return renderer.redirect(
+                Redirect(
+                    to: Paths.settings.url,
+                    flash: .error(
+                        title: "Could not connect.",
+                        message: SignInViewModel.providerUnreachable(provider.configuration.name))))
+        }
+        let settings = SettingsViewModel(
+            person: person, acceptsToken: acceptsToken, context: page, providerContinueURL: url.absoluteString)
+        var response = try renderer.response(settings, for: request)
+        response.setCookie(pending.cookie(signer: dependencies.signer, jar: context.cookieJar))
+        return response
     }
 
     /// "Confirm with NAME", for an account the provider alone signs in: signing in there again
@@ -75,10 +106,9 @@ extension PeopleRoutes {
         } catch {
             context.logger.warning("The identity provider cannot be reached: \(error)")
             let message = SignInViewModel.providerUnreachable(provider.configuration.name)
-            if pending.connecting != nil || pending.confirming != nil {
-                let title = pending.connecting != nil ? "Could not connect." : "Could not confirm."
+            if pending.confirming != nil {
                 return renderer.redirect(
-                    Redirect(to: Paths.settings.url, flash: .error(title: title, message: message)))
+                    Redirect(to: Paths.settings.url, flash: .error(title: "Could not confirm.", message: message)))
             }
             return try signInPage(
                 .providerUnreachable, message: message, next: pending.next, request: request, context: context)
@@ -158,7 +188,7 @@ extension PeopleRoutes {
         if case .signedIn(let person, _) = outcome, person.createdAt == context.page.now {
             await dependencies.friendTokens.welcome(person)
         }
-        return try await respond(outcome, request: request, context: context)
+        return try await respond(outcome, by: .provider, request: request, context: context)
     }
 
     /// Back from "Connect NAME": the identity goes to the person who asked, if they are still
@@ -242,10 +272,12 @@ extension Dependencies {
             let credentials = try? await people.credentials(id: person.id)
         else { return page }
         let confirmation = ProviderConfirmation.read(request, signer: signer, jar: context.cookieJar)
+        let providers = issuers.filter(provider.isIssuer).sorted()
         page.providerAccount = ProviderAccount(
-            isConnected: issuers.contains(where: provider.isIssuer),
+            isConnected: !providers.isEmpty,
             hasPassword: !credentials.passwordHash.isEmpty,
-            isConfirmed: confirmation?.holds(for: person.id, at: page.now) == true)
+            isConfirmed: confirmation?.holds(for: person.id, at: page.now) == true,
+            issuers: providers)
         return page
     }
 }
