@@ -41,8 +41,9 @@ public indirect enum SwiftType: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The stored properties of the view models, and which template each renders with
-/// (`extension X: Page { public static let template = "…" }`).
+/// The stored properties of the view models, and the area (the folder of
+/// `Sources/SanghaViewModels`) each is declared in, by which it finds its template
+/// (`TemplateRoot`).
 ///
 /// The `ViewModelScanner` module reads it from the Swift sources (with SwiftSyntax) and
 /// `Templates/view-models.json` keeps it, so the template compiler that runs in every build needs
@@ -52,8 +53,8 @@ public indirect enum SwiftType: Equatable, Sendable, CustomStringConvertible {
 public struct ViewModelCatalog: Sendable {
     /// Properties by qualified type name (`GalleryViewModel.Entry`), in declaration order.
     public var properties: [String: [(name: String, type: SwiftType)]] = [:]
-    /// The root type of each compiled template, by the template's name.
-    public var templates: [String: String] = [:]
+    /// The folder of `Sources/SanghaViewModels` each top-level type is declared in (`History`).
+    public var areas: [String: String] = [:]
     /// Qualified names of the enums whose raw values are strings (`enum Kind: String`), which
     /// templates print as their raw values.
     public var stringEnums: Set<String> = []
@@ -84,17 +85,17 @@ public struct ViewModelCatalog: Sendable {
 }
 
 extension ViewModelCatalog: Codable {
-    /// The file is read by people in review: templates in order, each type's properties as
+    /// The file is read by people in review: each type's area, each type's properties as
     /// `name: Type` lines in declaration order, keys sorted.
     private struct File: Codable {
-        var templates: [String: String]
+        var areas: [String: String]
         var stringEnums: [String]
         var types: [String: [String]]
     }
 
     public init(from decoder: any Decoder) throws {
         let file = try File(from: decoder)
-        self.templates = file.templates
+        self.areas = file.areas
         self.stringEnums = Set(file.stringEnums)
         self.properties = try file.types.mapValues { lines in
             try lines.map { line in
@@ -109,7 +110,7 @@ extension ViewModelCatalog: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         try File(
-            templates: templates,
+            areas: areas,
             stringEnums: stringEnums.sorted(),
             types: properties.mapValues { $0.map { "\($0.name): \($0.type)" } }
         ).encode(to: encoder)

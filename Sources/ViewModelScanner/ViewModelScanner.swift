@@ -32,13 +32,14 @@ extension SwiftType {
 }
 
 extension ViewModelCatalog {
-    /// Adds the declarations in one Swift file, parsed as the compiler parses it, so no brace,
-    /// quote or declaration inside a string or a comment is taken for code.
+    /// Adds the declarations in one Swift file of `area` (its folder in
+    /// `Sources/SanghaViewModels`), parsed as the compiler parses it, so no brace, quote or
+    /// declaration inside a string or a comment is taken for code.
     ///
     /// A view model is data: a struct of stored `let` properties. That is all this reads; a
     /// computed property is invisible to Mustache, and so it is here.
-    public mutating func scan(source: String) {
-        let reader = DeclarationReader(into: self)
+    public mutating func scan(source: String, area: String) {
+        let reader = DeclarationReader(into: self, area: area)
         reader.walk(Parser.parse(source: source))
         self = reader.catalog
     }
@@ -47,9 +48,11 @@ extension ViewModelCatalog {
 /// Adds one file's view model declarations to a catalog.
 private final class DeclarationReader: SyntaxVisitor {
     var catalog: ViewModelCatalog
+    let area: String
 
-    init(into catalog: ViewModelCatalog) {
+    init(into catalog: ViewModelCatalog, area: String) {
         self.catalog = catalog
+        self.area = area
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -57,6 +60,7 @@ private final class DeclarationReader: SyntaxVisitor {
         // Known even without properties, so names used in other view models resolve to it.
         let name = qualifiedName(of: node)
         if catalog.properties[name] == nil { catalog.properties[name] = [] }
+        if node.enclosingType == nil { catalog.areas[name] = area }
         return .visitChildren
     }
 
@@ -64,17 +68,6 @@ private final class DeclarationReader: SyntaxVisitor {
         // A raw type comes first among the inherited types.
         if node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription == "String" {
             catalog.stringEnums.insert(qualifiedName(of: node))
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let isRenderable =
-            node.inheritanceClause?.inheritedTypes.contains {
-                ["Page", "Renderable"].contains($0.type.trimmedDescription)
-            } ?? false
-        if isRenderable, let template = node.memberBlock.members.lazy.compactMap(Self.templateName).first {
-            catalog.templates[template] = node.extendedType.trimmedDescription
         }
         return .visitChildren
     }
@@ -117,15 +110,6 @@ private final class DeclarationReader: SyntaxVisitor {
             }
             .reversed()
             .joined(separator: ".")
-    }
-
-    /// The literal in `static let template = "…"`.
-    private static func templateName(_ member: MemberBlockItemSyntax) -> String? {
-        guard let variable = member.decl.as(VariableDeclSyntax.self), variable.isStatic,
-            let binding = variable.bindings.first, binding.pattern.identifierName == "template",
-            let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self)
-        else { return nil }
-        return literal.representedLiteralValue
     }
 
     /// The type of a `let` with no annotation, from its literal or its initializer call.
@@ -188,32 +172,29 @@ extension PatternSyntax {
 extension ViewModelCatalog {
     /// Where the catalog file lives, in the package.
     public static let filePath = "Templates/view-models.json"
-    /// Where the view models are declared.
+    /// Where the view models are declared, each in the folder of its area.
     public static let viewModelDirectory = "Sources/SanghaViewModels"
-    /// Where each view model is given its template (`extension X: Page { static let template … }`):
-    /// only those declarations are read there, none of the web layer's own types.
-    public static let templatesDirectory = "Sources/SanghaWeb"
 
     /// The catalog of the package at `root`, its files read in path order so the result never
     /// depends on the file system's.
     public static func scanning(package root: URL) throws -> ViewModelCatalog {
         var catalog = ViewModelCatalog()
         for path in try swiftFiles(in: root.appending(path: viewModelDirectory)) {
-            catalog.scan(source: try String(contentsOfFile: path, encoding: .utf8))
+            let area = path.split(separator: "/").first.map(String.init) ?? ""
+            catalog.scan(
+                source: try String(
+                    contentsOfFile: root.appending(path: viewModelDirectory).appending(path: path).path,
+                    encoding: .utf8), area: area)
         }
-        var web = ViewModelCatalog()
-        for path in try swiftFiles(in: root.appending(path: templatesDirectory)) {
-            web.scan(source: try String(contentsOfFile: path, encoding: .utf8))
-        }
-        catalog.templates.merge(web.templates) { first, _ in first }
         return catalog
     }
 
+    /// The Swift files under `directory`, by their paths in it (`History/HistoryViewModel.swift`).
     private static func swiftFiles(in directory: URL) throws -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }
         var paths: [String] = []
         while let path = enumerator.nextObject() as? String {
-            if path.hasSuffix(".swift") { paths.append(directory.appending(path: path).path) }
+            if path.hasSuffix(".swift") { paths.append(path) }
         }
         return paths.sorted()
     }

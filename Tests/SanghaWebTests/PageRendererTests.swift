@@ -25,7 +25,7 @@ struct PageRendererTests {
         let page = ErrorPageViewModel.notFound(context: .fixture)
         #expect(!development.html(page).contains("Edited on disk"))
 
-        let file = templates.appendingPathComponent("pages/error.mustache")
+        let file = templates.appendingPathComponent("Layout/error-page.mustache")
         let edited = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
             of: "<h1>{{heading}}</h1>",
             with: "<h1>{{heading}} (Edited on disk)</h1>"
@@ -39,12 +39,12 @@ struct PageRendererTests {
     func missingTemplate() async throws {
         let templates = try copyOfTemplates()
         defer { try? FileManager.default.removeItem(at: templates.deletingLastPathComponent()) }
-        try FileManager.default.removeItem(at: templates.appendingPathComponent("pages/home.mustache"))
+        try FileManager.default.removeItem(at: templates.appendingPathComponent("Home/home.mustache"))
         do {
             _ = try await MustacheTemplates(directory: templates)
             Issue.record("expected the start to fail")
         } catch {
-            #expect(String(describing: error).contains("pages/home.mustache"))
+            #expect(String(describing: error).contains("Home/home.mustache"))
         }
     }
 }

@@ -13,7 +13,7 @@ struct CatalogFileTests {
         let scanned = try ViewModelCatalog.scanning(package: Self.packageRoot)
         let file = try String(
             contentsOf: Self.packageRoot.appending(path: ViewModelCatalog.filePath), encoding: .utf8)
-        #expect(scanned.templates.count > 10, "the scan found the templates' view models")
+        #expect(scanned.areas.count > 40, "the scan found the view models and their areas")
         #expect(
             try scanned.fileText() == file,
             "Templates/view-models.json is out of date: run `make catalog` and commit it.")
@@ -27,11 +27,10 @@ struct CatalogFileTests {
                 public struct Page { public let rows: [Row]?; public let counts: [String: Int]; public let kind: Kind }
                 public struct Row { public let name: String }
                 public enum Kind: String { case a }
-                extension Page: Page { public static let template = "pages/page" }
-                """)
+                """, area: "Pages")
         let text = try catalog.fileText()
         #expect(try ViewModelCatalog(fileText: text).fileText() == text)
-        #expect(try ViewModelCatalog(fileText: text).templates == ["pages/page": "Page"])
+        #expect(try ViewModelCatalog(fileText: text).areas == ["Page": "Pages", "Row": "Pages"])
         #expect(text.contains("\"rows: [Row]?\""))
         #expect(try ViewModelCatalog(fileText: text).type(of: "counts", in: "Page") == .named("[String: Int]"))
     }
@@ -39,7 +38,7 @@ struct CatalogFileTests {
     @Test("A line that is not `name: Type` is refused")
     func malformed() {
         #expect(throws: (any Error).self) {
-            try ViewModelCatalog(fileText: #"{"templates": {}, "stringEnums": [], "types": {"A": ["name"]}}"#)
+            try ViewModelCatalog(fileText: #"{"areas": {}, "stringEnums": [], "types": {"A": ["name"]}}"#)
         }
     }
 }

@@ -37,15 +37,11 @@ struct TemplateCompilerTests {
         }
 
         public enum Level: Int, Sendable { case low }
-
-        extension PageViewModel: Page {
-            public static let template = "pages/page"
-        }
         """
 
     func generate(_ templates: [String: String]) throws -> String {
         var catalog = ViewModelCatalog()
-        catalog.scan(source: Self.source)
+        catalog.scan(source: Self.source, area: "Area")
         var parsed: [String: [TemplateNode]] = [:]
         var files: [String: String] = [:]
         for (name, text) in templates {
@@ -59,12 +55,13 @@ struct TemplateCompilerTests {
     @Test("Stored properties are read with their types; nested types are qualified")
     func catalog() {
         var catalog = ViewModelCatalog()
-        catalog.scan(source: Self.source)
+        catalog.scan(source: Self.source, area: "Area")
         #expect(catalog.type(of: "rows", in: "PageViewModel") == .array(.named("RowViewModel")))
         #expect(catalog.type(of: "note", in: "RowViewModel") == .optional(.named("String")))
         #expect(catalog.type(of: "count", in: "PageViewModel") == .named("Int"))
         #expect(catalog.type(of: "entries", in: "PageViewModel") == .array(.named("PageViewModel.Entry")))
-        #expect(catalog.templates == ["pages/page": "PageViewModel"])
+        #expect(catalog.areas["PageViewModel"] == "Area")
+        #expect(catalog.areas["PageViewModel.Entry"] == nil, "a nested type has no area of its own")
     }
 
     @Test("A standalone section tag takes its whole line; inline tags keep the text around them")
@@ -81,13 +78,13 @@ struct TemplateCompilerTests {
         )
     }
 
-    /// Expects `template` (pages/page) to fail to compile at `line`, saying `message`.
+    /// Expects `template` (Area/page) to fail to compile at `line`, saying `message`.
     func expectError(_ template: String, line: Int, saying message: String) {
         #expect {
-            _ = try generate(["pages/page": template])
+            _ = try generate(["Area/page": template])
         } throws: { error in
             let description = String(describing: error)
-            return description.hasPrefix("Templates/pages/page.mustache:\(line): error:")
+            return description.hasPrefix("Templates/Area/page.mustache:\(line): error:")
                 && description.contains(message)
         }
     }
@@ -102,7 +99,7 @@ struct TemplateCompilerTests {
     @Test("A name is looked up the context stack, innermost first, as Mustache looks it up")
     func contextStack() throws {
         let code = try generate([
-            "pages/page": "{{#rows}}{{title}}: {{name}}{{/rows}}{{#card}}{{caption}} of {{count}}{{/card}}"
+            "Area/page": "{{#rows}}{{title}}: {{name}}{{/rows}}{{#card}}{{caption}} of {{count}}{{/card}}"
         ])
         #expect(code.contains("out.appendEscaped(self.title)"))
         #expect(code.contains("out.appendEscaped(e1[i2].name)"))
@@ -128,13 +125,13 @@ struct TemplateCompilerTests {
 
     @Test("Printing a list is an error; sections over flags, optionals and lists compile")
     func types() throws {
-        #expect(throws: TemplateError.self) { _ = try generate(["pages/page": "{{rows}}"]) }
+        #expect(throws: TemplateError.self) { _ = try generate(["Area/page": "{{rows}}"]) }
         let code = try generate([
-            "pages/page":
+            "Area/page":
                 "{{#isEmpty}}none{{/isEmpty}}{{^isEmpty}}{{count}}{{/isEmpty}}{{#rows}}{{#note}}{{.}}{{/note}}{{/rows}}{{#entries}}{{url}}{{/entries}}"
         ])
-        #expect(code.contains("extension PageViewModel {"))
-        #expect(code.contains(#"static let names: [String] = [\#n        "pages/page",\#n    ]"#))
+        #expect(code.contains("extension PageViewModel: Renderable {\n    public static let template = \"Area/page\""))
+        #expect(code.contains(#"static let names: [String] = [\#n        "Area/page",\#n    ]"#))
         #expect(code.contains(" = self.rows.span\n"))
         #expect(code.contains("out.startElement()"))
         #expect(code.contains("if self.note != nil") == false)
@@ -144,30 +141,64 @@ struct TemplateCompilerTests {
     @Test("A partial is written in place, its lines indented as the code is made; one that includes itself is an error")
     func partialsInPlace() throws {
         let code = try generate([
-            "pages/page": "<ul>\n  {{> partials/row}}\n</ul>\n",
-            "partials/row": "<li>\n{{count}}\n</li>\n",
+            "Area/page": "<ul>\n  {{> Area/_row}}\n</ul>\n",
+            "Area/_row": "<li>\n{{count}}\n</li>\n",
         ])
         #expect(code.contains("out.enter(indentation: \"  \")"))
         #expect(code.contains("out.append(\"\\n  </li>\\n\")"))
         #expect(code.contains("out.appendEscaped(self.count)"))
         #expect {
-            _ = try generate(["pages/page": "{{> partials/loop}}", "partials/loop": "x{{> partials/loop}}"])
+            _ = try generate(["Area/page": "{{> Area/_loop}}", "Area/_loop": "x{{> Area/_loop}}"])
         } throws: { error in
-            String(describing: error).contains("The partial 'partials/loop' includes itself.")
+            String(describing: error).contains("The partial 'Area/_loop' includes itself.")
         }
     }
 
     @Test("A String-backed enum prints its raw value; another enum is not text")
     func stringEnums() throws {
-        let code = try generate(["pages/page": "{{kind}} {{tone}} {{#kind}}{{.}}{{/kind}}"])
+        let code = try generate(["Area/page": "{{kind}} {{tone}} {{#kind}}{{.}}{{/kind}}"])
         #expect(code.contains("out.appendEscaped(self.kind.rawValue)"))
         #expect(code.contains("if let p1 = self.tone {\n            out.appendEscaped(p1.rawValue)"))
         // The section over the enum reads it through its path, no copy bound to a name.
         #expect(code.ranges(of: "out.appendEscaped(self.kind.rawValue)").count == 2)
         #expect {
-            _ = try generate(["pages/page": "{{level}}"])
+            _ = try generate(["Area/page": "{{level}}"])
         } throws: { error in
             String(describing: error).contains("{{…}} prints text; self.level is a Level.")
+        }
+    }
+
+    @Test(
+        "A template is the view model's whose name it is, in its area; a page has the layout; an underscore or no area is a piece"
+    )
+    func roots() throws {
+        var catalog = ViewModelCatalog()
+        catalog.scan(
+            source: """
+                public struct LayoutViewModel { public let title: String }
+                public struct HistoryViewModel { public let layout: LayoutViewModel }
+                public struct HistoryChartViewModel { public let bars: [Int] }
+                """, area: "History")
+        #expect(
+            ViewModelCatalog.viewModel(ofTemplate: "History/history-chart").map { "\($0.type) in \($0.area)" }
+                == "HistoryChartViewModel in History")
+        #expect(ViewModelCatalog.viewModel(ofTemplate: "History/_session-form") == nil)
+        #expect(ViewModelCatalog.viewModel(ofTemplate: "layout") == nil)
+        #expect(
+            try catalog.roots(of: ["History/history", "History/history-chart", "History/_row", "layout"]) == [
+                TemplateRoot(template: "History/history", type: "HistoryViewModel", isPage: true),
+                TemplateRoot(template: "History/history-chart", type: "HistoryChartViewModel", isPage: false),
+            ])
+        #expect {
+            _ = try catalog.roots(of: ["History/histogram"])
+        } throws: { error in
+            String(describing: error).contains("This template is HistogramViewModel's")
+        }
+        #expect {
+            _ = try catalog.roots(of: ["Profiles/history-chart"], files: ["Profiles/history-chart": "T.mustache"])
+        } throws: { error in
+            String(describing: error).hasPrefix("T.mustache:1: error:")
+                && String(describing: error).contains("belongs in Templates/History")
         }
     }
 }

@@ -6,7 +6,7 @@ import ViewModelScanner
 struct ViewModelCatalogTests {
     func catalog(_ source: String) -> ViewModelCatalog {
         var catalog = ViewModelCatalog()
-        catalog.scan(source: source)
+        catalog.scan(source: source, area: "Area")
         return catalog
     }
 
@@ -141,26 +141,6 @@ struct ViewModelCatalogTests {
         #expect(names(catalog, "First") == ["json", "raw", "link", "help", "after"])
         #expect(names(catalog, "Second") == ["name"])
         #expect(catalog.properties.keys.sorted() == ["First", "Second"])
-    }
-
-    @Test("A template is whatever an extension conforming to Page or Renderable names")
-    func templates() {
-        let catalog = catalog(
-            """
-            extension HomeViewModel: Page {
-                public static let template = "pages/home"
-            }
-            extension Sections.Row: Sendable, Renderable {
-                static let title = "Row"
-                static let template = "partials/row"
-            }
-            extension Other: Equatable {
-                static let template = "not/a/page"
-            }
-            // extension Commented: Page { public static let template = "pages/commented" }
-            """
-        )
-        #expect(catalog.templates == ["pages/home": "HomeViewModel", "partials/row": "Sections.Row"])
     }
 
     @Test("Enums whose raw values are strings are recorded, nested ones qualified")

@@ -3,7 +3,7 @@ import SanghaCore
 
 /// A group's "Upcoming sits": each sit not over, the next time it begins (or that it is under
 /// way), who is sitting in it, and "Join" from ten minutes before it begins until it ends. Its
-/// own template (`partials/group-sits`) is the section of the group's page, and the group's
+/// own template (`Groups/group-sits`) is the section of the group's page, and the group's
 /// event stream sends it again as it changes, as for "Sitting now": it is the same for every
 /// member, so it holds no form.
 public struct GroupSitsViewModel: Sendable, Equatable, Encodable {

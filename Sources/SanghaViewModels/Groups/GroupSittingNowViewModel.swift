@@ -2,7 +2,7 @@ import Foundation
 import SanghaCore
 
 /// A group's "Sitting now": who is sitting, with what, since when. Its own template
-/// (`partials/group-sitting-now`) is the section of the group's page, and the same compiled
+/// (`Groups/group-sitting-now`) is the section of the group's page, and the same compiled
 /// template renders each event of `GET /groups/{id}/events` that replaces it.
 public struct GroupSittingNowViewModel: Sendable, Equatable, Encodable {
     public let heading = "Sitting now"
