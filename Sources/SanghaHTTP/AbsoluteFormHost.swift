@@ -79,30 +79,73 @@ extension Channel {
     }
 }
 
-/// Hummingbird's HTTP/1 server, with the absolute-form target's host moved into `Host`.
+/// Hummingbird's HTTP/1 server, with the absolute-form target's host moved into `Host`, and the
+/// transport's limits (`TransportLimits`): each request's time to arrive, a response's time to
+/// be read, and the connections one address may hold.
 public struct HostCheckedHTTP1Channel: ServerChildChannel {
-    public typealias Value = HTTP1Channel.Value
+    /// A connection: Hummingbird's HTTP/1 channel, or none for one refused (`connectionsPerAddress`).
+    public struct Value: ServerChildChannelValue {
+        public let channel: any Channel
+        let http: HTTP1Channel.Value?
+    }
+
     let inner: HTTP1Channel
+    let limits: TransportLimits
+    let addresses: ConnectionsPerAddress?
+
+    init(inner: HTTP1Channel, limits: TransportLimits) {
+        self.inner = inner
+        self.limits = limits
+        addresses = limits.connectionsPerAddress.map { ConnectionsPerAddress(limit: $0) }
+    }
 
     public func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+        if let addresses, let address = ConnectionsPerAddress.address(of: channel),
+            !limits.uncountedAddresses.contains(address)
+        {
+            switch addresses.admit(address) {
+            case .admitted:
+                channel.closeFuture.whenComplete { _ in addresses.release(address) }
+            case .refused(let first):
+                if first {
+                    logger.warning(
+                        "A client address holds \(addresses.limit) connections: more are refused (503) until it closes some",
+                        metadata: ["address": "\(address)"])
+                }
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(RefusedConnectionHandler())
+                    return Value(channel: channel, http: nil)
+                }
+            }
+        }
+        return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let codec = try channel.pipeline.syncOperations.context(handlerType: HTTP1ToHTTPServerCodec.self)
+            let connection = ConnectionGuard(limits: limits, logger: logger)
+            let exchange = ExchangeTracker(connection: connection)
+            connection.exchange = exchange
+            try channel.pipeline.syncOperations.addHandler(exchange, position: .before(codec.handler))
             try channel.pipeline.syncOperations.addHandler(AbsoluteFormHostHandler(), position: .before(codec.handler))
             try channel.pipeline.syncOperations.addHandler(ClientClosedHandler(), position: .first)
-            return value
+            try channel.pipeline.syncOperations.addHandler(connection, position: .first)
+            return Value(channel: channel, http: value)
         }
     }
 
     public func handle(value: Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
+        guard let http = value.http else { return }
+        await inner.handle(value: http, logger: logger)
     }
 }
 
 extension HTTPServerBuilder {
-    /// `.http1()`, with an absolute-form request target's host checked like `Host`.
-    public static func hostCheckedHTTP1(configuration: HTTP1Channel.Configuration = .init()) -> HTTPServerBuilder {
+    /// `.http1()`, with an absolute-form request target's host checked like `Host`, and
+    /// `limits` on what a connection may hold.
+    public static func hostCheckedHTTP1(
+        configuration: HTTP1Channel.Configuration = .init(), limits: TransportLimits = .init()
+    ) -> HTTPServerBuilder {
         .init { responder in
-            HostCheckedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: configuration))
+            HostCheckedHTTP1Channel(
+                inner: HTTP1Channel(responder: responder, configuration: configuration), limits: limits)
         }
     }
 }

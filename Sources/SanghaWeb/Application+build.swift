@@ -43,8 +43,28 @@ public struct AppConfiguration: Sendable {
     /// it is closed: a client that opens connections and never finishes a request holds no
     /// socket for long. A response being written (an event stream) is never cut.
     public var idleTimeout: Duration
+    /// The time a request has to arrive whole, head and body, from its first byte, and one
+    /// second more for each `requestMinimumRate` bytes that have arrived: later, it is answered
+    /// 408 and its connection closed. 20 s is ample for any head and form on a phone with a
+    /// poor signal; past it a request must average 4 KiB/s (32 kbit/s, slower than any mobile
+    /// network but GPRS), so the history import's 5 MiB may take 21 minutes, and a client
+    /// holding a connection with a trickle of bytes must send 4 KiB each second it holds it.
+    public var requestTimeout: Duration
+    public var requestMinimumRate: Int
+    /// How long a response may wait for its reader to read (the connection's buffers full)
+    /// before its connection is closed: a stalled event stream frees its place, and a page
+    /// read a byte at a time holds no socket.
+    public var writeTimeout: Duration
+    /// Connections one client address may hold at once (`--connections-per-address`); the next
+    /// is answered 503 and closed. 0: any number. The trusted proxies' connections are not
+    /// counted.
+    public var connectionsPerAddress: Int
 
     public static let defaultIdleTimeout: Duration = .seconds(30)
+    /// A browser opens at most 6 connections to a site, all its tabs together (an event stream
+    /// holds one): 128 lets twenty people behind one address (a retreat centre's Wi-Fi, an
+    /// office) use Sangha at once, while one address holds a small part of the open files.
+    public static let defaultConnectionsPerAddress = TransportLimits.defaultConnectionsPerAddress
 
     public init(
         host: String = "127.0.0.1",
@@ -59,9 +79,17 @@ public struct AppConfiguration: Sendable {
         passwordSignIn: Bool = true,
         addressLimit: Int = Guessing.defaultAddressLimit,
         trustedProxies: Set<String> = [],
-        idleTimeout: Duration = AppConfiguration.defaultIdleTimeout
+        idleTimeout: Duration = AppConfiguration.defaultIdleTimeout,
+        requestTimeout: Duration = TransportLimits.defaultRequestTimeout,
+        requestMinimumRate: Int = TransportLimits.defaultMinimumRate,
+        writeTimeout: Duration = TransportLimits.defaultWriteTimeout,
+        connectionsPerAddress: Int = AppConfiguration.defaultConnectionsPerAddress
     ) {
         self.idleTimeout = idleTimeout
+        self.requestTimeout = requestTimeout
+        self.requestMinimumRate = requestMinimumRate
+        self.writeTimeout = writeTimeout
+        self.connectionsPerAddress = connectionsPerAddress
         self.publicURL = publicURL
         self.signUp = signUp
         self.passwordSignIn = passwordSignIn
@@ -112,6 +140,14 @@ public struct AppConfiguration: Sendable {
         return "http://\(request.head.authority ?? "\(host):\(port)")\(path)"
     }
 
+    /// What a client's connection may hold, and for how long.
+    var transportLimits: TransportLimits {
+        TransportLimits(
+            requestTimeout: requestTimeout, minimumRate: requestMinimumRate, writeTimeout: writeTimeout,
+            connectionsPerAddress: connectionsPerAddress > 0 ? connectionsPerAddress : nil,
+            uncountedAddresses: trustedProxies)
+    }
+
     /// Whether people reach Sangha over HTTPS.
     var isSecure: Bool { publicURL?.scheme?.lowercased() == "https" }
 
@@ -140,7 +176,9 @@ public func buildApplication(
         configuration: configuration, dependencies: dependencies, renderer: renderer, streams: streams, logger: logger)
     return Application(
         router: router,
-        server: .hostCheckedHTTP1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
+        server: .hostCheckedHTTP1(
+            configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout)),
+            limits: configuration.transportLimits),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Sangha"),
         // The streams' beat; at shutdown each stream's response ends itself (GroupsRoutes.events).
         services: services + [streams],

@@ -125,10 +125,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         help: """
             IP addresses of the proxies in front of Sangha, comma-separated: a request from one of them is \
-            counted against the client its X-Forwarded-For names. Without it the connection's peer is the \
-            client. (env: SANGHA_TRUSTED_PROXIES)
+            counted against the client its X-Forwarded-For names, and their connections are not counted by \
+            --connections-per-address. Without it the connection's peer is the client. \
+            (env: SANGHA_TRUSTED_PROXIES)
             """)
     var trustedProxies: [String] = []
+
+    @Option(
+        help: """
+            Connections one client address may hold open at once; the next is answered 503 and closed. \
+            0 turns the limit off. A trusted proxy's connections are not counted: limit its clients there. \
+            (default: \(AppConfiguration.defaultConnectionsPerAddress); env: SANGHA_CONNECTIONS_PER_ADDRESS)
+            """)
+    var connectionsPerAddress: Int?
 
     @Option(
         help: """
@@ -177,6 +186,11 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try ServeSettings(self, environment: ProcessInfo.processInfo.environment)
         let logger = try logging.makeLogger(label: "sangha")
+        if let raised = OpenFilesLimit.raise() {
+            logger.info(
+                "Open files allowed raised to the hard limit",
+                metadata: ["from": "\(raised.from)", "to": "\(raised.to)"])
+        }
         let metrics = Self.bootstrapMetrics()
         if settings.isRemote, settings.app.publicURL?.scheme != "https" {
             logger.warning(

@@ -116,6 +116,12 @@ struct ServeSettings {
                 }
                 return canonical
             }
+        let connectionsPerAddress = try source.number(
+            command.connectionsPerAddress, variable: "SANGHA_CONNECTIONS_PER_ADDRESS",
+            default: AppConfiguration.defaultConnectionsPerAddress)
+        guard connectionsPerAddress >= 0 else {
+            throw ValidationError("--connections-per-address must be 0 (no limit) or more.")
+        }
         identityProvider = try Self.identityProvider(command, source: source)
         let passwordSignInText = command.passwordSignIn ?? source.text("SANGHA_PASSWORD_SIGN_IN") ?? "on"
         guard let passwordSignIn = ["on": true, "off": false][passwordSignInText.lowercased()] else {
@@ -139,7 +145,8 @@ struct ServeSettings {
             signUp: signUp,
             passwordSignIn: passwordSignIn,
             addressLimit: addressLimit,
-            trustedProxies: Set(proxies)
+            trustedProxies: Set(proxies),
+            connectionsPerAddress: connectionsPerAddress
         )
         dataDirectory = source.dataDirectory(command.dataDir)
         if let text = command.databaseURL ?? source.text("SANGHA_DATABASE_URL") {

@@ -30,13 +30,28 @@ public enum RawHTTP {
         return Array(head.utf8) + body
     }
 
-    /// A socket connected to 127.0.0.1:`port`; the caller closes it.
-    static func connected(port: Int, receiveBuffer: Int32? = nil) throws -> Int32 {
+    /// A socket connected to 127.0.0.1:`port`, from `source` (another loopback address, like
+    /// 127.0.0.2, is another client to the server); the caller closes it.
+    static func connected(port: Int, receiveBuffer: Int32? = nil, source: String? = nil) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         // Before connecting, so the window it offers is small from the start.
         if var size = receiveBuffer {
             setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                close(descriptor)
+                throw POSIXError(.EADDRNOTAVAIL)
+            }
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -100,17 +115,30 @@ public final class RawStream: @unchecked Sendable {
     /// What has arrived so far.
     public var text: String { String(decoding: received, as: UTF8.self) }
 
-    /// `receiveBuffer`: the socket's `SO_RCVBUF`, for a reader that lets little through.
-    public init(_ bytes: [UInt8], port: Int, receiveBuffer: Int32? = nil) throws {
-        descriptor = try RawHTTP.connected(port: port, receiveBuffer: receiveBuffer)
-        let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard sent == bytes.count else {
+    /// `receiveBuffer`: the socket's `SO_RCVBUF`, for a reader that lets little through;
+    /// `source`: the loopback address it connects from (`RawHTTP.connected`).
+    public init(_ bytes: [UInt8], port: Int, receiveBuffer: Int32? = nil, source: String? = nil) throws {
+        descriptor = try RawHTTP.connected(port: port, receiveBuffer: receiveBuffer, source: source)
+        guard send(bytes) else {
             close(descriptor)
             throw POSIXError(.EIO)
         }
     }
 
     deinit { close(descriptor) }
+
+    /// Sends more of the request; false when the server has closed (or reset) the connection.
+    /// Safe beside a `read` on another thread.
+    @discardableResult public func send(_ bytes: [UInt8]) -> Bool {
+        guard !bytes.isEmpty else { return true }
+        let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return sent == bytes.count
+    }
+
+    /// Ends the connection now (not when the stream is released): the server sees it close.
+    public func disconnect() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
 
     /// Reads until what has arrived (since `from`, an offset in `text`) contains `marker`;
     /// false when `timeout` passes or the server closes first. Waits on a thread of its own.

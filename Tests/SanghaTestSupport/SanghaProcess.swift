@@ -34,7 +34,10 @@ public final class SanghaProcess: @unchecked Sendable {
     /// A free port is found by opening a listener on port 0 and closing it, so another test may
     /// take it before sangha binds it: a start that failed on "Address already in use" is tried
     /// again on other ports (the ones sangha picks itself; a port given in `arguments` stays).
-    public static func serve(dataDirectory: URL, _ arguments: [String]? = nil) async throws -> SanghaProcess {
+    /// `launcher`: a command that runs the binary, its arguments first (`prlimit --nofile=…`).
+    public static func serve(dataDirectory: URL, _ arguments: [String]? = nil, launcher: [String] = []) async throws
+        -> SanghaProcess
+    {
         for attempt in 1...3 {
             let port = try SilentServer.freePort()
             let rest = try arguments ?? ["--friend-service-port", "\(SilentServer.freePort())"]
@@ -44,7 +47,7 @@ public final class SanghaProcess: @unchecked Sendable {
                         + openDoor + rest,
                     port: port,
                     logFile: dataDirectory.appendingPathComponent("sangha-\(port).log"),
-                    workingDirectory: dataDirectory
+                    workingDirectory: dataDirectory, launcher: launcher
                 )
             } catch let error as SanghaProcessError
                 where attempt < 3 && error.description.contains("Address already in use")
@@ -84,10 +87,11 @@ public final class SanghaProcess: @unchecked Sendable {
         return (process.terminationStatus, output)
     }
 
-    /// Runs `sangha <arguments>` and waits until `healthPath` answers 200.
+    /// Runs `sangha <arguments>` (through `launcher`, when one is given) and waits until
+    /// `healthPath` answers 200.
     public init(
         serveWith arguments: [String], port: Int, logFile: URL, workingDirectory: URL = RepositoryPaths.root,
-        healthPath: String = "health"
+        healthPath: String = "health", launcher: [String] = []
     ) async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
             throw SanghaProcessError("\(Self.binary.path) is missing: build it first (make test does).")
@@ -98,8 +102,13 @@ public final class SanghaProcess: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let log = try FileHandle(forWritingTo: logFile)
         process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = launcher.dropFirst() + [Self.binary.path] + arguments
+        } else {
+            process.executableURL = Self.binary
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = workingDirectory
         process.standardOutput = log
         process.standardError = log
@@ -150,6 +159,9 @@ public final class SanghaProcess: @unchecked Sendable {
     }
 
     public var isRunning: Bool { process.isRunning }
+
+    /// The process's id (a launcher that `exec`s, as prlimit does, keeps it).
+    public var processIdentifier: Int32 { process.processIdentifier }
 
     public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 

@@ -14,7 +14,10 @@ import Synchronization
 /// one reading of the group, whatever the number of streams of that group here; events
 /// arriving while the part renders are folded into one more render. Each stream buffers a few
 /// messages: a reader that falls further behind is dropped (its stream ends, its connection is
-/// closed, and its browser reconnects and gets the part as it is). Every 25 s each stream gets a comment, so proxies
+/// closed, and its browser reconnects and gets the part as it is). A reader that stopped
+/// reading is dropped even when no more events come: its connection keeps a small send buffer,
+/// and a write that waits `AppConfiguration.writeTimeout` closes it (SanghaHTTP's
+/// `ConnectionGuard`), which ends the stream's response and frees its place here. Every 25 s each stream gets a comment, so proxies
 /// keep it, the sign-in sessions behind the streams are checked again, and each group's part is
 /// read again (a sit past its end drops off; a member who left is found even if the event was
 /// missed): a stream outlives neither its sign-in nor its membership. A part is sent only when
