@@ -22,16 +22,17 @@ public final class OtherProcessWrites: ChangeWatch, Service {
     public static let freshness: Duration = .seconds(1)
 
     private let pool: DatabasePool
+    private let freshness: Duration
     private let state = Mutex<(version: Int?, checkedAt: ContinuousClock.Instant?)>((nil, nil))
     private let changed = Mutex<[@Sendable () -> Void]>([])
 
-    init(pool: DatabasePool) {
-        self.pool = pool
+    init(pool: DatabasePool, freshness: Duration) {
+        (self.pool, self.freshness) = (pool, freshness)
     }
 
     public var hearsEveryChange: Bool {
         guard let checkedAt = state.withLock({ $0.checkedAt }) else { return false }
-        return ContinuousClock.now - checkedAt < Self.freshness
+        return ContinuousClock.now - checkedAt < freshness
     }
 
     /// Calls `action` after every write of another process that a check finds.

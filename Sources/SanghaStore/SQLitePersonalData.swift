@@ -24,9 +24,11 @@ public struct SQLitePersonalData: PersonalData {
         try await database.readInline { db in try db.execute(sql: "SELECT 1") }
     }
 
-    public init(database: any DatabaseWriter) {
+    /// `freshness`: how old the last check for other processes' writes may be for what is kept
+    /// to be used (tests that must see the memory at work lengthen it).
+    public init(database: any DatabaseWriter, freshness: Duration = OtherProcessWrites.freshness) {
         self.database = database
-        let watch = (database as? DatabasePool).map { OtherProcessWrites(pool: $0) }
+        let watch = (database as? DatabasePool).map { OtherProcessWrites(pool: $0, freshness: freshness) }
         otherProcessWrites = watch
         let kept: any ChangeWatch = watch ?? AloneOnData()
         let profiles = ProfileMemo(watch: kept)

@@ -11,10 +11,7 @@ public struct ProfileMemo: Sendable {
         public let owner: Int
         public let profile: Profile
 
-        public init(owner: Int, profile: Profile) {
-            self.owner = owner
-            self.profile = profile
-        }
+        public init(owner: Int, profile: Profile) { (self.owner, self.profile) = (owner, profile) }
     }
 
     /// One page of one person's list.
@@ -24,9 +21,7 @@ public struct ProfileMemo: Sendable {
         public let offset: Int
 
         public init(owner: Int, limit: Int, offset: Int) {
-            self.owner = owner
-            self.limit = limit
-            self.offset = offset
+            (self.owner, self.limit, self.offset) = (owner, limit, offset)
         }
     }
 
@@ -75,9 +70,7 @@ public struct KeptSignInSession: Sendable {
     public let startedAt: Date
 
     public init(person: Person, lastUsed: Date, startedAt: Date) {
-        self.person = person
-        self.lastUsed = lastUsed
-        self.startedAt = startedAt
+        (self.person, self.lastUsed, self.startedAt) = (person, lastUsed, startedAt)
     }
 
     /// The person, if the session may be served from memory at `date`.

@@ -270,28 +270,22 @@ public func buildRouter(
         }
     }
     InstallRoutes(files: staticFiles, renderer: renderer, development: configuration.development).addRoutes(to: router)
-    let people = PeopleRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration)
+    let services = RowServices(dependencies: dependencies, renderer: renderer, configuration: configuration)
+    let people = PeopleRoutes(services: services)
     people.addPublicRoutes(to: router)
-    let calendars = CalendarRoutes(
-        dependencies: dependencies, renderer: renderer, configuration: configuration,
-        memo: CalendarFeedMemo(events: dependencies.data.groupEvents))
+    let calendars = CalendarRoutes(services: services, memo: CalendarFeedMemo(events: dependencies.data.groupEvents))
     calendars.addPublicRoutes(to: router)
     // Everything else is someone's: without a sign-in, a GET goes to the sign-in page.
     let signedIn = router.group().add(middleware: RequireSignInMiddleware())
     people.addRoutes(to: signedIn)
     calendars.addRoutes(to: signedIn)
-    AdminRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration).addRoutes(to: signedIn)
-    GroupsRoutes(dependencies: dependencies, renderer: renderer, configuration: configuration, streams: streams)
-        .addRoutes(to: signedIn)
-    HomeRoutes(dependencies: dependencies, renderer: renderer).addRoutes(to: signedIn)
-    ProfilesRoutes(data: dependencies.data, renderer: renderer, maxFormSize: configuration.maxFormSize)
-        .addRoutes(to: signedIn)
-    SittingRoutes(data: dependencies.data, renderer: renderer, maxFormSize: configuration.maxFormSize)
-        .addRoutes(to: signedIn)
-    HistoryRoutes(data: dependencies.data, renderer: renderer, maxFormSize: configuration.maxFormSize)
-        .addRoutes(to: signedIn)
-    FriendsRoutes(dependencies: dependencies, renderer: renderer, maxFormSize: configuration.maxFormSize)
-        .addRoutes(to: signedIn)
+    AdminRoutes(services: services).addRoutes(to: signedIn.group().add(middleware: RequireAdministratorMiddleware()))
+    GroupsRoutes(services: services, streams: streams).addRoutes(to: signedIn)
+    HomeRoutes(services: services).addRoutes(to: signedIn)
+    ProfilesRoutes(services: services).addRoutes(to: signedIn)
+    SittingRoutes(services: services).addRoutes(to: signedIn)
+    HistoryRoutes(services: services).addRoutes(to: signedIn)
+    FriendsRoutes(services: services).addRoutes(to: signedIn)
     if let registry = dependencies.metrics {
         MetricsRoutes(registry: registry, access: configuration.metricsAccess).addRoutes(to: router)
     }

@@ -23,9 +23,7 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable {
     public let message: String
 
     public init(file: String, line: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.message = message
+        (self.file, self.line, self.message) = (file, line, message)
     }
 
     /// As compilers print it, so SwiftPM shows it at the template's line.

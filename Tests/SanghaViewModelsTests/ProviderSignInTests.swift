@@ -33,7 +33,7 @@ struct ProviderSignInTests {
             identity: Self.identity, claims: .init(name: "Grace Hopper", preferredUsername: "grace"),
             provider: "Pocket ID", next: "/history", invitationKey: nil, groupInvitationKey: nil, mode: .open,
             people: people, makeToken: nil, context: context)
-        guard case .signedIn(let grace, let next) = outcome else {
+        guard case .signedUp(let grace, let next) = outcome else {
             Issue.record("\(outcome)")
             return
         }
@@ -62,7 +62,7 @@ struct ProviderSignInTests {
                 claims: .init(name: "Grace Hopper", preferredUsername: "grace"), provider: "Pocket ID", next: nil,
                 invitationKey: nil, groupInvitationKey: nil, mode: .open, people: people, makeToken: nil,
                 context: context)
-            guard case .signedIn(let grace, _) = outcome else {
+            guard case .signedUp(let grace, _) = outcome else {
                 Issue.record("\(subject): \(outcome)")
                 return
             }

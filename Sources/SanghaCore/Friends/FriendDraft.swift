@@ -8,9 +8,7 @@ public struct FriendDraft: Codable, Sendable, Equatable, Hashable {
     public var phonenumber: String
 
     public init(firstname: String, lastname: String, phonenumber: String) {
-        self.firstname = firstname
-        self.lastname = lastname
-        self.phonenumber = phonenumber
+        (self.firstname, self.lastname, self.phonenumber) = (firstname, lastname, phonenumber)
     }
 
     /// The fields whose values break a rule, with the reason, in form order. Empty when valid.

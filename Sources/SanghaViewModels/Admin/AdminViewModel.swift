@@ -192,10 +192,13 @@ public enum AdminAction: String, Sendable, CaseIterable {
                 )
             }
             let message: String
+            var events: [GroupEvent] = []
             switch self {
             case .disable:
                 try await people.setDisabled(true, of: id)
                 message = "\(person.name) is disabled and signed out everywhere."
+                // Their group pages stop hearing the groups at once.
+                events = [.signedOutEverywhere(person: id, except: nil)]
             case .enable:
                 try await people.setDisabled(false, of: id)
                 message = "\(person.name) can sign in again."
@@ -203,7 +206,7 @@ public enum AdminAction: String, Sendable, CaseIterable {
                 try await people.makeAdministrator(id)
                 message = "\(person.name) is an administrator."
             }
-            return .redirect(Redirect(to: Paths.admin.url, flash: .success(message)))
+            return .redirect(Redirect(to: Paths.admin.url, flash: .success(message), events: events))
         } catch PeopleRepositoryError.notFound {
             return .notFound
         } catch PeopleRepositoryError.lastAdministrator {

@@ -133,7 +133,8 @@ public struct GroupScheduleInput: Sendable, Equatable, Decodable {
 
 /// What a host does to a group's sits with a button: schedule one, cancel one.
 public enum GroupSitAction {
-    /// "Schedule a sit": 303 to the group with "The sit is scheduled."; the page again with
+    /// "Schedule a sit": 303 to the group with "The sit is scheduled." (its pages show the sit at
+    /// once); the page again with
     /// each field's message (422) when a value breaks a rule. Not found for anyone not a host.
     public static func schedule(
         _ input: GroupScheduleInput, in group: Int, groups: any GroupRepository, profiles: any ProfileRepository,
@@ -166,7 +167,8 @@ public enum GroupSitAction {
                 GroupSit(
                     group: group, profile: profile, startsAt: startsAt, weekly: form.weekly,
                     timeZone: context.timeZone), at: context.now)
-            return .redirect(Redirect(to: back, flash: .success("The sit is scheduled.")))
+            return .redirect(
+                Redirect(to: back, flash: .success("The sit is scheduled."), events: [.changed(group: group)]))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch GroupRepositoryError.tooManySits {
@@ -184,14 +186,16 @@ public enum GroupSitAction {
         }
     }
 
-    /// "Cancel sit" (hosts only): 303 to the group with "The sit is cancelled."
+    /// "Cancel sit" (hosts only): 303 to the group with "The sit is cancelled." (its pages show
+    /// it gone; whoever sits in it goes on alone).
     public static func cancel(_ sit: Int, in group: Int, groups: any GroupRepository, now: Date) async
         -> SubmitOutcome<GroupViewModel>
     {
         let back = Paths.group.url(group)
         do {
             try await groups.cancelSit(sit, of: group, at: now)
-            return .redirect(Redirect(to: back, flash: .success("The sit is cancelled.")))
+            return .redirect(
+                Redirect(to: back, flash: .success("The sit is cancelled."), events: [.changed(group: group)]))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {

@@ -41,6 +41,7 @@ public struct GroupSitterViewModel: Sendable, Equatable, Encodable {
 /// Each answers the ids of the person's groups, whose "Sitting now" changed.
 public enum SittingPresence {
     public enum Outcome: Sendable, Equatable {
+        /// Said: these groups' pages show it.
         case announced(groups: [Int])
         /// No such profile of this person's, or no such sit of theirs.
         case notFound
@@ -120,5 +121,12 @@ public enum SittingPresence {
         } catch {
             return .failed(StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))
         }
+    }
+}
+
+extension SittingPresence.Outcome {
+    /// What the groups' open pages are told: each group that shows the person changed.
+    public var events: [GroupEvent] {
+        if case .announced(let groups) = self { groups.map { .changed(group: $0) } } else { [] }
     }
 }

@@ -276,16 +276,20 @@ public enum GroupAction: Sendable, Equatable {
     }
 
     /// Does it; not found when the group, the member or the link is not this person's to touch.
+    /// Done, it tells the group's open pages (`events`).
     public func perform(on group: Int, groups: any GroupRepository, context: PageContext) async -> SubmitOutcome<
         GroupViewModel
     > {
         let back = Paths.group.url(group)
+        let events = context.person.map { self.events(on: group, by: $0.id) } ?? []
         do {
             switch self {
             case .leave:
                 let name = try await groups.group(group, at: context.now)?.group.name
                 try await groups.leave(group)
-                return .redirect(Redirect(to: Paths.groups.url, flash: .success("You left \(name ?? "the group").")))
+                return .redirect(
+                    Redirect(
+                        to: Paths.groups.url, flash: .success("You left \(name ?? "the group")."), events: events))
             case .remove(let member):
                 let name = try await groups.group(group, at: context.now)?.members.first { $0.person == member }?.name
                 try await groups.remove(member, from: group, at: context.now)
@@ -294,7 +298,7 @@ public enum GroupAction: Sendable, Equatable {
                         to: back,
                         flash: .success(
                             "\(name ?? "The member") is no longer a member, and cannot join again until you let them back in."
-                        )))
+                        ), events: events))
             case .readmit(let person):
                 let name = try await groups.group(group, at: context.now)?.removed.first { $0.person == person }?.name
                 try await groups.readmit(person, to: group)

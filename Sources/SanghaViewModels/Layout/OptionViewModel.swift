@@ -7,8 +7,6 @@ public struct OptionViewModel: Sendable, Equatable, Encodable {
     public let isSelected: Bool
 
     public init(value: String, label: String, isSelected: Bool) {
-        self.value = value
-        self.label = label
-        self.isSelected = isSelected
+        (self.value, self.label, self.isSelected) = (value, label, isSelected)
     }
 }

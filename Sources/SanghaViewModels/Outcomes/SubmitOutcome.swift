@@ -1,4 +1,5 @@
 import Foundation
+import SanghaCore
 
 /// How every form post ends. The web layer turns each case into a response in one place: a
 /// 303 redirect, or the form again with its status.
@@ -32,14 +33,16 @@ public enum LoadOutcome<Page: Sendable & Equatable>: Sendable, Equatable {
     case failed(ErrorPageViewModel, PageFailure)
 }
 
-/// A 303 See Other to `url` (post/redirect/get), with a flash for the next page.
+/// A 303 See Other to `url` (post/redirect/get), with a flash for the next page, and the group
+/// events of what was done: the pages others have open that must show it (the web layer
+/// publishes them, once, before it answers).
 public struct Redirect: Sendable, Equatable {
     public let url: String
     public let flash: FlashViewModel?
+    public let events: [GroupEvent]
 
-    public init(to url: String, flash: FlashViewModel? = nil) {
-        self.url = url
-        self.flash = flash
+    public init(to url: String, flash: FlashViewModel? = nil, events: [GroupEvent] = []) {
+        (self.url, self.flash, self.events) = (url, flash, events)
     }
 }
 

@@ -90,9 +90,11 @@ public enum LocalPath {
 }
 
 /// How a sign-up or sign-in ends: signed in (the web layer starts the session and goes on),
-/// or the form again with why (which the web layer maps to its status).
+/// signed up (the same, for an account this very request made, which is welcomed first), or the
+/// form again with why (which the web layer maps to its status).
 public enum AccountOutcome<Form: Sendable & Equatable>: Sendable, Equatable {
     case signedIn(Person, next: String)
+    case signedUp(Person, next: String)
     case form(Form, Refusal)
 
     /// Why the form is shown again.

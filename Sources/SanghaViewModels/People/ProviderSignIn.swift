@@ -56,7 +56,7 @@ public enum ProviderSignIn {
                 do {
                     let created = try await people.create(
                         person, passwordHash: "", identity: identity, admission: admission, at: context.now)
-                    return .signedIn(created, next: LocalPath.sanitize(next))
+                    return .signedUp(created, next: LocalPath.sanitize(next))
                 } catch PeopleRepositoryError.usernameTaken {
                     continue
                 } catch PeopleRepositoryError.identityTaken {

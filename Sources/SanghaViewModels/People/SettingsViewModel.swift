@@ -189,8 +189,8 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     /// person ends (`session` is this browser's, kept).
     public static func submit(
         _ input: AccountInput, person: Person, acceptsToken: Bool, people: any PeopleRepository,
-        passwords: any PasswordHashing, session: String? = nil, requester: Requester = Requester(),
-        context: PageContext
+        passwords: any PasswordHashing, groups: (any GroupRepository)? = nil, session: String? = nil,
+        requester: Requester = Requester(), context: PageContext
     ) async -> SubmitOutcome<SettingsViewModel> {
         func form(errors: [AccountField: String] = [:], alert: AlertViewModel? = nil) -> SettingsViewModel {
             SettingsViewModel(
@@ -296,7 +296,15 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 [newPassword.isEmpty ? saved : signedOutElsewhere]
                 + (endsProvider ? [ProviderSectionViewModel.disconnected(context.providerName)] : [])
                 + (endsCalendarLink ? [calendarLinkEnded] : [])
-            return .redirect(Redirect(to: Paths.settings.url, flash: .success(said.joined(separator: " "))))
+            var events: [GroupEvent] = []
+            // Shown or hidden now: their groups' "Sitting now" may change.
+            if updated.showsWhenSitting != person.showsWhenSitting, let mine = try? await groups?.list() {
+                events += mine.map { .changed(group: $0.group.id) }
+            }
+            // A new password signed them out everywhere else: those browsers' group pages stop.
+            if !newPassword.isEmpty { events.append(.signedOutEverywhere(person: person.id, except: session)) }
+            return .redirect(
+                Redirect(to: Paths.settings.url, flash: .success(said.joined(separator: " ")), events: events))
         } catch PasswordHashingError.busy {
             await requester.checkNotMade(of: person.username, people: people, at: context.now)
             return .failed(
@@ -388,8 +396,8 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     /// removes their friends from the embedded FriendService first.
     public static func delete(
         password: String?, person: Person, acceptsToken: Bool, people: any PeopleRepository,
-        passwords: any PasswordHashing, clearFriends: (@Sendable () async -> Void)?,
-        requester: Requester = Requester(), context: PageContext
+        passwords: any PasswordHashing, groups: (any GroupRepository)? = nil,
+        clearFriends: (@Sendable () async -> Void)?, requester: Requester = Requester(), context: PageContext
     ) async -> SubmitOutcome<SettingsViewModel> {
         func form(errors: [AccountField: String] = [:], alert: AlertViewModel? = nil) -> SettingsViewModel {
             SettingsViewModel(
@@ -410,12 +418,18 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 return .invalid(form(alert: AlertViewModel(title: "Could not delete the account.", message: message)))
             }
             try await requester.checkSucceeded(of: person.username, people: people, at: context.now)
+            // Read before they go: their groups' pages no longer show them.
+            let left = ((try? await groups?.list()) ?? []).flatMap {
+                [GroupEvent.membershipEnded(group: $0.group.id, person: person.id), .changed(group: $0.group.id)]
+            }
             try await people.delete(id: person.id)
             // The account is gone; its friends list goes after it (a failure leaves a list no
             // one can reach, never an account without its friends).
             await clearFriends?()
             return .redirect(
-                Redirect(to: Paths.signUp.url, flash: .success("Your account and everything in it were deleted.")))
+                Redirect(
+                    to: Paths.signUp.url, flash: .success("Your account and everything in it were deleted."),
+                    events: left))
         } catch PasswordHashingError.busy {
             await requester.checkNotMade(of: person.username, people: people, at: context.now)
             return .failed(

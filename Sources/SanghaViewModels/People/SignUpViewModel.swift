@@ -139,7 +139,7 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
             }
             let hash = try await passwords.hash(input.password ?? "", lane: .anyone)
             let created = try await people.create(person, passwordHash: hash, admission: admission, at: context.now)
-            return .signedIn(created, next: LocalPath.sanitize(input.next))
+            return .signedUp(created, next: LocalPath.sanitize(input.next))
         } catch PasswordHashingError.busy {
             return refused(
                 AlertViewModel(title: "Could not create the account.", message: PasswordHashingError.message), .busy)

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SanghaCore
 import SanghaViewModels
 
 /// Turns view models into responses: HTML, or the view model as JSON when the request prefers
@@ -163,6 +164,43 @@ public struct PageRenderer: Sendable {
 }
 
 // The one place a view model's outcome becomes an HTTP status.
+
+extension LoadOutcome: RowOutcome where Page: SanghaWeb.Page {
+    var events: [GroupEvent] { [] }
+
+    func response(_ renderer: PageRenderer, for request: Request, notFound: String) throws -> Response {
+        try renderer.response(self, for: request, notFound: notFound)
+    }
+}
+
+extension SubmitOutcome: RowOutcome where Form: Page {
+    var events: [GroupEvent] {
+        if case .redirect(let redirect) = self { redirect.events } else { [] }
+    }
+
+    func response(_ renderer: PageRenderer, for request: Request, notFound: String) throws -> Response {
+        try renderer.response(self, for: request, notFound: notFound)
+    }
+}
+
+extension Redirect: RowOutcome {
+    func response(_ renderer: PageRenderer, for request: Request, notFound: String) throws -> Response {
+        try renderer.redirect(self, for: request)
+    }
+}
+
+extension SittingPresence.Outcome: RowOutcome {
+    func response(_ renderer: PageRenderer, for request: Request, notFound: String) throws -> Response {
+        try renderer.response(self, notFound: notFound)
+    }
+}
+
+extension PageFailure {
+    /// The failure as the error a hand-written route throws (its page: `ErrorPageMiddleware`).
+    func error(_ message: String) -> HTTPError {
+        HTTPError(status, message: message)
+    }
+}
 
 extension PageFailure {
     var status: HTTPResponse.Status {

@@ -8,21 +8,30 @@ import SanghaViewModels
 /// cookie: the token is the key, and only its SHA-256 is kept), making or resetting its link
 /// (`POST /settings/calendar`), and one sit as a file ("Add to calendar",
 /// `GET /groups/{id}/sits/{sit}/calendar.ics`).
-struct CalendarRoutes {
-    let dependencies: Dependencies
-    let renderer: PageRenderer
-    let configuration: AppConfiguration
+struct CalendarRoutes: AreaRoutes {
+    let services: RowServices
     /// The feeds written lately (`CalendarFeedMemo`).
     let memo: CalendarFeedMemo
+
+    static let rows: [PageRow] = [
+        // "Create calendar link", "Reset calendar link": a new token, shown once on the page this
+        // post answers; the old link's address is 404 from now on.
+        .post(Paths.calendarLink, notFound: PeopleRoutes.gone) { asked in
+            let token = SecretToken.make()
+            return await SettingsViewModel.makeCalendarLink(
+                key: SecretToken.key(of: token), url: asked.link(Paths.calendarFeed.url(token)),
+                person: try asked.person(), acceptsToken: asked.dependencies.friendTokens.acceptsPastedToken,
+                people: asked.people, context: await asked.dependencies.settingsPage(asked.request, asked.context))
+        }
+    ]
 
     /// What a calendar app fetches: no sign-in.
     func addPublicRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.get(Paths.calendarFeed, use: feed)
     }
 
-    /// What someone signed in does.
-    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.post(Paths.calendarLink, use: makeLink)
+    /// A sit's file, for someone signed in: a download.
+    func addHandWritten(to router: some RouterMethods<AppRequestContext>) {
         router.get(Paths.groupSitCalendar, use: sitFile)
     }
 
@@ -54,9 +63,8 @@ struct CalendarRoutes {
         } catch let error as HTTPError {
             throw error
         } catch {
-            throw HTTPError(
-                .serviceUnavailable,
-                message: StorageMessage.text(for: error, otherwise: "Reading the calendar failed. Please try again."))
+            throw PageFailure.storage.error(
+                StorageMessage.text(for: error, otherwise: "Reading the calendar failed. Please try again."))
         }
         return Self.calendar(feed.body, etag: feed.etag, for: request, fileName: nil)
     }
@@ -69,25 +77,12 @@ struct CalendarRoutes {
         do {
             found = try await groups.calendarSits(at: .distantPast).first { $0.sit.id == id && $0.sit.group == group }
         } catch {
-            throw HTTPError(
-                .serviceUnavailable,
-                message: StorageMessage.text(for: error, otherwise: "Reading the sit failed. Please try again."))
+            throw PageFailure.storage.error(
+                StorageMessage.text(for: error, otherwise: "Reading the sit failed. Please try again."))
         }
         guard let found else { throw HTTPError(.notFound, message: GroupsRoutes.sitNotFound) }
         let text = CalendarFeed.ics(for: found, site: site(request))
         return Self.calendar(ByteBuffer(string: text), etag: Self.etag(of: text), for: request, fileName: "sit.ics")
-    }
-
-    /// "Create calendar link", "Reset calendar link": a new token, shown once on the page this
-    /// post answers; the old link's address is 404 from now on.
-    @Sendable func makeLink(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let token = SecretToken.make()
-        let outcome = await SettingsViewModel.makeCalendarLink(
-            key: SecretToken.key(of: token),
-            url: configuration.linkURL(Paths.calendarFeed.url(token), for: request),
-            person: try context.person(), acceptsToken: dependencies.friendTokens.acceptsPastedToken,
-            people: dependencies.people, context: await dependencies.settingsPage(request, context))
-        return try renderer.response(outcome, for: request, notFound: PeopleRoutes.gone)
     }
 
     /// Where the feed's links begin: `--public-url`'s origin, else the request's host.

@@ -7,133 +7,81 @@ import SanghaViewModels
 import ServiceLifecycle
 
 /// `/groups`: a person's groups, each group's page (404 for anyone not in it, as for one that
-/// does not exist), its live events, invitation links, joining, leaving and removing.
-struct GroupsRoutes {
-    let dependencies: Dependencies
-    let renderer: PageRenderer
-    let configuration: AppConfiguration
+/// does not exist), invitation links, joining, leaving and removing, its sits; and, written by
+/// hand, its live events (a stream).
+struct GroupsRoutes: AreaRoutes {
+    let services: RowServices
     let streams: GroupStreams
 
-    struct CreateForm: Decodable {
+    struct CreateForm: Decodable, Sendable {
         var name: String?
     }
 
-    /// The groups as the signed-in person sees them: only their own.
-    func groups(_ context: AppRequestContext) throws -> any GroupRepository {
-        dependencies.data.groups(of: try context.person().id)
-    }
+    static let rows: [PageRow] = [
+        .get(Paths.groups, notFound: { _ in notFound }) {
+            await GroupsViewModel.load(groups: try $0.groups(), context: $0.page)
+        },
+        .post(Paths.groups, form: CreateForm.self, notFound: notFound) {
+            await GroupsViewModel.create(name: $0.input.name ?? "", groups: try $0.groups(), context: $0.page)
+        },
+        .get(Paths.group, notFound: notFound) {
+            await GroupViewModel.load($0.values, groups: try $0.groups(), profiles: try $0.profiles(), context: $0.page)
+        },
+        // A new invitation link, shown on the page this post answers and never again.
+        .post(Paths.groupInvitations, notFound: notFound) { asked in
+            let token = SecretToken.make()
+            return await GroupViewModel.invite(
+                asked.values, key: SecretToken.key(of: token), url: asked.link(Paths.groupInvitationLink.url(token)),
+                groups: try asked.groups(), profiles: try asked.profiles(), context: asked.page)
+        },
+        .post(Paths.revokeGroupInvitation, notFound: notFound) {
+            await GroupAction.revoke(invitation: $0.values.1).perform(
+                on: $0.values.0, groups: try $0.groups(), context: $0.page)
+        },
+        .post(Paths.leaveGroup, notFound: notFound) {
+            await GroupAction.leave.perform(on: $0.values, groups: try $0.groups(), context: $0.page)
+        },
+        .post(Paths.removeGroupMember, notFound: notFound) {
+            await GroupAction.remove(member: $0.values.1).perform(
+                on: $0.values.0, groups: try $0.groups(), context: $0.page)
+        },
+        .post(Paths.readmitGroupMember, notFound: notFound) {
+            await GroupAction.readmit(person: $0.values.1).perform(
+                on: $0.values.0, groups: try $0.groups(), context: $0.page)
+        },
+        // "Schedule a sit" (hosts).
+        .post(Paths.groupSits, form: GroupScheduleInput.self, notFound: notFound) {
+            await GroupSitAction.schedule(
+                $0.input, in: $0.values, groups: try $0.groups(), profiles: try $0.profiles(), context: $0.page)
+        },
+        .get(Paths.groupSit, notFound: sitNotFound) {
+            await GroupSitViewModel.load(
+                group: $0.values.0, sit: $0.values.1, groups: try $0.groups(), context: $0.page)
+        },
+        // "Cancel sit" (hosts).
+        .post(Paths.cancelGroupSit, notFound: sitNotFound) {
+            await GroupSitAction.cancel($0.values.1, in: $0.values.0, groups: try $0.groups(), now: $0.page.now)
+        },
+        // An invitation link: what it offers, and joining. A link that is not well formed is an
+        // unknown one.
+        .get(Paths.groupInvitationLink, notFound: GroupInvitationViewModel.invalidMessage) { asked in
+            guard let token = SecretToken.wellFormed(asked.values) else {
+                return LoadOutcome<GroupInvitationViewModel>.notFound
+            }
+            return await GroupInvitationViewModel.load(
+                token: token, key: SecretToken.key(of: token), groups: try asked.groups(), context: asked.page)
+        },
+        .post(Paths.groupInvitationLink, notFound: GroupInvitationViewModel.invalidMessage) { asked in
+            guard let token = SecretToken.wellFormed(asked.values) else {
+                return SubmitOutcome<GroupInvitationViewModel>.notFound
+            }
+            return await GroupInvitationViewModel.join(
+                key: SecretToken.key(of: token), groups: try asked.groups(), context: asked.page)
+        },
+    ]
 
-    /// The signed-in person's profiles (a host schedules a sit with one).
-    func profiles(_ context: AppRequestContext) throws -> any ProfileRepository {
-        dependencies.data.profiles(of: try context.person().id)
-    }
-
-    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.get(Paths.groups, use: list)
-        router.post(Paths.groups, use: create)
-        router.get(Paths.groupInvitationLink, use: invitation)
-        router.post(Paths.groupInvitationLink, use: join)
-        router.get(Paths.group, use: page)
+    func addHandWritten(to router: some RouterMethods<AppRequestContext>) {
         router.get(Paths.groupEvents, use: events)
-        router.post(Paths.groupInvitations, use: invite)
-        router.post(Paths.revokeGroupInvitation, use: revoke)
-        router.post(Paths.leaveGroup, use: leave)
-        router.post(Paths.removeGroupMember, use: remove)
-        router.post(Paths.readmitGroupMember, use: readmit)
-        router.post(Paths.groupSits, use: schedule)
-        router.get(Paths.groupSit, use: sitPage)
-        router.post(Paths.cancelGroupSit, use: cancelSit)
-    }
-
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let outcome = await GroupsViewModel.load(groups: try groups(context), context: context.page)
-        return try renderer.response(outcome, for: request, notFound: Self.notFound)
-    }
-
-    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await request.decodeForm(CreateForm.self, limit: configuration.maxFormSize)
-        let outcome = await GroupsViewModel.create(
-            name: form.name ?? "", groups: try groups(context), context: context.page)
-        return try renderer.response(outcome, for: request, notFound: Self.notFound)
-    }
-
-    @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try Paths.group.value(in: context, notFound: Self.notFound)
-        let outcome = await GroupViewModel.load(
-            id, groups: try groups(context), profiles: try profiles(context), context: context.page)
-        return try renderer.response(outcome, for: request, notFound: Self.notFound)
-    }
-
-    /// "Schedule a sit" (hosts): the group's streams show it at once.
-    @Sendable func schedule(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try Paths.groupSits.value(in: context, notFound: Self.notFound)
-        let input = try await request.decodeForm(GroupScheduleInput.self, limit: configuration.maxFormSize)
-        let outcome = await GroupSitAction.schedule(
-            input, in: id, groups: try groups(context), profiles: try profiles(context), context: context.page)
-        return try await respond(outcome, telling: [.changed(group: id)], request, notFound: Self.notFound)
-    }
-
-    /// A group sit's page, for the group's members.
-    @Sendable func sitPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (id, sit) = try Paths.groupSit.values(in: context, notFound: Self.sitNotFound)
-        let outcome = await GroupSitViewModel.load(
-            group: id, sit: sit, groups: try groups(context), context: context.page)
-        return try renderer.response(outcome, for: request, notFound: Self.sitNotFound)
-    }
-
-    /// "Cancel sit" (hosts): whoever sits in it goes on alone; the group's streams show it gone.
-    @Sendable func cancelSit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (id, sit) = try Paths.cancelGroupSit.values(in: context, notFound: Self.sitNotFound)
-        let outcome = await GroupSitAction.cancel(sit, in: id, groups: try groups(context), now: context.page.now)
-        return try await respond(outcome, telling: [.changed(group: id)], request, notFound: Self.sitNotFound)
-    }
-
-    /// A new invitation link, shown on the page this post answers and never again.
-    @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try Paths.groupInvitations.value(in: context, notFound: Self.notFound)
-        let token = SecretToken.make()
-        let outcome = await GroupViewModel.invite(
-            id, key: SecretToken.key(of: token),
-            url: configuration.linkURL(Paths.groupInvitationLink.url(token), for: request),
-            groups: try groups(context), profiles: try profiles(context), context: context.page)
-        return try renderer.response(outcome, for: request, notFound: Self.notFound)
-    }
-
-    @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (id, invitation) = try Paths.revokeGroupInvitation.values(in: context, notFound: Self.notFound)
-        return try await perform(.revoke(invitation: invitation), on: id, request, context)
-    }
-
-    @Sendable func leave(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await perform(
-            .leave, on: try Paths.leaveGroup.value(in: context, notFound: Self.notFound), request, context)
-    }
-
-    @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (id, person) = try Paths.removeGroupMember.values(in: context, notFound: Self.notFound)
-        return try await perform(.remove(member: person), on: id, request, context)
-    }
-
-    @Sendable func readmit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (id, person) = try Paths.readmitGroupMember.values(in: context, notFound: Self.notFound)
-        return try await perform(.readmit(person: person), on: id, request, context)
-    }
-
-    private func perform(_ action: GroupAction, on id: Int, _ request: Request, _ context: AppRequestContext)
-        async throws -> Response
-    {
-        let events = action.events(on: id, by: try context.person().id)
-        let outcome = await action.perform(on: id, groups: try groups(context), context: context.page)
-        return try await respond(outcome, telling: events, request, notFound: Self.notFound)
-    }
-
-    /// The answer to a group's form; first, when it was done, the group's open pages are told
-    /// `events`. A refusal changed nothing, and tells no one.
-    private func respond<Form: Page>(
-        _ outcome: SubmitOutcome<Form>, telling events: [GroupEvent], _ request: Request, notFound: String
-    ) async throws -> Response {
-        if case .redirect = outcome { await dependencies.data.groupEvents.publish(events) }
-        return try renderer.response(outcome, for: request, notFound: notFound)
     }
 
     /// `GET /groups/{id}/events`: Server-Sent Events, each the HTML of a part of the group's
@@ -164,7 +112,7 @@ struct GroupsRoutes {
         // they prove membership, and they are what the stream begins with.
         let parts: [GroupStreams.Part]
         do {
-            let groups = try groups(context)
+            let groups = dependencies.data.groups(of: person.id)
             guard let found = try await streams.parts(of: id, shown: [shown], as: groups, now: context.page.now)[shown]
             else { throw GroupRepositoryError.notFound }
             parts = found
@@ -173,9 +121,8 @@ struct GroupsRoutes {
             throw HTTPError(.notFound, message: view == .group ? Self.notFound : Self.sitNotFound)
         } catch {
             subscription.end()
-            throw HTTPError(
-                .serviceUnavailable,
-                message: StorageMessage.text(for: error, otherwise: "Reading the group failed. Please try again."))
+            throw PageFailure.storage.error(
+                StorageMessage.text(for: error, otherwise: "Reading the group failed. Please try again."))
         }
         context.channel.whenClientClosed { subscription.end() }
         let opening = streams.opening(parts)
@@ -202,28 +149,6 @@ struct GroupsRoutes {
 
     static let tooManyStreams =
         "You have too many group pages open at once. Close one, then reload this page to see it live again."
-
-    @Sendable func invitation(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let token = try Self.token(context)
-        let outcome = await GroupInvitationViewModel.load(
-            token: token, key: SecretToken.key(of: token), groups: try groups(context), context: context.page)
-        return try renderer.response(outcome, for: request, notFound: GroupInvitationViewModel.invalidMessage)
-    }
-
-    @Sendable func join(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let token = try Self.token(context)
-        let outcome = await GroupInvitationViewModel.join(
-            key: SecretToken.key(of: token), groups: try groups(context), context: context.page)
-        return try renderer.response(outcome, for: request, notFound: GroupInvitationViewModel.invalidMessage)
-    }
-
-    /// The link's token when it looks like one; anything else is an unknown link (404).
-    static func token(_ context: AppRequestContext) throws -> String {
-        guard let token = Paths.groupInvitationLink.value(in: context).flatMap(SecretToken.wellFormed) else {
-            throw HTTPError(.notFound, message: GroupInvitationViewModel.invalidMessage)
-        }
-        return token
-    }
 
     static let notFound = "There is no such group, or you are not one of its members."
     static let sitNotFound = "There is no such sit, or you are not a member of its group."

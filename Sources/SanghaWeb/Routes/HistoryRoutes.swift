@@ -5,27 +5,13 @@ import SanghaCore
 import SanghaViewModels
 
 /// `GET /history`: the sessions, a page at a time; a sit added, corrected or deleted by hand
-/// (`/history/sessions`); the whole log exported (`/history/export.csv`, `.json`) and imported
-/// (`/history/import`).
-struct HistoryRoutes {
-    let data: any PersonalData
-    let renderer: PageRenderer
-    let maxFormSize: Int
-
-    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.get(Paths.history, use: history)
-        router.get(Paths.historyCSV, use: exportCSV)
-        router.get(Paths.historyJSON, use: exportJSON)
-        router.get(Paths.historyImport, use: importPage)
-        router.post(Paths.historyImport, use: importFile)
-        router.post(Paths.historySessions, use: addSession)
-        router.get(Paths.historySession, use: editSession)
-        router.post(Paths.historySession, use: saveSession)
-        router.post(Paths.deleteHistorySession, use: deleteSession)
-    }
+/// (`/history/sessions`); the whole log exported (`/history/export.csv`, `.json`: downloads) and
+/// imported (`/history/import`: a form with a file). The last three are written by hand.
+struct HistoryRoutes: AreaRoutes {
+    let services: RowServices
 
     /// "Add a sit", "Edit sit" as posted.
-    struct SessionForm: Decodable {
+    struct SessionForm: Decodable, Sendable {
         var date: String?
         var startTime: String?
         var duration: String?
@@ -39,39 +25,32 @@ struct HistoryRoutes {
         }
     }
 
-    @Sendable func addSession(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await request.decodeForm(SessionForm.self, limit: maxFormSize).form
-        let outcome = await SessionEntry.add(
-            form, sessions: data.sessions(of: try context.person().id), context: context.page)
-        return try renderer.response(outcome, for: request, notFound: Self.sessionNotFound)
-    }
+    static let rows: [PageRow] = [
+        .get(Paths.history, query: ListPage.self, notFound: { "The history has no page \($0.page)." }) {
+            await HistoryViewModel.load(page: $0.input.page, from: try $0.sessions(), context: $0.page)
+        },
+        .post(Paths.historySessions, form: SessionForm.self, notFound: sessionNotFound) {
+            await SessionEntry.add($0.input.form, sessions: try $0.sessions(), context: $0.page)
+        },
+        .get(Paths.historySession, notFound: sessionNotFound) {
+            await SessionEntry.edit($0.values, sessions: try $0.sessions(), context: $0.page)
+        },
+        .post(Paths.historySession, form: SessionForm.self, notFound: sessionNotFound) {
+            await SessionEntry.save($0.values, form: $0.input.form, sessions: try $0.sessions(), context: $0.page)
+        },
+        .post(Paths.deleteHistorySession, notFound: sessionNotFound) {
+            await SessionEntry.delete($0.values, sessions: try $0.sessions())
+        },
+        .get(Paths.historyImport) { LoadOutcome.page(PracticeLogImportViewModel(context: $0.page)) },
+    ]
 
-    @Sendable func editSession(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try Paths.historySession.value(in: context, notFound: Self.sessionNotFound)
-        let outcome = await SessionEntry.edit(
-            id, sessions: data.sessions(of: try context.person().id), context: context.page)
-        return try renderer.response(outcome, for: request, notFound: Self.sessionNotFound)
-    }
-
-    @Sendable func saveSession(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try Paths.historySession.value(in: context, notFound: Self.sessionNotFound)
-        let form = try await request.decodeForm(SessionForm.self, limit: maxFormSize).form
-        let outcome = await SessionEntry.save(
-            id, form: form, sessions: data.sessions(of: try context.person().id), context: context.page)
-        return try renderer.response(outcome, for: request, notFound: Self.sessionNotFound)
-    }
-
-    @Sendable func deleteSession(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try Paths.deleteHistorySession.value(in: context, notFound: Self.sessionNotFound)
-        let outcome = await SessionEntry.delete(id, sessions: data.sessions(of: try context.person().id))
-        return try renderer.response(outcome, for: request, notFound: Self.sessionNotFound)
+    func addHandWritten(to router: some RouterMethods<AppRequestContext>) {
+        router.get(Paths.historyCSV, use: exportCSV)
+        router.get(Paths.historyJSON, use: exportJSON)
+        router.post(Paths.historyImport, use: importFile)
     }
 
     static let sessionNotFound = "There is no such session in your history."
-
-    @Sendable func importPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        renderer.htmlResponse(PracticeLogImportViewModel(context: context.page))
-    }
 
     /// The import's form (a file to preview, or the preview's text again to import), read by
     /// `CSRFMiddleware` with its token.
@@ -86,7 +65,7 @@ struct HistoryRoutes {
         }
         let outcome = await PracticeLogImportViewModel.submit(
             file: file, preview: form.text("content"), commit: form.text("action") == "import",
-            sessions: data.sessions(of: try context.person().id), context: context.page
+            sessions: dependencies.data.sessions(of: try context.person().id), context: context.page
         ) { work in
             // Off the cooperative pool: a 5 MiB file is read for a while.
             (try? await NIOThreadPool.singleton.runIfActive(work)) ?? work()
@@ -117,19 +96,12 @@ struct HistoryRoutes {
         _ context: AppRequestContext, extension: String, contentType: String, start: String, separator: String,
         end: String, line: @escaping @Sendable (SittingSession) -> String
     ) async throws -> Response {
-        let sessions = data.sessions(of: try context.person().id)
+        let sessions = dependencies.data.sessions(of: try context.person().id)
         return try await Download(
             fileName: PracticeLogExport.fileName(
                 "history", extension: `extension`, now: context.page.now, timeZone: context.page.timeZone),
             contentType: contentType, start: start, separator: separator, end: end, line: line,
             page: { last, _ in try await sessions.sessions(after: last?.cursor, limit: PracticeLogExport.pageSize) }
         ).response()
-    }
-
-    @Sendable func history(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let page = try request.pageNumber()
-        let outcome = await HistoryViewModel.load(
-            page: page, from: data.sessions(of: try context.person().id), context: context.page)
-        return try renderer.response(outcome, for: request, notFound: "The history has no page \(page).")
     }
 }

@@ -3,19 +3,15 @@ import SanghaCore
 import SanghaViewModels
 
 /// `GET /`: the home page with its profiles, friends and practice panels.
-struct HomeRoutes {
-    let dependencies: Dependencies
-    let renderer: PageRenderer
+struct HomeRoutes: AreaRoutes {
+    let services: RowServices
 
-    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.get(Paths.home, use: home)
-    }
-
-    @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try context.person()
-        let page = await HomeViewModel.load(
-            profiles: dependencies.data.profiles(of: person.id), friends: dependencies.friends(of: person),
-            sessions: dependencies.data.sessions(of: person.id), context: context.page)
-        return try renderer.response(page, for: request)
-    }
+    static let rows: [PageRow] = [
+        .get(Paths.home) {
+            LoadOutcome.page(
+                await HomeViewModel.load(
+                    profiles: try $0.profiles(), friends: try $0.friends(), sessions: try $0.sessions(),
+                    context: $0.page))
+        }
+    ]
 }

@@ -3,36 +3,82 @@ import Hummingbird
 import SanghaCore
 import SanghaViewModels
 
-/// People: `/sign-up`, `/sign-in`, `POST /sign-out`, `/reset-password`, `/settings` (and
-/// `POST /settings/delete`), and the person's own page `/me`.
-struct PeopleRoutes {
-    let dependencies: Dependencies
-    let renderer: PageRenderer
-    let configuration: AppConfiguration
+/// People: `/settings` (and `POST /settings/delete`), the person's own page `/me`, and
+/// `/reset-password`; written by hand beside them, signing up, in and out (`/sign-up`,
+/// `/sign-in`, `POST /sign-out`: they start and end sessions, and set their cookies) and the
+/// identity provider's round trip (ProviderSignInRoutes.swift).
+struct PeopleRoutes: AreaRoutes {
+    let services: RowServices
     var maxFormSize: Int { configuration.maxFormSize }
     var people: any PeopleRepository { dependencies.people }
     var passwords: any PasswordHashing { dependencies.passwords }
     var acceptsToken: Bool { dependencies.friendTokens.acceptsPastedToken }
 
+    struct ResetInput: Decodable, Sendable {
+        var token: String?
+        var newPassword: String?
+    }
+
+    /// The `?token=` of a password reset link.
+    struct ResetQuery: Decodable, Sendable {
+        var token: String?
+    }
+
+    /// The pages of someone signed in.
+    static let rows: [PageRow] = [
+        .get(Paths.settings) {
+            LoadOutcome.page(
+                SettingsViewModel(
+                    person: try $0.person(), acceptsToken: $0.dependencies.friendTokens.acceptsPastedToken,
+                    context: await $0.dependencies.settingsPage($0.request, $0.context)))
+        },
+        .post(Paths.settings, form: AccountInput.self, notFound: gone) { asked in
+            await SettingsViewModel.submit(
+                asked.input, person: try asked.person(),
+                acceptsToken: asked.dependencies.friendTokens.acceptsPastedToken, people: asked.people,
+                passwords: asked.dependencies.passwords, groups: try asked.groups(), session: asked.context.signInKey,
+                requester: asked.requester, context: await asked.dependencies.settingsPage(asked.request, asked.context)
+            )
+        },
+        .get(Paths.me) {
+            LoadOutcome.page(
+                await MeViewModel.load(
+                    person: try $0.person(), profiles: try $0.profiles(), sessions: try $0.sessions(),
+                    friends: try $0.friends(), context: $0.page))
+        },
+    ]
+
+    /// The pages anyone may open: a password reset link's.
+    static let publicRows: [PageRow] = [
+        .get(Paths.resetPassword, query: ResetQuery.self, notFound: { _ in PasswordResetViewModel.expired }) {
+            let token = $0.input.token.flatMap(SecretToken.wellFormed)
+            return await PasswordResetViewModel.load(
+                token: token ?? "", key: token.map(SecretToken.key(of:)), people: $0.people, context: $0.page)
+        },
+        .post(Paths.resetPassword, form: ResetInput.self, notFound: PasswordResetViewModel.expired) {
+            let token = $0.input.token.flatMap(SecretToken.wellFormed)
+            return await PasswordResetViewModel.submit(
+                token: token ?? "", key: token.map(SecretToken.key(of:)), newPassword: $0.input.newPassword ?? "",
+                people: $0.people, passwords: $0.dependencies.passwords, context: $0.page)
+        },
+    ]
+
     /// The pages anyone may open.
     func addPublicRoutes(to router: some RouterMethods<AppRequestContext>) {
+        add(Self.publicRows, to: router)
         router.get(Paths.signUp, use: signUpPage)
         router.post(Paths.signUp, use: signUp)
         router.get(Paths.signIn, use: signInPage)
         router.post(Paths.signIn, use: signIn)
         // Signing out with a session that has already ended is not an error.
         router.post(Paths.signOut, use: signOut)
-        router.get(Paths.resetPassword, use: resetPasswordPage)
-        router.post(Paths.resetPassword, use: resetPassword)
         // The group's identity provider: there and back (ProviderSignInRoutes.swift).
         router.get(Paths.providerSignInStart, use: providerSignInStart)
         router.get(Paths.providerSignIn, use: providerSignIn)
     }
 
-    /// The pages of someone signed in.
-    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.get(Paths.settings, use: settings)
-        router.post(Paths.settings, use: saveSettings)
+    /// The hand-written pages of someone signed in: deleting the account ends its session.
+    func addHandWritten(to router: some RouterMethods<AppRequestContext>) {
         router.post(Paths.deleteAccount, use: deleteAccount)
         // A post with the person's password (another site can neither make it nor know the
         // password); its answer links on to the provider, since a form's answer may not lead to
@@ -40,7 +86,6 @@ struct PeopleRoutes {
         router.post(Paths.connectProvider, use: connectProvider)
         router.post(Paths.disconnectProvider, use: disconnectProvider)
         router.get(Paths.confirmProvider, use: confirmProvider)
-        router.get(Paths.me, use: me)
     }
 
     @Sendable func signUpPage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -61,9 +106,9 @@ struct PeopleRoutes {
         let outcome = await SignUpViewModel.submit(
             input, mode: configuration.signUp, invitationKey: input.invitation.map(SecretToken.key(of:)),
             groupInvitationKey: input.groupInvitation.flatMap(SecretToken.wellFormed).map(SecretToken.key(of:)),
-            people: people, passwords: passwords, requester: requester(request, context),
+            people: people, passwords: passwords, requester: Requester(request, context, configuration),
             makeToken: dependencies.friendTokens.makeToken, context: context.page)
-        if case .signedIn(let person, _) = outcome { await dependencies.friendTokens.welcome(person) }
+        if case .signedUp(let person, _) = outcome { await dependencies.friendTokens.welcome(person) }
         return try await respond(outcome, by: .password, request: request, context: context)
     }
 
@@ -77,7 +122,8 @@ struct PeopleRoutes {
         try refusePasswords()
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let outcome = await SignInViewModel.submit(
-            input, people: people, passwords: passwords, requester: requester(request, context), context: context.page)
+            input, people: people, passwords: passwords, requester: Requester(request, context, configuration),
+            context: context.page)
         return try await respond(outcome, by: .password, request: request, context: context)
     }
 
@@ -85,12 +131,15 @@ struct PeopleRoutes {
         if let key = context.signInKey {
             do {
                 try await people.endSession(key: key)
-                await dependencies.data.groupEvents.publish([.signedOut(session: key)])
             } catch {
-                throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
+                throw PageFailure.storage.error(StorageMessage.text(for: error, otherwise: Self.failed))
             }
         }
-        var response = renderer.redirect(Redirect(to: Paths.signIn.url, flash: .success("You are signed out.")))
+        // Their group pages in this browser stop hearing the groups at once.
+        let signedOut = Redirect(
+            to: Paths.signIn.url, flash: .success("You are signed out."),
+            events: context.signInKey.map { [.signedOut(session: $0)] } ?? [])
+        var response = try await services.answer(signedOut, to: request, notFound: Self.failed)
         response.setCookie(SignInCookie.cleared(jar: context.cookieJar))
         // The browser's HTTP cache goes too, so no page of this person's is left in it for the
         // next one. Only "cache": "storage" would also delete the device's IndexedDB, where the
@@ -104,92 +153,19 @@ struct PeopleRoutes {
 
     static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
 
-    @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let page = SettingsViewModel(
-            person: try context.person(), acceptsToken: acceptsToken,
-            context: await dependencies.settingsPage(request, context))
-        return try renderer.response(page, for: request)
-    }
-
-    @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
-        let person = try context.person()
-        let outcome = await SettingsViewModel.submit(
-            input, person: person, acceptsToken: acceptsToken, people: people, passwords: passwords,
-            session: context.signInKey, requester: requester(request, context),
-            context: await dependencies.settingsPage(request, context))
-        // Shown or hidden now: their groups' "Sitting now" may change.
-        if case .redirect = outcome, input.showsWhenSitting != person.showsWhenSitting,
-            let groups = try? await dependencies.data.groups(of: person.id).list()
-        {
-            await dependencies.data.groupEvents.publish(groups.map { .changed(group: $0.group.id) })
-        }
-        // A new password signed them out everywhere else: those browsers' group pages stop at once.
-        if case .redirect = outcome, !(input.newPassword ?? "").isEmpty {
-            await dependencies.data.groupEvents.publish([
-                .signedOutEverywhere(person: person.id, except: context.signInKey)
-            ])
-        }
-        return try renderer.response(outcome, for: request, notFound: Self.gone)
-    }
-
+    /// Deleting the account: done, its session's cookie goes too, and its groups' pages are told.
     @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let person = try context.person()
-        // Read before they go: their groups no longer show them.
-        let groups = (try? await dependencies.data.groups(of: person.id).list()) ?? []
         let outcome = await SettingsViewModel.delete(
             password: input.password, person: person, acceptsToken: acceptsToken, people: people,
-            passwords: passwords, clearFriends: dependencies.friendTokens.listRemover(for: person),
-            requester: requester(request, context), context: await dependencies.settingsPage(request, context))
-        var response = try renderer.response(outcome, for: request, notFound: Self.gone)
-        if case .redirect = outcome {
-            response.setCookie(SignInCookie.cleared(jar: context.cookieJar))
-            await dependencies.data.groupEvents.publish(
-                groups.flatMap {
-                    [.membershipEnded(group: $0.group.id, person: person.id), .changed(group: $0.group.id)]
-                })
-        }
+            passwords: passwords, groups: dependencies.data.groups(of: person.id),
+            clearFriends: dependencies.friendTokens.listRemover(for: person),
+            requester: Requester(request, context, configuration),
+            context: await dependencies.settingsPage(request, context))
+        var response = try await services.answer(outcome, to: request, notFound: Self.gone)
+        if case .redirect = outcome { response.setCookie(SignInCookie.cleared(jar: context.cookieJar)) }
         return response
-    }
-
-    @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try context.person()
-        let page = await MeViewModel.load(
-            person: person, profiles: dependencies.data.profiles(of: person.id),
-            sessions: dependencies.data.sessions(of: person.id), friends: dependencies.friends(of: person),
-            context: context.page)
-        return try renderer.response(page, for: request)
-    }
-
-    @Sendable func resetPasswordPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let token = request.uri.queryParameters["token"].flatMap { SecretToken.wellFormed(String($0)) }
-        let outcome = await PasswordResetViewModel.load(
-            token: token ?? "", key: token.map(SecretToken.key(of:)), people: people, context: context.page)
-        return try renderer.response(outcome, for: request, notFound: PasswordResetViewModel.expired)
-    }
-
-    struct ResetInput: Decodable {
-        var token: String?
-        var newPassword: String?
-    }
-
-    @Sendable func resetPassword(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let input = try await request.decodeForm(ResetInput.self, limit: maxFormSize)
-        let token = input.token.flatMap(SecretToken.wellFormed)
-        let outcome = await PasswordResetViewModel.submit(
-            token: token ?? "", key: token.map(SecretToken.key(of:)), newPassword: input.newPassword ?? "",
-            people: people, passwords: passwords, context: context.page)
-        return try renderer.response(outcome, for: request, notFound: PasswordResetViewModel.expired)
-    }
-
-    /// Who is asking, for the limits on guessing: the client's address and device cookie.
-    func requester(_ request: Request, _ context: AppRequestContext) -> Requester {
-        Requester(
-            address: ClientAddress.of(
-                request, peer: context.remoteAddress, trustedProxies: configuration.trustedProxies),
-            device: context.device,
-            addressLimit: configuration.addressLimit)
     }
 
     /// Signed in: a new session (never the one the browser brought, so no fixation) that keeps
@@ -201,14 +177,14 @@ struct PeopleRoutes {
         switch outcome {
         case .form(let form, let refusal):
             return try renderer.response(form, status: refusal.status, for: request)
-        case .signedIn(let person, let next):
+        case .signedIn(let person, let next), .signedUp(let person, let next):
             let id = SignInCookie.newID()
             do {
                 if let old = context.signInKey { try await people.endSession(key: old) }
                 try await people.startSession(
                     key: SignInCookie.key(of: id), of: person.id, at: context.page.now, by: method)
             } catch {
-                throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
+                throw PageFailure.storage.error(StorageMessage.text(for: error, otherwise: Self.failed))
             }
             var response = renderer.redirect(Redirect(to: next))
             response.setCookie(SignInCookie.cookie(id, jar: context.cookieJar))

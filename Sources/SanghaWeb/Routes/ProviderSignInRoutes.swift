@@ -35,7 +35,7 @@ extension PeopleRoutes {
         let page = await dependencies.settingsPage(request, context)
         if let refusal = await SettingsViewModel.connectRefusal(
             password: input.connectPassword ?? "", person: person, acceptsToken: acceptsToken, people: people,
-            passwords: passwords, requester: requester(request, context), context: page)
+            passwords: passwords, requester: Requester(request, context, configuration), context: page)
         {
             return try renderer.response(refusal, for: request, notFound: Self.gone)
         }
@@ -87,7 +87,7 @@ extension PeopleRoutes {
                 try await people.disconnect(issuer: issuer, from: person.id)
             }
         } catch {
-            throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
+            throw PageFailure.storage.error(StorageMessage.text(for: error, otherwise: Self.failed))
         }
         return renderer.redirect(
             Redirect(to: Paths.settings.url, flash: .success(ProviderSectionViewModel.disconnected(name))))
@@ -184,10 +184,7 @@ extension PeopleRoutes {
                 .flatMap(SecretToken.wellFormed).map(SecretToken.key(of:)),
             mode: configuration.signUp, people: people, makeToken: dependencies.friendTokens.makeToken,
             context: context.page)
-        // Made by this very request: a new person.
-        if case .signedIn(let person, _) = outcome, person.createdAt == context.page.now {
-            await dependencies.friendTokens.welcome(person)
-        }
+        if case .signedUp(let person, _) = outcome { await dependencies.friendTokens.welcome(person) }
         return try await respond(outcome, by: .provider, request: request, context: context)
     }
 
@@ -209,7 +206,7 @@ extension PeopleRoutes {
         } catch PeopleRepositoryError.identityTaken {
             flash = .error(title: "Could not connect.", message: ProviderSectionViewModel.taken(name))
         } catch {
-            throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
+            throw PageFailure.storage.error(StorageMessage.text(for: error, otherwise: Self.failed))
         }
         return renderer.redirect(Redirect(to: Paths.settings.url, flash: flash))
     }
@@ -225,7 +222,7 @@ extension PeopleRoutes {
             owner = try await people.credentials(
                 identity: ProviderIdentity(issuer: identity.issuer, subject: identity.subject))?.person.id
         } catch {
-            throw HTTPError(.serviceUnavailable, message: StorageMessage.text(for: error, otherwise: Self.failed))
+            throw PageFailure.storage.error(StorageMessage.text(for: error, otherwise: Self.failed))
         }
         guard context.page.person?.id == id, owner == id else {
             context.logger.notice("Confirming with the identity provider refused: another account")

@@ -20,6 +20,20 @@ extension RouterMethods {
 }
 
 extension Route {
+    /// The request's path's values as the route types them (`Void`, `Int`, `String` or
+    /// `(Int, Int)`); nil when one that is a number is not (the path names nothing).
+    func values(in context: some RequestContext) -> Values? {
+        let texts = parameterNames.map { context.parameters.get($0) }
+        let numbers = texts.map { $0.flatMap { Int($0) } }
+        switch texts.count {
+        case 0: return () as? Values
+        case 1: return (numbers[0] as? Values) ?? (Values.self == String.self ? texts[0] as? Values : nil)
+        default:
+            guard let first = numbers[0], let second = numbers[1] else { return nil }
+            return (first, second) as? Values
+        }
+    }
+
     /// The parameter `index` of the request's path as a number. One that is not a number names
     /// nothing: 404 with `notFound`.
     fileprivate func number(_ index: Int, in context: some RequestContext, notFound: String) throws -> Int {

@@ -3,51 +3,53 @@ import Hummingbird
 import SanghaCore
 import SanghaViewModels
 
-/// `POST /sessions`: the sitting page's script records a session run to the end or stopped
-/// after a minute. `POST /sitting` and `POST /sitting/stop`: it says when the person sits and
-/// stops, for their groups' "Sitting now".
-struct SittingRoutes {
-    let data: any PersonalData
-    let renderer: PageRenderer
-    let maxFormSize: Int
+/// What the sitting page's script posts. `POST /sessions`: a session run to the end or stopped
+/// after a minute. `POST /sitting` and `POST /sitting/stop`: when the person sits and stops, for
+/// their groups' "Sitting now".
+struct SittingRoutes: AreaRoutes {
+    let services: RowServices
 
-    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.post(Paths.sessions, use: record)
-        router.post(Paths.sitting, use: startSitting)
-        router.post(Paths.sittingStop, use: stopSitting)
-    }
+    static let notFound = ProfilesRoutes.notFound
+    static let sitNotFound = GroupsRoutes.sitNotFound
 
-    @Sendable func startSitting(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let input = try await request.decodeForm(SittingPresence.Input.self, limit: maxFormSize)
-        let person = try context.person().id
-        return try await presence(
-            SittingPresence.start(
-                input, profiles: data.profiles(of: person), groups: data.groups(of: person), now: context.page.now),
-            ofSit: input.sit != nil || input.group != nil)
-    }
+    static let rows: [PageRow] = [
+        // A session sat alone (with `profile`) or with a group sit (with `group` and `sit`).
+        .post(Paths.sessions, form: SittingSessionInput.self, notFound: { $0.isGroupSit ? sitNotFound : notFound }) {
+            asked -> SessionRecorded in
+            if asked.input.isGroupSit {
+                return .groupSit(
+                    await GroupSitViewModel.record(
+                        asked.input, groups: try asked.groups(), sessions: try asked.sessions(), context: asked.page))
+            }
+            return .alone(
+                await SittingViewModel.record(
+                    asked.input, profiles: try asked.profiles(), sessions: try asked.sessions(), context: asked.page))
+        },
+        // 204 once the person's groups are told; the script needs nothing back.
+        .post(
+            Paths.sitting, form: SittingPresence.Input.self,
+            notFound: { $0.sit != nil || $0.group != nil ? sitNotFound : notFound }
+        ) {
+            await SittingPresence.start(
+                $0.input, profiles: try $0.profiles(), groups: try $0.groups(), now: $0.page.now)
+        },
+        .post(Paths.sittingStop, notFound: notFound) {
+            await SittingPresence.stop(groups: try $0.groups())
+        },
+    ]
 
-    @Sendable func stopSitting(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await presence(SittingPresence.stop(groups: data.groups(of: try context.person().id)))
-    }
+    /// A session recorded alone or with a group sit: their pages differ.
+    enum SessionRecorded: RowOutcome {
+        case alone(SubmitOutcome<SittingViewModel>)
+        case groupSit(SubmitOutcome<GroupSitViewModel>)
 
-    /// 204 once the person's groups are told; the script needs nothing back.
-    private func presence(_ outcome: SittingPresence.Outcome, ofSit: Bool = false) async throws -> Response {
-        if case .announced(let groups) = outcome { await data.groupEvents.publish(groups.map { .changed(group: $0) }) }
-        return try renderer.response(outcome, notFound: ofSit ? GroupsRoutes.sitNotFound : ProfilesRoutes.notFound)
-    }
+        var events: [GroupEvent] { [] }
 
-    /// A session sat alone (with `profile`) or with a group sit (with `group` and `sit`).
-    @Sendable func record(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let input = try await request.decodeForm(SittingSessionInput.self, limit: maxFormSize)
-        let person = try context.person()
-        let sessions = data.sessions(of: person.id)
-        if input.isGroupSit {
-            let outcome = await GroupSitViewModel.record(
-                input, groups: data.groups(of: person.id), sessions: sessions, context: context.page)
-            return try renderer.response(outcome, for: request, notFound: GroupsRoutes.sitNotFound)
+        func response(_ renderer: PageRenderer, for request: Request, notFound: String) throws -> Response {
+            switch self {
+            case .alone(let outcome): try outcome.response(renderer, for: request, notFound: notFound)
+            case .groupSit(let outcome): try outcome.response(renderer, for: request, notFound: notFound)
+            }
         }
-        let outcome = await SittingViewModel.record(
-            input, profiles: data.profiles(of: person.id), sessions: sessions, context: context.page)
-        return try renderer.response(outcome, for: request, notFound: ProfilesRoutes.notFound)
     }
 }
