@@ -151,20 +151,28 @@ struct ListPage: Decodable, Sendable {
 }
 
 extension PageRow {
-    /// `GET` of a route without values; `notFound` is what a 404 says (a paged list's, of the
-    /// page asked for).
+    /// `GET` of a route without values, reading `query`; `notFound` is what a 404 says (a paged
+    /// list's, of the page asked for).
     static func get<Input: Decodable & Sendable, Outcome: RowOutcome>(
-        _ route: Route<Void>, query: Input.Type = NoInput.self,
-        notFound: @escaping @Sendable (Input) -> String = { _ in "There is no such page." },
+        _ route: Route<Void>, query: Input.Type, notFound: @escaping @Sendable (Input) -> String,
         _ ask: @escaping @Sendable (PageRequest<Void, Input>) async throws -> Outcome
-    ) -> PageRow {
-        PageRow(.get, route.pattern, input: query, read: { _ in () }, notFound: notFound, ask: ask)
-    }
+    ) -> PageRow { PageRow(.get, route.pattern, input: query, read: { _ in () }, notFound: notFound, ask: ask) }
+
+    /// `GET` of a route without values that reads no query.
+    static func get<Outcome: RowOutcome>(
+        _ route: Route<Void>, notFound: @escaping @Sendable (NoInput) -> String = { _ in "There is no such page." },
+        _ ask: @escaping @Sendable (PageRequest<Void, NoInput>) async throws -> Outcome
+    ) -> PageRow { get(route, query: NoInput.self, notFound: notFound, ask) }
 
     static func get<Values: Sendable, Input: Decodable & Sendable, Outcome: RowOutcome>(
-        _ route: Route<Values>, query: Input.Type = NoInput.self, notFound: String,
+        _ route: Route<Values>, query: Input.Type, notFound: String,
         _ ask: @escaping @Sendable (PageRequest<Values, Input>) async throws -> Outcome
     ) -> PageRow { PageRow(.get, route, input: query, notFound: notFound, ask: ask) }
+
+    static func get<Values: Sendable, Outcome: RowOutcome>(
+        _ route: Route<Values>, notFound: String,
+        _ ask: @escaping @Sendable (PageRequest<Values, NoInput>) async throws -> Outcome
+    ) -> PageRow { PageRow(.get, route, input: NoInput.self, notFound: notFound, ask: ask) }
 
     /// `POST` to a route without values whose "not found" depends on what was posted.
     static func post<Input: Decodable & Sendable, Outcome: RowOutcome>(
@@ -173,9 +181,15 @@ extension PageRow {
     ) -> PageRow { PageRow(.post, route.pattern, input: form, read: { _ in () }, notFound: notFound, ask: ask) }
 
     static func post<Values: Sendable, Input: Decodable & Sendable, Outcome: RowOutcome>(
-        _ route: Route<Values>, form: Input.Type = NoInput.self, notFound: String,
+        _ route: Route<Values>, form: Input.Type, notFound: String,
         _ ask: @escaping @Sendable (PageRequest<Values, Input>) async throws -> Outcome
     ) -> PageRow { PageRow(.post, route, input: form, notFound: notFound, ask: ask) }
+
+    /// `POST` of a button: no form but its token.
+    static func post<Values: Sendable, Outcome: RowOutcome>(
+        _ route: Route<Values>, notFound: String,
+        _ ask: @escaping @Sendable (PageRequest<Values, NoInput>) async throws -> Outcome
+    ) -> PageRow { PageRow(.post, route, input: NoInput.self, notFound: notFound, ask: ask) }
 
     /// A row of a route with values, whose "not found" is the same whatever the input.
     private init<Values: Sendable, Input: Decodable & Sendable, Outcome: RowOutcome>(
