@@ -48,7 +48,11 @@ let package = Package(
         // Models, validation and the protocols the app depends on. Foundation only. The common
         // passwords a password must not be are a text file, embedded in the code (no bundle to
         // ship beside the binary).
-        .target(name: "SanghaCore", resources: [.embedInCode("Resources/common-passwords.txt")]),
+        // Everything Sangha says to a person (`Words`) is compiled into it from Languages/*.po by
+        // the CompileCatalogs plugin, which refuses a missing or broken translation.
+        .target(
+            name: "SanghaCore", resources: [.embedInCode("Resources/common-passwords.txt")],
+            plugins: ["CompileCatalogs"]),
         // Page and component view models, formatters and fixtures. SanghaCore only.
         .target(name: "SanghaViewModels", dependencies: ["SanghaCore"]),
         // What both stores share and the domain does not: what a process keeps in memory of the
@@ -169,6 +173,11 @@ let package = Package(
         ),
         .executableTarget(name: "view-model-catalog", dependencies: ["TemplateCompilerCore", "ViewModelScanner"]),
         .plugin(name: "CompileTemplates", capability: .buildTool(), dependencies: ["template-compiler"]),
+        // Checks the language catalogs (Languages/*.po) and compiles them into Swift at build time.
+        // Foundation only, like the template compiler.
+        .target(name: "CatalogCompilerCore"),
+        .executableTarget(name: "catalog-compiler", dependencies: ["CatalogCompilerCore"]),
+        .plugin(name: "CompileCatalogs", capability: .buildTool(), dependencies: ["catalog-compiler"]),
         // Builds Public/ into SanghaWeb, so `sangha serve` runs from any folder.
         .executableTarget(name: "embed-files"),
         .plugin(name: "EmbedPublicFiles", capability: .buildTool(), dependencies: ["embed-files"]),
@@ -243,6 +252,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TemplateCompilerCoreTests", dependencies: ["TemplateCompilerCore", "ViewModelScanner"]),
+        .testTarget(name: "CatalogCompilerCoreTests", dependencies: ["CatalogCompilerCore", "SanghaCore"]),
         .testTarget(name: "SanghaCoreTests", dependencies: ["SanghaCore", "SanghaTestSupport"]),
         .testTarget(name: "SanghaStoreSupportTests", dependencies: ["SanghaStoreSupport", "SanghaCore"]),
         .testTarget(

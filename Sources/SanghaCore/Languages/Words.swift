@@ -1,0 +1,71 @@
+import Foundation
+
+/// Everything Sangha says to a person, in one language: a property for each text, a function for
+/// one with placeholders (`couldNotAdd(name:)`) or a count (`sessions(_:)`). The members and
+/// each language's table are compiled from `Languages/*.po` when the app is built (the
+/// CompileCatalogs plugin), so a missing or broken translation stops the build, not a page.
+///
+/// A page's view model reads them from its `PageContext` (`context.words`), made once for the
+/// request's language.
+public struct Words: Sendable {
+    public let language: Language
+    private let phrases: [Phrase]
+
+    public init(_ language: Language) {
+        self.language = language
+        phrases = Self.tables[language] ?? Self.tables[.en] ?? []
+    }
+
+    /// English, the template's own text.
+    public static let english = Words(.en)
+
+    /// A message as compiled: its text, or its text cut at its placeholders, or its plural forms
+    /// in the language's category order.
+    enum Phrase: Sendable {
+        case text(String)
+        case parts([Piece])
+        case plural([[Piece]])
+    }
+
+    enum Piece: Sendable {
+        case text(String)
+        /// The message's placeholder of this index.
+        case value(Int)
+    }
+
+    func text(_ index: Int) -> String {
+        if case .text(let text) = phrases[index] { return text }
+        return text(index, [])
+    }
+
+    func text(_ index: Int, _ values: [String]) -> String {
+        switch phrases[index] {
+        case .text(let text): text
+        case .parts(let pieces): Self.join(pieces, values)
+        case .plural(let forms): Self.join(forms.last ?? [], values)
+        }
+    }
+
+    func plural(_ index: Int, _ count: Int, _ values: [String]) -> String {
+        guard case .plural(let forms) = phrases[index] else { return text(index, values) }
+        let category = language.pluralCategory(count)
+        let form = language.pluralCategories.firstIndex(of: category) ?? forms.count - 1
+        return Self.join(forms[min(form, forms.count - 1)], values)
+    }
+
+    /// A count as the language writes numbers (English as it always has: plain digits).
+    public func number(_ value: Int) -> String {
+        language == .en || language == .pseudo ? String(value) : value.formatted(.number.locale(language.locale))
+    }
+
+    private static func join(_ pieces: [Piece], _ values: [String]) -> String {
+        var result = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let text): result += text
+            case .value(let index): result += index < values.count ? values[index] : ""
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,187 @@
+import CatalogCompilerCore
+import Foundation
+import SanghaCore
+import Testing
+
+@Suite("Language catalogs")
+struct CatalogTests {
+    static let template = #"""
+        # The template.
+        msgid ""
+        msgstr ""
+        "Language: en\n"
+        "Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+        #. Settings: the flash after a save.
+        msgctxt "settings.saved"
+        msgid "Settings saved."
+        msgstr ""
+
+        #. Friends: adding failed.
+        msgctxt "friends.add-failed"
+        msgid "Could not add {name}."
+        msgstr ""
+
+        msgctxt "history.sessions"
+        msgid "{count} session"
+        msgid_plural "{count} sessions"
+        msgstr[0] ""
+        msgstr[1] ""
+        """#
+
+    static func german(_ entries: String, plural: String = "nplurals=2; plural=(n != 1);") -> String {
+        #"""
+        msgid ""
+        msgstr ""
+        "Language: de\n"
+        "Plural-Forms: \#(plural)\n"
+
+        """# + entries
+    }
+
+    static let germanEntries = #"""
+        msgctxt "settings.saved"
+        msgid "Settings saved."
+        msgstr "Einstellungen "
+        "gespeichert."
+
+        msgctxt "friends.add-failed"
+        msgid "Could not add {name}."
+        msgstr "{name} konnte nicht hinzugefügt werden."
+
+        msgctxt "history.sessions"
+        msgid "{count} session"
+        msgid_plural "{count} sessions"
+        msgstr[0] "eine Sitzung"
+        msgstr[1] "{count} Sitzungen"
+        """#
+
+    static let used: Set<String> = ["settingsSaved", "friendsAddFailed", "historySessions"]
+
+    func catalog(_ german: String, used: Set<String>? = used) throws -> Catalog {
+        try Catalog(
+            template: Self.template, templateFile: "sangha.pot", languages: [("de", german, "de.po")],
+            usedNames: used)
+    }
+
+    /// Expects the German catalog `text` to be refused, saying `message`.
+    func expectRefused(_ text: String, used: Set<String>? = used, saying message: String) {
+        #expect {
+            _ = try catalog(text, used: used)
+        } throws: { error in
+            String(describing: error).contains(message)
+        }
+    }
+
+    @Test("A catalog is read: its header, keys, English, plural forms across lines, comments")
+    func read() throws {
+        let catalog = try catalog(Self.german(Self.germanEntries))
+        #expect(catalog.messages.map(\.key) == ["settings.saved", "friends.add-failed", "history.sessions"])
+        #expect(catalog.messages.map(\.name) == ["settingsSaved", "friendsAddFailed", "historySessions"])
+        #expect(catalog.messages[0].comments == ["Settings: the flash after a save."])
+        #expect(catalog.messages[1].placeholders == ["name"])
+        #expect(catalog.messages[2].placeholders == ["count"])
+        #expect(
+            catalog.translations[0].forms == [
+                ["Einstellungen gespeichert."], ["{name} konnte nicht hinzugefügt werden."],
+                ["eine Sitzung", "{count} Sitzungen"],
+            ])
+    }
+
+    @Test("A build refuses a missing, fuzzy or empty translation, one from another English text, and an unknown key")
+    func refusals() {
+        let missing = Self.germanEntries.replacingOccurrences(
+            of: "msgctxt \"settings.saved\"", with: "msgctxt \"other\"")
+        expectRefused(Self.german(missing), saying: "other is not in the template")
+        let dropped = Self.germanEntries.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")
+        expectRefused(Self.german(dropped), saying: "settings.saved (\"Settings saved.\") is not translated")
+        expectRefused(
+            Self.german("#, fuzzy\n" + Self.germanEntries), saying: "settings.saved is not translated (empty or fuzzy)")
+        expectRefused(
+            Self.german(
+                Self.germanEntries.replacingOccurrences(of: "msgid \"Settings saved.\"", with: "msgid \"Saved.\"")),
+            saying: "translates another English text")
+    }
+
+    @Test("A build refuses a placeholder that differs from the English, and the wrong number of plural forms")
+    func placeholdersAndPlurals() {
+        expectRefused(
+            Self.german(Self.germanEntries.replacingOccurrences(of: "{name} konnte", with: "{nam} konnte")),
+            saying: "friends.add-failed")
+        expectRefused(
+            Self.german(Self.germanEntries, plural: "nplurals=3; plural=(n != 1);"),
+            saying: "de has 2 plural forms by CLDR")
+        expectRefused(
+            Self.german(Self.germanEntries.replacingOccurrences(of: "msgstr[1] \"{count} Sitzungen\"", with: "")),
+            saying: "history.sessions has 1 forms; de has 2")
+        expectRefused(
+            Self.german(Self.germanEntries.replacingOccurrences(of: "eine Sitzung", with: "{name} Sitzung")),
+            saying: "history.sessions")
+    }
+
+    @Test("A build refuses a message no code uses")
+    func unused() {
+        expectRefused(
+            Self.german(Self.germanEntries), used: ["settingsSaved", "historySessions"],
+            saying: "No code uses friends.add-failed")
+    }
+
+    @Test("The Swift has a member a message, and each language's phrases cut at their placeholders")
+    func generated() throws {
+        let code = WordsGenerator.swift(try catalog(Self.german(Self.germanEntries)))
+        #expect(code.contains("public var settingsSaved: String { text(0) }"))
+        #expect(code.contains("public func friendsAddFailed(name: String) -> String {\n        text(1, [name])"))
+        #expect(
+            code.contains(
+                "public func historySessions(_ count: Int) -> String {\n        plural(2, count, [number(count)])"))
+        #expect(code.contains(#".de: ["#))
+        #expect(code.contains(#".parts([.value(0), .text(" konnte nicht hinzugefügt werden.")])"#))
+        #expect(code.contains(#".plural([[.text("eine Sitzung")], [.value(0), .text(" Sitzungen")]])"#))
+        // The pseudo-language: accented, a third longer, in brackets.
+        #expect(code.contains(#".text("[Šéttîñgš šàvéd.·····]")"#))
+    }
+
+    @Test("CLDR's plural categories: the catalogs' order is the app's, and each language chooses as CLDR says")
+    func pluralRules() {
+        for language in Language.shipped {
+            #expect(PluralCategories.of[language.tag] == language.pluralCategories.map(\.rawValue), "\(language)")
+        }
+        let polish = [
+            1: "one", 2: "few", 4: "few", 5: "many", 12: "many", 14: "many", 22: "few", 25: "many", 112: "many",
+        ]
+        for (n, category) in polish { #expect(Language.pl.pluralCategory(n).rawValue == category, "pl \(n)") }
+        let arabic = [
+            0: "zero", 1: "one", 2: "two", 3: "few", 10: "few", 11: "many", 99: "many", 100: "other", 103: "few",
+        ]
+        for (n, category) in arabic { #expect(Language.ar.pluralCategory(n).rawValue == category, "ar \(n)") }
+        #expect(Language.fr.pluralCategory(0) == .one && Language.fr.pluralCategory(2) == .other)
+        #expect(Language.fr.pluralCategory(1_000_000) == .many && Language.es.pluralCategory(0) == .other)
+        #expect(Language.vi.pluralCategory(1) == .other)
+    }
+
+    static let languagesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "Languages")
+
+    @Test(
+        "GNU msgfmt -c agrees with every catalog Sangha ships",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt")
+                || ProcessInfo.processInfo.environment["CI"] == "true"))
+    func msgfmt() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.languagesFolder.path)
+            .filter { $0.hasSuffix(".po") || $0.hasSuffix(".pot") }
+        #expect(files.count == 8, "the template and seven languages")
+        for file in files {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
+            process.arguments = ["-c", "-o", "/dev/null", Self.languagesFolder.appending(path: file).path]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(file): \(said)")
+            #expect(!said.contains("warning"), "\(file): \(said)")
+        }
+    }
+}
