@@ -12,6 +12,8 @@ SOUND_PACKAGES := sox libsox-fmt-mp3
 ICON_PACKAGES := librsvg2-bin
 # A throwaway PostgreSQL server for the conformance suite (scripts/test-postgres.sh).
 POSTGRES_PACKAGES := postgresql
+# gettext: msgfmt -c, which the catalog tests run over Languages/*.po.
+LANGUAGE_PACKAGES := gettext
 # gdb: a Swift test run still going after 15 minutes (a hang; it takes one or two) prints every
 # thread's stack before it is stopped (scripts/within.sh).
 DEBUG_PACKAGES := gdb
@@ -50,7 +52,7 @@ build: deps
 ## (snapshots are compared, never recorded; the repository suite also on a throwaway PostgreSQL
 ## server, or SANGHA_TEST_DATABASE_URL's), then the browser, HTML validity and accessibility
 ## checks in headless Chromium.
-test: APT_PACKAGES += $(BROWSER_PACKAGES) $(SOUND_PACKAGES) $(ICON_PACKAGES) $(POSTGRES_PACKAGES) $(DEBUG_PACKAGES) nodejs
+test: APT_PACKAGES += $(BROWSER_PACKAGES) $(SOUND_PACKAGES) $(ICON_PACKAGES) $(POSTGRES_PACKAGES) $(DEBUG_PACKAGES) $(LANGUAGE_PACKAGES) nodejs
 test: deps lint build browser-deps
 	node --test Tests/JavaScript/
 	SNAPSHOT_TESTING_RECORD=never scripts/test-postgres.sh run scripts/within.sh 900 $(SWIFT) test --skip-build
