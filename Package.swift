@@ -175,7 +175,7 @@ let package = Package(
         .plugin(name: "CompileTemplates", capability: .buildTool(), dependencies: ["template-compiler"]),
         // Checks the language catalogs (Languages/*.po) and compiles them into Swift at build time.
         // Foundation only, like the template compiler.
-        .target(name: "CatalogCompilerCore"),
+        .target(name: "CatalogCompilerCore", dependencies: ["TemplateCompilerCore"]),
         .executableTarget(name: "catalog-compiler", dependencies: ["CatalogCompilerCore"]),
         .plugin(name: "CompileCatalogs", capability: .buildTool(), dependencies: ["catalog-compiler"]),
         // Builds Public/ into SanghaWeb, so `sangha serve` runs from any folder.

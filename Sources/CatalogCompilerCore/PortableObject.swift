@@ -1,4 +1,5 @@
 import Foundation
+import TemplateCompilerCore
 
 /// A GNU gettext catalog (`.po`, or the template `.pot`), as translators' tools write it: the
 /// header (its `Language` and `Plural-Forms`), then each message with its comments, its context
@@ -181,16 +182,5 @@ public struct PortableObject: Sendable, Equatable {
     }
 }
 
-/// What is wrong with a catalog, at its file and line, as compilers say it (the build shows it
-/// at the line).
-public struct CatalogError: Error, CustomStringConvertible, Sendable {
-    public let file: String
-    public let line: Int
-    public let message: String
-
-    public init(file: String, line: Int, message: String) {
-        (self.file, self.line, self.message) = (file, line, message)
-    }
-
-    public var description: String { "\(file):\(line): error: \(message)" }
-}
+/// What is wrong with a catalog, at its file and line (the build shows it there).
+public typealias CatalogError = SourceError

@@ -1,3 +1,5 @@
+import TemplateCompilerCore
+
 /// Writes a checked `Catalog` as Swift: one `Words` member a message (a property for a text, a
 /// function for one with placeholders or a count), reading its language's table, and the tables
 /// themselves, each message's text cut at its placeholders once, here, so a page only joins.
@@ -78,25 +80,7 @@ public enum WordsGenerator {
         return ".parts(\(pieces[0]))"
     }
 
-    /// A Swift string literal of `text`.
-    static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func literal(_ text: String) -> String { SwiftLiteral.quoted(text) }
 
     /// The pseudo-language's form of an English text: its letters accented, a third longer, in
     /// brackets; placeholders left as they are.

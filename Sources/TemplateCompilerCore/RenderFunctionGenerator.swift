@@ -120,20 +120,7 @@ public struct RenderFunctionGenerator {
         return (expression, type)
     }
 
-    private static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    private static func literal(_ text: String) -> String { SwiftLiteral.quoted(text) }
 
     /// The nodes' code; text nodes next to each other are written by one call (`TemplateOutput`
     /// indents the lines of joined text as it would indent them one token at a time).

@@ -17,15 +17,5 @@ public indirect enum TemplateNode: Equatable, Sendable {
     case blockDefinition(name: String, body: [TemplateNode])
 }
 
-public struct TemplateError: Error, CustomStringConvertible, Sendable {
-    public let file: String
-    public let line: Int
-    public let message: String
-
-    public init(file: String, line: Int, message: String) {
-        (self.file, self.line, self.message) = (file, line, message)
-    }
-
-    /// As compilers print it, so SwiftPM shows it at the template's line.
-    public var description: String { "\(file):\(line): error: \(message)" }
-}
+/// A template's error at its file and line (`SourceError`).
+public typealias TemplateError = SourceError
