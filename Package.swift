@@ -43,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
         // multipart/form-data, for the history's import (a file field): Hummingbird has none.
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        // base64url (RFC 4648 §5): already built for hummingbird-auth and jwt-kit.
+        .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
     ],
     targets: [
         // Models, validation and the protocols the app depends on. Foundation only. The common
@@ -96,11 +98,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What every target that handles a token needs, written once: base64url (by
+        // ExtrasBase64) and comparing a secret in constant time. Its own target, below both
+        // SanghaOIDC and SanghaWeb (and whatever else will send or read a token), where SanghaCore
+        // stays Foundation only and SanghaWeb cannot be imported by SanghaOIDC.
+        .target(
+            name: "SanghaTokens", dependencies: [.product(name: "ExtrasBase64", package: "swift-extras-base64")]),
         // Signing in with the group's identity provider: an OpenID Connect relying party over
         // URLSession, its ID tokens verified by jwt-kit.
         .target(
             name: "SanghaOIDC",
             dependencies: [
+                "SanghaTokens",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -137,6 +146,7 @@ let package = Package(
             dependencies: [
                 "SanghaHTTP",
                 "SanghaOIDC",
+                "SanghaTokens",
                 "SanghaCore",
                 "SanghaViewModels",
                 "SanghaStoreSupport",
@@ -254,6 +264,7 @@ let package = Package(
         .testTarget(name: "TemplateCompilerCoreTests", dependencies: ["TemplateCompilerCore", "ViewModelScanner"]),
         .testTarget(name: "CatalogCompilerCoreTests", dependencies: ["CatalogCompilerCore", "SanghaCore"]),
         .testTarget(name: "SanghaCoreTests", dependencies: ["SanghaCore", "SanghaTestSupport"]),
+        .testTarget(name: "SanghaTokensTests", dependencies: ["SanghaTokens"]),
         .testTarget(name: "SanghaStoreSupportTests", dependencies: ["SanghaStoreSupport", "SanghaCore"]),
         .testTarget(
             name: "SanghaViewModelsTests",

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import JWTKit
 import NIOCore
+import SanghaTokens
 import Synchronization
 
 /// The group's identity provider, spoken to as an OpenID Connect relying party: the
@@ -223,7 +224,7 @@ public final class OpenIDProvider: Sendable {
             throw .refused("the ID token's authorized party is \(azp)")
         }
         guard claims.exp.value > now else { throw .refused("the ID token expired at \(claims.exp.value)") }
-        guard let tokenNonce = claims.nonce, Self.same(tokenNonce, nonce) else {
+        guard let tokenNonce = claims.nonce, ConstantTime.equal(tokenNonce, nonce) else {
             throw .refused("the ID token's nonce is not this sign-in's")
         }
         // The subject names the person: an empty one names no one.
@@ -240,16 +241,9 @@ public final class OpenIDProvider: Sendable {
         return bare(issuer) == bare(configuration.issuer.absoluteString)
     }
 
-    /// Whether the state the provider sent back is the attempt's, compared in constant time.
-    public static func same(_ a: String, _ b: String) -> Bool {
-        let (x, y) = (Array(a.utf8), Array(b.utf8))
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
-    }
-
     /// PKCE's S256 challenge: base64url of the verifier's SHA-256, unpadded.
     static func challenge(for verifier: String) -> String {
-        base64URL(Data(SHA256.hash(data: Data(verifier.utf8))))
+        Base64URL.encode(Data(SHA256.hash(data: Data(verifier.utf8))))
     }
 
     // MARK: The provider's documents
@@ -374,27 +368,15 @@ public final class OpenIDProvider: Sendable {
 
     static func header(of token: String) throws(Failure) -> Header {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let data = base64URLDecoded(String(parts[0])),
-            let header = try? JSONDecoder().decode(Header.self, from: data)
+        guard parts.count == 3, let data = Base64URL.decode(String(parts[0])),
+            let header = try? JSONDecoder().decode(Header.self, from: Data(data))
         else { throw .refused("the ID token is not a signed JWT") }
         return header
     }
 
     static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return base64URL(Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }))
-    }
-
-    /// base64url without padding (RFC 4648 §5), as JOSE and PKCE write bytes.
-    public static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    public static func base64URLDecoded(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
+        return Base64URL.encode((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
     /// application/x-www-form-urlencoded, as RFC 6749 asks for the client's credentials too.

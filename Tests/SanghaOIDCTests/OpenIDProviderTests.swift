@@ -280,12 +280,4 @@ struct OpenIDProviderTests {
             }
         }
     }
-
-    @Test("States compare in constant time and only equal when equal")
-    func sameState() {
-        #expect(OpenIDProvider.same("abc", "abc"))
-        #expect(!OpenIDProvider.same("abc", "abd"))
-        #expect(!OpenIDProvider.same("abc", "abcd"))
-        #expect(!OpenIDProvider.same("", "a"))
-    }
 }

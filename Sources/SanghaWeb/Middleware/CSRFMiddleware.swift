@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import MultipartKit
 import SanghaCore
+import SanghaTokens
 import SanghaViewModels
 
 /// Cross-site request forgery defence: a post is served only when the form's token is the one
@@ -54,7 +55,7 @@ public struct CSRFMiddleware: RouterMiddleware {
             context.multipartForm = try await MultipartForm.read(
                 request.body, boundary: boundary, limit: maxUploadSize
             ) { name, value in
-                guard name == "_csrf", !token.isEmpty, Self.constantTimeEqual(String(buffer: value), token) else {
+                guard name == "_csrf", !token.isEmpty, ConstantTime.equal(String(buffer: value), token) else {
                     throw HTTPError(.forbidden, message: Self.refusal)
                 }
             }
@@ -64,7 +65,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         var request = request
         let body = try await request.collectFormBody(limit: maxFormSize)
         guard let field = Self.tokenField(in: body), !field.isEmpty,
-            Self.constantTimeEqual(field, context.page.formToken) || madeForEndedSession(field, context)
+            ConstantTime.equal(field, context.page.formToken) || madeForEndedSession(field, context)
         else {
             throw HTTPError(.forbidden, message: Self.refusal)
         }
@@ -75,7 +76,7 @@ public struct CSRFMiddleware: RouterMiddleware {
     /// out in another tab): it was made for this browser all the same.
     private func madeForEndedSession(_ field: String, _ context: Context) -> Bool {
         guard context.signInKey == nil, let id = context.signInCookieID else { return false }
-        return Self.constantTimeEqual(
+        return ConstantTime.equal(
             field, signer.formToken(nonce: context.formNonce, session: SignInCookie.key(of: id)))
     }
 
@@ -86,12 +87,5 @@ public struct CSRFMiddleware: RouterMiddleware {
         return body.readableBytesView.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
             .first { $0.starts(with: prefix) }
             .map { String(decoding: $0.dropFirst(prefix.count), as: UTF8.self) }
-    }
-
-    /// Compares without stopping at the first difference, so timing does not tell how much matched.
-    static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
-        let (left, right) = (Array(lhs.utf8), Array(rhs.utf8))
-        guard left.count == right.count else { return false }
-        return zip(left, right).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

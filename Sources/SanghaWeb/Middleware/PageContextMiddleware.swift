@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import SanghaCore
+import SanghaTokens
 import SanghaViewModels
 
 /// Builds the request's `PageContext`, the one value every page gets: the browser's form token
@@ -75,17 +76,11 @@ enum FlashCookie {
     static func value(for flash: FlashViewModel) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let data = (try? encoder.encode(flash)) ?? Data()
-        return data.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode((try? encoder.encode(flash)) ?? Data())
     }
 
+    /// The flash `value` (its signature checked and taken off) carries; nil for anything else.
     static func decode(_ value: String) -> FlashViewModel? {
-        var base64 = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64) else { return nil }
-        return try? JSONDecoder().decode(FlashViewModel.self, from: data)
+        Base64URL.decode(value).flatMap { try? JSONDecoder().decode(FlashViewModel.self, from: Data($0)) }
     }
 }

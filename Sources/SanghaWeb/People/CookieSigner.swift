@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import SanghaTokens
 import SanghaViewModels
 
 /// Signs what Sangha keeps in cookies with the deployment's secret (HMAC-SHA256), so a browser,
@@ -36,7 +37,7 @@ public struct CookieSigner: Sendable {
         guard let dot = signed.lastIndex(of: ".") else { return nil }
         let value = String(signed[..<dot])
         let signature = String(signed[signed.index(after: dot)...])
-        return CSRFMiddleware.constantTimeEqual(signature, self.signature(value, for: purpose)) ? value : nil
+        return ConstantTime.equal(signature, self.signature(value, for: purpose)) ? value : nil
     }
 
     /// The form token of a page: the browser's CSRF nonce bound to its sign-in session (when it

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import SanghaCore
 import SanghaOIDC
+import SanghaTokens
 import SanghaViewModels
 
 /// "Sign in with NAME": `GET /sign-in/oidc/start` sends the browser to the group's identity
@@ -133,7 +134,7 @@ extension PeopleRoutes {
         if let error = query["error"] {
             response = try refused("the provider answered \(error)")
         } else if let pending, let state = query["state"], let code = query["code"] {
-            if !OpenIDProvider.same(String(state), pending.attempt.state) {
+            if !ConstantTime.equal(String(state), pending.attempt.state) {
                 response = try refused("another state")
             } else {
                 response = try await signIn(
@@ -326,7 +327,7 @@ protocol SignedCookieValue: Codable, Sendable {
 
 extension SignedCookieValue {
     func cookie(signer: CookieSigner, jar: CookieJar) -> Cookie {
-        let value = OpenIDProvider.base64URL((try? JSONEncoder().encode(self)) ?? Data())
+        let value = Base64URL.encode((try? JSONEncoder().encode(self)) ?? Data())
         return jar.cookie(Self.cookieName, value: signer.signed(value, for: Self.purpose), maxAge: Self.maxAge)
     }
 
@@ -334,7 +335,7 @@ extension SignedCookieValue {
         guard let signed = jar.value(cookieName, in: request.cookies),
             let value = signer.verified(signed, for: purpose)
         else { return nil }
-        return OpenIDProvider.base64URLDecoded(value).flatMap { try? JSONDecoder().decode(Self.self, from: $0) }
+        return Base64URL.decode(value).flatMap { try? JSONDecoder().decode(Self.self, from: Data($0)) }
     }
 }
 
