@@ -352,6 +352,31 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         }
     }
 
+    public func calendarSit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> CalendarSit? {
+        try await run { [person, database] connection in
+            try await Self.all(SitFile(person: person, group: group, sit: id), connection, database.logger).first
+        }
+    }
+
+    /// One sit of a group of the person's, with the group's name: "Add to calendar", prepared.
+    struct SitFile: PreparedRead {
+        static let sql = """
+            SELECT \(PostgresGroupStore.sitColumns), s.group_id, g.name
+            FROM group_member me JOIN group_sit s ON s.group_id = me.group_id
+            JOIN sitting_group g ON g.id = me.group_id
+            WHERE me.person_id = $1 AND me.group_id = $2 AND s.id = $3
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8]
+        let values: [any PostgresNonThrowingEncodable & Sendable]
+        init(person: Int, group: Int, sit: Int) { values = [person, group, sit] }
+        func decodeRow(_ row: PostgresRow) throws -> CalendarSit {
+            let row = try row.decode((Int, String, String, Date, Bool, Bool, String, Int, String).self)
+            let sit = try PostgresGroupStore.sit((row.0, row.1, row.2, row.3, row.4, row.5, row.6), group: row.7)
+            guard let sit else { throw PostgresDatabaseError.failed("A sit's row had no sit") }
+            return CalendarSit(sit: sit, groupName: row.8)
+        }
+    }
+
     public func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) {
         try await changeOne(
             """

@@ -265,6 +265,21 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         }
     }
 
+    /// The sit and its group's name in one statement, the membership asked in it.
+    public func calendarSit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> CalendarSit? {
+        try await read { [person] db in
+            try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.sitColumns), (SELECT name FROM sittingGroup g WHERE g.id = groupSit.groupID)
+                        FROM groupSit
+                        WHERE id = ? AND groupID = ?
+                        AND EXISTS (SELECT 1 FROM groupMember m WHERE m.groupID = groupSit.groupID AND m.personID = ?)
+                        """), arguments: [id, group, person]
+            ).map { CalendarSit(sit: try Self.sit($0), groupName: $0[8]) }
+        }
+    }
+
     public func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) {
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)

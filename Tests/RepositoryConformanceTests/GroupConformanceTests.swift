@@ -614,6 +614,47 @@ extension GroupConformanceTests {
     }
 
     @Test(
+        "Add to calendar: one sit of a group of the person's with the group's name, over or cancelled too; nil for anyone else's or another group's",
+        arguments: Backend.available)
+    func calendarSit(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now) = (stores.person, Self.now)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            let solo = try await groups.create(name: "Solo", at: now)
+            try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + Self.week)
+            let bob = try await stores.signUp("bob")
+            let bobs = stores.data.groups(of: bob.id)
+            _ = try await bobs.join(key: "link", at: now)
+            let once = try await groups.scheduleSit(
+                GroupSit(group: zen.id, profile: Self.evening, startsAt: now + 60, weekly: false), at: now)
+            var cancelled = try await groups.scheduleSit(
+                GroupSit(
+                    group: zen.id, profile: Profile.new(named: "Dawn"), startsAt: now + 7200, weekly: true,
+                    timeZone: TimeZone(identifier: "Europe/Berlin")!), at: now)
+            try await groups.cancelSit(cancelled.id, of: zen.id, at: now)
+            cancelled.cancelled = true
+            let alone = try await groups.scheduleSit(
+                GroupSit(group: solo.id, profile: Self.evening, startsAt: now + 3600, weekly: false), at: now)
+
+            #expect(try await groups.calendarSit(once.id, of: zen.id) == CalendarSit(sit: once, groupName: "Zen"))
+            #expect(try await bobs.calendarSit(once.id, of: zen.id) == CalendarSit(sit: once, groupName: "Zen"))
+            #expect(
+                try await bobs.calendarSit(cancelled.id, of: zen.id) == CalendarSit(sit: cancelled, groupName: "Zen"))
+            #expect(try await groups.calendarSit(alone.id, of: solo.id) == CalendarSit(sit: alone, groupName: "Solo"))
+            // Bob is not in Solo; a sit asked for under another group, or none, is no one's.
+            #expect(try await bobs.calendarSit(alone.id, of: solo.id) == nil)
+            #expect(try await groups.calendarSit(alone.id, of: zen.id) == nil)
+            #expect(try await groups.calendarSit(once.id, of: solo.id) == nil)
+            #expect(try await groups.calendarSit(alone.id + 100, of: zen.id) == nil)
+            // Once Bob leaves, Zen's are not his either.
+            try await bobs.leave(zen.id)
+            #expect(try await bobs.calendarSit(once.id, of: zen.id) == nil)
+        }
+    }
+
+    @Test(
         "A group has at most GroupSit.limitPerGroup sits to come: one more is refused, a cancelled or past one frees its place",
         arguments: Backend.available)
     func sitsToCome(backend: Backend) async throws {

@@ -118,7 +118,16 @@ struct CalendarRoutesTests {
                 #expect(text.components(separatedBy: "BEGIN:VEVENT").count == 2)
                 #expect(text.contains("URL:http://") && text.contains("/groups/1/sits/1\r\n"))
             }
-            for (person, uri) in [(bob, "/groups/1/sits/1/calendar.ics"), (ada, "/groups/1/sits/2/calendar.ics")] {
+            // Sit 2 is another group's: not found under the first's address, found under its own.
+            try await ada.post("/groups", form: "name=Solo") { #expect($0.status == .seeOther) }
+            try await ada.post("/groups/2/sits", form: "profile=1&startsAt=2027-03-02T07:00") {
+                #expect($0.status == .seeOther)
+            }
+            try await ada.execute(uri: "/groups/2/sits/2/calendar.ics", method: .get) { #expect($0.status == .ok) }
+            for (person, uri) in [
+                (bob, "/groups/1/sits/1/calendar.ics"), (ada, "/groups/1/sits/2/calendar.ics"),
+                (ada, "/groups/1/sits/3/calendar.ics"), (bob, "/groups/2/sits/2/calendar.ics"),
+            ] {
                 try await person.execute(uri: uri, method: .get) { #expect($0.status == .notFound, "\(uri)") }
             }
         }

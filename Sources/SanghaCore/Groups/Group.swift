@@ -220,6 +220,9 @@ public protocol GroupRepository: Sendable {
     /// once that have not ended), cancelled ones too, with their group's name, by first start:
     /// what the person's calendar feed lists.
     func calendarSits(at date: Date) async throws(GroupRepositoryError) -> [CalendarSit]
+    /// One of the group's sits (over, cancelled or not) with the group's name, if the person is a
+    /// member: "Add to calendar". nil when they are not, or the group has no such sit.
+    func calendarSit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> CalendarSit?
     /// A host cancels one of the group's sits: it is no longer listed nor joined; whoever sits in
     /// it sits on, and their session is recorded with the group as before.
     func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError)
@@ -241,6 +244,14 @@ extension GroupRepository {
         }
         return GroupSitPage(
             sit: found, group: detail.group, isHost: detail.isHost, sitting: try await sittingNow(in: group, at: date))
+    }
+
+    /// The sit and its group's name read a question at a time.
+    public func calendarSit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> CalendarSit? {
+        guard let found = try await sit(id, of: group),
+            let summary = try await list().first(where: { $0.group.id == group })
+        else { return nil }
+        return CalendarSit(sit: found, groupName: summary.group.name)
     }
 
     /// The person began (or resumed) sitting alone.

@@ -69,13 +69,16 @@ struct CalendarRoutes: AreaRoutes {
         return Self.calendar(feed.body, etag: feed.etag, for: request, fileName: nil)
     }
 
-    /// "Add to calendar" on a sit's page: that one sit, for a member of its group.
+    /// "Add to calendar" on a sit's page: that one sit, read alone, for a member of its group
+    /// (anyone else's is 404, as a sit that does not exist).
     @Sendable func sitFile(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (group, id) = try Paths.groupSitCalendar.values(in: context, notFound: GroupsRoutes.sitNotFound)
         let groups = dependencies.data.groups(of: try context.person().id)
         let found: CalendarSit?
         do {
-            found = try await groups.calendarSits(at: .distantPast).first { $0.sit.id == id && $0.sit.group == group }
+            found = try await groups.calendarSit(id, of: group)
+        } catch GroupRepositoryError.notFound {
+            found = nil
         } catch {
             throw PageFailure.storage.error(
                 StorageMessage.text(for: error, otherwise: "Reading the sit failed. Please try again."))
