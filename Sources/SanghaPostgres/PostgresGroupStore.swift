@@ -258,30 +258,37 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         } catch {
             throw .storage("The segments could not be encoded: \(error)")
         }
-        // The id, 0 when the group has its sits to come already, nil when the person hosts no such group.
-        let id = try await run { connection -> Int? in
+        let cancelledSince = date.addingTimeInterval(-GroupSit.cancelledWeeklyListing)
+        // The id (nil when a limit was reached) and the sits to come; no row when the person
+        // hosts no such group.
+        let made = try await run { connection -> (id: Int?, toCome: Int)? in
             let rows = try await connection.query(
                 """
                 WITH host AS (
                     SELECT group_id FROM group_member WHERE group_id = \(sit.group) AND person_id = \(person) AND is_host
-                ), to_come AS (
-                    SELECT count(*) AS n FROM group_sit
-                    WHERE group_id = \(sit.group) AND cancelled_at IS NULL AND (weekly OR ends_at > \(date))
+                ), counted AS (
+                    SELECT count(*) FILTER (WHERE cancelled_at IS NULL) AS to_come, count(*) AS not_over
+                    FROM group_sit
+                    WHERE group_id = \(sit.group) AND (ends_at > \(date)
+                        OR (weekly AND (cancelled_at IS NULL OR cancelled_at > \(cancelledSince))))
                 ), made AS (
                     INSERT INTO group_sit (group_id, profile_name, segments, starts_at, ends_at, weekly, created_at, time_zone)
                     SELECT group_id, \(sit.profile.name), \(segments)::jsonb, \(sit.startsAt), \(sit.firstEnd),
                         \(sit.weekly), \(date), \(sit.timeZone.identifier)
-                    FROM host, to_come WHERE to_come.n < \(GroupSit.limitPerGroup)
+                    FROM host, counted
+                    WHERE counted.to_come < \(GroupSit.limitPerGroup)
+                        AND counted.not_over < \(GroupSit.limitNotOverPerGroup)
                     RETURNING id
                 )
-                SELECT coalesce((SELECT id FROM made), 0) FROM host
+                SELECT (SELECT id FROM made), (SELECT to_come FROM counted) FROM host
                 """, logger: database.logger)
-            var id: Int?
-            for try await value in rows.decode(Int.self) { id = value }
-            return id
+            for try await (id, toCome) in rows.decode((Int?, Int).self) { return (id, toCome) }
+            return nil
         }
-        guard let id else { throw .notFound }
-        guard id != 0 else { throw .tooManySits }
+        guard let made else { throw .notFound }
+        guard let id = made.id else {
+            throw made.toCome >= GroupSit.limitPerGroup ? .tooManySits : .tooManySitsNotOver
+        }
         var stored = sit
         stored.id = id
         return stored
@@ -333,18 +340,21 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         }
     }
 
-    /// Every sit of the person's groups not over, cancelled ones too: the calendar feed, prepared.
+    /// Every sit of the person's groups not over, cancelled ones too until they are over
+    /// (`GroupSit`): the calendar feed, prepared.
     struct CalendarSits: PreparedRead {
         static let sql = """
             SELECT \(PostgresGroupStore.sitColumns), s.group_id, g.name
             FROM group_member me JOIN group_sit s ON s.group_id = me.group_id
             JOIN sitting_group g ON g.id = me.group_id
-            WHERE me.person_id = $1 AND (s.weekly OR s.ends_at > $2)
+            WHERE me.person_id = $1 AND (s.ends_at > $2 OR (s.weekly AND (s.cancelled_at IS NULL OR s.cancelled_at > $3)))
             ORDER BY s.starts_at, s.id
             """
-        static let bindingDataTypes: [PostgresDataType] = [.int8, .timestamptz]
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .timestamptz, .timestamptz]
         let values: [any PostgresNonThrowingEncodable & Sendable]
-        init(person: Int, at date: Date) { values = [person, date] }
+        init(person: Int, at date: Date) {
+            values = [person, date, date.addingTimeInterval(-GroupSit.cancelledWeeklyListing)]
+        }
         func decodeRow(_ row: PostgresRow) throws -> CalendarSit? {
             let row = try row.decode((Int?, String?, String?, Date?, Bool?, Bool?, String?, Int, String).self)
             let sit = try PostgresGroupStore.sit((row.0, row.1, row.2, row.3, row.4, row.5, row.6), group: row.7)

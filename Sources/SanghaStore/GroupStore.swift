@@ -194,14 +194,17 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         }
         return try await write { [person] db in
             try Self.requireMember(person, of: sit.group, host: true, db)
-            let toCome =
-                try Int.fetchOne(
-                    db.cachedStatement(
-                        sql: """
-                            SELECT COUNT(*) FROM groupSit
-                            WHERE groupID = ? AND cancelledAt IS NULL AND (weekly OR endsAt > ?)
-                            """), arguments: [sit.group, date]) ?? 0
+            // The sits not over, and of them those to come (not cancelled).
+            let counted = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT coalesce(sum(cancelledAt IS NULL), 0), count(*) FROM groupSit
+                        WHERE groupID = ? AND \(Self.notOver)
+                        """),
+                arguments: [sit.group] + Self.notOverArguments(at: date))
+            let (toCome, notOver): (Int, Int) = (counted?[0] ?? 0, counted?[1] ?? 0)
             if toCome >= GroupSit.limitPerGroup { throw GroupRepositoryError.tooManySits }
+            if notOver >= GroupSit.limitNotOverPerGroup { throw GroupRepositoryError.tooManySitsNotOver }
             try db.cachedStatement(
                 sql: """
                     INSERT INTO groupSit (groupID, profileName, segments, startsAt, endsAt, weekly, createdAt, timeZone)
@@ -258,9 +261,9 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                     sql: """
                         SELECT \(Self.sitColumns), (SELECT name FROM sittingGroup g WHERE g.id = groupSit.groupID)
                         FROM groupSit
-                        WHERE groupID IN (SELECT groupID FROM groupMember WHERE personID = ?) AND (weekly OR endsAt > ?)
+                        WHERE groupID IN (SELECT groupID FROM groupMember WHERE personID = ?) AND \(Self.notOver)
                         ORDER BY startsAt, id
-                        """), arguments: [person, StoredDate(date)]
+                        """), arguments: [person] + Self.notOverArguments(at: date)
             ).map { CalendarSit(sit: try Self.sit($0), groupName: $0[8]) }
         }
     }
@@ -288,6 +291,15 @@ public struct GroupStore: GroupRepository, SQLiteStore {
             ).execute(arguments: [date, id, group])
             if db.changesCount == 0 { throw GroupRepositoryError.notFound }
         }
+    }
+
+    /// Whether a sit is not over (`GroupSit`): it ends later, or it is weekly and not cancelled,
+    /// or cancelled within `GroupSit.cancelledWeeklyListing`. Its arguments: `notOverArguments`.
+    private static let notOver =
+        "(endsAt > ? OR (weekly AND (cancelledAt IS NULL OR cancelledAt > ?)))"
+
+    private static func notOverArguments(at date: Date) -> StatementArguments {
+        [StoredDate(date), StoredDate(date.addingTimeInterval(-GroupSit.cancelledWeeklyListing))]
     }
 
     /// A sit's columns, as `sit(_:)` reads them.

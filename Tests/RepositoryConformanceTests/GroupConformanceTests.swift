@@ -687,6 +687,47 @@ extension GroupConformanceTests {
     }
 
     @Test(
+        "Cancelled sits not over count too, against GroupSit.limitNotOverPerGroup; a cancelled weekly sit is over ten days after its cancellation",
+        arguments: Backend.available)
+    func sitsNotOver(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now) = (stores.person, Self.now)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            // A weekly sit, then sits happening once over the next four days, each cancelled as
+            // soon as it is made.
+            let weekly = try await groups.scheduleSit(
+                GroupSit(group: zen.id, profile: Self.evening, startsAt: now + 600, weekly: true), at: now)
+            try await groups.cancelSit(weekly.id, of: zen.id, at: now)
+            for index in 1..<GroupSit.limitNotOverPerGroup {
+                let once = try await groups.scheduleSit(
+                    GroupSit(group: zen.id, profile: Self.evening, startsAt: now + 3600 * Double(index), weekly: false),
+                    at: now)
+                try await groups.cancelSit(once.id, of: zen.id, at: now)
+            }
+            #expect(try await groups.sits(of: zen.id, at: now) == [], "none to come")
+            #expect(try await groups.calendarSits(at: now).count == GroupSit.limitNotOverPerGroup)
+            let oneMore = GroupSit(group: zen.id, profile: Self.evening, startsAt: now + 600, weekly: false)
+            await #expect(throws: GroupRepositoryError.tooManySitsNotOver) {
+                try await groups.scheduleSit(oneMore, at: now)
+            }
+            #expect(try await groups.calendarSits(at: now).count == GroupSit.limitNotOverPerGroup, "nothing made")
+            // Nine days on, the sits that happened once are over; the weekly one is still in
+            // calendars, marked cancelled, and counted.
+            let later = now + 9 * 86_400
+            #expect(try await groups.calendarSits(at: later).map(\.sit.id) == [weekly.id])
+            var next = oneMore
+            next.startsAt = later + 3 * 86_400
+            let made = try await groups.scheduleSit(next, at: later)
+            // Ten days after its cancellation it is over too, and leaves calendars.
+            let gone = now + GroupSit.cancelledWeeklyListing + 1
+            #expect(try await groups.calendarSits(at: gone).map(\.sit.id) == [made.id])
+            #expect(try await groups.calendarSits(at: gone - 2).map(\.sit.id) == [weekly.id, made.id])
+        }
+    }
+
+    @Test(
         "Group sits: a host schedules them with a copy of the profile, members read them, no one else can",
         arguments: Backend.available)
     func sits(backend: Backend) async throws {

@@ -147,6 +147,9 @@ public enum GroupRepositoryError: Error, Sendable, Equatable {
     case removed
     /// The group has `GroupSit.limitPerGroup` sits to come already: nothing was scheduled.
     case tooManySits
+    /// The group has `GroupSit.limitNotOverPerGroup` sits not over, cancelled ones counted:
+    /// nothing was scheduled.
+    case tooManySitsNotOver
     /// The storage failed: the message is for the log.
     case storage(String)
     /// The database could not be reached in time; it may be back in a moment.
@@ -210,6 +213,9 @@ public protocol GroupRepository: Sendable {
     func sitPage(_ sit: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) -> GroupSitPage?
 
     /// A host schedules `sit` for its group (its id is ignored); the sit as stored.
+    /// `.tooManySits` when the group has `GroupSit.limitPerGroup` sits to come,
+    /// `.tooManySitsNotOver` when it has `GroupSit.limitNotOverPerGroup` not over, cancelled
+    /// ones counted.
     func scheduleSit(_ sit: GroupSit, at date: Date) async throws(GroupRepositoryError) -> GroupSit
     /// The group's sits not over at `date` nor cancelled (every weekly one, and those happening
     /// once that have not ended), by their first start.
@@ -217,8 +223,8 @@ public protocol GroupRepository: Sendable {
     /// One of the group's sits, or nil (over, cancelled or not).
     func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit?
     /// Every sit of the person's groups not over at `date` (every weekly one, and those happening
-    /// once that have not ended), cancelled ones too, with their group's name, by first start:
-    /// what the person's calendar feed lists.
+    /// once that have not ended), cancelled ones too until they are over (`GroupSit`), with their
+    /// group's name, by first start: what the person's calendar feed lists.
     func calendarSits(at date: Date) async throws(GroupRepositoryError) -> [CalendarSit]
     /// One of the group's sits (over, cancelled or not) with the group's name, if the person is a
     /// member: "Add to calendar". nil when they are not, or the group has no such sit.

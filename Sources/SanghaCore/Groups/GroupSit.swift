@@ -1,8 +1,5 @@
 import Foundation
 
-/// A sit a host scheduled for their group: every member who joins hears the same timeline from
-/// the same instant. It keeps a copy of the profile it was made from (its name and segments),
-/// so later edits of that profile, or its deletion, do not change it.
 /// A sit in a person's calendar: the sit, and the name of its group.
 public struct CalendarSit: Sendable, Equatable {
     public var sit: GroupSit
@@ -13,10 +10,26 @@ public struct CalendarSit: Sendable, Equatable {
     }
 }
 
+/// A sit a host scheduled for their group: every member who joins hears the same timeline from
+/// the same instant. It keeps a copy of the profile it was made from (its name and segments),
+/// so later edits of that profile, or its deletion, do not change it.
+///
+/// A sit is over once it can happen no more: one that happens once when it ends, a weekly one
+/// never while it is not cancelled. A cancelled sit stays in its members' calendars, marked
+/// cancelled, until it is over: a weekly one `cancelledWeeklyListing` after its cancellation, or
+/// when its first time ends if that is later.
 public struct GroupSit: Sendable, Equatable, Identifiable {
     /// The most sits a group may have to come (weekly ones, and others not yet over): a page
     /// and a stream's opening list them all, and 3,000 made both a megabyte.
     public static let limitPerGroup = 50
+    /// The most sits a group may have that are not over, cancelled ones counted: every member's
+    /// calendar feed lists them all, and a host who scheduled and cancelled in a loop (3,000 in
+    /// 5 s) would otherwise have filled every feed.
+    public static let limitNotOverPerGroup = 100
+    /// How long a cancelled weekly sit stays in calendars after its cancellation: the time it
+    /// was cancelled before (at most a week and its 72 hours away) is over by then, and calendars
+    /// that poll have seen it cancelled.
+    public static let cancelledWeeklyListing: TimeInterval = 10 * 86_400
 
     public var id: Int
     public var group: Int

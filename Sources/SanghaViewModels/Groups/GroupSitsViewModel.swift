@@ -180,11 +180,21 @@ public enum GroupSitAction {
                         message:
                             "A group can have at most \(GroupSit.limitPerGroup) sits to come: cancel one you no longer need first."
                     )))
+        } catch GroupRepositoryError.tooManySitsNotOver {
+            return .refused(
+                Redirect(
+                    to: back,
+                    flash: .error(title: "The sit was not scheduled.", message: tooManyNotOverMessage)))
         } catch {
             let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
             return .refused(Redirect(to: back, flash: .error(title: "The sit was not scheduled.", message: message)))
         }
     }
+
+    /// Why a host cannot schedule a sit while the group has `GroupSit.limitNotOverPerGroup` sits
+    /// not over, cancelled ones counted.
+    public static let tooManyNotOverMessage =
+        "A group can have at most \(GroupSit.limitNotOverPerGroup) sits that are not over, cancelled ones included: a cancelled sit stays in its members' calendars, marked cancelled, until its time has passed. Schedule this one once some are over."
 
     /// "Cancel sit" (hosts only): 303 to the group with "The sit is cancelled." (its pages show
     /// it gone; whoever sits in it goes on alone).
