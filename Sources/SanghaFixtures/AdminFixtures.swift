@@ -10,7 +10,7 @@ extension AdminViewModel {
             return context
         }()
 
-        static let people: [PersonOverview] = [
+        static let everyone: [PersonOverview] = [
             PersonOverview(
                 person: Person(
                     id: 1, username: "ada", name: "Ada Lovelace", createdAt: Date(timeIntervalSince1970: 1_780_000_000),
@@ -26,6 +26,7 @@ extension AdminViewModel {
                     isDisabled: true),
                 lastSignIn: Date(timeIntervalSince1970: 1_792_000_000), sessions: 0),
         ]
+        static let people = PeopleOverviewPage(people: everyone, count: everyone.count)
 
         /// Everyone, invitations by link (the default).
         public static let list = AdminViewModel(people: people, signUp: .invite, context: administrator)
@@ -39,17 +40,22 @@ extension AdminViewModel {
             link: .passwordReset(
                 url: "https://sangha.example/reset-password?token=" + String(repeating: "cd", count: 32),
                 name: "Bob Brown"))
+        /// The second page of three: 120 people, 50 a page.
+        public static let paged = AdminViewModel(
+            people: PeopleOverviewPage(people: everyone, count: 120), page: 2, signUp: .invite,
+            context: administrator)
         /// Sign-up closed: no invitations.
         public static let closed = AdminViewModel(people: people, signUp: .closed, context: administrator)
         /// Names and usernames a hostile member could choose.
         public static let hostile = AdminViewModel(
-            people: [
-                PersonOverview(
-                    person: Person(
-                        id: 4, username: "x_x", name: "<script>alert('n')</script> & \"Sons\"",
-                        createdAt: Date(timeIntervalSince1970: 1_790_000_000)),
-                    lastSignIn: nil, sessions: 1)
-            ], signUp: .open, context: administrator)
+            people: PeopleOverviewPage(
+                people: [
+                    PersonOverview(
+                        person: Person(
+                            id: 4, username: "x_x", name: "<script>alert('n')</script> & \"Sons\"",
+                            createdAt: Date(timeIntervalSince1970: 1_790_000_000)),
+                        lastSignIn: nil, sessions: 1)
+                ], count: 1), signUp: .open, context: administrator)
     }
 }
 

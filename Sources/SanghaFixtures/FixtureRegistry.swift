@@ -107,6 +107,7 @@ public enum FixtureRegistry {
         Fixture("admin", AdminViewModel.Fixtures.list),
         Fixture("admin-invitation", AdminViewModel.Fixtures.invitation),
         Fixture("admin-password-reset", AdminViewModel.Fixtures.passwordReset),
+        Fixture("admin-paged", AdminViewModel.Fixtures.paged),
         Fixture("admin-closed", AdminViewModel.Fixtures.closed),
         Fixture("admin-hostile", AdminViewModel.Fixtures.hostile),
         Fixture("groups", GroupsViewModel.Fixtures.list),

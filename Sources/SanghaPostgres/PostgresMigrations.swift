@@ -443,6 +443,10 @@ enum PostgresMigrations {
                 WHERE person_id IN (SELECT id FROM person WHERE password_hash = '')
                 """,
             ]),
+        // /admin reads a page of people by name.
+        Migration(
+            number: 17, name: "person name index",
+            statements: ["CREATE INDEX person_name ON person (lower(name), id)"]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

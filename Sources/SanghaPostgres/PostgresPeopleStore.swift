@@ -151,38 +151,49 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
         }
     }
 
-    public func overview(at date: Date) async throws(PeopleRepositoryError) -> [PersonOverview] {
-        try await run { connection in try await Self.all(Overview(at: date), connection, database.logger) }
+    public func overview(at date: Date, limit: Int, offset: Int) async throws(PeopleRepositoryError)
+        -> PeopleOverviewPage
+    {
+        try await run { connection in
+            let rows = try await Self.all(Overview(at: date, limit: limit, offset: offset), connection, database.logger)
+            return PeopleOverviewPage(people: rows.compactMap(\.person), count: rows.first?.count ?? 0)
+        }
     }
 
-    /// Everyone by name, with their last sign-in and their sessions in force: /admin, prepared.
+    /// A page of everyone by name, with their last sign-in and their sessions in force, and how
+    /// many people there are (on every row; one row of nulls besides it past the last page):
+    /// /admin, prepared.
     struct Overview: PreparedRead {
         static let sql = """
-            SELECT \(PostgresPeopleStore.personColumns), last_sign_in_at, (
-                SELECT count(*) FROM sign_in_session s WHERE s.person_id = person.id
-                AND s.last_used_at > $1 AND s.started_at > $2
-            )
-            FROM person ORDER BY lower(name), id
+            SELECT n.count, p.* FROM (SELECT count(*) FROM person) n (count)
+            LEFT JOIN (
+                SELECT \(PostgresPeopleStore.personColumns), last_sign_in_at, (
+                    SELECT count(*) FROM sign_in_session s WHERE s.person_id = person.id
+                    AND s.last_used_at > $1 AND s.started_at > $2
+                ), lower(name) AS sort_name
+                FROM (SELECT * FROM person ORDER BY lower(name), id LIMIT $3 OFFSET $4) person
+            ) p ON true
+            ORDER BY p.sort_name, p.id
             """
-        static let bindingDataTypes: [PostgresDataType] = [.timestamptz, .timestamptz]
+        static let bindingDataTypes: [PostgresDataType] = [.timestamptz, .timestamptz, .int8, .int8]
         let values: [any PostgresNonThrowingEncodable & Sendable]
-        init(at date: Date) {
+        init(at date: Date, limit: Int, offset: Int) {
             values = [
                 date.addingTimeInterval(-SignInSession.lifetime), date.addingTimeInterval(-SignInSession.longestLife),
+                max(limit, 0), max(offset, 0),
             ]
         }
-        func decodeRow(_ row: PostgresRow) throws -> PersonOverview {
-            let row = try row.decode(
-                (
-                    Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String, Int, String, Int?,
-                    String?, Date?, Int
-                ).self)
+        func decodeRow(_ row: PostgresRow) throws -> (count: Int, person: PersonOverview?) {
+            var columns = Columns(row)
+            let count: Int = try columns.next()
+            guard let id = try columns.next(Int?.self) else { return (count, nil) }
             let (person, _) = PostgresPeopleStore.person(
                 (
-                    row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12,
-                    row.13, row.14
+                    id, try columns.next(), try columns.next(), try columns.next(), try columns.next(),
+                    try columns.next(), try columns.next(), try columns.next(), try columns.next(), try columns.next(),
+                    try columns.next(), try columns.next(), try columns.next(), try columns.next(), try columns.next()
                 ))
-            return PersonOverview(person: person, lastSignIn: row.15, sessions: row.16)
+            return (count, PersonOverview(person: person, lastSignIn: try columns.next(), sessions: try columns.next()))
         }
     }
 

@@ -76,24 +76,30 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         }
     }
 
-    public func overview(at date: Date) async throws(PeopleRepositoryError) -> [PersonOverview] {
+    public func overview(at date: Date, limit: Int, offset: Int) async throws(PeopleRepositoryError)
+        -> PeopleOverviewPage
+    {
         let unusedSince = date.addingTimeInterval(-SignInSession.lifetime)
         let startedSince = date.addingTimeInterval(-SignInSession.longestLife)
         return try await read { db in
-            try Row.fetchAll(
+            let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM person")) ?? 0
+            // The page's people first (along `person_on_name`), then their open sessions.
+            let people = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
                         SELECT person.*, (
                             SELECT count(*) FROM signInSession s WHERE s.personID = person.id
                             AND s.lastUsedAt > ? AND COALESCE(s.startedAt, s.lastUsedAt) > ?
                         ) AS openSessions
-                        FROM person ORDER BY name COLLATE NOCASE, id
-                        """), arguments: [unusedSince, startedSince]
+                        FROM (SELECT * FROM person ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?) person
+                        ORDER BY name COLLATE NOCASE, id
+                        """), arguments: [unusedSince, startedSince, max(limit, 0), max(offset, 0)]
             ).map { row in
                 PersonOverview(
                     person: try PersonRecord(row: row).person, lastSignIn: row["lastSignInAt"],
                     sessions: row["openSessions"])
             }
+            return PeopleOverviewPage(people: people, count: count)
         }
     }
 

@@ -113,20 +113,33 @@ struct PeopleCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Everyone, with who administers and who is disabled.")
         @OptionGroup var data: Data
 
+        /// People printed per read: however many there are, no read holds them all.
+        static let pageSize = 500
+
         func run() async throws {
-            let overview = try await data.withPeople { try await $0.overview(at: Date()) }
-            guard !overview.isEmpty else {
-                print("No one has an account yet: the first to sign up becomes the administrator.")
-                return
+            let now = Date()
+            try await data.withPeople { people in
+                var offset = 0
+                while true {
+                    let page = try await people.overview(at: now, limit: Self.pageSize, offset: offset)
+                    if offset == 0, page.people.isEmpty {
+                        print("No one has an account yet: the first to sign up becomes the administrator.")
+                    }
+                    for entry in page.people { print(Self.line(entry)) }
+                    offset += page.people.count
+                    if page.people.count < Self.pageSize { return }
+                }
             }
-            for entry in overview {
-                let person = entry.person
-                var notes: [String] = []
-                if person.isAdministrator { notes.append("administrator") }
-                if person.isDisabled { notes.append("disabled") }
-                let last = entry.lastSignIn.map { "last sign-in \($0.formatted(.iso8601))" } ?? "never signed in"
-                print(([person.username, person.name] + notes + [last]).joined(separator: "\t"))
-            }
+        }
+
+        /// username, name, what they are, their last sign-in: tab-separated.
+        static func line(_ entry: PersonOverview) -> String {
+            let person = entry.person
+            var notes: [String] = []
+            if person.isAdministrator { notes.append("administrator") }
+            if person.isDisabled { notes.append("disabled") }
+            let last = entry.lastSignIn.map { "last sign-in \($0.formatted(.iso8601))" } ?? "never signed in"
+            return ([person.username, person.name] + notes + [last]).joined(separator: "\t")
         }
     }
 

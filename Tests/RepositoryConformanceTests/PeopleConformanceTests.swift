@@ -80,6 +80,39 @@ struct PeopleConformanceTests {
         }
     }
 
+    @Test(
+        "People: the administrator's list a page at a time, by name ignoring case, with how many in all; everyone read page by page",
+        arguments: Backend.available)
+    func overviewPages(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let people = stores.people
+            // Ada is there; seven more, their names out of order and in both cases.
+            for (username, name) in [
+                ("gus", "gus"), ("bea", "Bea"), ("dan", "dan"), ("cat", "Cat"), ("fay", "Fay"), ("eve", "eve"),
+                ("hal", "Hal"),
+            ] {
+                var person = Stores.person(username)
+                person.name = name
+                _ = try await people.create(person, passwordHash: "x")
+            }
+            try await people.startSession(
+                key: "dan-1", of: try #require(try await people.credentials(username: "dan")).person.id, at: Self.now)
+            let names = ["Ada", "Bea", "Cat", "dan", "eve", "Fay", "gus", "Hal"]
+            for (limit, offset) in [(3, 0), (3, 3), (3, 6), (3, 9), (8, 0), (50, 0), (0, 0)] {
+                let page = try await people.overview(at: Self.now, limit: limit, offset: offset)
+                #expect(page.count == 8, "\(limit) \(offset)")
+                #expect(
+                    page.people.map(\.person.name) == Array(names.dropFirst(offset).prefix(limit)), "\(limit) \(offset)"
+                )
+            }
+            let page = try await people.overview(at: Self.now, limit: 2, offset: 2)
+            #expect(page.people.map(\.sessions) == [0, 1], "open sessions counted for the page's people")
+            #expect(try await people.overview(at: Self.now, pageSize: 3).map(\.person.name) == names)
+            #expect(try await storage.open().people.overview(at: Self.now, pageSize: 8).map(\.person.name) == names)
+        }
+    }
+
     @Test("People: unique usernames ignoring case, credentials, updates, password hashes", arguments: Backend.available)
     func people(backend: Backend) async throws {
         try await backend.withStorage { storage in

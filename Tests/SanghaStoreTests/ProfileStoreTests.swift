@@ -20,6 +20,7 @@ struct ProfileStoreTests {
         "totalSittingSessions", "people", "signInSessionStart", "door", "groups", "sittingNow", "groupSits",
         "sessionNotes", "practiceDays", "sitClientIDs", "calendars", "groupRemovals", "providerIdentities",
         "signInSessionMethod",
+        "personName",
     ]
 
     static func person(_ username: String) -> Person {

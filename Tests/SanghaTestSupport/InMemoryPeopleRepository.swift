@@ -84,17 +84,22 @@ public actor InMemoryPeopleRepository: PeopleRepository {
         return !people.isEmpty
     }
 
-    public func overview(at date: Date) async throws(PeopleRepositoryError) -> [PersonOverview] {
+    public func overview(at date: Date, limit: Int, offset: Int) async throws(PeopleRepositoryError)
+        -> PeopleOverviewPage
+    {
         try check()
-        return people.values.map(\.person).sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
-            .map { person in
-                PersonOverview(
-                    person: person, lastSignIn: lastSignIn[person.id],
-                    sessions: sessions.values.filter {
-                        $0.person == person.id
-                            && !SignInSession.hasEnded(startedAt: $0.startedAt, lastUsed: $0.lastUsed, at: date)
-                    }.count)
-            }
+        let everyone = people.values.map(\.person).sorted {
+            ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id)
+        }
+        let page = everyone.dropFirst(max(offset, 0)).prefix(max(limit, 0)).map { person in
+            PersonOverview(
+                person: person, lastSignIn: lastSignIn[person.id],
+                sessions: sessions.values.filter {
+                    $0.person == person.id
+                        && !SignInSession.hasEnded(startedAt: $0.startedAt, lastUsed: $0.lastUsed, at: date)
+                }.count)
+        }
+        return PeopleOverviewPage(people: page, count: everyone.count)
     }
 
     public func setDisabled(_ disabled: Bool, of id: Int) async throws(PeopleRepositoryError) {

@@ -88,6 +88,16 @@ public struct PersonOverview: Sendable, Equatable {
     }
 }
 
+/// A page of the administrator's list, and how many people have an account in all.
+public struct PeopleOverviewPage: Sendable, Equatable {
+    public var people: [PersonOverview]
+    public var count: Int
+
+    public init(people: [PersonOverview], count: Int) {
+        (self.people, self.count) = (people, count)
+    }
+}
+
 /// What failed sign-ins are counted against besides a username (which can contain neither a
 /// space nor a colon, so the keys never meet one).
 public enum AttemptKey {

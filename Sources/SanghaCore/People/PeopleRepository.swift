@@ -20,8 +20,10 @@ public protocol PeopleRepository: Sendable {
     )?
     /// Whether anyone has an account yet (a new deployment's first sign-up needs no invitation).
     func hasAnyone() async throws(PeopleRepositoryError) -> Bool
-    /// Everyone, by name, with their last sign-in and open sessions: the administrator's list.
-    func overview(at date: Date) async throws(PeopleRepositoryError) -> [PersonOverview]
+    /// A page of everyone by name (ignoring case), with their last sign-in and open sessions:
+    /// at most `limit` after skipping `offset`, and how many there are in all. The
+    /// administrator's list, read a page at a time.
+    func overview(at date: Date, limit: Int, offset: Int) async throws(PeopleRepositoryError) -> PeopleOverviewPage
     /// Disables the person and ends every session of theirs (in one transaction), or enables them.
     /// `.lastAdministrator` when they are the last administrator who can sign in: checked in the
     /// same transaction, so two administrators disabling each other at once cannot both succeed.
@@ -99,6 +101,17 @@ public protocol PeopleRepository: Sendable {
 }
 
 extension PeopleRepository {
+    /// Everyone, by name, read `pageSize` at a time (`sangha people`, tests): no read holds more
+    /// than a page. Someone who signs up or goes meanwhile may be missed or listed twice.
+    public func overview(at date: Date, pageSize: Int = 500) async throws(PeopleRepositoryError) -> [PersonOverview] {
+        var everyone: [PersonOverview] = []
+        while true {
+            let page = try await overview(at: date, limit: pageSize, offset: everyone.count)
+            everyone += page.people
+            if page.people.count < pageSize { return everyone }
+        }
+    }
+
     /// Stores a new person with a password (see the requirement).
     public func create(_ person: Person, passwordHash: String, admission: Admission, at date: Date)
         async throws(PeopleRepositoryError) -> Person

@@ -1,14 +1,20 @@
 import Foundation
 import SanghaCore
 
-/// `/admin`, for administrators: everyone with their joined date, last sign-in and open
-/// sessions, what can be done to each, and "Invite someone". A link just made (an invitation or
-/// a password reset) is shown once, on the page the post answers with.
+/// `/admin`, for administrators: the people by name, a page at a time (`?page=N`), with their
+/// joined date, last sign-in and open sessions, what can be done to each, how many people there
+/// are in all, and "Invite someone". A link just made (an invitation or a password reset) is
+/// shown once, on the page the post answers with.
 public struct AdminViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
     public let heading = "Admin"
     public let peopleHeading = "People"
+    /// "12 people have an account."
+    public let peopleCount: String
+    /// The people of this page.
     public let people: [AdminPersonRow]
+    /// "Page 2 of 3"; nil when everyone fits on one page.
+    public let paging: PagingViewModel?
     public let inviteHeading = "Invite someone"
     /// What an invitation does with this deployment's `--sign-up`.
     public let inviteHint: String
@@ -19,12 +25,18 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
     public let link: OneTimeLinkViewModel?
     public let alert: AlertViewModel?
 
+    /// Page `page` of the list, `people` its people.
     public init(
-        people: [PersonOverview], signUp: SignUpMode, context: PageContext, link: OneTimeLinkViewModel? = nil,
-        alert: AlertViewModel? = nil
+        people: PeopleOverviewPage, page: Int = 1, signUp: SignUpMode, context: PageContext,
+        link: OneTimeLinkViewModel? = nil, alert: AlertViewModel? = nil
     ) {
-        self.layout = LayoutViewModel(title: "Admin", section: .admin, context: context)
-        self.people = people.map { AdminPersonRow($0, context: context) }
+        self.layout = LayoutViewModel(
+            title: page > 1 ? "Admin, page \(page)" : "Admin", section: .admin, context: context)
+        self.people = people.people.map { AdminPersonRow($0, context: context) }
+        peopleCount =
+            people.count == 1 ? "1 person has an account." : "\(people.count) people have an account."
+        paging = PagingViewModel(
+            page: page, pageCount: PagingViewModel.pageCount(rows: people.count), path: Paths.admin.url)
         switch signUp {
         case .invite:
             inviteHint =
@@ -45,13 +57,19 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
         self.alert = alert
     }
 
-    /// The page, or why the list could not be read.
+    /// Page `page` of the list (`PagingViewModel.pageSize` people, read alone), or why it could
+    /// not be read; a page past the last is not found (the first always is).
     public static func load(
-        people: any PeopleRepository, signUp: SignUpMode, context: PageContext, link: OneTimeLinkViewModel? = nil
+        page: Int = 1, people: any PeopleRepository, signUp: SignUpMode, context: PageContext,
+        link: OneTimeLinkViewModel? = nil
     ) async -> LoadOutcome<AdminViewModel> {
+        let pageSize = PagingViewModel.pageSize
+        // A page no list has (its first row past Int.max) is not read at all.
+        guard page >= 1, let offset = PagingViewModel.offset(page: page, pageSize: pageSize) else { return .notFound }
         do {
-            let everyone = try await people.overview(at: context.now)
-            return .page(AdminViewModel(people: everyone, signUp: signUp, context: context, link: link))
+            let read = try await people.overview(at: context.now, limit: pageSize, offset: offset)
+            guard page <= PagingViewModel.pageCount(rows: read.count, pageSize: pageSize) else { return .notFound }
+            return .page(AdminViewModel(people: read, page: page, signUp: signUp, context: context, link: link))
         } catch {
             return unavailable(error, context: context)
         }

@@ -4,8 +4,8 @@ import SanghaCore
 import SanghaViewModels
 
 /// `/admin`, for administrators only (anyone else gets 404, as if it did not exist: its routes
-/// are behind `RequireAdministratorMiddleware`): everyone, invitations, disabling and enabling,
-/// password reset links, more administrators.
+/// are behind `RequireAdministratorMiddleware`): everyone, a page at a time, invitations,
+/// disabling and enabling, password reset links, more administrators.
 struct AdminRoutes: AreaRoutes {
     let services: RowServices
 
@@ -13,8 +13,10 @@ struct AdminRoutes: AreaRoutes {
 
     static let rows: [PageRow] =
         [
-            .get(Paths.admin, notFound: { _ in notFound }) {
-                await AdminViewModel.load(people: $0.people, signUp: $0.configuration.signUp, context: $0.page)
+            // A page of the people (`?page=N`).
+            .get(Paths.admin, query: ListPage.self, notFound: { "The list of people has no page \($0.page)." }) {
+                await AdminViewModel.load(
+                    page: $0.input.page, people: $0.people, signUp: $0.configuration.signUp, context: $0.page)
             },
             // A one-use sign-up link, shown on the page this post answers and never again.
             .post(Paths.adminInvitations, notFound: notFound) { asked in
