@@ -72,8 +72,9 @@ screenshots: deps build browser-deps
 
 ## What a fresh clone's build costs (and the binary's size); render times of the compiled
 ## templates against swift-mustache, then wrk against the release server (every page a person
-## opens), nginx and the FriendService; instructions per request of the watched pages
-## (callgrind); home with the FriendService hung against it answering; then a page signed in
+## opens; home, /history and /me with no sessions, a year's log and a three-year log; a group of
+## ten; each on SQLite and PostgreSQL), nginx and the FriendService; instructions per request of
+## the watched pages (callgrind); home with the FriendService hung against it answering; then a page signed in
 ## against the version before people (built once) and while others sign in; a real sign-in
 ## while 40 connections sign in as no one; then PostgreSQL against SQLite, the paged lists with
 ## large data against a page's worth, 2,000 group event streams (their memory, a page beside

@@ -26,13 +26,9 @@ wait_until_up() {
 seed() {
   local base=$1 jar=$2
   # A person first: every page but sign-up and sign-in needs one.
-  local token
-  token=$(form_token "$base/sign-up" "$jar")
-  curl -fs -b "$jar" -c "$jar" -o /dev/null \
-    -d "name=Bench+Person&username=bench&password=${BENCH_PASSWORD}&_csrf=$token" "$base/sign-up"
-  local session
-  session=$(awk '$6 == "sangha_session" { print $7 }' "$jar")
-  [ -n "$session" ] || { echo "seed: signing up at $base/sign-up failed" >&2; return 1; }
+  local token session
+  session=$(sign_up_person "$base" "$jar" bench "Bench Person")
+  session=${session##*sangha_session=}
   # Signed in: the token of the pages seen with this session.
   token=$(form_token "$base/profiles" "$jar")
   local letters=(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z)
@@ -50,6 +46,69 @@ seed() {
   done
   curl -fs -b "$jar" -o /dev/null -d "$full&_csrf=$token" "$base/profiles/2"
   echo "sangha_csrf=$(awk '$6 == "sangha_csrf" { print $7 }' "$jar"); sangha_session=$session"
+}
+
+# sign_up_person BASE JAR USERNAME NAME: signs a person up with BENCH_PASSWORD (their browser's
+# cookies into JAR) and prints the value of a Cookie header that is that browser.
+sign_up_person() {
+  local base=$1 jar=$2 token session
+  token=$(form_token "$base/sign-up" "$jar")
+  curl -fs -b "$jar" -c "$jar" -o /dev/null \
+    -d "name=${4// /+}&username=$3&password=${BENCH_PASSWORD}&_csrf=$token" "$base/sign-up"
+  session=$(awk '$6 == "sangha_session" { print $7 }' "$jar")
+  [ -n "$session" ] || { echo "signing $3 up at $base/sign-up failed" >&2; return 1; }
+  echo "sangha_csrf=$(awk '$6 == "sangha_csrf" { print $7 }' "$jar"); sangha_session=$session"
+}
+
+# seed_everyone NAME BASE: on the server at BASE, the bench's person (their 50 friends, profiles
+# 1 and 2, 20 groups of 5 sits each and their calendar link), two people with a practice log imported as a
+# file (1,000 sessions over the 365 days up to yesterday; 10,000 over 1,100 days), and seven
+# more people, so that group 1 has ten members: the bench's person hosts it, the others followed
+# its invitation link. Sets cookie[NAME/WHO] (WHO: bench, log1000, log3y) and feeds[NAME], which
+# the caller declares (`declare -A cookie feeds`); the browsers' cookie jars go into $work.
+seed_everyone() {
+  local name=$1 base=$2 jar="$work/cookies-$1"
+  cookie[$name/bench]=$(seed "$base" "$jar")
+  local token
+  token=$(form_token "$base/groups" "$jar")
+  # The person's groups: 20, with 5 sits each (every other one weekly), and their calendar link:
+  # the feed of a person in 20 groups with 100 sits.
+  local sit_start group sit weekly
+  sit_start=$(date -u -d '+30 days' +%Y-%m-%dT07:00)
+  for group in $(seq 20); do
+    curl -fs -b "$jar" -o /dev/null -d "name=Group+$group&_csrf=$token" "$base/groups"
+    for sit in $(seq 5); do
+      weekly=$([ $((sit % 2)) = 0 ] && echo "&weekly=on" || true)
+      curl -fs -b "$jar" -o /dev/null -d "profile=1&startsAt=$sit_start$weekly&_csrf=$token" "$base/groups/$group/sits"
+    done
+  done
+  local feed
+  feed=$(curl -fs -b "$jar" -d "_csrf=$token" "$base/settings/calendar" | grep -o 'http://[^"]*/calendar/[0-9a-f]*\.ics' | head -1)
+  [ -n "$feed" ] || { echo "FAILED: no calendar link was made on $name" >&2; exit 1; }
+  [ "$(curl -fs "$feed" | grep -c '^BEGIN:VEVENT')" = 100 ] || { echo "FAILED: the feed on $name has not 100 sits" >&2; exit 1; }
+  feeds[$name]=$feed
+
+  cookie[$name/log1000]=$(sign_up_person "$base" "$work/cookies-$name-log1000" daily "Daily Sitter")
+  cookie[$name/log3y]=$(sign_up_person "$base" "$work/cookies-$name-log3y" years "Sitter Of Years")
+  local seeded
+  seeded=$(python3 scripts/seed.py "$base" --cookie "${cookie[$name/log1000]}" --log-sessions 1000 --log-days 365)
+  echo "- $name, a year: $seeded"
+  seeded=$(python3 scripts/seed.py "$base" --cookie "${cookie[$name/log3y]}" --log-sessions 10000 --log-days 1100)
+  echo "- $name, three years: $seeded"
+
+  local link member member_cookie
+  link=$(curl -fs -b "$jar" -d "_csrf=$token" "$base/groups/1/invitations" | grep -o '/groups/invite/[A-Za-z0-9_-]*' | head -1)
+  [ -n "$link" ] || { echo "FAILED: group 1 on $name gave no invitation link" >&2; exit 1; }
+  join_group() {
+    [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $1" -d "_csrf=$(form_token_of "$base" "$1")" "$base$link")" = 303 ] \
+      || { echo "FAILED: joining group 1 on $name" >&2; exit 1; }
+  }
+  join_group "${cookie[$name/log1000]}"
+  join_group "${cookie[$name/log3y]}"
+  for member in $(seq 7); do
+    member_cookie=$(sign_up_person "$base" "$work/cookies-$name-member$member" "member$member" "Member $member")
+    join_group "$member_cookie"
+  done
 }
 
 # form_token URL JAR: the form token of the page at URL seen with JAR's cookies (kept in JAR).
