@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Instructions per request, counted by valgrind's callgrind: figures that do not drift with the
 # machine's load, for the pages whose speed is watched (issue "every page at the editor's speed").
-# The release server is seeded as `make bench` seeds it (a person, 50 friends, two profiles, a
-# group with a weekly sit), then started again under callgrind; each page is asked WARMUP times,
-# then REQUESTS times with the count on, one request at a time. Prints instructions per request.
+# The release server is seeded as `scripts/bench.sh` seeds it (`seed_everyone`: a person with 50
+# friends, two profiles and 20 groups of 5 sits, group 1 of ten members, two people with a
+# practice log of a year and of three years), then started again under callgrind; each page is
+# asked WARMUP times, then REQUESTS times with the count on, one request at a time on one
+# kept-alive connection (as wrk sends them: a connection's setup is not a page's cost). Prints
+# instructions per request, and the goals: the editor at most 500 k, home, /history and a
+# group's page at most 1.5 × the editor's.
 #
 #   scripts/bench-instructions.sh            # the release build in .build/release
 #   BIN=path/to/sangha scripts/bench-instructions.sh
 #   KEEP=dir scripts/bench-instructions.sh   # keeps each page's profile for callgrind_annotate
+#   ONLY='history' scripts/bench-instructions.sh  # only the pages whose label matches
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,14 +42,9 @@ friend_port=$(free_port)
 base="http://127.0.0.1:$port"
 serve "$BIN"
 wait_until_up "$base"
-jar="$work/cookies"
-cookies=$(seed "$base" "$jar")
-token=$(form_token "$base/groups" "$jar")
-curl -fs -b "$jar" -o /dev/null -d "name=Morning&_csrf=$token" "$base/groups"
-curl -fs -b "$jar" -o /dev/null \
-  -d "profile=1&startsAt=$(date -u -d '+30 days' +%Y-%m-%dT07:00)&weekly=on&_csrf=$token" "$base/groups/1/sits"
-feed=$(curl -fs -b "$jar" -d "_csrf=$token" "$base/settings/calendar" | grep -o 'http://[^"]*/calendar/[0-9a-f]*\.ics' | head -1)
-feed=${feed#http://*/}
+declare -A cookie feeds
+seed_everyone sqlite "$base" >/dev/null
+feed=${feeds[sqlite]#http://*/}
 kill "$pid"
 wait "$pid" 2>/dev/null || true
 
@@ -54,32 +54,62 @@ for _ in $(seq 600); do curl -fs "$base/health" >/dev/null && break; sleep 0.2; 
 curl -fs "$base/health" >/dev/null || { echo "sangha did not start under valgrind" >&2; exit 1; }
 
 pages=(
-  "GET /profiles/1 (the editor)|/profiles/1"
-  "GET / (home)|/"
-  "GET /history|/history"
-  "GET /me|/me"
-  "GET /groups/1 (a group's page)|/groups/1"
-  "GET /groups/1/sits/1 (a sit's page)|/groups/1/sits/1"
-  "GET the calendar feed|/$feed"
+  "GET /profiles/1 (the editor)|bench|/profiles/1"
+  "GET /health (the framework's floor)|bench|/health"
+  "GET / (home, no sessions)|bench|/"
+  "GET / (home, 1,000 sessions)|log1000|/"
+  "GET / (home, a 3-year log)|log3y|/"
+  "GET /history (no sessions)|bench|/history"
+  "GET /history (1,000 sessions)|log1000|/history"
+  "GET /history (a 3-year log)|log3y|/history"
+  "GET /me (no sessions)|bench|/me"
+  "GET /me (1,000 sessions)|log1000|/me"
+  "GET /me (a 3-year log)|log3y|/me"
+  "GET /groups/1 (a group's page: 5 sits, 10 members)|bench|/groups/1"
+  "GET /groups/1/sits/1 (a sit's page)|bench|/groups/1/sits/1"
+  "GET the calendar feed (20 groups, 100 sits)|bench|/$feed"
 )
-ask() { for _ in $(seq "$1"); do curl -fs -o /dev/null -H "Cookie: $cookies" "$base$2"; done; }
+# ask COUNT COOKIE PATH: COUNT requests one after another on one kept-alive connection, as a
+# browser (and wrk) sends them: a connection's setup is not a page's cost.
+ask() {
+  local urls=()
+  for _ in $(seq "$1"); do urls+=("$base$3"); done
+  curl -fs -H "Cookie: $2" "${urls[@]}" >/dev/null
+}
 
 echo "# Instructions per request (callgrind, $REQUESTS requests each, release build), $(date -u +%Y-%m-%d)"
 echo
 echo "| page | instructions per request |"
 echo "| --- | ---: |"
 callgrind_control -i on "$pid" >/dev/null 2>&1
+declare -A counts
 for page in "${pages[@]}"; do
-  label=${page%%|*}
-  path=${page#*|}
+  IFS='|' read -r label who path <<<"$page"
+  [ -z "${ONLY:-}" ] || [[ $label =~ $ONLY ]] || continue
+  cookies=${cookie[sqlite/$who]}
   [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookies" "$base$path")" = 200 ] \
     || { echo "FAILED: $label did not answer 200" >&2; exit 1; }
-  ask "$WARMUP" "$path"
+  ask "$WARMUP" "$cookies" "$path"
   callgrind_control -z "$pid" >/dev/null 2>&1
-  ask "$REQUESTS" "$path"
+  ask "$REQUESTS" "$cookies" "$path"
   callgrind_control -d "$pid" >/dev/null 2>&1
   file=$(ls -t "$work"/callgrind.* | head -1)
   total=$(awk '/^summary:|^totals:/ { print $2; exit }' "$file")
-  [ -n "${KEEP:-}" ] && mkdir -p "$KEEP" && cp "$file" "$KEEP/$(tr -c 'a-z0-9\n' '-' <<<"$path" | cut -c1-20).callgrind"
-  printf '| %s | %s |\n' "$label" "$(awk -v t="$total" -v r="$REQUESTS" 'BEGIN { printf "%.0f", t / r }')"
+  [ -n "${KEEP:-}" ] && mkdir -p "$KEEP" && cp "$file" "$KEEP/$(tr 'A-Z' 'a-z' <<<"${label#GET }" | tr -c 'a-z0-9\n' '-' | sed 's/^-*//' | cut -c1-40).callgrind"
+  counts[$label]=$(awk -v t="$total" -v r="$REQUESTS" 'BEGIN { printf "%.0f", t / r }')
+  printf '| %s | %s |\n' "$label" "${counts[$label]}"
 done
+
+# The goals: the editor at most 500 k instructions a request, and home, /history and a group's
+# page each at most 1.5 × the editor's.
+editor=${counts["GET /profiles/1 (the editor)"]:-}
+[ -n "$editor" ] || exit 0
+echo
+echo "| goal | measured | |"
+echo "| --- | ---: | --- |"
+verdict() { awk -v v="$1" -v g="$2" 'BEGIN { print (v <= g) ? "met" : "NOT met" }'; }
+echo "| GET /profiles/1 at most 500 k instructions a request | $editor | $(verdict "$editor" 500000) |"
+for label in "${!counts[@]}"; do
+  [[ $label == "GET / ("* || $label == "GET /history"* || $label == "GET /groups/1 ("* ]] || continue
+  echo "| $label at most 1.5 × the editor's | $(ratio "${counts[$label]}" "$editor")× | $(verdict "${counts[$label]}" "$((editor * 3 / 2))") |"
+done | sort
