@@ -35,6 +35,9 @@ public final class PostgresChangeFeed: Service, Sendable {
         /// notices, not one naming both: an instance of the version before reads `profile ID`
         /// and ignores this one, so a rolling restart keeps profiles read by id true.)
         case profileList(owner: Int)
+        /// The owner's sessions were recorded, edited, imported or deleted: their practice is
+        /// read again.
+        case practice(owner: Int)
         /// A group event, for `PostgresGroupEventBus`'s subscribers.
         case group(GroupEvent)
 
@@ -46,6 +49,7 @@ public final class PostgresChangeFeed: Service, Sendable {
             case "person": guard let id = Int(parts[1]) else { return nil }; self = .person(id)
             case "profile": guard let id = Int(parts[1]) else { return nil }; self = .profile(id)
             case "profiles": guard let owner = Int(parts[1]) else { return nil }; self = .profileList(owner: owner)
+            case "practice": guard let owner = Int(parts[1]) else { return nil }; self = .practice(owner: owner)
             case "group": guard let event = GroupEvent(payload: parts[1]) else { return nil }; self = .group(event)
             default: return nil
             }
@@ -57,6 +61,7 @@ public final class PostgresChangeFeed: Service, Sendable {
             case .person(let id): "person \(id)"
             case .profile(let id): "profile \(id)"
             case .profileList(let owner): "profiles \(owner)"
+            case .practice(let owner): "practice \(owner)"
             case .group(let event): "group \(event.payload)"
             }
         }

@@ -15,18 +15,22 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     let database: PostgresDatabase
     private let sessions: Memo<String, KeptSignInSession>?
     private let onDelete: @Sendable (Int) -> Void
+    /// Called after a person's settings were saved (a new time zone or day start counts their
+    /// days again), so this instance's memory of their practice goes (the others hear it).
+    private let onUpdate: @Sendable (Int) -> Void
 
     public init(database: PostgresDatabase, onDelete: @escaping @Sendable (Int) -> Void = { _ in }) {
-        self.init(database: database, sessions: nil, onDelete: onDelete)
+        self.init(database: database, sessions: nil, onDelete: onDelete, onUpdate: { _ in })
     }
 
     init(
         database: PostgresDatabase, sessions: Memo<String, KeptSignInSession>?,
-        onDelete: @escaping @Sendable (Int) -> Void
+        onDelete: @escaping @Sendable (Int) -> Void, onUpdate: @escaping @Sendable (Int) -> Void
     ) {
         self.database = database
         self.sessions = sessions
         self.onDelete = onDelete
+        self.onUpdate = onUpdate
     }
 
     private typealias PersonRow = (
@@ -313,6 +317,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     }
 
     public func update(_ person: Person) async throws(PeopleRepositoryError) {
+        defer { onUpdate(person.id) }
         try await changeOne(
             """
             UPDATE person SET name = \(person.name), about = \(person.about),

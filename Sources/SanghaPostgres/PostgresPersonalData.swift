@@ -3,7 +3,8 @@ import SanghaStoreSupport
 
 /// Each person's profiles, sitting sessions, saved friends list and groups in PostgreSQL. The
 /// stores it hands out are made per request. With a `PostgresChangeFeed`, sign-in sessions,
-/// profiles read by id and pages of each person's profiles are kept in memory while it listens,
+/// profiles read by id, pages of each person's profiles and each person's practice are kept in
+/// memory while it listens,
 /// and forgotten at every change any instance announces; without one, nothing is kept. Group
 /// events travel by the feed too; without one, they reach this instance only.
 public struct PostgresPersonalData: PersonalData {
@@ -12,6 +13,7 @@ public struct PostgresPersonalData: PersonalData {
     let friendListThrottle = FriendListSaveThrottle()
     let signInSessions: Memo<String, KeptSignInSession>
     let profileMemo: ProfileMemo
+    let practiceMemo: PracticeMemo
 
     /// `maximumAge`: how long a kept value may be used at most (tests lengthen or shorten it).
     public init(
@@ -20,26 +22,34 @@ public struct PostgresPersonalData: PersonalData {
     ) {
         self.database = database
         let watch: any ChangeWatch = feed.map { $0 as any ChangeWatch } ?? UnwatchedData()
-        let (sessions, profiles) = (
+        let (sessions, profiles, practice) = (
             Memo<String, KeptSignInSession>(watch: watch, maximumAge: maximumAge),
-            ProfileMemo(watch: watch, maximumAge: maximumAge)
+            ProfileMemo(watch: watch, maximumAge: maximumAge),
+            PracticeMemo(watch: watch, maximumAge: maximumAge)
         )
-        (signInSessions, profileMemo) = (sessions, profiles)
+        (signInSessions, profileMemo, practiceMemo) = (sessions, profiles, practice)
         groupEvents = PostgresGroupEventBus(database: database, feed: feed)
         feed?.subscribe { change in
             switch change {
             case nil:
                 sessions.forgetAll()
                 profiles.forgetAll()
+                practice.forgetAll()
             case .session(let key):
                 sessions.forget(key)
             case .person(let id):
                 sessions.forget { $1.person.id == id }
                 profiles.forget(owner: id)
+                // A new time zone or day start counts their days again.
+                practice.forget(owner: id)
             case .profile(let id):
                 profiles.forget(profile: id)
             case .profileList(let owner):
                 profiles.forgetPages(of: owner)
+                // A profile deleted leaves its sessions without it.
+                practice.forget(owner: owner)
+            case .practice(let owner):
+                practice.forget(owner: owner)
             case .group:
                 break
             }
@@ -53,11 +63,11 @@ public struct PostgresPersonalData: PersonalData {
     }
 
     public func profiles(of person: Int) -> any ProfileRepository {
-        PostgresProfileStore(database: database, owner: person, memo: profileMemo)
+        PostgresProfileStore(database: database, owner: person, memo: profileMemo, practice: practiceMemo)
     }
 
     public func sessions(of person: Int) -> any SittingSessionRepository {
-        PostgresSittingSessionStore(database: database, owner: person)
+        PostgresSittingSessionStore(database: database, owner: person, memo: practiceMemo)
     }
 
     public func savedFriends(of person: Int) -> any FriendListStorage {
@@ -72,9 +82,11 @@ public struct PostgresPersonalData: PersonalData {
     public var people: PostgresPeopleStore {
         PostgresPeopleStore(
             database: database, sessions: signInSessions,
-            onDelete: { [friendListThrottle, profileMemo] person in
+            onDelete: { [friendListThrottle, profileMemo, practiceMemo] person in
                 friendListThrottle.forget(person)
                 profileMemo.forget(owner: person)
-            })
+                practiceMemo.forget(owner: person)
+            },
+            onUpdate: { [practiceMemo] person in practiceMemo.forget(owner: person) })
     }
 }

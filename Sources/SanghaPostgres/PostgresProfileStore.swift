@@ -19,15 +19,18 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
     let database: PostgresDatabase
     private let owner: Int
     private let memo: ProfileMemo?
+    /// The owner's practice kept in memory: deleting a profile clears it from their sessions.
+    private let practice: PracticeMemo?
 
     public init(database: PostgresDatabase, owner: Int) {
-        self.init(database: database, owner: owner, memo: nil)
+        self.init(database: database, owner: owner, memo: nil, practice: nil)
     }
 
-    init(database: PostgresDatabase, owner: Int, memo: ProfileMemo?) {
+    init(database: PostgresDatabase, owner: Int, memo: ProfileMemo?, practice: PracticeMemo?) {
         self.database = database
         self.owner = owner
         self.memo = memo
+        self.practice = practice
     }
 
     public func list(limit: Int, offset: Int) async throws(ProfileRepositoryError) -> ProfileListPage {
@@ -143,7 +146,11 @@ public struct PostgresProfileStore: ProfileRepository, PostgresStore {
     }
 
     public func delete(id: Int) async throws(ProfileRepositoryError) -> Bool {
-        defer { memo?.forget(id, owner: owner) }
+        defer {
+            memo?.forget(id, owner: owner)
+            // The owner's sessions with it keep its name and lose their link to it.
+            practice?.forget(owner: owner)
+        }
         return try await run { connection in
             let deleted = try await connection.answersRow(
                 "DELETE FROM profile WHERE id = \(id) AND owner_id = \(owner) RETURNING id", logger: database.logger)

@@ -1,36 +1,55 @@
 import Foundation
 import PostgresNIO
 import SanghaCore
+import SanghaStoreSupport
 
 /// Sessions in PostgreSQL, the `sitting_session` table: deleting a profile clears
 /// `profile_id` and keeps the session under the profile's name.
+///
+/// The practice read (home, /history, /me) is kept in memory per person and page while the
+/// instance listens for changes (`PracticeMemo`, `PostgresChangeFeed`): every write of a
+/// person's sessions, on any instance, announces `practice OWNER`, and every instance forgets
+/// what it kept of their practice.
 public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresStore {
     typealias Failure = SittingSessionRepositoryError
     let database: PostgresDatabase
     private let owner: Int
+    private let memo: PracticeMemo?
 
     /// The sessions of `owner`; every statement names them.
     public init(database: PostgresDatabase, owner: Int) {
+        self.init(database: database, owner: owner, memo: nil)
+    }
+
+    init(database: PostgresDatabase, owner: Int, memo: PracticeMemo?) {
         self.database = database
         self.owner = owner
+        self.memo = memo
     }
 
     public func record(_ session: SittingSession, clientID: String?) async throws(SittingSessionRepositoryError)
         -> SittingSession
     {
-        try await run { connection in
+        defer { memo?.forget(owner: owner) }
+        let notice = PostgresChangeFeed.Change.practice(owner: owner).payload
+        return try await run { connection in
             // A sit posted again (by this instance or another, at once) inserts nothing: the
-            // one kept is the answer.
+            // one kept is the answer. The notice is in the statement that inserts: sent exactly
+            // when the row commits.
             let rows = try await connection.query(
                 """
-                INSERT INTO sitting_session
-                    (profile_id, profile_name, started_at, seconds, completed, group_name, note, owner_id, client_id)
-                VALUES (\(session.profileID), \(session.profileName), \(session.startedAt), \(session.seconds),
-                        \(session.completed), \(session.groupName), \(session.note), \(owner), \(clientID))
-                ON CONFLICT (owner_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
-                RETURNING id
+                WITH made AS (
+                    INSERT INTO sitting_session
+                        (profile_id, profile_name, started_at, seconds, completed, group_name, note, owner_id,
+                        client_id)
+                    VALUES (\(session.profileID), \(session.profileName), \(session.startedAt), \(session.seconds),
+                            \(session.completed), \(session.groupName), \(session.note), \(owner), \(clientID))
+                    ON CONFLICT (owner_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
+                    RETURNING id
+                )
+                SELECT id, pg_notify(\(PostgresChangeFeed.channel), \(notice))::text FROM made
                 """, logger: database.logger)
-            for try await id in rows.decode(Int.self) {
+            for try await (id, _) in rows.decode((Int, String).self) {
                 var stored = session
                 stored.id = id
                 return stored
@@ -61,6 +80,17 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
     }
 
     public func practice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)
+        -> Practice
+    {
+        let key = PracticeMemo.Key(owner: owner, recent: recent, offset: offset)
+        let (kept, read) = memo?.practice(key, today: today) ?? (nil, nil)
+        if let kept { return kept }
+        let practice = try await readPractice(today: today, recent: recent, offset: offset)
+        memo?.keep(practice, for: key, from: read)
+        return practice
+    }
+
+    private func readPractice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)
         -> Practice
     {
         try await run { [owner, database] connection in
@@ -165,7 +195,8 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
     public func update(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> Bool {
         // Deleted and inserted again under the same id, in one transaction: the totals' trigger
         // counts both.
-        try await transaction { connection in
+        defer { memo?.forget(owner: owner) }
+        return try await transaction { connection in
             let found = try await connection.answersRow(
                 "DELETE FROM sitting_session WHERE id = \(session.id) AND owner_id = \(owner) RETURNING id",
                 logger: database.logger)
@@ -177,6 +208,7 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
                 VALUES (\(session.id), \(session.profileID), \(session.profileName), \(session.startedAt),
                         \(session.seconds), \(session.completed), \(session.groupName), \(session.note), \(owner))
                 """, logger: database.logger)
+            try await connection.announce(.practice(owner: owner), logger: database.logger)
             return true
         }
     }
@@ -189,6 +221,7 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
             return SittingSession.ImportCount(added: 0, existing: 0)
         }
         let (from, to) = (first.addingTimeInterval(-1), last.addingTimeInterval(1))
+        defer { if commit { memo?.forget(owner: owner) } }
         let outcome = try await transaction(timeout: Self.importTimeout) {
             connection -> (count: SittingSession.ImportCount?, held: Int) in
             // One import of a person's at a time (two presses of Import): the second sees the
@@ -230,6 +263,7 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
                     ) AS u(name, started_at, seconds, completed, has_group, group_name, has_note, note)
                     """, logger: database.logger)
             }
+            if !new.isEmpty { try await connection.announce(.practice(owner: owner), logger: database.logger) }
             return (SittingSession.ImportCount(added: new.count, existing: existing), held)
         }
         guard let count = outcome.count else { throw .historyFull(sessions: outcome.held) }
@@ -245,10 +279,15 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
     static let importLockKey: Int32 = 7_117_002
 
     public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {
-        try await run { connection in
+        defer { memo?.forget(owner: owner) }
+        let notice = PostgresChangeFeed.Change.practice(owner: owner).payload
+        return try await run { connection in
+            // The notice in the statement that deletes: sent exactly when the delete commits.
             try await connection.answersRow(
-                "DELETE FROM sitting_session WHERE id = \(id) AND owner_id = \(owner) RETURNING id",
-                logger: database.logger)
+                """
+                WITH gone AS (DELETE FROM sitting_session WHERE id = \(id) AND owner_id = \(owner) RETURNING id)
+                SELECT id, pg_notify(\(PostgresChangeFeed.channel), \(notice)) FROM gone
+                """, logger: database.logger)
         }
     }
 

@@ -16,14 +16,18 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     private let sessions: Memo<String, KeptSignInSession>
     /// Called after a person was deleted, so memory of their data goes too.
     private let onDelete: @Sendable (Int) -> Void
+    /// Called after a person's settings were saved (a new time zone or day start counts their
+    /// days again), so memory of their practice goes.
+    private let onUpdate: @Sendable (Int) -> Void
 
     public init(
         database: any DatabaseWriter, sessions: Memo<String, KeptSignInSession> = Memo(watch: UnwatchedData()),
-        onDelete: @escaping @Sendable (Int) -> Void = { _ in }
+        onDelete: @escaping @Sendable (Int) -> Void = { _ in }, onUpdate: @escaping @Sendable (Int) -> Void = { _ in }
     ) {
         self.database = database
         self.sessions = sessions
         self.onDelete = onDelete
+        self.onUpdate = onUpdate
     }
 
     public func create(
@@ -227,6 +231,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
         sessions.forget { $1.person.id == person.id }
+        onUpdate(person.id)
     }
 
     public func connect(_ identity: ProviderIdentity, to id: Int) async throws(PeopleRepositoryError) {

@@ -20,13 +20,19 @@ public struct ProfileStore: ProfileRepository, SQLiteStore {
     let database: any DatabaseWriter
     private let owner: Int
     private let memo: ProfileMemo
+    /// The owner's practice kept in memory: deleting a profile clears it from their sessions.
+    private let practice: PracticeMemo
 
     /// The profiles of `owner` on an opened, migrated database (`SanghaDatabase.open`); a store
     /// made alone keeps nothing in memory (`SQLitePersonalData` hands out stores sharing one).
-    public init(database: any DatabaseWriter, owner: Int, memo: ProfileMemo = ProfileMemo(watch: UnwatchedData())) {
+    public init(
+        database: any DatabaseWriter, owner: Int, memo: ProfileMemo = ProfileMemo(watch: UnwatchedData()),
+        practice: PracticeMemo = PracticeMemo(watch: UnwatchedData())
+    ) {
         self.database = database
         self.owner = owner
         self.memo = memo
+        self.practice = practice
     }
 
     /// The most profiles a page shows (a group's schedule form, 100): a longer list is read aside.
@@ -114,7 +120,11 @@ public struct ProfileStore: ProfileRepository, SQLiteStore {
     }
 
     public func delete(id: Int) async throws(ProfileRepositoryError) -> Bool {
-        defer { wrote(id, now: nil) }
+        defer {
+            wrote(id, now: nil)
+            // The owner's sessions with it keep its name and lose their link to it.
+            practice.forget(owner: owner)
+        }
         return try await write { [owned] db in try owned.filter(key: id).deleteAll(db) > 0 }
     }
 }

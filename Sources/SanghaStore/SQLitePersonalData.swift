@@ -5,7 +5,7 @@ import SanghaStoreSupport
 
 /// Each person's profiles, sitting sessions and saved friends list in one SQLite file. The
 /// stores it hands out are made per request and share what this process keeps in memory: the
-/// sign-in sessions found and the profiles read (`Memo`s). On a file, they are kept only while
+/// sign-in sessions found, the profiles read and each person's practice (`Memo`s). On a file, they are kept only while
 /// `otherProcessWrites` runs (a service of `sangha serve`) and has checked lately that no other
 /// process wrote the file, and forgotten when one did; a database in memory is this process's
 /// alone.
@@ -15,6 +15,7 @@ public struct SQLitePersonalData: PersonalData {
     /// `serve` runs.
     public let otherProcessWrites: OtherProcessWrites?
     let profileMemo: ProfileMemo
+    let practiceMemo: PracticeMemo
     let friendListThrottle = FriendListSaveThrottle()
     let signInSessions: Memo<String, KeptSignInSession>
     /// One process serves the file: group events go from its routes to its streams in memory.
@@ -33,7 +34,8 @@ public struct SQLitePersonalData: PersonalData {
         let kept: any ChangeWatch = watch ?? AloneOnData()
         let profiles = ProfileMemo(watch: kept)
         let sessions = Memo<String, KeptSignInSession>(watch: kept, limit: 100_000)
-        (profileMemo, signInSessions) = (profiles, sessions)
+        let practice = PracticeMemo(watch: kept)
+        (profileMemo, signInSessions, practiceMemo) = (profiles, sessions, practice)
         let events = InProcessGroupEventBus()
         groupEvents = events
         // Another process wrote (`sangha people disable`): nothing kept may be trusted, and the
@@ -41,16 +43,17 @@ public struct SQLitePersonalData: PersonalData {
         watch?.whenChanged {
             sessions.forgetAll()
             profiles.forgetAll()
+            practice.forgetAll()
             events.missed()
         }
     }
 
     public func profiles(of person: Int) -> any ProfileRepository {
-        ProfileStore(database: database, owner: person, memo: profileMemo)
+        ProfileStore(database: database, owner: person, memo: profileMemo, practice: practiceMemo)
     }
 
     public func sessions(of person: Int) -> any SittingSessionRepository {
-        SittingSessionStore(database: database, owner: person)
+        SittingSessionStore(database: database, owner: person, memo: practiceMemo)
     }
 
     public func savedFriends(of person: Int) -> any FriendListStorage {
@@ -65,9 +68,11 @@ public struct SQLitePersonalData: PersonalData {
     public var people: PeopleStore {
         PeopleStore(
             database: database, sessions: signInSessions,
-            onDelete: { [profileMemo, friendListThrottle] person in
+            onDelete: { [profileMemo, practiceMemo, friendListThrottle] person in
                 profileMemo.forget(owner: person)
+                practiceMemo.forget(owner: person)
                 friendListThrottle.forget(person)
-            })
+            },
+            onUpdate: { [practiceMemo] person in practiceMemo.forget(owner: person) })
     }
 }

@@ -1,25 +1,34 @@
 import Foundation
 import GRDB
 import SanghaCore
+import SanghaStoreSupport
 
 /// One person's sessions in SQLite, the `sittingSession` table of `SanghaDatabase`; every
 /// statement names the owner. A session keeps its profile's name; deleting the profile leaves
 /// its sessions with `profileID` cleared.
+///
+/// The practice read (`practice(today:recent:offset:)`: home, /history, /me) is kept in memory
+/// per person and page for its day (`PracticeMemo`, shared by the stores of one file): every
+/// write of the person's sessions goes to SQLite first and then forgets it.
 public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     typealias Failure = SittingSessionRepositoryError
     let database: any DatabaseWriter
     private let owner: Int
+    private let memo: PracticeMemo
 
-    /// The sessions of `owner` on an opened, migrated database (`SanghaDatabase.open`).
-    public init(database: any DatabaseWriter, owner: Int) {
+    /// The sessions of `owner` on an opened, migrated database (`SanghaDatabase.open`); a store
+    /// made alone keeps nothing in memory (`SQLitePersonalData` hands out stores sharing one).
+    public init(database: any DatabaseWriter, owner: Int, memo: PracticeMemo = PracticeMemo(watch: UnwatchedData())) {
         self.database = database
         self.owner = owner
+        self.memo = memo
     }
 
     public func record(_ session: SittingSession, clientID: String?) async throws(SittingSessionRepositoryError)
         -> SittingSession
     {
-        try await write { [owner] db in
+        defer { memo.forget(owner: owner) }
+        return try await write { [owner] db in
             if let clientID,
                 let kept = try SittingSessionRecord.filter(Column("ownerID") == owner && Column("clientID") == clientID)
                     .fetchOne(db)
@@ -59,6 +68,17 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     public func practice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)
         -> Practice
     {
+        let key = PracticeMemo.Key(owner: owner, recent: recent, offset: offset)
+        let (kept, read) = memo.practice(key, today: today)
+        if let kept { return kept }
+        let practice = try await readPractice(today: today, recent: recent, offset: offset)
+        memo.keep(practice, for: key, from: read)
+        return practice
+    }
+
+    private func readPractice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)
+        -> Practice
+    {
         try await read { [owner] db in
             let totals = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT sessions, seconds FROM sittingTotal WHERE ownerID = ?"),
@@ -90,7 +110,8 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     }
 
     public func update(_ session: SittingSession) async throws(SittingSessionRepositoryError) -> Bool {
-        try await write { [owner] db in
+        defer { memo.forget(owner: owner) }
+        return try await write { [owner] db in
             // Deleted and inserted again under the same id: the totals' triggers count both.
             try db.cachedStatement(sql: "DELETE FROM sittingSession WHERE id = ? AND ownerID = ?").execute(arguments: [
                 session.id, owner,
@@ -123,6 +144,7 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
         // person's save waited). Each batch looks again for its own sessions, which an import
         // beside this one may have added meanwhile; an import cut short adds the rest when run again.
         var added = 0
+        defer { memo.forget(owner: owner) }
         for start in stride(from: 0, to: new.count, by: Self.importBatch) {
             let batch = Array(new[start..<min(start + Self.importBatch, new.count)])
             added += try await write { [owner] db in
@@ -164,7 +186,8 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     }
 
     public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {
-        try await write { [owner] db in
+        defer { memo.forget(owner: owner) }
+        return try await write { [owner] db in
             try db.cachedStatement(sql: "DELETE FROM sittingSession WHERE id = ? AND ownerID = ?").execute(arguments: [
                 id, owner,
             ])

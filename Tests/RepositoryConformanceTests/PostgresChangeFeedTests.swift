@@ -121,6 +121,58 @@ struct PostgresChangeFeedTests {
         }
     }
 
+    @Test(
+        "A person's practice is kept: a sit recorded, edited, imported or deleted, a profile deleted, or new settings on another instance are seen as its notice arrives"
+    )
+    func practice() async throws {
+        try await Backend.postgres.withStorage { storage in
+            guard let storage = storage as? PostgresStorage else { return }
+            let (a, b) = (try await instance(storage), try await instance(storage))
+            var ada = try await a.people.create(Stores.person("ada"), passwordHash: "-")
+            let start = Date(timeIntervalSince1970: 1_794_981_600)
+            let today = ada.dayClock.day(of: start)
+            func seen() async throws -> Practice {
+                try await a.data.sessions(of: ada.id).practice(today: today, recent: 5, offset: 0)
+            }
+            func sit(_ hoursBefore: Double, seconds: Int = 600) -> SittingSession {
+                SittingSession(
+                    profileID: nil, profileName: "Sit", startedAt: start.addingTimeInterval(-3600 * hoursBefore),
+                    seconds: seconds, completed: true)
+            }
+            #expect(try await seen().totals == .zero)
+            // A sit no instance announces, straight in the database: the kept practice stands.
+            try await b.database.client.query(
+                """
+                INSERT INTO sitting_session (profile_name, started_at, seconds, completed, owner_id)
+                VALUES ('Unannounced', \(start), 60, true, \(ada.id))
+                """, logger: TestPostgres.logger)
+            #expect(try await seen().totals == .zero, "kept")
+            let first = try await b.data.sessions(of: ada.id).record(sit(0), clientID: nil)
+            #expect(try await eventually(within: .seconds(10)) { try await seen().totals.sessions == 2 })
+            var edited = first
+            edited.seconds = 1200
+            #expect(try await b.data.sessions(of: ada.id).update(edited))
+            #expect(try await eventually(within: .seconds(10)) { try await seen().todays.seconds == 1260 })
+            _ = try await b.data.sessions(of: ada.id).importSessions([sit(24)], commit: true)
+            #expect(try await eventually(within: .seconds(10)) { try await seen().streak == 2 })
+            #expect(try await b.data.sessions(of: ada.id).delete(id: first.id))
+            #expect(try await eventually(within: .seconds(10)) { try await seen().totals.sessions == 2 })
+            let profile = try await b.data.profiles(of: ada.id).create(.new(named: "Morning"))
+            _ = try await b.data.sessions(of: ada.id).record(
+                SittingSession(
+                    profileID: profile.id, profileName: "Morning", startedAt: start, seconds: 60, completed: true),
+                clientID: nil)
+            #expect(
+                try await eventually(within: .seconds(10)) { try await seen().recent.first?.profileID == profile.id })
+            #expect(try await b.data.profiles(of: ada.id).delete(id: profile.id))
+            #expect(try await eventually(within: .seconds(10)) { try await seen().recent.first?.profileID == nil })
+            // Honolulu (10 hours behind): the sits of 06:00 UTC fall on the day before.
+            ada.timeZone = TimeZone(identifier: "Pacific/Honolulu")!
+            try await b.people.update(ada)
+            #expect(try await eventually(within: .seconds(10)) { try await seen().todays.sessions == 0 })
+        }
+    }
+
     @Test("Whatever the notices, nothing kept is used past its maximum age, counted from its read")
     func maximumAge() async throws {
         try await Backend.postgres.withStorage { storage in
@@ -246,7 +298,7 @@ struct ChangePayloadTests {
     func payloads() {
         for change in [
             PostgresChangeFeed.Change.session("abc"), .person(7), .profile(12), .profileList(owner: 7),
-            .group(.changed(group: 3)),
+            .practice(owner: 7), .group(.changed(group: 3)),
             .group(.membershipEnded(group: 3, person: 9)), .group(.signedOut(session: "abc")),
         ] {
             #expect(PostgresChangeFeed.Change(payload: change.payload) == change)
@@ -254,6 +306,7 @@ struct ChangePayloadTests {
         #expect(PostgresChangeFeed.Change(payload: "person seven") == nil)
         #expect(PostgresChangeFeed.Change(payload: "profile 12 7") == nil)
         #expect(PostgresChangeFeed.Change(payload: "profiles ada") == nil)
+        #expect(PostgresChangeFeed.Change(payload: "practice ada") == nil)
         #expect(PostgresChangeFeed.Change(payload: "weather 7") == nil)
         #expect(PostgresChangeFeed.Change(payload: "group weather 7") == nil)
         #expect(PostgresChangeFeed.Change(payload: "group sitting") == nil)

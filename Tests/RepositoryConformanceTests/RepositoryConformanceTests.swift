@@ -382,6 +382,59 @@ struct RepositoryConformanceTests {
     }
 
     @Test(
+        "Practice: read again, it shows every change since (a sit recorded, edited, deleted, imported; a profile deleted under its sessions), and a practice is its own day's",
+        arguments: Backend.available)
+    func practiceReadAgain(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            // The same stores throughout: on SQLite what they keep in memory is kept as in the app.
+            let stores = try await storage.open()
+            let profile = try await stores.profiles.create(.new(named: "Morning"))
+            let start = Date(timeIntervalSince1970: 1_794_981_600)
+            let today = stores.person.dayClock.day(of: start)
+            func practice(_ day: LocalDay? = nil, recent: Int = 5) async throws -> Practice {
+                try await stores.sessions.practice(today: day ?? today, recent: recent, offset: 0)
+            }
+            #expect(try await practice().totals == .zero)
+            #expect(try await practice(recent: 1).totals == .zero)
+            let first = try await stores.sessions.record(
+                SittingSession(
+                    profileID: profile.id, profileName: "Morning", startedAt: start, seconds: 600, completed: true))
+            var seen = try await practice()
+            #expect(seen.totals == SittingTotals(sessions: 1, seconds: 600) && seen.streak == 1)
+            #expect(seen.recent.map(\.profileID) == [profile.id])
+            #expect(try await practice(recent: 1).todays == Practice.Day(today, sessions: 1, seconds: 600))
+            var edited = first
+            edited.seconds = 1200
+            #expect(try await stores.sessions.update(edited))
+            #expect(try await practice().todays.seconds == 1200)
+            _ = try await stores.sessions.record(
+                SittingSession(
+                    profileID: nil, profileName: "Yesterday", startedAt: start.addingTimeInterval(-86_400),
+                    seconds: 300, completed: true),
+                clientID: "sit-1")
+            seen = try await practice()
+            #expect(seen.streak == 2 && seen.totals == SittingTotals(sessions: 2, seconds: 1500))
+            // Two days on, the streak has ended: a practice kept for today is not that day's.
+            #expect(try await practice(today.advanced(by: 2)).streak == 0)
+            #expect(try await practice().streak == 2)
+            #expect(try await stores.profiles.delete(id: profile.id))
+            #expect(try await practice().recent.map(\.profileID) == [nil, nil])
+            #expect(try await stores.sessions.delete(id: first.id))
+            seen = try await practice()
+            #expect(
+                seen.totals == SittingTotals(sessions: 1, seconds: 300)
+                    && seen.recent.map(\.profileName) == ["Yesterday"])
+            #expect(try await practice(recent: 1).todays.seconds == 0)
+            let imported = SittingSession(
+                profileID: nil, profileName: "Imported", startedAt: start, seconds: 900, completed: true)
+            _ = try await stores.sessions.importSessions([imported], commit: false)
+            #expect(try await practice().totals.sessions == 1, "a preview writes nothing")
+            _ = try await stores.sessions.importSessions([imported], commit: true)
+            #expect(try await practice().todays.seconds == 900)
+        }
+    }
+
+    @Test(
         "Sessions: counted per day of the person's time zone and day start, kept as sessions come, change and go, and counted again when the settings change",
         arguments: Backend.available)
     func practiceDays(_ backend: Backend) async throws {

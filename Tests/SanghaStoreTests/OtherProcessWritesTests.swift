@@ -51,3 +51,43 @@ struct OtherProcessWritesTests {
         #expect(try await people.person(session: "k", at: Date())?.name == "Ada King")
     }
 }
+
+@Suite("Another process's writes to a person's log")
+struct OtherProcessPracticeTests {
+    @Test("A person's practice is kept until this process writes their log, or a check finds another's write")
+    func practice() async throws {
+        let directory = try RepositoryPaths.temporaryDirectory("other-process-practice")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = SQLitePersonalData(
+            database: try SanghaDatabase.open(directory: directory), freshness: .seconds(3600))
+        let watch = try #require(data.otherProcessWrites)
+        let ada = try await data.people.create(
+            Person(username: "ada", name: "Ada Lovelace", createdAt: Date()), passwordHash: "-")
+        try await watch.check()
+        let start = Date(timeIntervalSince1970: 1_794_981_600)
+        let today = ada.dayClock.day(of: start)
+        func sessions() async throws -> Int {
+            try await data.sessions(of: ada.id).practice(today: today, recent: 5, offset: 0).totals.sessions
+        }
+        #expect(try await sessions() == 0)
+        _ = try await data.sessions(of: ada.id).record(
+            SittingSession(profileID: nil, profileName: "Sit", startedAt: start, seconds: 600, completed: true))
+        #expect(try await sessions() == 1)
+
+        // Another process adds a sit: the kept practice is served until a check finds the write.
+        // (With the SQL function the file's triggers count days with, as `sangha` opens it.)
+        let other = try DatabaseQueue(
+            path: directory.appendingPathComponent(SanghaDatabase.fileName).path,
+            configuration: SanghaDatabase.configuration)
+        try await other.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO sittingSession (profileName, startedAt, seconds, completed, ownerID)
+                    VALUES ('Elsewhere', ?, 60, 1, ?)
+                    """, arguments: [start.addingTimeInterval(-60), ada.id])
+        }
+        #expect(try await sessions() == 1, "kept")
+        try await watch.check()
+        #expect(try await sessions() == 2)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import SanghaCore
+
+/// What a process keeps of each person's practice (`Memo`): what
+/// `SittingSessionRepository.practice(today:recent:offset:)` read (the totals, the days sat, the
+/// streak and a page of sessions), by person and page, for the day it was read on. It changes
+/// only when the person's sessions do (a sit recorded, edited, imported or deleted, a profile
+/// deleted under them), when their day does (a new day; a new time zone or day start, which
+/// counts their days again) and when they are deleted: every such write goes to the database
+/// first and then forgets that person's practice, and a practice read for another day is not
+/// served. Home, /history and /me of someone who has not sat since read nothing.
+public struct PracticeMemo: Sendable {
+    /// One page of one person's practice.
+    public struct Key: Hashable, Sendable {
+        public let owner: Int
+        public let recent: Int
+        public let offset: Int
+
+        public init(owner: Int, recent: Int, offset: Int) {
+            (self.owner, self.recent, self.offset) = (owner, recent, offset)
+        }
+    }
+
+    /// How many pages are kept at most: a practice holds up to a year of days (about 9 KB) and
+    /// a page of sessions, so a thousand are tens of megabytes at worst.
+    public static let limit = 1_000
+
+    let practices: Memo<Key, Practice>
+
+    public init(watch: any ChangeWatch, maximumAge: Duration? = nil) {
+        practices = Memo(watch: watch, maximumAge: maximumAge, limit: Self.limit)
+    }
+
+    /// The practice kept for `key` as of `today`; else nil, and the read to keep the one read
+    /// from the database with.
+    public func practice(_ key: Key, today: LocalDay) -> (Practice?, read: Memo<Key, Practice>.Read?) {
+        practices.value(key) { $0.today == today }
+    }
+
+    public func keep(_ practice: Practice, for key: Key, from read: Memo<Key, Practice>.Read?) {
+        practices.keep(practice, for: key, from: read)
+    }
+
+    /// After `owner`'s sessions, days or person changed.
+    public func forget(owner: Int) {
+        practices.forget { key, _ in key.owner == owner }
+    }
+
+    public func forgetAll() {
+        practices.forgetAll()
+    }
+}
