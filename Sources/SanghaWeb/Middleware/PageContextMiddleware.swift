@@ -30,7 +30,7 @@ struct PageContextMiddleware: RouterMiddleware {
         -> Response
     {
         // Parsed once: the form token, the flash and the sign-in session all come from here.
-        let cookies = request.cookies
+        let cookies = RequestCookies(request)
         let cookieNonce = FormToken.fromCookie(in: cookies, jar: jar)
         let flashCookie = jar.value(FlashCookie.name, in: cookies)
         var context = context

@@ -19,7 +19,7 @@ public struct CookieJar: Sendable {
     func name(_ base: String) -> String { secure ? "__Host-\(base)" : base }
 
     /// The value of the request's cookie `base`, by this deployment's name for it.
-    func value(_ base: String, in cookies: Cookies) -> String? { cookies[name(base)]?.value }
+    func value(_ base: String, in cookies: RequestCookies) -> String? { cookies[name(base)] }
 
     /// The cookie `base` for the whole site: HttpOnly, SameSite=Lax, Secure behind HTTPS.
     func cookie(_ base: String, value: String, maxAge: Int? = nil) -> Cookie {

@@ -8,7 +8,7 @@ enum FormToken {
 
     /// The nonce of the request's cookie, when it looks like one of ours (16–128 ASCII letters,
     /// digits, `-` or `_`); a malformed one is never echoed into a page.
-    static func fromCookie(in cookies: Cookies, jar: CookieJar) -> String? {
+    static func fromCookie(in cookies: RequestCookies, jar: CookieJar) -> String? {
         guard let value = jar.value(cookieName, in: cookies), (16...128).contains(value.utf8.count) else { return nil }
         let wellFormed = value.utf8.allSatisfy { byte in
             switch byte {

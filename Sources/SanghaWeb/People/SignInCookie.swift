@@ -11,7 +11,7 @@ enum SignInCookie {
     static func newID() -> String { SecretToken.make() }
 
     /// The id of the request's cookie, when it looks like one of ours (64 hex digits).
-    static func id(in cookies: Cookies, jar: CookieJar) -> String? {
+    static func id(in cookies: RequestCookies, jar: CookieJar) -> String? {
         jar.value(name, in: cookies).flatMap(SecretToken.wellFormed)
     }
 

@@ -332,7 +332,7 @@ extension SignedCookieValue {
     }
 
     static func read(_ request: Request, signer: CookieSigner, jar: CookieJar) -> Self? {
-        guard let signed = jar.value(cookieName, in: request.cookies),
+        guard let signed = jar.value(cookieName, in: RequestCookies(request)),
             let value = signer.verified(signed, for: purpose)
         else { return nil }
         return Base64URL.decode(value).flatMap { try? JSONDecoder().decode(Self.self, from: Data($0)) }
