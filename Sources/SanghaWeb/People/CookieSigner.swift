@@ -9,14 +9,16 @@ import SanghaViewModels
 /// form token bound to the session. The secret is kept in the database, the same for every
 /// instance (`PeopleRepository.cookieSecret`).
 public struct CookieSigner: Sendable {
-    private let key: SymmetricKey
+    /// HMAC-SHA256 keyed with the secret, before any message: every page signs its form token,
+    /// and each signature starts from a copy of it rather than from the key again.
+    private let keyed: HMAC<SHA256>
 
     public init(secret: [UInt8]) {
-        self.key = SymmetricKey(data: secret)
+        self.init(key: SymmetricKey(data: secret))
     }
 
     private init(key: SymmetricKey) {
-        self.key = key
+        keyed = HMAC<SHA256>(key: key)
     }
 
     /// A signer with a secret of its own (tests, tools).
@@ -24,7 +26,11 @@ public struct CookieSigner: Sendable {
 
     /// The signature of `value` for `purpose` (a flash signature is no device cookie's): hex.
     func signature(_ value: String, for purpose: String) -> String {
-        SecretToken.hex(HMAC<SHA256>.authenticationCode(for: Data("\(purpose):\(value)".utf8), using: key))
+        var mac = keyed
+        mac.update(data: Array(purpose.utf8))
+        mac.update(data: [UInt8(ascii: ":")])
+        mac.update(data: Array(value.utf8))
+        return SecretToken.hex(mac.finalize())
     }
 
     /// `value.signature`.
@@ -61,7 +67,7 @@ enum DeviceCookie {
     }
 
     /// The account and nonce of the request's device cookie, when it is signed.
-    static func device(in cookies: Cookies, signer: CookieSigner, jar: CookieJar) -> Requester.Device? {
+    static func device(in cookies: RequestCookies, signer: CookieSigner, jar: CookieJar) -> Requester.Device? {
         guard let value = jar.value(name, in: cookies), value.utf8.count < 200,
             let signed = signer.verified(value, for: "device")
         else { return nil }
