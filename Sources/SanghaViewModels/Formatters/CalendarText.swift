@@ -56,12 +56,25 @@ public enum CalendarText {
         return "\(date) \(months[month - 1].prefix(3))"
     }
 
-    /// `Mon 23 Nov 2026, 07:15`.
+    static let shortWeekdays = weekdays.map { String($0.prefix(3)) }
+    static let shortMonths = months.map { String($0.prefix(3)) }
+
+    /// `Mon 23 Nov 2026, 07:15`, written as bytes: the history writes one a row.
     public static func dayAndTime(_ date: Date, timeZone: TimeZone) -> String {
         let (day, second) = wallClock(date, timeZone: timeZone)
         let (year, month, dayOfMonth) = day.date
-        return "\(weekdays[day.weekday % 7].prefix(3)) \(dayOfMonth) \(months[month - 1].prefix(3)) \(year), "
-            + clock(second)
+        return ASCIIWriter.string(capacity: 48) { text in
+            text.append(shortWeekdays[day.weekday % 7])
+            text.append(UInt8(ascii: " "))
+            text.append(number: dayOfMonth)
+            text.append(UInt8(ascii: " "))
+            text.append(shortMonths[month - 1])
+            text.append(UInt8(ascii: " "))
+            text.append(number: year)
+            text.append(UInt8(ascii: ","))
+            text.append(UInt8(ascii: " "))
+            text.append(clock: second)
+        }
     }
 
     /// `07:15`.
@@ -72,9 +85,74 @@ public enum CalendarText {
     /// The machine-readable form for `<time datetime>`: `2026-11-23T07:15:00Z` (what
     /// Foundation's ISO 8601 style writes, without its formatter).
     public static func iso(_ date: Date) -> String {
-        let (day, second) = wallClock(date, timeZone: utc)
-        return "\(day)T\(clock(second)):\(twoDigits(second % 60))Z"
+        let (day, second) = LocalDay.containing(localSecond: Int(date.timeIntervalSince1970.rounded(.down)))
+        let (year, month, dayOfMonth) = day.date
+        return ASCIIWriter.string(capacity: 40) { text in
+            text.append(number: year)
+            text.append(UInt8(ascii: "-"))
+            text.append(twoDigits: month)
+            text.append(UInt8(ascii: "-"))
+            text.append(twoDigits: dayOfMonth)
+            text.append(UInt8(ascii: "T"))
+            text.append(clock: second)
+            text.append(UInt8(ascii: ":"))
+            text.append(twoDigits: second % 60)
+            text.append(UInt8(ascii: "Z"))
+        }
     }
 
     static let utc = TimeZone.utc
+}
+
+/// ASCII written into a string's own storage (`String(unsafeUninitializedCapacity:)`), for
+/// texts a page writes one a row.
+struct ASCIIWriter {
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    /// The text `write` makes, at most `capacity` bytes (more stops the process).
+    static func string(capacity: Int, _ write: (inout ASCIIWriter) -> Void) -> String {
+        String(unsafeUninitializedCapacity: capacity) { buffer in
+            var writer = ASCIIWriter(buffer: buffer)
+            write(&writer)
+            return writer.count
+        }
+    }
+
+    private init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    mutating func append(_ byte: UInt8) {
+        precondition(count < buffer.count, "ASCIIWriter: past its capacity")
+        buffer[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ text: String) {
+        for byte in text.utf8 { append(byte) }
+    }
+
+    /// `number` in decimal, with a `-` when it is negative.
+    mutating func append(number: Int) {
+        if number < 0 { append(UInt8(ascii: "-")) }
+        let magnitude = number.magnitude
+        var divisor: UInt = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        while divisor > 0 {
+            append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// `number` (0–99) as two digits: `07`.
+    mutating func append(twoDigits number: Int) {
+        append(UInt8(ascii: "0") + UInt8(number / 10 % 10))
+        append(UInt8(ascii: "0") + UInt8(number % 10))
+    }
+
+    /// `07:15` for `second` seconds into a day.
+    mutating func append(clock second: Int) {
+        append(twoDigits: second / 3600)
+        append(UInt8(ascii: ":"))
+        append(twoDigits: second % 3600 / 60)
+    }
 }
