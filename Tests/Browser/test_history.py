@@ -104,12 +104,20 @@ def test_days_in_the_persons_time_zone_and_the_years_calendar(server, browser, t
     assert shows(browser, "Imported")
 
     caption = browser.find_element(By.ID, "year-caption").text
-    sat = browser.find_elements(By.CSS_SELECTOR, "svg.year-days rect.year-day[class*='year-sat-']")
-    assert caption.startswith(f"The last year: {len(sat)} days sat")
-    assert len(sat) >= 240
+    # A path of squares per shade: as many squares as days sat, each drawn in its cell.
+    paths = browser.find_elements(By.CSS_SELECTOR, "svg.year-days path.year-sat")
+    squares = sum(path.get_attribute("d").count("M") for path in paths)
+    assert caption.startswith(f"The last year: {squares} days sat")
+    assert squares >= 240
+    assert all(path.size["width"] > 0 for path in paths)
     streak = browser.find_element(By.XPATH, "//dt[.='Streak']/following-sibling::dd[1]").text
     assert int(streak.split()[0]) >= 44
-    # Each square's words, as a tooltip.
-    assert sat[-1].find_element(By.TAG_NAME, "title").get_attribute("textContent").endswith("in 1 session")
+    # Each day's minutes in words, under its month: yesterday's (09:00 in Santiago) among them.
+    browser.find_element(By.CSS_SELECTOR, "details.year-months summary").click()
+    months = [item.text for item in browser.find_elements(By.CSS_SELECTOR, "details.year-months li")]
+    yesterday = today - datetime.timedelta(days=1)
+    assert f"{yesterday.day} {yesterday.strftime('%b')} 11 min" in months[-1]  # 697 s
+    days = [day for item in months for day in item[item.index("(") + 1:-1].split(", ")]
+    assert len(days) == squares
     browser.execute_script("document.querySelector('figure.year').scrollIntoView()")
     screenshot(browser, "history-year")

@@ -189,7 +189,7 @@ struct HistoryViewModelTests {
     }
 
     @Test(
-        "The year's calendar: a column a week from Monday, this week's to today, a square per day sat shaded by its time, each month named, in words too"
+        "The year's calendar: a column a week from Monday, this week's to today, a square per day sat on its shade's path, each month named, in words too, with each day's time"
     )
     func yearCalendar() async throws {
         // Monday 23 November 2026; sits on the 23rd (5 min), the 20th (20 min), 1 November (75 min),
@@ -203,13 +203,17 @@ struct HistoryViewModelTests {
         let year = try #require(try await Self.page(sessions, now: "2026-11-23 08:00").year)
         #expect(year.viewBox == "0 0 719 107")
         #expect(year.thisWeekX == 30 + 52 * 13 && year.thisWeekHeight == 13)
+        // Each day sat a 7 × 7 square 2 inside its 11 × 11 cell (x 30 + 13 a week, y 16 + 13 a
+        // weekday), on its shade's path: 24 November 2025 (45 min) in the first column's Monday,
+        // 1 November 2026 (1 h 15 min) a Sunday, 20 November (20 min) a Friday, today (5 min).
         #expect(
-            year.days.map { "\($0.x),\($0.y) \($0.level) \($0.label)" } == [
-                "30,16 3 Monday 24 November 2025: 45 min in 1 session",
-                "654,94 4 Sunday 1 November 2026: 1 h 15 min in 1 session",
-                "693,68 2 Friday 20 November 2026: 20 min in 1 session",
-                "706,16 1 Monday 23 November 2026: 5 min in 1 session",
+            year.sat.map { "\($0.level) \($0.days) \($0.path)" } == [
+                "1 1 M708 18h7v7h-7z",
+                "2 1 M695 70h7v7h-7z",
+                "3 1 M32 18h7v7h-7z",
+                "4 1 M656 96h7v7h-7z",
             ])
+        #expect(year.strokeWidth == 4 && year.size == 11)
         #expect(
             year.monthLabels.map(\.text) == [
                 "Dec", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
@@ -218,8 +222,32 @@ struct HistoryViewModelTests {
         #expect(year.caption == "The last year: 4 days sat, 2 h 25 min in all.")
         #expect(
             year.months == [
-                "November 2025: 1 day, 45 min", "November 2026: 3 days, 1 h 40 min",
+                "November 2025: 1 day, 45 min (24 Nov 45 min)",
+                "November 2026: 3 days, 1 h 40 min (1 Nov 1 h 15 min, 20 Nov 20 min, 23 Nov 5 min)",
             ])
+    }
+
+    @Test("The year's days of one shade are one path, a square each; every day of the year sat draws 365 or 366")
+    func yearPaths() async throws {
+        // Monday 23 November 2026: the last three days 5 min each (one shade), the 364 days before
+        // them 20 min each (another); the calendar begins 24 November 2025.
+        let short = (0..<3).map { Self.session("2026-11-\(23 - $0) 07:00", seconds: 300) }
+        var days: [SittingSession] = []
+        var day = Self.date("2026-11-21 07:00", in: Self.utc)
+        for _ in 0..<364 {
+            day = day.addingTimeInterval(-86_400)
+            days.append(
+                SittingSession(profileID: 1, profileName: "Morning", startedAt: day, seconds: 1200, completed: true))
+        }
+        let year = try #require(try await Self.page(short + days, now: "2026-11-23 08:00").year)
+        #expect(year.sat.map(\.level) == [1, 2])
+        #expect(year.sat[0].path == "M695 83h7v7h-7zM695 96h7v7h-7zM708 18h7v7h-7z")
+        #expect(year.sat[0].days == 3)
+        // From the first Monday shown (24 November 2025) to 20 November 2026: 362 days.
+        #expect(year.sat[1].days == 362)
+        #expect(year.sat[1].path.filter { $0 == "M" }.count == 362)
+        #expect(year.sat[1].path.hasPrefix("M32 18h7v7h-7zM32 31h7v7h-7z"))
+        #expect(year.caption.hasPrefix("The last year: 365 days sat"))
     }
 
     @Test("The home page's practice panel: streak, today, and the last profile to sit with again")

@@ -3,16 +3,21 @@ import SanghaCore
 
 /// The last year as a calendar of days sat, as GitHub shows contributions: a column per week,
 /// Monday at the top, a square per day, darker the longer sat. Drawn as inline SVG: the days
-/// not sat are one pattern-filled shape, so the page carries a shape per day sat only. Its text
-/// alternative is the caption and the months as a list. The numbers are SVG user units; the
+/// not sat are one pattern-filled shape, and the days sat of each shade one path, so the page
+/// carries a few bytes a day sat (a year of them was 58 KB as a square and a sentence each, the
+/// sentence a tooltip that `role="img"` hid from screen readers). Its text alternative is the
+/// caption and the months as a list, each with its days sat and their time, so every day's
+/// minutes are in words. The numbers are SVG user units; the
 /// template only places them.
 public struct HistoryYearViewModel: Sendable, Equatable, Encodable {
-    /// A day sat: its square, its shade (1–4) and its words.
-    public struct Day: Sendable, Equatable, Encodable {
-        public let x: Int
-        public let y: Int
+    /// The days sat of one shade (1–4): one path of squares.
+    public struct Sat: Sendable, Equatable, Encodable {
         public let level: Int
-        public let label: String
+        /// A square per day: `M32 18h7v7h-7z…`, each stroked `strokeWidth` wide with round
+        /// joins, so that it fills its `size` square with corners as round as the pattern's.
+        public let path: String
+        /// How many days it draws.
+        public let days: Int
     }
 
     /// Words on an axis: a month's name over the week its first day is in, a weekday's by its
@@ -33,6 +38,9 @@ public struct HistoryYearViewModel: Sendable, Equatable, Encodable {
     static let left = 30
     static let top = 16
     static let weeks = Practice.window / 7
+    /// How far a day's square is drawn inside its cell, and half its stroke: the stroke's round
+    /// joins give the corners the pattern's `rx`.
+    static let inset = 2
     /// A day's shade by its time sat: under 15 minutes, under 30, under an hour, an hour or more.
     static let shadeLimits = [900, 1800, 3600]
 
@@ -42,19 +50,21 @@ public struct HistoryYearViewModel: Sendable, Equatable, Encodable {
     public let gridY: Int = Self.top
     public let step: Int = Self.step
     public let size: Int = Self.size
+    public let strokeWidth: Int = 2 * Self.inset
     /// The full weeks before this one, then this week up to today: the squares of days not sat.
     public let weeksWidth: Int
     public let weeksHeight: Int = 7 * Self.step
     public let thisWeekX: Int
     public let thisWeekHeight: Int
-    public let days: [Day]
+    /// The shades that have days, lightest first.
+    public let sat: [Sat]
     public let monthLabels: [Label]
     public let weekdayLabels: [Label]
     public let shades: [Shade] = [
         Shade(level: 1, text: "under 15 min"), Shade(level: 2, text: "15 to 30 min"),
         Shade(level: 3, text: "30 min to an hour"), Shade(level: 4, text: "an hour or more"),
     ]
-    /// "November 2026: 12 days, 5 h 20 min", oldest first.
+    /// "November 2026: 2 days, 1 h 20 min (1 Nov 1 h, 20 Nov 20 min)", oldest first.
     public let months: [String]
 
     public init(practice: Practice) {
@@ -66,13 +76,16 @@ public struct HistoryYearViewModel: Sendable, Equatable, Encodable {
         viewBox = "0 0 \(Self.left + Self.weeks * Self.step) \(Self.top + 7 * Self.step)"
 
         let shown = practice.sat.filter { $0.day >= first && $0.day <= today }
-        days = shown.map { day in
+        var paths = Array(repeating: SVGPath(), count: Self.shadeLimits.count + 1)
+        for day in shown {
             let index = first.distance(to: day.day)
-            return Day(
-                x: Self.left + index / 7 * Self.step, y: Self.top + index % 7 * Self.step,
-                level: (Self.shadeLimits.firstIndex { day.seconds < $0 } ?? Self.shadeLimits.count) + 1,
-                label: "\(CalendarText.longDay(day.day)) \(day.day.date.year): "
-                    + CountText.sat(SittingTotals(sessions: day.sessions, seconds: day.seconds)))
+            let level = Self.shadeLimits.firstIndex { day.seconds < $0 } ?? Self.shadeLimits.count
+            paths[level].square(
+                x: Self.left + index / 7 * Self.step + Self.inset, y: Self.top + index % 7 * Self.step + Self.inset,
+                side: Self.size - 2 * Self.inset)
+        }
+        sat = paths.enumerated().compactMap { level, path in
+            path.count == 0 ? nil : Sat(level: level + 1, path: path.text, days: path.count)
         }
         // A month is named over the week holding its first day, when the name fits before the
         // calendar's end.
@@ -88,24 +101,60 @@ public struct HistoryYearViewModel: Sendable, Equatable, Encodable {
             Label(at: Self.top + $0.0 * Self.step + Self.size - 1, text: $0.1)
         }
 
-        var byMonth: [(year: Int, month: Int, days: Int, seconds: Int)] = []
+        var byMonth: [(year: Int, month: Int, days: [String], seconds: Int)] = []
         for day in shown {
             let (year, month, _) = day.day.date
+            let words = "\(CalendarText.shortDay(day.day)) \(DurationFormatter.words(from: day.seconds))"
             if let last = byMonth.last, last.year == year, last.month == month {
-                byMonth[byMonth.count - 1].days += 1
+                byMonth[byMonth.count - 1].days.append(words)
                 byMonth[byMonth.count - 1].seconds += day.seconds
             } else {
-                byMonth.append((year, month, 1, day.seconds))
+                byMonth.append((year, month, [words], day.seconds))
             }
         }
         months = byMonth.map {
-            "\(CalendarText.months[$0.month - 1]) \($0.year): \(HistoryViewModel.days($0.days)), "
-                + DurationFormatter.words(from: $0.seconds)
+            "\(CalendarText.months[$0.month - 1]) \($0.year): \(HistoryViewModel.days($0.days.count)), "
+                + "\(DurationFormatter.words(from: $0.seconds)) (\($0.days.joined(separator: ", ")))"
         }
         let seconds = shown.reduce(0) { $0 + $1.seconds }
         caption =
             shown.isEmpty
             ? "The last year: nothing sat."
             : "The last year: \(HistoryViewModel.days(shown.count)) sat, \(DurationFormatter.words(from: seconds)) in all."
+    }
+}
+
+/// SVG path data of squares, written as bytes: `M32 18h7v7h-7z` a square.
+struct SVGPath {
+    private var bytes: [UInt8] = []
+    private(set) var count = 0
+
+    mutating func square(x: Int, y: Int, side: Int) {
+        bytes.append(UInt8(ascii: "M"))
+        append(x)
+        bytes.append(UInt8(ascii: " "))
+        append(y)
+        bytes.append(UInt8(ascii: "h"))
+        append(side)
+        bytes.append(UInt8(ascii: "v"))
+        append(side)
+        bytes.append(contentsOf: [UInt8(ascii: "h"), UInt8(ascii: "-")])
+        append(side)
+        bytes.append(UInt8(ascii: "z"))
+        count += 1
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// A number that is not negative (the calendar's are not).
+    private mutating func append(_ number: Int) {
+        var divisor = 1
+        while divisor * 10 <= number { divisor *= 10 }
+        var rest = number
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 }
