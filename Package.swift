@@ -282,6 +282,8 @@ let package = Package(
             dependencies: [
                 "SanghaStore", "SanghaPostgres", "SanghaCore", "SanghaTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // What the stores never say, read in the database itself (expired files gone).
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

@@ -37,6 +37,7 @@ public enum FixtureRegistry {
         Fixture("history-import", PracticeLogImportViewModel.Fixtures.empty),
         Fixture("history-import-preview", PracticeLogImportViewModel.Fixtures.preview),
         Fixture("history-import-problems", PracticeLogImportViewModel.Fixtures.problems),
+        Fixture("history-import-expired", PracticeLogImportViewModel.Fixtures.expired),
         Fixture("session-edit-invalid", SessionEditViewModel.Fixtures.invalid),
         Fixture("history-year", HistoryViewModel.Fixtures.year),
         Fixture("history-chart", HistoryViewModel.Fixtures.sessions.chart!),

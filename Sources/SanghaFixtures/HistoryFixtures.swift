@@ -123,13 +123,17 @@ extension PracticeLogImportViewModel {
         /// A file ready to import.
         public static let preview = PracticeLogImportViewModel(
             context: .fixture, read: PracticeLogImport.read(file, now: PageContext.fixture.now),
-            count: SittingSession.ImportCount(added: 1, existing: 3), content: file)
+            count: SittingSession.ImportCount(added: 1, existing: 3), token: String(repeating: "ef", count: 32))
+        /// "Import" after the preview was no longer kept.
+        public static let expired = PracticeLogImportViewModel(
+            context: .fixture,
+            alert: AlertViewModel(title: "Nothing was imported.", message: PracticeLogImportViewModel.expiredMessage))
         /// A file with lines that cannot be read: nothing to import.
         public static let problems = PracticeLogImportViewModel(
             context: .fixture,
             read: PracticeLogImport.read(
                 file + "yesterday,600,Zazen,completed,,\r\n2026-11-17T07:00:00Z,0,Zazen,completed,,\r\n",
                 now: PageContext.fixture.now),
-            count: SittingSession.ImportCount(added: 1, existing: 0), content: file)
+            count: SittingSession.ImportCount(added: 1, existing: 0), token: String(repeating: "ef", count: 32))
     }
 }

@@ -447,6 +447,21 @@ enum PostgresMigrations {
         Migration(
             number: 17, name: "person name index",
             statements: ["CREATE INDEX person_name ON person (lower(name), id)"]),
+        // A file previewed for import, until "Import" (by the SHA-256 of the token its preview
+        // shows): one a person, for an hour. Gone with the person.
+        Migration(
+            number: 18, name: "pending imports",
+            statements: [
+                """
+                CREATE TABLE pending_import (
+                    key TEXT PRIMARY KEY,
+                    owner_id BIGINT NOT NULL UNIQUE REFERENCES person (id) ON DELETE CASCADE,
+                    file BYTEA NOT NULL,
+                    expires_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX pending_import_expires_at ON pending_import (expires_at)",
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

@@ -278,6 +278,41 @@ public struct PostgresSittingSessionStore: SittingSessionRepository, PostgresSto
     /// The first key of the per-person lock imports take (the second is the person's id).
     static let importLockKey: Int32 = 7_117_002
 
+    public func keepImport(_ file: Data, key: String, at date: Date, expiresAt: Date)
+        async throws(SittingSessionRepositoryError)
+    {
+        try await run { connection in
+            // The person's earlier file is replaced (one a person); anyone's expired ones go.
+            _ = try await connection.query(
+                """
+                WITH expired AS (DELETE FROM pending_import WHERE expires_at <= \(date) AND owner_id <> \(owner))
+                INSERT INTO pending_import (key, owner_id, file, expires_at)
+                VALUES (\(key), \(owner), \(file), \(expiresAt))
+                ON CONFLICT (owner_id) DO UPDATE
+                SET key = excluded.key, file = excluded.file, expires_at = excluded.expires_at
+                """, logger: database.logger)
+        }
+    }
+
+    public func keptImport(key: String, at date: Date) async throws(SittingSessionRepositoryError) -> Data? {
+        try await run { connection in
+            let rows = try await connection.query(
+                """
+                SELECT file FROM pending_import
+                WHERE key = \(key) AND owner_id = \(owner) AND expires_at > \(date)
+                """, logger: database.logger)
+            for try await file in rows.decode(Data.self) { return file }
+            return nil
+        }
+    }
+
+    public func forgetImport(key: String) async throws(SittingSessionRepositoryError) {
+        try await run { connection in
+            _ = try await connection.query(
+                "DELETE FROM pending_import WHERE key = \(key) AND owner_id = \(owner)", logger: database.logger)
+        }
+    }
+
     public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {
         defer { memo?.forget(owner: owner) }
         let notice = PostgresChangeFeed.Change.practice(owner: owner).payload

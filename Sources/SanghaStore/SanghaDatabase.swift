@@ -421,6 +421,20 @@ public enum SanghaDatabase {
             // /admin reads a page of people by name.
             try db.execute(sql: "CREATE INDEX person_on_name ON person (name COLLATE NOCASE, id)")
         }
+        migrator.registerMigration("pendingImports") { db in
+            // A file previewed for import, until "Import" (by the SHA-256 of the token its
+            // preview shows): one a person, for an hour. Gone with the person.
+            try db.execute(
+                sql: """
+                    CREATE TABLE pendingImport (
+                        key TEXT PRIMARY KEY,
+                        ownerID INTEGER NOT NULL UNIQUE REFERENCES person (id) ON DELETE CASCADE,
+                        file BLOB NOT NULL,
+                        expiresAt DATETIME NOT NULL
+                    );
+                    CREATE INDEX pendingImport_on_expiresAt ON pendingImport (expiresAt);
+                    """)
+        }
         return migrator
     }
 

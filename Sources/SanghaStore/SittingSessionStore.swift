@@ -185,6 +185,35 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
             ).map { SittingSession.ImportKey(startedAt: $0[0], seconds: $0[1], profileName: $0[2]) })
     }
 
+    public func keepImport(_ file: Data, key: String, at date: Date, expiresAt: Date)
+        async throws(SittingSessionRepositoryError)
+    {
+        try await write { [owner] db in
+            try db.cachedStatement(sql: "DELETE FROM pendingImport WHERE ownerID = ? OR expiresAt <= ?").execute(
+                arguments: [owner, StoredDate(date)])
+            try db.cachedStatement(
+                sql: "INSERT INTO pendingImport (key, ownerID, file, expiresAt) VALUES (?, ?, ?, ?)"
+            ).execute(arguments: [key, owner, file, StoredDate(expiresAt)])
+        }
+    }
+
+    public func keptImport(key: String, at date: Date) async throws(SittingSessionRepositoryError) -> Data? {
+        // Up to 5 MiB: read aside, as the export's pages are.
+        try await readAside { [owner] db in
+            try Data.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT file FROM pendingImport WHERE key = ? AND ownerID = ? AND expiresAt > ?"),
+                arguments: [key, owner, StoredDate(date)])
+        }
+    }
+
+    public func forgetImport(key: String) async throws(SittingSessionRepositoryError) {
+        try await write { [owner] db in
+            try db.cachedStatement(sql: "DELETE FROM pendingImport WHERE key = ? AND ownerID = ?").execute(
+                arguments: [key, owner])
+        }
+    }
+
     public func delete(id: Int) async throws(SittingSessionRepositoryError) -> Bool {
         defer { memo.forget(owner: owner) }
         return try await write { [owner] db in

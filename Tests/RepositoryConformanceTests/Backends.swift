@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Logging
 import PostgresNIO
 import SanghaCore
@@ -65,6 +66,9 @@ struct PostgresContractTests {
 /// One storage, and new stores on it: `open()` again is another instance on the same data.
 protocol Storage: Sendable {
     func open() async throws -> Stores
+    /// How many files are kept for import, anyone's, expired or not: what no store says (an
+    /// expired file is never read), so the test asks the database.
+    func pendingImportRows() async throws -> Int
 }
 
 /// People and their data on one storage, and the repositories of one person, `ada`, made on the
@@ -109,6 +113,12 @@ struct SQLiteStorage: Storage {
         }
         return try await Stores(people: data.people, data: data)
     }
+
+    func pendingImportRows() async throws -> Int {
+        try await SanghaDatabase.open(directory: directory).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM pendingImport") ?? 0
+        }
+    }
 }
 
 struct PostgresStorage: Storage {
@@ -123,6 +133,16 @@ struct PostgresStorage: Storage {
         try await database.migrate()
         let data = PostgresPersonalData(database: database)
         return try await Stores(people: data.people, data: data)
+    }
+
+    func pendingImportRows() async throws -> Int {
+        let database = PostgresDatabase(
+            configuration: configuration, timeout: .seconds(15), logger: TestPostgres.logger)
+        await clients.run(database.client)
+        let rows = try await database.client.query(
+            "SELECT count(*)::bigint FROM pending_import", logger: TestPostgres.logger)
+        for try await count in rows.decode(Int.self) { return count }
+        return 0
     }
 
     static func with(configuration: PostgresClient.Configuration, _ body: (PostgresStorage) async throws -> Void)

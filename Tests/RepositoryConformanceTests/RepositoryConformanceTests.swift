@@ -261,6 +261,55 @@ struct RepositoryConformanceTests {
     }
 
     @Test(
+        "A file previewed for import: kept byte for byte for its person alone until it expires or is forgotten, a newer one replacing it; gone with the account; anyone's expired ones deleted when a file is kept",
+        arguments: Backend.available)
+    func keptImport(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let ada = stores.sessions
+            let now = Date(timeIntervalSince1970: 1_795_000_000)
+            // Every byte value, and as large as a file may be.
+            let file = Data((0..<PracticeLogImport.uploadLimit).map { UInt8(truncatingIfNeeded: $0 * 7) })
+            try await ada.keepImport(file, key: "ada-1", at: now, expiresAt: now + 3600)
+            #expect(try await ada.keptImport(key: "ada-1", at: now) == file)
+            #expect(try await storage.open().sessions.keptImport(key: "ada-1", at: now + 3599) == file)
+            #expect(try await ada.keptImport(key: "ada-1", at: now + 3600) == nil, "expired")
+            #expect(try await ada.keptImport(key: "ada-2", at: now) == nil)
+
+            let grace = try await stores.people.create(Stores.person("grace"), passwordHash: "hash-of-grace")
+            let graces = stores.data.sessions(of: grace.id)
+            #expect(try await graces.keptImport(key: "ada-1", at: now) == nil, "Ada's is Ada's")
+            try await graces.forgetImport(key: "ada-1")
+            #expect(try await ada.keptImport(key: "ada-1", at: now) == file, "nor can Grace forget it")
+            try await graces.keepImport(Data("grace".utf8), key: "grace-1", at: now, expiresAt: now + 3600)
+            // A newer file of Ada's replaces her older one, not Grace's.
+            try await ada.keepImport(Data("newer".utf8), key: "ada-2", at: now + 10, expiresAt: now + 3610)
+            #expect(try await ada.keptImport(key: "ada-1", at: now + 10) == nil)
+            #expect(try await ada.keptImport(key: "ada-2", at: now + 10) == Data("newer".utf8))
+            #expect(try await graces.keptImport(key: "grace-1", at: now + 10) == Data("grace".utf8))
+            try await ada.forgetImport(key: "ada-2")
+            #expect(try await ada.keptImport(key: "ada-2", at: now + 10) == nil)
+            // Deleting Grace deletes her file with her (the database refuses to orphan it).
+            try await stores.people.delete(id: grace.id)
+            #expect(try await graces.keptImport(key: "grace-1", at: now + 10) == nil)
+            #expect(try await storage.pendingImportRows() == 0)
+
+            // A file that has expired is deleted by the next file anyone keeps; one that has not
+            // stays.
+            let hedy = try await stores.people.create(Stores.person("hedy"), passwordHash: "hash-of-hedy")
+            let hedys = stores.data.sessions(of: hedy.id)
+            try await ada.keepImport(file, key: "ada-3", at: now, expiresAt: now + 3600)
+            try await hedys.keepImport(Data("hedy".utf8), key: "hedy-1", at: now + 3599, expiresAt: now + 7199)
+            #expect(try await storage.pendingImportRows() == 2, "Ada's has a second to go")
+            try await hedys.keepImport(Data("hedy".utf8), key: "hedy-2", at: now + 3600, expiresAt: now + 7200)
+            #expect(try await storage.pendingImportRows() == 1, "Ada's expired: gone; Hedy's first replaced")
+            #expect(try await hedys.keptImport(key: "hedy-2", at: now + 3600) == Data("hedy".utf8))
+            try await ada.keepImport(Data("ada".utf8), key: "ada-4", at: now + 3600, expiresAt: now + 7200)
+            #expect(try await storage.pendingImportRows() == 2, "Hedy's has not expired: kept")
+        }
+    }
+
+    @Test(
         "A large import is added whole though it is written in parts, and again adds nothing",
         arguments: Backend.available)
     func largeImport(_ backend: Backend) async throws {

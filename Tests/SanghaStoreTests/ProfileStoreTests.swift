@@ -20,7 +20,7 @@ struct ProfileStoreTests {
         "totalSittingSessions", "people", "signInSessionStart", "door", "groups", "sittingNow", "groupSits",
         "sessionNotes", "practiceDays", "sitClientIDs", "calendars", "groupRemovals", "providerIdentities",
         "signInSessionMethod",
-        "personName",
+        "personName", "pendingImports",
     ]
 
     static func person(_ username: String) -> Person {

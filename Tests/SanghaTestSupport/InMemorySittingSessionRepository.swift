@@ -82,6 +82,27 @@ public actor InMemorySittingSessionRepository: SittingSessionRepository {
         return SittingSession.ImportCount(added: new.count, existing: existing)
     }
 
+    /// The file kept for import: its key, bytes and expiry (one a person).
+    private var keptFile: (key: String, file: Data, expiresAt: Date)?
+
+    public func keepImport(_ file: Data, key: String, at date: Date, expiresAt: Date)
+        async throws(SittingSessionRepositoryError)
+    {
+        if failing { throw .storage("disk failure") }
+        keptFile = (key, file, expiresAt)
+    }
+
+    public func keptImport(key: String, at date: Date) async throws(SittingSessionRepositoryError) -> Data? {
+        if failing { throw .storage("disk failure") }
+        guard let keptFile, keptFile.key == key, keptFile.expiresAt > date else { return nil }
+        return keptFile.file
+    }
+
+    public func forgetImport(key: String) async throws(SittingSessionRepositoryError) {
+        if failing { throw .storage("disk failure") }
+        if keptFile?.key == key { keptFile = nil }
+    }
+
     public func sessions(after cursor: SittingSession.Cursor?, limit: Int) async throws(SittingSessionRepositoryError)
         -> [SittingSession]
     {

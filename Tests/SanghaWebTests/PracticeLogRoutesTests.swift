@@ -197,7 +197,10 @@ struct PracticeLogRoutesTests {
         }
     }
 
-    static func base64(_ text: String) -> String { Data(text.utf8).base64EncodedString() }
+    /// The token of the file a preview keeps, as its "Import" form sends it.
+    static func importToken(in body: String) throws -> String {
+        String(try #require(body.firstMatch(of: /name="token" value="([0-9a-f]{64})"/)).1)
+    }
 
     /// A multipart form as a browser sends it: the token, then each field (a file's with a name).
     static func multipart(_ fields: [(name: String, value: String, fileName: String?)]) -> (String, String) {
@@ -230,14 +233,15 @@ struct PracticeLogRoutesTests {
                 try await ada.post("/history/sessions/\(id)/delete", form: "") { #expect($0.status == .seeOther) }
             }
             let (type, preview) = Self.multipart([("file", csv, "history.csv")])
-            try await ada.postMultipart("/history/import", contentType: type, body: preview) { response in
+            let token = try await ada.postMultipart("/history/import", contentType: type, body: preview) { response in
                 #expect(response.status == .ok)
                 let body = Self.body(response)
                 #expect(body.contains("2 sessions to add, 0 already there, 0 lines with problems"))
                 #expect(body.contains(">Import</button>"))
+                return try Self.importToken(in: body)
             }
             try await ada.execute(uri: "/history", method: .get) { #expect(Self.body($0).contains("No sessions yet.")) }
-            let (_, commit) = Self.multipart([("content", Self.base64(csv), nil), ("action", "import", nil)])
+            let (_, commit) = Self.multipart([("token", token, nil), ("action", "import", nil)])
             try await ada.postMultipart("/history/import", contentType: type, body: commit) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/history")
@@ -252,9 +256,9 @@ struct PracticeLogRoutesTests {
                     #expect(!Self.body(response).contains(">Import</button>"))
                 }
             }
-            let (_, twice) = Self.multipart([("content", Self.base64(json), nil), ("action", "import", nil)])
-            try await ada.postMultipart("/history/import", contentType: type, body: twice) {
-                #expect($0.status == .seeOther)
+            // Its token is used: "Import" again imports nothing.
+            try await ada.postMultipart("/history/import", contentType: type, body: commit) {
+                #expect($0.status == .gone)
             }
             #expect(try await ada.execute(uri: "/history/export.csv", method: .get) { Self.body($0) } == csv)
         }
@@ -271,7 +275,7 @@ struct PracticeLogRoutesTests {
                 + "2026-11-21T06:00:00Z,0,Zazen,completed,,\r\n"
                 + "2026-11-22T06:00:00Z,600,Zazen,finished,,\r\n"
                 + "2030-01-01T06:00:00Z,600,Zazen,completed,,\r\n"
-            let (type, body) = Self.multipart([("content", Self.base64(file), nil), ("action", "import", nil)])
+            let (type, body) = Self.multipart([("file", file, "history.csv")])
             try await ada.postMultipart("/history/import", contentType: type, body: body) { response in
                 #expect(response.status == .unprocessableContent)
                 let page = Self.body(response)
@@ -341,7 +345,11 @@ extension PracticeLogRoutesTests {
             let csv = try await ada.execute(uri: "/history/export.csv", method: .get) { Self.body($0) }
             #expect(csv.contains(",'-Zazen,completed,,'=1+1\r\n"))
             try await ada.post("/history/sessions/1/delete", form: "") { #expect($0.status == .seeOther) }
-            let (type, body) = Self.multipart([("content", Self.base64(csv), nil), ("action", "import", nil)])
+            let (type, preview) = Self.multipart([("file", csv, "history.csv")])
+            let token = try await ada.postMultipart("/history/import", contentType: type, body: preview) {
+                try Self.importToken(in: Self.body($0))
+            }
+            let (_, body) = Self.multipart([("token", token, nil), ("action", "import", nil)])
             try await ada.postMultipart("/history/import", contentType: type, body: body) {
                 #expect($0.status == .seeOther)
             }

@@ -164,7 +164,8 @@ extension Snapshotting where Value == TestResponse, Format == String {
     /// The response as a reader sees it: status line, the headers that say what it is and what
     /// it does (type, location, allowed methods, caching, cookies), a blank line, the body.
     /// The static files' digests are shown as `DIGEST`, so a stylesheet edit does not rewrite
-    /// every page's snapshot, and the form token (made for each run's session) as `FORM-TOKEN`.
+    /// every page's snapshot, the form token (made for each run's session) as `FORM-TOKEN`, and
+    /// the token naming a file previewed for import (made for each preview) as `IMPORT-TOKEN`.
     /// The time zones Settings lists come from the machine's tzdata: those not chosen are shown
     /// as `ZONES`, so a tzdata update does not rewrite the snapshot.
     static var response: Snapshotting {
@@ -184,6 +185,8 @@ extension Snapshotting where Value == TestResponse, Format == String {
                     #"name="sangha-form-token" content="FORM-TOKEN""#
                 }
                 .replacing(/"formToken":"[0-9a-f]{64}"/) { _ in #""formToken":"FORM-TOKEN""# }
+                // So is the token naming a file kept for import, for each preview.
+                .replacing(/name="token" value="[0-9a-f]{64}"/) { _ in #"name="token" value="IMPORT-TOKEN""# }
                 .replacing(/(?:[ ]*<option value="[A-Za-z]+\/[^"]+">[^<]*<\/option>\n)+/) { _ in "      ZONES\n" }
             return text + "\n" + body
         }
@@ -241,7 +244,9 @@ extension RouteSnapshotTests {
         }
     }
 
-    @Test("The log: adding a sit (303, and 422), its edit page, the import page and a file's preview")
+    @Test(
+        "The log: adding a sit (303, and 422), its edit page, the import page, a file's preview, its import (303) and that import again (410)"
+    )
     func practiceLog() async throws {
         try await withSignedInApp(dependencies: Self.dependencies()) { client in
             try await assertPost(
@@ -254,8 +259,17 @@ extension RouteSnapshotTests {
             try await assertPage(client, "/history/import", named: "history-import")
             let file = PracticeLogExport.csvHeader + "2026-11-17T06:00:00Z,600,Zazen,completed,,\r\n"
             let (type, body) = PracticeLogRoutesTests.multipart([("file", file, "history.csv")])
-            try await client.postMultipart("/history/import", contentType: type, body: body) { response in
+            let token = try await client.postMultipart("/history/import", contentType: type, body: body) { response in
                 assertSnapshot(of: response, as: .response, named: "history-import-preview", testName: "route")
+                return try PracticeLogRoutesTests.importToken(in: String(buffer: response.body))
+            }
+            let (_, commit) = PracticeLogRoutesTests.multipart([("token", token, nil), ("action", "import", nil)])
+            try await client.postMultipart("/history/import", contentType: type, body: commit) { response in
+                assertSnapshot(of: response, as: .response, named: "history-import-commit", testName: "route")
+            }
+            // The file is imported and no longer kept: nothing to import again.
+            try await client.postMultipart("/history/import", contentType: type, body: commit) { response in
+                assertSnapshot(of: response, as: .response, named: "history-import-expired", testName: "route")
             }
         }
     }

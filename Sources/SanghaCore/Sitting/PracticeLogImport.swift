@@ -12,8 +12,9 @@ public struct PracticeLogImport: Sendable, Equatable {
     public static let sessionLimit = 100_000
     /// The largest file: 5 MiB (a decade of daily sits is about 1 MiB). Larger: 413.
     public static let uploadLimit = 5 * 1024 * 1024
-    /// The largest import form: the file, or the preview's text again in base64 (a third more).
-    public static let formLimit = uploadLimit / 3 * 4 + 64 * 1024
+    /// The largest import form: the file and the form's few fields ("Import" sends only the
+    /// token of the file kept since its preview).
+    public static let formLimit = uploadLimit + 64 * 1024
 
     public init(sessions: [SittingSession], problems: [String]) {
         (self.sessions, self.problems) = (sessions, problems)

@@ -184,6 +184,17 @@ public protocol SittingSessionRepository: Sendable {
     /// person's history past `limit` sessions.
     func importSessions(_ sessions: [SittingSession], commit: Bool, limit: Int)
         async throws(SittingSessionRepositoryError) -> SittingSession.ImportCount
+
+    /// Keeps `file`, which the person previewed for import (`PendingImport`), under `key` (the
+    /// SHA-256 of the token the preview names it by) until `expiresAt`, in place of any file
+    /// they kept before; every file kept by anyone that has expired at `date` is forgotten too.
+    func keepImport(_ file: Data, key: String, at date: Date, expiresAt: Date)
+        async throws(SittingSessionRepositoryError)
+    /// The person's file kept under `key`, unless it has expired at `date`: nil for none, for
+    /// another person's, and once forgotten.
+    func keptImport(key: String, at date: Date) async throws(SittingSessionRepositoryError) -> Data?
+    /// Forgets the person's file kept under `key` (it was imported: its token is used).
+    func forgetImport(key: String) async throws(SittingSessionRepositoryError)
 }
 
 extension SittingSessionRepository {

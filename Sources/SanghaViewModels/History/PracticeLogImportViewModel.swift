@@ -3,8 +3,8 @@ import SanghaCore
 
 /// `/history/import`: "File" and "Preview"; after a preview, what the file holds ("N sessions to
 /// add, M already there, K lines with problems", each problem with its line) and, when it has
-/// no problem and something to add, "Import" (the file's text goes with it, so nothing is kept
-/// on the server between the two).
+/// no problem and something to add, "Import". The previewed file waits on the server
+/// (`PendingImport`); the page carries only the token that names it, which "Import" sends back.
 public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
     public let heading = "Import sessions"
@@ -21,15 +21,15 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
     /// "…and 99,980 more lines with problems."; nil when every problem is shown.
     public let moreProblems: String?
     public let hasProblems: Bool
-    /// The file's text in base64, sent again with "Import" (a hidden field, which keeps every
-    /// byte, where a text area would not); nil when there is nothing to import.
-    public let content: String?
+    /// The token of the previewed file kept on the server, sent with "Import" (a hidden field);
+    /// nil when there is nothing to import.
+    public let token: String?
     public let importLabel = "Import"
     public let alert: AlertViewModel?
 
     public init(
         context: PageContext, read: PracticeLogImport? = nil, count: SittingSession.ImportCount? = nil,
-        content: String? = nil, alert: AlertViewModel? = nil
+        token: String? = nil, alert: AlertViewModel? = nil
     ) {
         layout = LayoutViewModel(title: "Import sessions", section: .history, context: context)
         if let read, let count {
@@ -46,65 +46,105 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
             all.count > Self.shownProblems
             ? "…and \(CountText.of(all.count - Self.shownProblems, "more line")) with problems." : nil
         hasProblems = !all.isEmpty
-        self.content =
-            read != nil && problems.isEmpty && (count?.added ?? 0) > 0
-            ? content.map { Data($0.utf8).base64EncodedString() } : nil
+        self.token = read != nil && problems.isEmpty && (count?.added ?? 0) > 0 ? token : nil
         self.alert = alert
     }
 
-    /// What `POST /history/import` does with the file (or, when `commit`, the preview's text
-    /// again, in base64): a preview (200; 422 when a line has a problem, and nothing is imported), or,
-    /// committed, every new session added and 303 to the history.
     /// How many problems a preview lists.
     public static let shownProblems = 20
 
-    ///
-    /// `reading` runs the file's reading (up to 100,000 lines) where the caller chooses: the app
-    /// passes its thread pool, so a large file never holds a task's thread; in place by default.
-    public static func submit(
-        file: Data?, preview: String?, commit: Bool, sessions: any SittingSessionRepository, context: PageContext,
-        reading: @Sendable (@escaping @Sendable () -> PracticeLogImport) async -> PracticeLogImport = { $0() }
+    /// Where the file's reading (up to 100,000 lines) runs: the app passes its thread pool, so a
+    /// large file never holds a task's thread; in place by default.
+    public typealias Reading = @Sendable (@escaping @Sendable () -> PracticeLogImport) async -> PracticeLogImport
+
+    /// "Preview": what `file` holds (200; 422 when a line has a problem). When it has sessions to
+    /// add and no problem, the file is kept for the person under `key` (the SHA-256 of `token`)
+    /// for `PendingImport.lifetime`, and the page's "Import" sends `token`.
+    public static func preview(
+        file: Data?, token: String, key: String, sessions: any SittingSessionRepository, context: PageContext,
+        reading: Reading = { $0() }
     ) async -> Outcome {
         let context = context.withoutFlash
-        func refused(_ title: String, _ message: String) -> Outcome {
-            .invalid(
-                PracticeLogImportViewModel(context: context, alert: AlertViewModel(title: title, message: message)))
+        guard let file, !file.isEmpty else {
+            return refused("Nothing to read.", "Choose a file, then Preview.", context)
         }
-        // "Import" sends the preview's text again, in base64; "Preview", the file.
-        let bytes = commit ? preview.flatMap { Data(base64Encoded: $0) } : file
-        guard let bytes, !bytes.isEmpty else {
-            return commit
-                ? refused("Nothing was imported.", "The preview could not be read: choose the file again.")
-                : refused("Nothing to read.", "Choose a file, then Preview.")
-        }
-        guard let text = String(data: bytes, encoding: .utf8) else {
-            return refused("Nothing to read.", "The file is not UTF-8 text: export it again as UTF-8.")
+        guard let text = String(data: file, encoding: .utf8) else {
+            return refused("Nothing to read.", "The file is not UTF-8 text: export it again as UTF-8.", context)
         }
         let now = context.now
         let read = await reading { PracticeLogImport.read(text, now: now) }
         do {
-            let count = try await sessions.importSessions(read.sessions, commit: commit && read.problems.isEmpty)
-            let page = PracticeLogImportViewModel(context: context, read: read, count: count, content: text)
+            let count = try await sessions.importSessions(read.sessions, commit: false)
+            let page = PracticeLogImportViewModel(context: context, read: read, count: count, token: token)
             if !read.problems.isEmpty { return .invalid(page) }
-            guard commit else { return .preview(page) }
+            if page.token != nil {
+                try await sessions.keepImport(
+                    file, key: key, at: now, expiresAt: now.addingTimeInterval(PendingImport.lifetime))
+            }
+            return .preview(page)
+        } catch {
+            return failure(error, context)
+        }
+    }
+
+    /// Why "Import" finds no file: its token is unknown, expired, used, or a newer preview
+    /// replaced its file.
+    public static let expiredMessage =
+        "This preview is no longer kept: a preview waits an hour, is imported once, and a newer preview replaces it. Choose the file again, then Preview."
+
+    /// "Import": every new session of the file kept under `key` (the SHA-256 of the token the
+    /// preview sent; nil for a token that cannot be one) is added, the file forgotten, and 303
+    /// to the history. No such file kept: nothing imported (410, `expiredMessage`).
+    public static func commit(
+        key: String?, sessions: any SittingSessionRepository, context: PageContext, reading: Reading = { $0() }
+    ) async -> Outcome {
+        let context = context.withoutFlash
+        let now = context.now
+        do {
+            guard let key, let file = try await sessions.keptImport(key: key, at: now),
+                let text = String(data: file, encoding: .utf8)
+            else {
+                return .expired(
+                    PracticeLogImportViewModel(
+                        context: context, alert: AlertViewModel(title: "Nothing was imported.", message: expiredMessage)
+                    ))
+            }
+            let read = await reading { PracticeLogImport.read(text, now: now) }
+            let count = try await sessions.importSessions(read.sessions, commit: read.problems.isEmpty)
+            if !read.problems.isEmpty {
+                return .invalid(PracticeLogImportViewModel(context: context, read: read, count: count))
+            }
+            // Imported: the token is used. Were the file not forgotten, a second "Import" would
+            // still add nothing (a session already there is not added again).
+            try? await sessions.forgetImport(key: key)
             let message =
                 count.added == 0
                 ? "Nothing was imported: every session is already in your history."
                 : "Imported \(CountText.of(count.added, "session"))\(count.existing > 0 ? "; \(count.existing) were already there" : "")."
             return .imported(Redirect(to: Paths.history.url, flash: .success(message)))
-        } catch SittingSessionRepositoryError.historyFull(let held) {
+        } catch {
+            return failure(error, context)
+        }
+    }
+
+    private static func refused(_ title: String, _ message: String, _ context: PageContext) -> Outcome {
+        .invalid(PracticeLogImportViewModel(context: context, alert: AlertViewModel(title: title, message: message)))
+    }
+
+    /// A history that would grow past its limit (422), or the storage's failure (503).
+    private static func failure(_ error: any Error, _ context: PageContext) -> Outcome {
+        if case .historyFull(let held) = error as? SittingSessionRepositoryError {
             return refused(
                 "Nothing was imported.",
                 "Your history holds \(CountText.of(held, "session")), and an import may bring it to at most "
-                    + "\(SittingSession.historyLimit): delete older sessions or import a smaller file.")
-        } catch {
-            return .failed(
-                PracticeLogImportViewModel(
-                    context: context,
-                    alert: AlertViewModel(
-                        title: "Nothing was imported.",
-                        message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))))
+                    + "\(SittingSession.historyLimit): delete older sessions or import a smaller file.", context)
         }
+        return .failed(
+            PracticeLogImportViewModel(
+                context: context,
+                alert: AlertViewModel(
+                    title: "Nothing was imported.",
+                    message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))))
     }
 
     /// What a post of the import's form comes to.
@@ -113,6 +153,8 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
         case preview(PracticeLogImportViewModel)
         /// No file, or a line with a problem: nothing imported (422).
         case invalid(PracticeLogImportViewModel)
+        /// "Import" with a token that names no file kept: nothing imported (410).
+        case expired(PracticeLogImportViewModel)
         /// Imported: to the history, with how many.
         case imported(Redirect)
         /// The storage failed: nothing imported (503).

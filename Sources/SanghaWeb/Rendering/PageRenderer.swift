@@ -127,12 +127,13 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// The import's response: its preview, the form again with why (422) or with the storage's
-    /// failure, or once imported 303 to the history.
+    /// The import's response: its preview, the form again with why (422; 410 for a preview no
+    /// longer kept) or with the storage's failure, or once imported 303 to the history.
     public func response(_ outcome: PracticeLogImportViewModel.Outcome) -> Response {
         switch outcome {
         case .preview(let page): htmlResponse(page)
         case .invalid(let page): htmlResponse(page, status: .unprocessableContent)
+        case .expired(let page): htmlResponse(page, status: .gone)
         case .failed(let page): htmlResponse(page, status: PageFailure.storage.status)
         case .imported(let redirect): self.redirect(redirect)
         }

@@ -52,8 +52,8 @@ struct HistoryRoutes: AreaRoutes {
 
     static let sessionNotFound = "There is no such session in your history."
 
-    /// The import's form (a file to preview, or the preview's text again to import), read by
-    /// `CSRFMiddleware` with its token.
+    /// The import's form (a file to preview, kept under a new token; or "Import" with the token
+    /// of the file kept since its preview), read by `CSRFMiddleware` with its form token.
     @Sendable func importFile(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let form = context.multipartForm else {
             throw HTTPError(
@@ -63,14 +63,22 @@ struct HistoryRoutes: AreaRoutes {
         if let file, file.count > PracticeLogImport.uploadLimit {
             throw HTTPError(.contentTooLarge, message: "The file is larger than 5 MiB: import it in parts.")
         }
-        let outcome = await PracticeLogImportViewModel.submit(
-            file: file, preview: form.text("content"), commit: form.text("action") == "import",
-            sessions: dependencies.data.sessions(of: try context.person().id), context: context.page
-        ) { work in
-            // Off the cooperative pool: a 5 MiB file is read for a while.
+        let sessions = dependencies.data.sessions(of: try context.person().id)
+        // Off the cooperative pool: a 5 MiB file is read for a while.
+        let reading: PracticeLogImportViewModel.Reading = { work in
             (try? await NIOThreadPool.singleton.runIfActive(work)) ?? work()
         }
-        return renderer.response(outcome)
+        guard form.text("action") == "import" else {
+            let token = SecretToken.make()
+            return renderer.response(
+                await PracticeLogImportViewModel.preview(
+                    file: file, token: token, key: SecretToken.key(of: token), sessions: sessions,
+                    context: context.page, reading: reading))
+        }
+        let key = form.text("token").flatMap(SecretToken.wellFormed).map(SecretToken.key(of:))
+        return renderer.response(
+            await PracticeLogImportViewModel.commit(
+                key: key, sessions: sessions, context: context.page, reading: reading))
     }
 
     /// Every session, oldest first, as CSV.
