@@ -115,6 +115,22 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Web Push as the server sends it: RFC 8291's encryption, RFC 8292's VAPID, RFC 8030's
+        // posts to the browsers' push services (AsyncHTTPClient), which subscriptions are taken,
+        // and the background sender with its retries and a circuit breaker per push service.
+        .target(
+            name: "SanghaPush",
+            dependencies: [
+                "Resilience",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The reference FriendService, SQLite-backed.
         // What both servers share at the HTTP level: only their own host names, and an
         // absolute-form request target's host judged like `Host`.
@@ -147,6 +163,7 @@ let package = Package(
                 "SanghaHTTP",
                 "SanghaOIDC",
                 "SanghaTokens",
+                "SanghaPush",
                 "SanghaCore",
                 "SanghaViewModels",
                 "SanghaStoreSupport",
@@ -204,6 +221,7 @@ let package = Package(
                 "FriendServiceServer",
                 "Resilience",
                 "SanghaOIDC",
+                "SanghaPush",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -225,6 +243,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // The OpenID provider the sign-in tests talk to.
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -280,7 +299,8 @@ let package = Package(
         .testTarget(
             name: "RepositoryConformanceTests",
             dependencies: [
-                "SanghaStore", "SanghaPostgres", "SanghaCore", "SanghaTestSupport",
+                "SanghaStore", "SanghaPostgres", "SanghaCore", "SanghaTestSupport", "SanghaPush", "SanghaWeb",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // What the stores never say, read in the database itself (expired files gone).
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -292,6 +312,15 @@ let package = Package(
                 "SanghaOIDC", "SanghaTestSupport",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
+        .testTarget(
+            name: "SanghaPushTests",
+            dependencies: [
+                "SanghaPush", "SanghaTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .testTarget(
             name: "FriendServiceClientTests",
@@ -316,6 +345,7 @@ let package = Package(
             name: "SanghaWebTests",
             dependencies: [
                 "SanghaOIDC",
+                "SanghaPush",
                 "SanghaWeb",
                 "SanghaHTTP",
                 "SanghaStore",
