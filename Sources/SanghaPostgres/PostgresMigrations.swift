@@ -462,6 +462,45 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX pending_import_expires_at ON pending_import (expires_at)",
             ]),
+        // Web Push: each person's devices (their browsers' subscriptions, at most ten; the
+        // session each was added under, so that signing out there removes it), what each wants
+        // to hear of, and each message claimed per device: the first instance to insert (key,
+        // device) sends it. The deployment's VAPID key is a row of `secret`, made on first start.
+        Migration(
+            number: 19, name: "push notifications",
+            statements: [
+                """
+                CREATE TABLE push_device (
+                    id BIGSERIAL PRIMARY KEY,
+                    person_id BIGINT NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                    endpoint TEXT NOT NULL UNIQUE,
+                    p256dh BYTEA NOT NULL,
+                    auth BYTEA NOT NULL,
+                    name TEXT NOT NULL,
+                    session_key TEXT,
+                    created_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX push_device_person_id ON push_device (person_id, created_at)",
+                """
+                CREATE TABLE push_choice (
+                    person_id BIGINT PRIMARY KEY REFERENCES person(id) ON DELETE CASCADE,
+                    sits BOOLEAN NOT NULL,
+                    reminder BOOLEAN NOT NULL,
+                    sitting BOOLEAN NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE push_sent (
+                    key TEXT NOT NULL,
+                    device_id BIGINT NOT NULL REFERENCES push_device(id) ON DELETE CASCADE,
+                    sent_at TIMESTAMPTZ NOT NULL,
+                    PRIMARY KEY (key, device_id)
+                )
+                """,
+                "CREATE INDEX push_sent_sent_at ON push_sent (sent_at)",
+                "CREATE INDEX push_sent_device_id ON push_sent (device_id)",
+            ]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

@@ -56,6 +56,9 @@ public struct PostgresPersonalData: PersonalData {
         }
     }
 
+    /// Devices, choices and what was sent, for notifications.
+    public var push: PostgresPushStore { PostgresPushStore(database: database) }
+
     public func ping() async throws {
         try await database.withConnection { [database] connection in
             try await connection.query("SELECT 1", logger: database.logger)

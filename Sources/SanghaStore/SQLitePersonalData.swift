@@ -64,6 +64,9 @@ public struct SQLitePersonalData: PersonalData {
         GroupStore(database: database, person: person)
     }
 
+    /// Devices, choices and what was sent, for notifications.
+    public var push: PushStore { PushStore(database: database) }
+
     /// The people of the same file, who forget this data's memory of a person they delete.
     public var people: PeopleStore {
         PeopleStore(

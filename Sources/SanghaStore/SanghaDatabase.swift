@@ -435,6 +435,40 @@ public enum SanghaDatabase {
                     CREATE INDEX pendingImport_on_expiresAt ON pendingImport (expiresAt);
                     """)
         }
+        migrator.registerMigration("pushNotifications") { db in
+            // Web Push: each person's devices (their browsers' subscriptions, at most ten; the
+            // session each was added under, so that signing out there removes it), what each
+            // wants to hear of, and each message claimed per device, once whatever the number of
+            // instances. The deployment's VAPID key is a row of `secret`, made on first start.
+            try db.execute(
+                sql: """
+                    CREATE TABLE pushDevice (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        personID INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                        endpoint TEXT NOT NULL UNIQUE,
+                        p256dh BLOB NOT NULL,
+                        auth BLOB NOT NULL,
+                        name TEXT NOT NULL,
+                        sessionKey TEXT,
+                        createdAt DATETIME NOT NULL
+                    );
+                    CREATE INDEX pushDevice_on_personID ON pushDevice (personID, createdAt);
+                    CREATE TABLE pushChoice (
+                        personID INTEGER PRIMARY KEY REFERENCES person(id) ON DELETE CASCADE,
+                        sits BOOLEAN NOT NULL,
+                        reminder BOOLEAN NOT NULL,
+                        sitting BOOLEAN NOT NULL
+                    );
+                    CREATE TABLE pushSent (
+                        key TEXT NOT NULL,
+                        deviceID INTEGER NOT NULL REFERENCES pushDevice(id) ON DELETE CASCADE,
+                        sentAt DATETIME NOT NULL,
+                        PRIMARY KEY (key, deviceID)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX pushSent_on_sentAt ON pushSent (sentAt);
+                    CREATE INDEX pushSent_on_deviceID ON pushSent (deviceID);
+                    """)
+        }
         return migrator
     }
 

@@ -21,6 +21,7 @@ struct ProfileStoreTests {
         "sessionNotes", "practiceDays", "sitClientIDs", "calendars", "groupRemovals", "providerIdentities",
         "signInSessionMethod",
         "personName", "pendingImports",
+        "pushNotifications",
     ]
 
     static func person(_ username: String) -> Person {
