@@ -40,15 +40,19 @@ public final class CircuitBreaker<Failure: Error & Sendable>: Sendable {
     /// The metrics' names begin with it: `sangha_friend_service` gives
     /// `sangha_friend_service_breaker_state` and `…_breaker_transitions_total`.
     private let metrics: String
+    /// The metrics' dimensions: a breaker of several, one per host, names its host.
+    private let dimensions: [(String, String)]
     private let isUnanswered: @Sendable (Failure) -> Bool
 
     public init(
         name: String, metrics: String, threshold: Int = 3, coolOff: Duration = .seconds(5),
         longestCoolOff: Duration = .seconds(60), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
-        logger: Logger, isUnanswered: @escaping @Sendable (Failure) -> Bool, placeholder: Failure
+        logger: Logger, isUnanswered: @escaping @Sendable (Failure) -> Bool, placeholder: Failure,
+        dimensions: [(String, String)] = []
     ) {
         self.name = name
         self.metrics = metrics
+        self.dimensions = dimensions
         self.threshold = threshold
         self.firstCoolOff = coolOff
         self.longestCoolOff = longestCoolOff
@@ -56,7 +60,7 @@ public final class CircuitBreaker<Failure: Error & Sendable>: Sendable {
         self.logger = logger
         self.isUnanswered = isUnanswered
         self.memory = Mutex(Memory(coolOff: coolOff, lastFailure: placeholder))
-        Gauge(label: "\(metrics)_breaker_state").record(0)
+        Gauge(label: "\(metrics)_breaker_state", dimensions: dimensions).record(0)
     }
 
     public var state: State { memory.withLock { $0.state } }
@@ -167,7 +171,7 @@ public final class CircuitBreaker<Failure: Error & Sendable>: Sendable {
 
     /// The state gauge: 0 closed, 1 open, 2 half-open.
     private func transition(to state: String, gauge: Double) {
-        Gauge(label: "\(metrics)_breaker_state").record(gauge)
-        Counter(label: "\(metrics)_breaker_transitions_total", dimensions: [("to", state)]).increment()
+        Gauge(label: "\(metrics)_breaker_state", dimensions: dimensions).record(gauge)
+        Counter(label: "\(metrics)_breaker_transitions_total", dimensions: dimensions + [("to", state)]).increment()
     }
 }
