@@ -3,7 +3,9 @@
 // many wait ("N sits on this device are waiting to be sent." where a page has
 // [data-outbox-count]), and forgets every kept page once "Sign out" is done (`signOut`: not
 // before, so signing out offline changes nothing and says so) and on any page that no one is
-// signed in to (a shared phone shows no one's pages to the next person).
+// signed in to (a shared phone shows no one's pages to the next person). Signing out also ends
+// this device's notifications (its push subscription, at Sangha and at the push service).
+import { deviceEndpoint, unsubscribe } from "./notifications.js";
 import { deviceStore, flush, postSit, waiting, waitingText } from "./outbox.js";
 
 /** The page's signed-in person and form token, from the layout's meta tags; null when none. */
@@ -71,13 +73,16 @@ export function enhancePocket(document, window = globalThis.window) {
 export async function signOut(form, document, window = globalThis.window, store = null) {
   if (form.dataset.busy === "true") return;
   form.dataset.busy = "true";
+  // This device's notifications end with its sign-in: Sangha forgets its subscription.
+  const body = new URLSearchParams(new FormData(form));
+  const endpoint = await deviceEndpoint(window);
+  if (endpoint) body.set("pushEndpoint", endpoint);
   const response = await window
-    .fetch(form.action, {
-      method: "POST", body: new URLSearchParams(new FormData(form)), redirect: "manual", credentials: "same-origin",
-    })
+    .fetch(form.action, { method: "POST", body, redirect: "manual", credentials: "same-origin" })
     .catch(() => null);
   delete form.dataset.busy;
   if (response?.type === "opaqueredirect") {
+    if (endpoint) await unsubscribe(window);
     await window.caches?.delete(PAGES).catch(() => {});
     await store?.setSession(null).catch(() => {});
     window.location.assign(form.dataset.signedOut);

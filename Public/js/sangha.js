@@ -21,9 +21,13 @@
 //   for use without a network; a finished sit is kept on the device until it is recorded, and
 //   pages say how many wait (pocket.js, outbox.js).
 //
+// - Settings' "Notifications" turns notifications on for this device (notifications.js), and
+//   the service worker shows each push.
+//
 // Each part is a module of its own; this one starts them.
 import { enhanceForms } from "./forms.js";
 import { enhanceLiveParts } from "./live.js";
+import { enhanceNotifications } from "./notifications.js";
 import { enhancePocket } from "./pocket.js";
 import { enhancePreviews } from "./previews.js";
 import { enhanceSitting } from "./sitting.js";
@@ -35,3 +39,4 @@ enhanceLiveParts(document);
 enhanceTimeZones(document);
 enhancePreviews(document);
 enhancePocket(document);
+enhanceNotifications(document);

@@ -94,6 +94,8 @@ public enum FixtureRegistry {
         Fixture("settings-storage-failure", SettingsViewModel.Fixtures.storageFailure),
         Fixture("settings-hostile", SettingsViewModel.Fixtures.hostile),
         Fixture("settings-calendar-link", SettingsViewModel.Fixtures.calendarLink),
+        Fixture("settings-notifications", SettingsViewModel.Fixtures.notifications),
+        Fixture("settings-notifications-none", SettingsViewModel.Fixtures.notificationsNone),
         Fixture("settings-provider-connected", SettingsViewModel.Fixtures.providerConnected),
         Fixture("settings-provider-not-connected", SettingsViewModel.Fixtures.providerNotConnected),
         Fixture("settings-provider-only", SettingsViewModel.Fixtures.providerOnly),

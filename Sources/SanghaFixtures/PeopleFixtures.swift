@@ -126,6 +126,31 @@ extension SettingsViewModel {
                 calendarLink: .calendar(
                     url: "https://sangha.example/calendar/" + String(repeating: "ef", count: 32) + ".ics"))
         }()
+        /// Notifications on: two devices, newest first, with the choices someone changed and
+        /// a reminder at 06:30.
+        public static let notifications: SettingsViewModel = {
+            var person = Person.fixture
+            person.reminderMinutes = 390
+            let added = Date(timeIntervalSince1970: 1_795_000_000)
+            let devices = [
+                PushDevice(
+                    id: 2, person: person.id, endpoint: "https://updates.push.services.mozilla.com/wpush/v2/a",
+                    p256dh: [], auth: [], name: "Firefox on Android", createdAt: added),
+                PushDevice(
+                    id: 1, person: person.id, endpoint: "https://fcm.googleapis.com/fcm/send/b", p256dh: [], auth: [],
+                    name: "Chrome on Linux", createdAt: added - 86_400 * 40),
+            ]
+            return SettingsViewModel(
+                person: person, acceptsToken: false, context: .fixture, timeZoneNames: timeZoneNames,
+                notifications: NotificationsSectionViewModel(
+                    devices: devices, choices: PushChoices(sits: true, reminder: false, sitting: true),
+                    reminderMinutes: person.reminderMinutes, timeZone: person.timeZone))
+        }()
+        /// Notifications on, no device yet and no reminder time.
+        public static let notificationsNone = SettingsViewModel(
+            person: .fixture, acceptsToken: false, context: .fixture, timeZoneNames: timeZoneNames,
+            notifications: NotificationsSectionViewModel(
+                devices: [], choices: .standard, reminderMinutes: nil, timeZone: .utc))
         /// With a remote FriendService, before the person pasted a token of their own.
         public static let remoteWithoutToken = SettingsViewModel(
             person: .fixture, acceptsToken: true, context: .fixture, timeZoneNames: timeZoneNames)

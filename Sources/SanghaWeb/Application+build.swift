@@ -275,10 +275,13 @@ public func buildRouter(
     people.addPublicRoutes(to: router)
     let calendars = CalendarRoutes(services: services, memo: CalendarFeedMemo(events: dependencies.data.groupEvents))
     calendars.addPublicRoutes(to: router)
+    let push = PushRoutes(services: services)
+    push.addPublicRoutes(to: router)
     // Everything else is someone's: without a sign-in, a GET goes to the sign-in page.
     let signedIn = router.group().add(middleware: RequireSignInMiddleware())
     people.addRoutes(to: signedIn)
     calendars.addRoutes(to: signedIn)
+    push.addRoutes(to: signedIn)
     AdminRoutes(services: services).addRoutes(to: signedIn.group().add(middleware: RequireAdministratorMiddleware()))
     GroupsRoutes(services: services, streams: streams).addRoutes(to: signedIn)
     HomeRoutes(services: services).addRoutes(to: signedIn)

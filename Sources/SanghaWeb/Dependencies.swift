@@ -28,6 +28,8 @@ public struct Dependencies: Sendable {
     public var metrics: PrometheusCollectorRegistry?
     /// The group's identity provider (OpenID Connect); nil: people sign in with passwords only.
     public var identityProvider: OpenIDProvider?
+    /// Notifications by Web Push; nil: Sangha sends none (no `--push-contact`).
+    public var push: PushSetup?
 
     public init(
         people: any PeopleRepository,
@@ -40,9 +42,11 @@ public struct Dependencies: Sendable {
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
         metrics: PrometheusCollectorRegistry? = nil,
-        identityProvider: OpenIDProvider? = nil
+        identityProvider: OpenIDProvider? = nil,
+        push: PushSetup? = nil
     ) {
         self.identityProvider = identityProvider
+        self.push = push
         self.people = people
         self.data = data
         self.friendServices = friendServices

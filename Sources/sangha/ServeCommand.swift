@@ -10,6 +10,7 @@ import Resilience
 import SanghaCore
 import SanghaOIDC
 import SanghaPostgres
+import SanghaPush
 import SanghaStore
 import SanghaWeb
 import ServiceLifecycle
@@ -173,6 +174,23 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var passwordSignIn: String?
 
+    @Option(
+        help: """
+            Turns notifications by Web Push on, naming who runs this Sangha for the push services: \
+            mailto:ADDRESS or an https:// URL (not on localhost, .local, .invalid, .test or .example, \
+            which Apple's push service refuses). The key pair messages are signed with is made on first \
+            start and kept in the database. (env: SANGHA_PUSH_CONTACT)
+            """)
+    var pushContact: String?
+
+    @Option(
+        help: """
+            An origin, like https://push.example.org, whose endpoints are taken besides the browsers' own \
+            push services (a private push service; tests on loopback); repeat for more. \
+            (env: SANGHA_PUSH_ALLOW_ENDPOINTS, comma-separated)
+            """)
+    var pushAllowEndpoint: [String] = []
+
     /// bcrypt's cost for new passwords; tests lower it (4), the default is 12.
     @Option(help: .hidden)
     var passwordCost: Int?
@@ -231,7 +249,7 @@ struct ServeCommand: AsyncParsableCommand {
         switch settings.storage {
         case .sqlite(let directory):
             let data = SQLitePersonalData(database: try SanghaDatabase.open(directory: directory))
-            let stores = Stores(people: data.people, data: data)
+            let stores = Stores(people: data.people, data: data, push: data.push)
             // What `sangha people` writes while this runs is seen within a second.
             let watch: [any Service] = data.otherProcessWrites.map { [$0] } ?? []
             try await buildApp(
@@ -255,7 +273,7 @@ struct ServeCommand: AsyncParsableCommand {
             // changes (LISTEN on a connection of its own, a service of the app's group).
             let feed = PostgresChangeFeed(database: database, logger: try logging.makeLogger(label: "postgres"))
             let data = PostgresPersonalData(database: database, feed: feed)
-            let stores = Stores(people: data.people, data: data)
+            let stores = Stores(people: data.people, data: data, push: data.push)
             try await buildApp(
                 settings, stores: stores, client: client, embeddedLists: embeddedLists, metrics: metrics,
                 services: services + [feed], logger: logger
@@ -283,6 +301,7 @@ struct ServeCommand: AsyncParsableCommand {
     struct Stores {
         var people: any PeopleRepository
         var data: any PersonalData
+        var push: any PushRepository
     }
 
     private func buildApp(
@@ -306,6 +325,13 @@ struct ServeCommand: AsyncParsableCommand {
                 "--password-sign-in off: passwords sign no one in; the sign-in sessions a password started have ended",
                 metadata: ["ended": "\(ended)"])
         }
+        var services = services
+        var push: PushSetup?
+        if let settings = settings.push {
+            let (setup, sending) = try await Self.push(settings, stores: stores, logger: logger)
+            push = setup
+            services += sending
+        }
         return try await buildApplication(
             configuration: settings.app,
             dependencies: Dependencies(
@@ -319,10 +345,39 @@ struct ServeCommand: AsyncParsableCommand {
                 passwords: PasswordHasher(cost: settings.passwordCost),
                 signer: CookieSigner(secret: try await stores.people.cookieSecret()),
                 metrics: metrics,
-                identityProvider: settings.identityProvider.map { OpenIDProvider(configuration: $0) }
+                identityProvider: settings.identityProvider.map { OpenIDProvider(configuration: $0) },
+                push: push
             ),
             services: services,
             logger: logger
+        )
+    }
+
+    /// Notifications: the deployment's key pair (made on the first start and kept in the
+    /// database, so every instance signs alike), the sender and the scheduler (services of the
+    /// app's group), and what the routes need.
+    static func push(_ settings: ServeSettings.Push, stores: Stores, logger: Logger) async throws -> (
+        PushSetup, [any Service]
+    ) {
+        let key = try await stores.push.vapidKey(keeping: VAPID.makePrivateKey())
+        guard let vapid = VAPID(rawPrivateKey: key, contact: settings.contact) else {
+            throw ValidationError("The database's VAPID key is not a P-256 private key.")
+        }
+        let client = PushPoster.makeClient()
+        let repository = stores.push
+        let sender = PushSender(
+            poster: PushPoster(vapid: vapid, client: client, logger: logger), client: client, logger: logger,
+            gone: { device in try? await repository.delete(device: device) })
+        let scheduler = PushScheduler(
+            repository: repository, send: sender.send, events: stores.data.groupEvents, logger: logger)
+        logger.info(
+            "Notifications by Web Push are on",
+            metadata: ["contact": "\(settings.contact)", "key": "\(vapid.publicKeyText)"])
+        return (
+            PushSetup(
+                repository: repository, publicKey: vapid.publicKeyText,
+                endpoints: PushEndpoints(allowedOrigins: settings.allowedOrigins), nudge: scheduler.nudge),
+            [sender, scheduler]
         )
     }
 }

@@ -5,6 +5,7 @@ import PostgresNIO
 import SanghaCore
 import SanghaOIDC
 import SanghaPostgres
+import SanghaPush
 import SanghaWeb
 
 /// Everything `sangha serve` runs with, resolved once from its flags and environment variables
@@ -37,6 +38,15 @@ struct ServeSettings {
     var passwordCost: UInt8
     /// The group's identity provider, when one is configured.
     var identityProvider: OpenIDProvider.Configuration?
+    /// Notifications by Web Push (`--push-contact`), when on.
+    var push: Push?
+
+    struct Push: Equatable {
+        /// The VAPID `sub`: `mailto:` or `https:`.
+        var contact: String
+        /// Origins taken besides the browsers' push services (`--push-allow-endpoint`).
+        var allowedOrigins: [String]
+    }
 
     /// With the embedded service Sangha gives each person a token; with a remote one they paste theirs.
     var friendServiceTokens: FriendTokenPolicy.Source {
@@ -182,6 +192,32 @@ struct ServeSettings {
             throw ValidationError("--friend-service-timeout must be more than 0 and at most 300 seconds.")
         }
         friendServiceTimeout = .milliseconds(Int((seconds * 1000).rounded()))
+        push = try Self.push(command, source: source)
+    }
+
+    /// `--push-contact` and `--push-allow-endpoint`: a contact a push service takes, and origins.
+    static func push(_ command: ServeCommand, source: SettingSource) throws -> Push? {
+        let origins = try source.list(command.pushAllowEndpoint, variable: "SANGHA_PUSH_ALLOW_ENDPOINTS")
+            .flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { !$0.isEmpty }
+            .map { text in
+                guard let origin = PushEndpoints.origin(parsing: text) else {
+                    throw ValidationError(
+                        "--push-allow-endpoint takes an origin, like https://push.example.org or http://127.0.0.1:9000, got '\(text)'."
+                    )
+                }
+                return origin
+            }
+        let name = command.pushContact != nil ? "--push-contact" : "SANGHA_PUSH_CONTACT"
+        guard let contact = command.pushContact ?? source.text("SANGHA_PUSH_CONTACT") else {
+            if !origins.isEmpty { throw ValidationError("--push-allow-endpoint needs --push-contact.") }
+            return nil
+        }
+        if let why = VAPID.contactRefusal(contact) {
+            throw ValidationError(
+                "\(name) must be mailto:ADDRESS or https://… that a push service takes, but \(why): '\(contact)'.")
+        }
+        return Push(contact: contact, allowedOrigins: origins)
     }
 
     /// A database URL for a message: its password, if any, replaced by `***`.

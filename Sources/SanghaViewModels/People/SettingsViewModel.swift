@@ -32,6 +32,9 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let dayStartError: String?
     public let reminder: FormFieldViewModel
     public let calendar: CalendarSectionViewModel
+    /// "Notifications": nil where Sangha sends none (no `--push-contact`), or where the
+    /// person's devices could not be read.
+    public let notifications: NotificationsSectionViewModel?
     /// The group's identity provider: "Connect NAME" or "Disconnect NAME"; nil without one.
     public let provider: ProviderSectionViewModel?
     /// Nil for an account without a password (the identity provider alone signs it in): it
@@ -61,8 +64,10 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public init(
         person: Person, acceptsToken: Bool, context: PageContext, input: AccountInput? = nil,
         errors: [AccountField: String] = [:], alert: AlertViewModel? = nil,
-        timeZoneNames: [String]? = nil, calendarLink: OneTimeLinkViewModel? = nil, providerContinueURL: String? = nil
+        timeZoneNames: [String]? = nil, calendarLink: OneTimeLinkViewModel? = nil, providerContinueURL: String? = nil,
+        notifications: NotificationsSectionViewModel? = nil
     ) {
+        self.notifications = notifications
         self.layout = LayoutViewModel(title: "Settings", section: .settings, context: context)
         self.name = FormFieldViewModel(
             names: FieldNames(name: AccountField.name.formName), label: "Name", value: input?.name ?? person.name,

@@ -112,6 +112,17 @@ public enum Paths {
     /// What the service worker shows for a page never opened on the device, without a network.
     public static let offline = Route<Void>("/offline")
 
+    // MARK: Notifications (PushRoutes)
+
+    /// The deployment's VAPID public key, base64url, as `text/plain`: what a browser subscribes with.
+    public static let pushKey = Route<Void>("/push/key")
+    /// The page's script posts a device's subscription here (201).
+    public static let pushSubscriptions = Route<Void>("/push/subscriptions")
+    /// "Remove" beside a device in Settings.
+    public static let removePushDevice = Route<Int>("/push/subscriptions/{id}/delete")
+    /// The three choices of Settings' "Notifications".
+    public static let notificationChoices = Route<Void>("/settings/notifications")
+
     // MARK: For operators (Application+build)
 
     public static let health = Route<Void>("/health")
@@ -131,6 +142,7 @@ public enum Paths {
         calendarFeed,
         admin, adminInvitations, adminPasswordReset, adminDisable, adminEnable, adminMakeAdministrator,
         manifest, serviceWorker, offline,
+        pushKey, pushSubscriptions, removePushDevice, notificationChoices,
         health, ready, metrics,
     ]
 }

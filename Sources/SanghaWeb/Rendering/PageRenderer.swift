@@ -85,7 +85,7 @@ public struct PageRenderer: Sendable {
         return try json(page, status: status)
     }
 
-    private func json(_ value: some Encodable, status: HTTPResponse.Status) throws -> Response {
+    func json(_ value: some Encodable, status: HTTPResponse.Status) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data: Data
@@ -193,6 +193,30 @@ extension Redirect: RowOutcome {
 extension SittingPresence.Outcome: RowOutcome {
     func response(_ renderer: PageRenderer, for request: Request, notFound: String) throws -> Response {
         try renderer.response(self, notFound: notFound)
+    }
+}
+
+extension NotificationsSectionViewModel.Subscribed: RowOutcome {
+    var events: [GroupEvent] { [] }
+
+    /// A device kept: 201 with the words the script shows (never a flash); refused: 400 with why;
+    /// not kept: 503.
+    func response(_ renderer: PageRenderer, for request: Request, notFound: String) throws -> Response {
+        let (status, message): (HTTPResponse.Status, String) =
+            switch self {
+            case .added(let message): (.created, message)
+            case .refused(let message): (.badRequest, message)
+            case .failed(let message): (PageFailure.storage.status, message)
+            }
+        guard request.prefersJSON else {
+            if status == .created {
+                return Response(
+                    status: .created, headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(string: message)))
+            }
+            throw HTTPError(status, message: message)
+        }
+        return try renderer.json(["message": message], status: status)
     }
 }
 

@@ -26,11 +26,17 @@ struct PeopleRoutes: AreaRoutes {
 
     /// The pages of someone signed in.
     static let rows: [PageRow] = [
-        .get(Paths.settings) {
-            LoadOutcome.page(
+        .get(Paths.settings) { asked in
+            let person = try asked.person()
+            let notifications: NotificationsSectionViewModel? =
+                if let push = asked.dependencies.push {
+                    await NotificationsSectionViewModel.load(person: person, push: push.repository)
+                } else { nil }
+            return LoadOutcome.page(
                 SettingsViewModel(
-                    person: try $0.person(), acceptsToken: $0.dependencies.friendTokens.acceptsPastedToken,
-                    context: await $0.dependencies.settingsPage($0.request, $0.context)))
+                    person: person, acceptsToken: asked.dependencies.friendTokens.acceptsPastedToken,
+                    context: await asked.dependencies.settingsPage(asked.request, asked.context),
+                    notifications: notifications))
         },
         .post(Paths.settings, form: AccountInput.self, notFound: gone) { asked in
             await SettingsViewModel.submit(
@@ -127,9 +133,20 @@ struct PeopleRoutes: AreaRoutes {
         return try await respond(outcome, by: .password, request: request, context: context)
     }
 
+    /// What the sign-out form's script adds: this device's push subscription, which goes too.
+    struct SignOutInput: Decodable, Sendable {
+        var pushEndpoint: String?
+    }
+
     @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
         if let key = context.signInKey {
             do {
+                // This device's notifications end with its sign-in: the devices added under
+                // this session, and the one the script names (added under an earlier one).
+                if let push = dependencies.push, let person = context.page.person {
+                    let endpoint = (try? await request.decodeForm(SignOutInput.self, limit: maxFormSize))?.pushEndpoint
+                    try await push.repository.signedOut(session: key, endpoint: endpoint, of: person.id)
+                }
                 try await people.endSession(key: key)
             } catch {
                 throw PageFailure.storage.error(StorageMessage.text(for: error, otherwise: Self.failed))

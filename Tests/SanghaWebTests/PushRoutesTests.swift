@@ -1,0 +1,261 @@
+import Crypto
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SanghaCore
+import SanghaPush
+import SanghaTestSupport
+import SanghaWeb
+import Synchronization
+import Testing
+
+/// Notifications through the routes: the key, a device's subscription posted as Settings'
+/// script posts it (201 with no flash; 400 with why for each thing refused), Settings'
+/// section, "Remove", the choices, and a sign-out ending the device's notifications.
+@Suite("Push routes")
+struct PushRoutesTests {
+    static let vapid = VAPID(privateKey: .init(), contact: "mailto:ops@sangha.org")
+    static let key = Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation)
+    static let auth = Base64URL.encode(Array(repeating: UInt8(5), count: 16))
+    static let firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
+
+    static func dependencies(_ push: InMemoryPushRepository) -> Dependencies {
+        var dependencies = TestDependencies.make()
+        dependencies.push = PushSetup(
+            repository: push, publicKey: vapid.publicKeyText,
+            endpoints: PushEndpoints(allowedOrigins: ["http://127.0.0.1:9000"]))
+        return dependencies
+    }
+
+    static func fields(endpoint: String, p256dh: String = key, auth: String = auth) -> String {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_.~"))
+        let encoded = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed)! }
+        return "endpoint=\(encoded(endpoint))&p256dh=\(encoded(p256dh))&auth=\(encoded(auth))"
+    }
+
+    /// Posts a subscription as the script does (`Accept: application/json`).
+    static func subscribe(
+        _ client: some TestClientProtocol, _ fields: String, _ test: @escaping (TestResponse) async throws -> Void
+    ) async throws {
+        var headers = FormPost.headers()
+        headers[.accept] = "application/json"
+        headers[.userAgent] = firefox
+        try await client.execute(
+            uri: "/push/subscriptions", method: .post, headers: headers, body: FormPost.body(fields), testCallback: test
+        )
+    }
+
+    @Test("GET /push/key: the 65-byte uncompressed point, base64url, as text/plain, for anyone; 404 without push")
+    func key() async throws {
+        try await withApp(dependencies: Self.dependencies(InMemoryPushRepository())) { client in
+            try await client.execute(uri: "/push/key", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
+                let text = String(buffer: response.body)
+                #expect(text == Self.vapid.publicKeyText)
+                let bytes = try #require(Base64URL.decode(text))
+                #expect(bytes.count == 65 && bytes[0] == 4 && !text.contains("="))
+            }
+        }
+        try await withApp { client in
+            try await client.execute(uri: "/push/key", method: .get) { #expect($0.status == .notFound) }
+        }
+    }
+
+    @Test("A subscription posted by the script is kept (201, no flash), named by its browser, under its session")
+    func subscribed() async throws {
+        let push = InMemoryPushRepository()
+        try await withSignedInApp(dependencies: Self.dependencies(push)) { client in
+            let endpoint = "https://updates.push.services.mozilla.com/wpush/v2/gAAAA"
+            try await Self.subscribe(client, Self.fields(endpoint: endpoint)) { response in
+                #expect(response.status == .created)
+                #expect(String(buffer: response.body) == #"{"message":"Notifications are on for this device."}"#)
+                #expect(!response.headers[values: .setCookie].contains { $0.hasPrefix("sangha_flash=") })
+            }
+            let devices = push.all()
+            #expect(devices.count == 1)
+            #expect(devices[0].endpoint == endpoint && devices[0].name == "Firefox on Linux" && devices[0].person == 1)
+            #expect(devices[0].p256dh == Base64URL.decode(Self.key) && devices[0].auth.count == 16)
+            #expect(devices[0].session != nil)
+            // An allowed origin (a test's push service on loopback).
+            try await Self.subscribe(client, Self.fields(endpoint: "http://127.0.0.1:9000/push/1")) {
+                #expect($0.status == .created)
+            }
+            #expect(push.all().count == 2)
+        }
+    }
+
+    @Test(
+        "Anything else is 400 with the reason, and nothing is kept",
+        arguments: [
+            (fields(endpoint: "http://fcm.googleapis.com/fcm/send/x"), "The endpoint must use https."),
+            (
+                fields(endpoint: "https://evil.example/collect"),
+                "The endpoint is not at a push service Sangha sends to."
+            ),
+            (fields(endpoint: "http://127.0.0.1:8080/admin"), "The endpoint is not at a push service Sangha sends to."),
+            (
+                fields(endpoint: "http://169.254.169.254/latest"),
+                "The endpoint is not at a push service Sangha sends to."
+            ),
+            (fields(endpoint: ""), "The subscription has no endpoint."),
+            (
+                fields(endpoint: "https://fcm.googleapis.com/fcm/send/x", p256dh: "BAAA"),
+                "p256dh must be the browser’s P-256 public key, base64url."
+            ),
+            (
+                fields(endpoint: "https://fcm.googleapis.com/fcm/send/x", auth: "AAAA"),
+                "auth must be 16 bytes, base64url."
+            ),
+        ])
+    func refused(_ fields: String, _ reason: String) async throws {
+        let push = InMemoryPushRepository()
+        try await withSignedInApp(dependencies: Self.dependencies(push)) { client in
+            try await Self.subscribe(client, fields) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains(reason))
+            }
+            #expect(push.all().isEmpty)
+        }
+    }
+
+    @Test("Without a sign-in, 401; without push set up, 404 and no section in Settings")
+    func guarded() async throws {
+        try await withApp(dependencies: Self.dependencies(InMemoryPushRepository())) { client in
+            try await Self.subscribe(client, Self.fields(endpoint: "https://fcm.googleapis.com/fcm/send/x")) {
+                #expect($0.status == .unauthorized)
+            }
+        }
+        try await withSignedInApp { client in
+            try await Self.subscribe(client, Self.fields(endpoint: "https://fcm.googleapis.com/fcm/send/x")) {
+                #expect($0.status == .notFound)
+            }
+            try await client.execute(uri: "/settings", method: .get) { response in
+                #expect(!String(buffer: response.body).contains("Turn on notifications on this device"))
+            }
+        }
+    }
+
+    @Test("Settings lists the devices with Remove and the three choices; Remove and the choices are saved")
+    func settings() async throws {
+        let push = InMemoryPushRepository()
+        try await withSignedInApp(dependencies: Self.dependencies(push)) { client in
+            try await Self.subscribe(client, Self.fields(endpoint: "https://fcm.googleapis.com/fcm/send/a")) {
+                #expect($0.status == .created)
+            }
+            let id = try #require(push.all().first?.id)
+            let other = push.keep(
+                PushDevice(
+                    person: 2, endpoint: "https://fcm.googleapis.com/fcm/send/other", p256dh: [], auth: [],
+                    name: "Chrome on Android", createdAt: Date()))
+            try await client.execute(uri: "/settings", method: .get) { response in
+                let page = String(buffer: response.body)
+                for words in [
+                    "Notifications", "Turn on notifications on this device", "Firefox on Linux", "Remove",
+                    "A group sit is about to start", "My daily reminder", "Someone in my groups starts sitting",
+                    "Add Sangha to your Home Screen first (iOS 16.4 or later).",
+                ] {
+                    #expect(page.contains(words), "\(words)")
+                }
+                #expect(!page.contains("Chrome on Android"))
+                #expect(
+                    page.contains(#"id="push-sits" name="sits" value="on" aria-describedby="push-sits-hint" checked"#))
+                #expect(
+                    page.contains(#"id="push-sitting" name="sitting" value="on" aria-describedby="push-sitting-hint">"#)
+                )
+            }
+            try await client.post("/settings/notifications", form: "reminder=on&sitting=on") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/settings#notifications")
+            }
+            #expect(push.choicesOf(1) == PushChoices(sits: false, reminder: true, sitting: true))
+            try await client.post("/push/subscriptions/\(other.id)/delete", form: "") {
+                #expect($0.status == .notFound)
+            }
+            try await client.post("/push/subscriptions/\(id)/delete", form: "") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/settings#notifications")
+            }
+            #expect(push.all().map(\.id) == [other.id])
+        }
+    }
+
+    @Test("Signing out ends the device's notifications: those added under the session, and the one the script names")
+    func signOut() async throws {
+        let push = InMemoryPushRepository()
+        try await withSignedInApp(dependencies: Self.dependencies(push)) { client in
+            try await Self.subscribe(client, Self.fields(endpoint: "https://fcm.googleapis.com/fcm/send/here")) {
+                #expect($0.status == .created)
+            }
+            _ = push.keep(
+                PushDevice(
+                    person: 1, endpoint: "https://fcm.googleapis.com/fcm/send/before", p256dh: [], auth: [],
+                    name: "Firefox on Linux", createdAt: Date(), session: "an-earlier-session"))
+            _ = push.keep(
+                PushDevice(
+                    person: 1, endpoint: "https://fcm.googleapis.com/fcm/send/phone", p256dh: [], auth: [],
+                    name: "Firefox on Android", createdAt: Date(), session: "the-phone's"))
+            try await client.post(
+                "/sign-out", form: "pushEndpoint=https%3A%2F%2Ffcm.googleapis.com%2Ffcm%2Fsend%2Fbefore"
+            ) { #expect($0.status == .seeOther) }
+            #expect(push.all().map(\.endpoint) == ["https://fcm.googleapis.com/fcm/send/phone"])
+        }
+    }
+}
+
+/// Devices and choices in memory, for the routes (the stores' own contract is the conformance
+/// suite's); what only the scheduler reads answers nothing.
+final class InMemoryPushRepository: PushRepository {
+    private let state = Mutex<(devices: [PushDevice], choices: [Int: PushChoices], next: Int)>(([], [:], 1))
+
+    func all() -> [PushDevice] { state.withLock { $0.devices } }
+    func choicesOf(_ person: Int) -> PushChoices { state.withLock { $0.choices[person] ?? .standard } }
+
+    @discardableResult
+    func keep(_ device: PushDevice) -> PushDevice {
+        state.withLock { state in
+            var kept = device
+            kept.id = state.next
+            state.next += 1
+            state.devices.removeAll { $0.endpoint == device.endpoint }
+            state.devices.append(kept)
+            return kept
+        }
+    }
+
+    func vapidKey(keeping fresh: [UInt8]) async throws(PushRepositoryError) -> [UInt8] { fresh }
+    func devices(of person: Int) async throws(PushRepositoryError) -> [PushDevice] {
+        state.withLock { $0.devices.filter { $0.person == person }.reversed() }
+    }
+    func add(_ device: PushDevice, limit: Int) async throws(PushRepositoryError) -> PushDevice { keep(device) }
+    func remove(device id: Int, of person: Int) async throws(PushRepositoryError) -> Bool {
+        state.withLock { state in
+            let before = state.devices.count
+            state.devices.removeAll { $0.id == id && $0.person == person }
+            return state.devices.count < before
+        }
+    }
+    func signedOut(session: String?, endpoint: String?, of person: Int) async throws(PushRepositoryError) {
+        state.withLock { state in
+            state.devices.removeAll {
+                $0.person == person && (($0.session != nil && $0.session == session) || $0.endpoint == endpoint)
+            }
+        }
+    }
+    func choices(of person: Int) async throws(PushRepositoryError) -> PushChoices { choicesOf(person) }
+    func setChoices(_ choices: PushChoices, of person: Int) async throws(PushRepositoryError) {
+        state.withLock { $0.choices[person] = choices }
+    }
+    func delete(device id: Int) async throws(PushRepositoryError) {
+        state.withLock { $0.devices.removeAll { $0.id == id } }
+    }
+    func sits(beginningFrom from: Date, to: Date) async throws(PushRepositoryError) -> [CalendarSit] { [] }
+    func sitRecipients(of group: Int) async throws(PushRepositoryError) -> [PushRecipient] { [] }
+    func reminderRecipients() async throws(PushRepositoryError) -> [ReminderRecipient] { [] }
+    func sittingStarts(since: Date, at date: Date) async throws(PushRepositoryError) -> [SittingStart] { [] }
+    func sittingRecipients(of start: SittingStart, at date: Date) async throws(PushRepositoryError)
+        -> [SittingRecipient]
+    { [] }
+    func claim(_ key: String, devices: [Int], at date: Date) async throws(PushRepositoryError) -> [Int] { devices }
+    func forgetClaims(before date: Date) async throws(PushRepositoryError) {}
+}
