@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Headless Chromium and its driver for the browser tests; Python tools in a virtual environment.
 # sox (with MP3) checks and rebuilds the catalogue's sounds.
-BROWSER_PACKAGES := chromium chromium-driver fonts-dejavu-core
+BROWSER_PACKAGES := chromium chromium-driver firefox-esr fonts-dejavu-core
 SOUND_PACKAGES := sox libsox-fmt-mp3
 # rsvg-convert checks and rebuilds the app's icons from the favicon.
 ICON_PACKAGES := librsvg2-bin

@@ -11,6 +11,10 @@
 //   offline." for a page never opened.
 // - Background Sync ("sangha-sits") sends the sits kept on the device, as the signed-in person
 //   the pages last named.
+// - A push (Web Push: a group sit about to start, the daily reminder, someone sitting) is shown
+//   as a notification, inside waitUntil, its tag the push's topic (a newer one replaces an
+//   older); a click on it focuses a Sangha window on its page, or opens one.
+import { notificationOf, windowFor } from "/js/notifications.js";
 import { deviceStore, flush, postSit } from "/js/outbox.js";
 
 const STATIC = "sangha-static";
@@ -104,6 +108,31 @@ self.addEventListener("sync", (event) => {
       const left = await flush(store, session.person, (sit) => postSit(sit, session.token));
       // The browser tries again later while sits wait.
       if (left > 0) throw new Error(`${left} sits are still waiting`);
+    })(),
+  );
+});
+
+self.addEventListener("push", (event) => {
+  let data = null;
+  try {
+    data = event.data?.json() ?? null;
+  } catch {
+    data = { body: event.data?.text() ?? "" };
+  }
+  const { title, options } = notificationOf(data);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url ?? "/", self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windowFor(windows, url, self.location.origin);
+      if (!open) return self.clients.openWindow(url);
+      const focused = await open.focus();
+      if (focused.url !== url) await focused.navigate(url).catch(() => self.clients.openWindow(url));
     })(),
   );
 });
