@@ -122,6 +122,7 @@ let package = Package(
             name: "SanghaPush",
             dependencies: [
                 "Resilience",
+                "SanghaTokens",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -316,7 +317,7 @@ let package = Package(
         .testTarget(
             name: "SanghaPushTests",
             dependencies: [
-                "SanghaPush", "SanghaTestSupport",
+                "SanghaPush", "SanghaTokens", "SanghaTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -346,6 +347,7 @@ let package = Package(
             dependencies: [
                 "SanghaOIDC",
                 "SanghaPush",
+                "SanghaTokens",
                 "SanghaWeb",
                 "SanghaHTTP",
                 "SanghaStore",

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SanghaTokens
 
 /// Which subscriptions are taken: an endpoint at a known push service, over https, or at an
 /// origin the operator allowed (`--push-allow-endpoint`: a private push service, or a test's on

@@ -1,4 +1,5 @@
 import Foundation
+import SanghaTokens
 
 /// One message for one device, as it is posted (RFC 8030): the payload before encryption, how
 /// long the push service may keep it (`TTL`), how soon it must reach the device (`Urgency`),
@@ -34,9 +35,18 @@ public struct PushMessage: Sendable, Equatable {
         self.topic = topic.flatMap(Self.isTopic) == true ? topic : nil
     }
 
-    /// Whether `text` may be a `Topic`.
+    /// Whether `text` may be a `Topic`: at most 32 characters of the base64url alphabet (RFC 8030
+    /// §5.4).
     public static func isTopic(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 32 && text.utf8.allSatisfy(Base64URL.isAlphabet)
+        !text.isEmpty && text.utf8.count <= 32
+            && text.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    true
+                default: false
+                }
+            }
     }
 
     /// The `TTL` at `date`: the whole seconds left, never less than 0.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SanghaTokens
 import Synchronization
 
 /// RFC 8292: who sends (the deployment's key pair and contact), proved to each push service by

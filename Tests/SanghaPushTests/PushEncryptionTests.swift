@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SanghaPush
+import SanghaTokens
 import Testing
 
 /// RFC 8291's encryption: the RFC's own example byte for byte, and what a browser does to read

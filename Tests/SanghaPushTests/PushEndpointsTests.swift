@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SanghaPush
+import SanghaTokens
 import Testing
 
 @Suite("Which subscriptions are taken")

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SanghaPush
 import SanghaTestSupport
+import SanghaTokens
 import Synchronization
 import Testing
 

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import SanghaPush
 import SanghaTestSupport
+import SanghaTokens
 import Testing
 
 /// Python's `http_ece` and `cryptography` (the browser tests' virtual environment, which `make

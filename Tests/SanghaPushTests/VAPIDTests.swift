@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SanghaPush
+import SanghaTokens
 import Synchronization
 import Testing
 

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import SanghaCore
 import SanghaPush
 import SanghaTestSupport
+import SanghaTokens
 import SanghaWeb
 import Synchronization
 import Testing
