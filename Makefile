@@ -4,7 +4,8 @@ SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Headless Chromium and its driver for the browser tests; Python tools in a virtual environment.
+# Headless Chromium and its driver for the browser tests, Firefox ESR for the push test (its own
+# WebDriver BiDi, no driver); Python tools in a virtual environment.
 # sox (with MP3) checks and rebuilds the catalogue's sounds.
 BROWSER_PACKAGES := chromium chromium-driver firefox-esr fonts-dejavu-core
 SOUND_PACKAGES := sox libsox-fmt-mp3
