@@ -70,8 +70,11 @@ class Firefox:
         return result["result"] if own else _value(result["result"])
 
     def press(self, selector):
-        """Moves the pointer onto the element and presses it, as a person's click."""
-        element = self.evaluate(f"document.querySelector({json.dumps(selector)})", own=True)
+        """Scrolls the element into view, moves the pointer onto it and presses it, as a person's
+        click."""
+        element = self.evaluate(
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)}); e.scrollIntoView({{block: 'center'}}); return e; }})()",
+            own=True)
         self.command("input.performActions", {"context": self.context, "actions": [{
             "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
                 {"type": "pointerMove", "x": 0, "y": 0, "origin": {"type": "element", "element": {"sharedId": element["sharedId"]}}},
