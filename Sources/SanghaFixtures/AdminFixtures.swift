@@ -72,7 +72,7 @@ extension PasswordResetViewModel {
 extension SignUpViewModel.Fixtures {
     /// Without an invitation, when sign-up needs one: no form.
     public static let invitationNeeded = SignUpViewModel(
-        context: .signedOutFixture, alert: SignUpViewModel.invitationNeeded, isOpen: false)
+        context: .signedOutFixture, alert: SignUpViewModel.invitationNeeded(.english), isOpen: false)
     /// Opened with an invitation: the form carries it.
     public static let invited = SignUpViewModel(
         context: .signedOutFixture, input: AccountInput(invitation: String(repeating: "ab", count: 32)))

@@ -13,7 +13,7 @@ extension SignInViewModel {
         /// A wrong username or password: the alert, the username kept.
         public static let wrongCredentials = SignInViewModel(
             context: .signedOutFixture, username: "ada",
-            alert: AlertViewModel(title: "Could not sign in.", message: SignInViewModel.wrongCredentials))
+            alert: AlertViewModel(title: Words.english.signInCouldNot, message: Words.english.signInWrongCredentials))
         /// Too many failures for the username.
         public static let tooManyAttempts = SignInViewModel(
             context: .signedOutFixture, username: "ada",
@@ -31,7 +31,9 @@ extension SignInViewModel {
             context.passwordSignIn = false
             return SignInViewModel(
                 context: context,
-                alert: AlertViewModel(title: "Could not sign in.", message: SignInViewModel.providerFailed("Pocket ID"))
+                alert: AlertViewModel(
+                    title: Words.english.signInCouldNot,
+                    message: Words.english.signInProviderFailed(provider: "Pocket ID"))
             )
         }()
         /// What a hostile visitor could put in the username and `next`.

@@ -501,6 +501,8 @@ enum PostgresMigrations {
                 "CREATE INDEX push_sent_sent_at ON push_sent (sent_at)",
                 "CREATE INDEX push_sent_device_id ON push_sent (device_id)",
             ]),
+        // The language a person chose in Settings; NULL: as their browser says.
+        Migration(number: 20, name: "person language", statements: ["ALTER TABLE person ADD COLUMN language TEXT"]),
     ]
 
     /// Any number, the same in every instance: the key of the advisory lock migrations run under.

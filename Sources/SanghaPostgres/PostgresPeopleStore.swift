@@ -34,11 +34,13 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     }
 
     private typealias PersonRow = (
-        Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String, Int, String, Int?, String?
+        Int, String, String, String, String?, Date, Bool, Bool, Bool, Bool, String, Int, String, Int?, String?,
+        String?
     )
     private static let personColumns = """
         id, username, name, about, friend_service_token, created_at, is_administrator, is_disabled,
-        show_when_sitting, show_streaks, time_zone, day_start_hour, password_hash, reminder_minutes, calendar_key
+        show_when_sitting, show_streaks, time_zone, day_start_hour, password_hash, reminder_minutes, calendar_key,
+        language
         """
 
     private static func person(_ row: PersonRow) -> (person: Person, passwordHash: String) {
@@ -47,7 +49,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
                 id: row.0, username: row.1, name: row.2, about: row.3, friendServiceToken: row.4,
                 createdAt: row.5, isAdministrator: row.6, isDisabled: row.7, showsWhenSitting: row.8,
                 showsStreaks: row.9, timeZone: TimeZone(identifier: row.10) ?? .utc, dayStartHour: row.11,
-                reminderMinutes: row.13, calendarKey: row.14),
+                reminderMinutes: row.13, calendarKey: row.14, language: row.15.flatMap(Language.shipped(tag:))),
             row.12
         )
     }
@@ -195,7 +197,8 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
                 (
                     id, try columns.next(), try columns.next(), try columns.next(), try columns.next(),
                     try columns.next(), try columns.next(), try columns.next(), try columns.next(), try columns.next(),
-                    try columns.next(), try columns.next(), try columns.next(), try columns.next(), try columns.next()
+                    try columns.next(), try columns.next(), try columns.next(), try columns.next(), try columns.next(),
+                    try columns.next()
                 ))
             return (count, PersonOverview(person: person, lastSignIn: try columns.next(), sessions: try columns.next()))
         }
@@ -323,7 +326,8 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
             UPDATE person SET name = \(person.name), about = \(person.about),
             friend_service_token = \(person.friendServiceToken), show_when_sitting = \(person.showsWhenSitting),
             show_streaks = \(person.showsStreaks), time_zone = \(person.timeZone.identifier),
-            day_start_hour = \(person.dayStartHour), reminder_minutes = \(person.reminderMinutes)
+            day_start_hour = \(person.dayStartHour), reminder_minutes = \(person.reminderMinutes),
+            language = \(person.language?.tag)
             WHERE id = \(person.id) RETURNING id
             """, person: person.id)
     }
@@ -484,7 +488,8 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
                         id: row.0, username: row.1, name: row.2, about: row.3, friendServiceToken: row.4,
                         createdAt: row.5, isAdministrator: row.8, isDisabled: row.9, showsWhenSitting: row.10,
                         showsStreaks: row.11, timeZone: TimeZone(identifier: row.12) ?? .utc,
-                        dayStartHour: row.13, reminderMinutes: row.14, calendarKey: row.15),
+                        dayStartHour: row.13, reminderMinutes: row.14, calendarKey: row.15,
+                        language: row.16.flatMap(Language.shipped(tag:))),
                     row.6, row.7
                 )
             }
@@ -508,7 +513,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
             WITH found AS (
                 SELECT s.key, s.last_used_at, s.started_at, p.id, p.username, p.name, p.about, p.friend_service_token,
                     p.created_at, p.is_administrator, p.is_disabled, p.show_when_sitting, p.show_streaks,
-                    p.time_zone, p.day_start_hour, p.reminder_minutes, p.calendar_key
+                    p.time_zone, p.day_start_hour, p.reminder_minutes, p.calendar_key, p.language
                 FROM sign_in_session s JOIN person p ON p.id = s.person_id WHERE s.key = $1
             ), touched AS (
                 UPDATE sign_in_session SET last_used_at = $2
@@ -517,11 +522,12 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
             )
             SELECT id, username, name, about, friend_service_token, created_at, last_used_at, started_at,
                 is_administrator, is_disabled, show_when_sitting, show_streaks, time_zone, day_start_hour,
-                reminder_minutes, calendar_key
+                reminder_minutes, calendar_key, language
             FROM found
             """
         typealias Row = (
-            Int, String, String, String, String?, Date, Date, Date, Bool, Bool, Bool, Bool, String, Int, Int?, String?
+            Int, String, String, String, String?, Date, Date, Date, Bool, Bool, Bool, Bool, String, Int, Int?, String?,
+            String?
         )
         static let bindingDataTypes: [PostgresDataType] = [.text, .timestamptz]
         let values: [any PostgresNonThrowingEncodable & Sendable]

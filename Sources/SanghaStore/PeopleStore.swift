@@ -221,12 +221,13 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             try db.cachedStatement(
                 sql: """
                     UPDATE person SET name = ?, about = ?, friendServiceToken = ?, showWhenSitting = ?, showStreaks = ?,
-                        timeZone = ?, dayStartHour = ?, reminderMinutes = ?
+                        timeZone = ?, dayStartHour = ?, reminderMinutes = ?, language = ?
                     WHERE id = ?
                     """
             ).execute(arguments: [
                 person.name, person.about, person.friendServiceToken, person.showsWhenSitting, person.showsStreaks,
-                person.timeZone.identifier, person.dayStartHour, person.reminderMinutes, person.id,
+                person.timeZone.identifier, person.dayStartHour, person.reminderMinutes, person.language?.tag,
+                person.id,
             ])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
@@ -452,6 +453,7 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var dayStartHour: Int
     var reminderMinutes: Int?
     var calendarKey: String?
+    var language: String?
 
     init(_ person: Person, passwordHash: String) {
         id = person.id == 0 ? nil : person.id
@@ -469,6 +471,7 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
         dayStartHour = person.dayStartHour
         reminderMinutes = person.reminderMinutes
         calendarKey = person.calendarKey
+        language = person.language?.tag
     }
 
     var person: Person {
@@ -477,7 +480,8 @@ struct PersonRecord: Codable, FetchableRecord, MutablePersistableRecord {
             createdAt: createdAt, isAdministrator: isAdministrator, isDisabled: isDisabled,
             showsWhenSitting: showWhenSitting, showsStreaks: showStreaks,
             timeZone: TimeZone(identifier: timeZone) ?? .utc, dayStartHour: dayStartHour,
-            reminderMinutes: reminderMinutes, calendarKey: calendarKey)
+            reminderMinutes: reminderMinutes, calendarKey: calendarKey,
+            language: language.flatMap(Language.shipped(tag:)))
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

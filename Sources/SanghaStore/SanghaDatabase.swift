@@ -469,6 +469,10 @@ public enum SanghaDatabase {
                     CREATE INDEX pushSent_on_deviceID ON pushSent (deviceID);
                     """)
         }
+        migrator.registerMigration("personLanguage") { db in
+            // The language a person chose in Settings; NULL: as their browser says.
+            try db.execute(sql: "ALTER TABLE person ADD COLUMN language TEXT")
+        }
         return migrator
     }
 

@@ -18,6 +18,9 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var formNonce = ""
     /// Whether `formNonce` came with the request (its cookie), rather than made for its answer.
     public var formNonceWasSent = false
+    /// The language the browser's `lang` cookie names, if it has one (the picker's; read by
+    /// `PageContextMiddleware` with the other cookies, weighed by `LanguageMiddleware`).
+    public var languageCookie: String?
     /// The account of the browser's signed device cookie, if it has one.
     public var device: Requester.Device?
     /// The signed-in session's key (the digest of its cookie), for signing out.

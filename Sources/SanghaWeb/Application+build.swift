@@ -35,6 +35,9 @@ public struct AppConfiguration: Sendable {
     /// Whether people may sign in with a password; off (`--password-sign-in off`) leaves the
     /// identity provider's button alone.
     public var passwordSignIn: Bool
+    /// The language of a page when neither the person, nor the `lang` cookie, nor the browser's
+    /// `Accept-Language` names one Sangha speaks (`--default-language`).
+    public var defaultLanguage: Language
     /// Sign-ups and failed sign-ins from one address within 15 minutes; 0: no limit.
     public var addressLimit: Int
     /// Proxies whose `X-Forwarded-For` names the client (canonical IP addresses).
@@ -77,6 +80,7 @@ public struct AppConfiguration: Sendable {
         publicURL: URL? = nil,
         signUp: SignUpMode = .invite,
         passwordSignIn: Bool = true,
+        defaultLanguage: Language = .en,
         addressLimit: Int = Guessing.defaultAddressLimit,
         trustedProxies: Set<String> = [],
         idleTimeout: Duration = AppConfiguration.defaultIdleTimeout,
@@ -93,6 +97,7 @@ public struct AppConfiguration: Sendable {
         self.publicURL = publicURL
         self.signUp = signUp
         self.passwordSignIn = passwordSignIn
+        self.defaultLanguage = defaultLanguage
         self.addressLimit = addressLimit
         self.trustedProxies = trustedProxies
         self.host = host
@@ -234,6 +239,8 @@ public func buildRouter(
     // Who is signed in, for every page (error pages too: the layout names them); the routes that
     // need someone are behind `RequireSignInMiddleware` below.
     router.add(middleware: SignInMiddleware(people: dependencies.people, signer: dependencies.signer))
+    // The page's language, once the person is known (their choice comes first); error pages too.
+    router.add(middleware: LanguageMiddleware(defaultLanguage: configuration.defaultLanguage))
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
     router.add(middleware: QueryEncodingMiddleware())
     router.add(

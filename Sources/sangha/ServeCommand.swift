@@ -191,6 +191,14 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var pushAllowEndpoint: [String] = []
 
+    @Option(
+        help: """
+            The language of the pages when neither the person, nor the picker on the sign-in page, \
+            nor the browser names one Sangha speaks: en, de, fr, es, pt-BR, vi, pl or ar. \
+            (default: en; env: SANGHA_DEFAULT_LANGUAGE)
+            """)
+    var defaultLanguage: String?
+
     /// bcrypt's cost for new passwords; tests lower it (4), the default is 12.
     @Option(help: .hidden)
     var passwordCost: Int?

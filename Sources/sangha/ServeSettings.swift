@@ -141,6 +141,12 @@ struct ServeSettings {
             throw ValidationError(
                 "--password-sign-in off leaves no way to sign in without an identity provider: pass --oidc-issuer too.")
         }
+        let languageText = command.defaultLanguage ?? source.text("SANGHA_DEFAULT_LANGUAGE") ?? "en"
+        guard let defaultLanguage = Language.shipped(tag: languageText) else {
+            throw ValidationError(
+                "--default-language must be one of \(Language.shipped.map(\.tag).joined(separator: ", ")), "
+                    + "got '\(languageText)'.")
+        }
         let cost = command.passwordCost ?? 12
         guard (4...16).contains(cost) else { throw ValidationError("--password-cost must be between 4 and 16.") }
         passwordCost = UInt8(cost)
@@ -154,6 +160,7 @@ struct ServeSettings {
             publicURL: publicURL,
             signUp: signUp,
             passwordSignIn: passwordSignIn,
+            defaultLanguage: defaultLanguage,
             addressLimit: addressLimit,
             trustedProxies: Set(proxies),
             connectionsPerAddress: connectionsPerAddress

@@ -189,6 +189,30 @@ struct PeopleConformanceTests {
     }
 
     @Test(
+        "'Language': none (as the browser says) for a new person, kept by update, read wherever a person is",
+        arguments: Backend.available)
+    func language(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let people = stores.people
+            var grace = try await people.create(Stores.person("grace"), passwordHash: "x")
+            #expect(grace.language == nil)
+            try await people.startSession(key: "grace-1", of: grace.id, at: Self.now)
+            grace.language = .ptBR
+            try await people.update(grace)
+            #expect(try await people.credentials(id: grace.id)?.person == grace)
+            #expect(try await people.person(session: "grace-1", at: Self.now + 1)?.language == .ptBR)
+            #expect(try await storage.open().people.credentials(username: "grace")?.person.language == .ptBR)
+            let listed = try await people.overview(at: Self.now).first(where: { $0.person.id == grace.id })
+            #expect(listed?.person.language == .ptBR)
+            #expect(try await people.credentials(id: stores.person.id)?.person.language == nil, "only hers")
+            grace.language = nil
+            try await people.update(grace)
+            #expect(try await people.person(session: "grace-1", at: Self.now + 2)?.language == nil)
+        }
+    }
+
+    @Test(
         "The door: the first person administers; invitations and reset links work once; disabling ends every session",
         arguments: Backend.available)
     func door(backend: Backend) async throws {

@@ -19,8 +19,8 @@ struct PostgresMigrationTests {
                 for database in databases { group.addTask { try await database.migrate() } }
                 return try await group.reduce(into: [Int]()) { $0 += $1 }
             }
-            #expect(applied == Array(1...19))
-            #expect(try await databases[0].appliedMigrations() == Array(1...19))
+            #expect(applied == Array(1...20))
+            #expect(try await databases[0].appliedMigrations() == Array(1...20))
 
             let ada = try await PostgresPeopleStore(database: databases[1]).create(
                 Stores.person("ada"), passwordHash: "-")

@@ -21,7 +21,7 @@ struct ProfileStoreTests {
         "sessionNotes", "practiceDays", "sitClientIDs", "calendars", "groupRemovals", "providerIdentities",
         "signInSessionMethod",
         "personName", "pendingImports",
-        "pushNotifications",
+        "pushNotifications", "personLanguage",
     ]
 
     static func person(_ username: String) -> Person {

@@ -84,7 +84,8 @@ struct ProviderSignInTests {
         _ = try await people.create(Person(username: "admin", name: "Admin", createdAt: Self.now), passwordHash: "x")
         let context = PageContext(now: Self.now)
         for (mode, message) in [
-            (SignUpMode.invite, SignUpViewModel.invitationNeeded.message), (.closed, SignInViewModel.signUpClosed),
+            (SignUpMode.invite, SignUpViewModel.invitationNeeded(.english).message),
+            (.closed, Words.english.signUpClosed),
         ] {
             let outcome = await ProviderSignIn.submit(
                 identity: Self.identity, claims: .init(), provider: "Pocket ID", next: nil, invitationKey: nil,

@@ -15,6 +15,11 @@ public enum Language: String, CaseIterable, Sendable, Codable, Hashable {
     /// What a person may choose, in the order the pickers list them.
     public static let shipped: [Language] = [.en, .de, .fr, .es, .ptBR, .vi, .pl, .ar]
 
+    /// The shipped language of a tag, whatever its case (`pt-br` is `pt-BR`); nil for any other.
+    public static func shipped(tag: String) -> Language? {
+        shipped.first { $0.tag.lowercased() == tag.lowercased() }
+    }
+
     /// The tag, as `<html lang>`, `Content-Language` and the `lang` cookie say it.
     public var tag: String { rawValue }
 

@@ -11,8 +11,7 @@ public struct LanguageChoice: Sendable, Equatable {
     public init(person: Language?, cookie: String?, acceptLanguage: String?, fallback: Language) {
         if let person {
             (language, byBrowser) = (person, false)
-        } else if let cookie, let chosen = Language.shipped.first(where: { $0.tag.lowercased() == cookie.lowercased() })
-        {
+        } else if let cookie, let chosen = Language.shipped(tag: cookie) {
             (language, byBrowser) = (chosen, false)
         } else if let acceptLanguage, let found = Self.lookup(acceptLanguage) {
             (language, byBrowser) = (found, true)

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A page's view model reads them from its `PageContext` (`context.words`), made once for the
 /// request's language.
-public struct Words: Sendable {
+public struct Words: Sendable, Equatable {
     public let language: Language
     private let phrases: [Phrase]
 
@@ -18,6 +18,9 @@ public struct Words: Sendable {
 
     /// English, the template's own text.
     public static let english = Words(.en)
+
+    /// Two are the same words when they are the same language's.
+    public static func == (lhs: Words, rhs: Words) -> Bool { lhs.language == rhs.language }
 
     /// A message as compiled: its text, or its text cut at its placeholders, or its plural forms
     /// in the language's category order.

@@ -20,6 +20,9 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     public var showsWhenSitting: Bool
     /// Their pages show streaks (days sat in a row): "Show streaks" off hides them everywhere.
     public var showsStreaks: Bool
+    /// The language they chose in Settings ("Language"); nil, every new account's: as their
+    /// browser says (`LanguageChoice`).
+    public var language: Language?
     /// Where they live: their days, streaks and times are counted and shown in it (an IANA
     /// name, `DayClock.timeZone(named:)`). Sign-up sets it; the default, UTC, is for tests and
     /// tools, so that nothing depends on the machine's zone.
@@ -38,8 +41,9 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
         id: Int = 0, username: String, name: String, about: String = "", friendServiceToken: String? = nil,
         createdAt: Date, isAdministrator: Bool = false, isDisabled: Bool = false, showsWhenSitting: Bool = true,
         showsStreaks: Bool = true, timeZone: TimeZone = .utc, dayStartHour: Int = 0, reminderMinutes: Int? = nil,
-        calendarKey: String? = nil
+        calendarKey: String? = nil, language: Language? = nil
     ) {
+        self.language = language
         self.reminderMinutes = reminderMinutes
         self.calendarKey = calendarKey
         self.id = id

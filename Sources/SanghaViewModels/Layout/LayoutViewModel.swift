@@ -10,6 +10,10 @@ public struct LayoutViewModel: Sendable, Equatable, Encodable {
     }
 
     public let title: String
+    /// The page's language, as `<html lang>` says it, and its direction (`dir`: `rtl` for Arabic).
+    public let languageTag: String
+    public let direction: String
+    public let skipLinkLabel: String
     /// The navigation of someone signed in; nil on the sign-in and sign-up pages.
     public let account: AccountNavigationViewModel?
     public let flash: FlashViewModel?
@@ -22,8 +26,11 @@ public struct LayoutViewModel: Sendable, Equatable, Encodable {
 
     public init(title: String, section: Section?, context: PageContext) {
         self.title = title
+        self.languageTag = context.language.tag
+        self.direction = context.language.isRightToLeft ? "rtl" : "ltr"
+        self.skipLinkLabel = context.words.layoutSkipToContent
         self.account = context.person.map {
-            AccountNavigationViewModel(person: $0, current: section)
+            AccountNavigationViewModel(person: $0, current: section, words: context.words)
         }
         self.flash = context.flash
         self.assets = context.assets
@@ -34,6 +41,8 @@ public struct LayoutViewModel: Sendable, Equatable, Encodable {
 /// The navigation of someone signed in: the site's pages, the person's name (a link to their
 /// page), Settings and the Sign out button (a form post: signing out changes state).
 public struct AccountNavigationViewModel: Sendable, Equatable, Encodable {
+    /// What a screen reader calls the navigation bar.
+    public let navigationLabel: String
     public let navigation: [NavigationItemViewModel]
     /// The person's id: the page's script keeps the sits of this person on the device, and
     /// sends them only as this person.
@@ -42,25 +51,31 @@ public struct AccountNavigationViewModel: Sendable, Equatable, Encodable {
     public let meURL: String = Paths.me.url
     public let isMeCurrent: Bool
     public let settingsURL: String = Paths.settings.url
-    public let settingsLabel = "Settings"
+    public let settingsLabel: String
     public let isSettingsCurrent: Bool
     public let signOutURL: String = Paths.signOut.url
-    public let signOutLabel = "Sign out"
+    public let signOutLabel: String
     /// With script, the page posts the sign-out itself first and deletes the pages kept on the
     /// device only once it is done; then it opens this page, as the form's answer would.
     public let signedOutURL: String = Paths.signIn.url
     /// What the page says when the sign-out could not be sent (no network): the person stays
     /// signed in, and the kept pages stay.
-    public let signOutOfflineText = "You are offline: you are not signed out yet."
+    public let signOutOfflineText: String
     /// What the page says when Sangha answered but did not sign the person out.
-    public let signOutFailedText = "Sangha could not sign you out. Please try again."
+    public let signOutFailedText: String
 
-    public init(person: Person, current: LayoutViewModel.Section?) {
-        self.navigation = NavigationItemViewModel.items(current: current, administrator: person.isAdministrator)
+    public init(person: Person, current: LayoutViewModel.Section?, words: Words) {
+        self.navigationLabel = words.layoutMainNavigation
+        self.navigation = NavigationItemViewModel.items(
+            current: current, administrator: person.isAdministrator, words: words)
         self.personID = person.id
         self.name = person.name
         self.isMeCurrent = current == .me
         self.isSettingsCurrent = current == .settings
+        self.settingsLabel = words.layoutSettings
+        self.signOutLabel = words.layoutSignOut
+        self.signOutOfflineText = words.layoutSignOutOffline
+        self.signOutFailedText = words.layoutSignOutFailed
     }
 }
 
@@ -70,16 +85,19 @@ public struct NavigationItemViewModel: Sendable, Equatable, Encodable {
     public let url: String
     public let isCurrent: Bool
 
-    static func items(current: LayoutViewModel.Section?, administrator: Bool) -> [NavigationItemViewModel] {
+    static func items(current: LayoutViewModel.Section?, administrator: Bool, words: Words) -> [NavigationItemViewModel]
+    {
         var items = [
-            NavigationItemViewModel(label: "Home", url: Paths.home.url, isCurrent: current == .home),
-            NavigationItemViewModel(label: "Profiles", url: Paths.profiles.url, isCurrent: current == .profiles),
-            NavigationItemViewModel(label: "History", url: Paths.history.url, isCurrent: current == .history),
-            NavigationItemViewModel(label: "Friends", url: Paths.friends.url, isCurrent: current == .friends),
-            NavigationItemViewModel(label: "Groups", url: Paths.groups.url, isCurrent: current == .groups),
+            NavigationItemViewModel(label: words.layoutHome, url: Paths.home.url, isCurrent: current == .home),
+            NavigationItemViewModel(
+                label: words.layoutProfiles, url: Paths.profiles.url, isCurrent: current == .profiles),
+            NavigationItemViewModel(label: words.layoutHistory, url: Paths.history.url, isCurrent: current == .history),
+            NavigationItemViewModel(label: words.layoutFriends, url: Paths.friends.url, isCurrent: current == .friends),
+            NavigationItemViewModel(label: words.layoutGroups, url: Paths.groups.url, isCurrent: current == .groups),
         ]
         if administrator {
-            items.append(NavigationItemViewModel(label: "Admin", url: Paths.admin.url, isCurrent: current == .admin))
+            items.append(
+                NavigationItemViewModel(label: words.layoutAdmin, url: Paths.admin.url, isCurrent: current == .admin))
         }
         return items
     }

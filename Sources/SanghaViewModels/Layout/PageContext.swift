@@ -30,6 +30,12 @@ public struct PageContext: Sendable, Equatable {
     var providerName: String { signInProvider ?? "the identity provider" }
     /// Whether people may sign in with a password (`--password-sign-in`).
     public var passwordSignIn = true
+    /// The language the page is in (`LanguageChoice`: the person's, the `lang` cookie's, the
+    /// browser's or the deployment's), and everything the page says in it.
+    public var language: Language = .en {
+        didSet { words = Words(language) }
+    }
+    public private(set) var words: Words = .english
     /// How the signed-in person stands with the identity provider, for Settings (read by the
     /// settings routes only); nil elsewhere, or without a provider.
     public var providerAccount: ProviderAccount?

@@ -25,6 +25,8 @@ public struct AccountInput: Sendable, Equatable, Decodable {
     public var dayStartHour: String?
     /// Settings' "Remind me to sit at": `HH:MM`, or empty for no reminder.
     public var reminder: String?
+    /// Settings' "Language": a language's tag, or empty for "As my browser says".
+    public var language: String?
     /// The password "Connect NAME" asks for.
     public var connectPassword: String?
     /// Settings' "Disconnect NAME" box beside the password: `on` when checked.
@@ -37,8 +39,10 @@ public struct AccountInput: Sendable, Equatable, Decodable {
         about: String? = nil, friendServiceToken: String? = nil, currentPassword: String? = nil,
         newPassword: String? = nil, invitation: String? = nil, showWhenSitting: String? = nil,
         showStreaks: String? = nil, timeZone: String? = nil, dayStartHour: String? = nil, reminder: String? = nil,
-        connectPassword: String? = nil, endProvider: String? = nil, endCalendarLink: String? = nil
+        connectPassword: String? = nil, endProvider: String? = nil, endCalendarLink: String? = nil,
+        language: String? = nil
     ) {
+        self.language = language
         self.reminder = reminder
         self.connectPassword = connectPassword
         self.endProvider = endProvider

@@ -31,13 +31,13 @@ public enum ProviderSignIn {
             .form(
                 SignInViewModel(
                     context: context, next: next,
-                    alert: AlertViewModel(title: "Could not sign in.", message: message)),
+                    alert: AlertViewModel(title: context.words.signInCouldNot, message: message)),
                 refusal)
         }
         let admission = Admission(mode: mode, invitationKey: invitationKey, groupInvitationKey: groupInvitationKey)
         do {
             if let found = try await people.credentials(identity: identity) {
-                guard !found.person.isDisabled else { return refused(SignInViewModel.disabled, .disabled) }
+                guard !found.person.isDisabled else { return refused(context.words.signInDisabled, .disabled) }
                 return .signedIn(found.person, next: LocalPath.sanitize(next))
             }
             let base = username(from: claims.preferredUsername)
@@ -65,14 +65,14 @@ public enum ProviderSignIn {
                     return .signedIn(found.person, next: LocalPath.sanitize(next))
                 }
             }
-            return refused(SignInViewModel.providerFailed(provider), .providerRefused)
+            return refused(context.words.signInProviderFailed(provider: provider), .providerRefused)
         } catch PeopleRepositoryError.invitationNeeded {
             return mode == .closed
-                ? refused(SignInViewModel.signUpClosed, .invitationNeeded)
-                : refused(SignUpViewModel.invitationNeeded.message, .invitationNeeded)
+                ? refused(context.words.signUpClosed, .invitationNeeded)
+                : refused(SignUpViewModel.invitationNeeded(context.words).message, .invitationNeeded)
         } catch {
             return refused(
-                StorageMessage.text(for: error, otherwise: "Signing in failed. Please try again."), .storage)
+                StorageMessage.text(for: error, otherwise: context.words.signInFailed), .storage)
         }
     }
 

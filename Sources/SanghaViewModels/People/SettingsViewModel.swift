@@ -30,6 +30,11 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let dayStartHint = "A sit before this hour counts for the day before."
     public let dayStarts: [OptionViewModel]
     public let dayStartError: String?
+    /// "Language": "As my browser says" (nil, every new account's), then each language Sangha
+    /// speaks, named in itself.
+    public let languageLabel: String
+    public let languageHint: String
+    public let languages: [LanguageOptionViewModel]
     public let reminder: FormFieldViewModel
     public let calendar: CalendarSectionViewModel
     /// "Notifications": nil where Sangha sends none (no `--push-contact`), or where the
@@ -109,6 +114,16 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             OptionViewModel(value: "\($0)", label: "0\($0):00", isSelected: $0 == hour)
         }
         self.dayStartError = errors[.dayStartHour]
+        let words = context.words
+        (languageLabel, languageHint) = (words.settingsLanguage, words.settingsLanguageHint)
+        // As with the zone, a value not offered keeps the person's.
+        let language = input?.language.map { $0.isEmpty ? nil : Language.shipped(tag: $0) ?? person.language }
+        let chosen = language ?? person.language
+        self.languages =
+            [
+                LanguageOptionViewModel(
+                    value: "", lang: nil, name: words.settingsLanguageBrowser, isSelected: chosen == nil)
+            ] + LanguageOptionViewModel.languages(selected: chosen)
         self.reminder = FormFieldViewModel(
             names: FieldNames(name: AccountField.reminder.formName), label: "Remind me to sit at",
             value: input?.reminder ?? person.reminderMinutes.map(Self.timeOfDay) ?? "", error: errors[.reminder],
@@ -256,6 +271,10 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         updated.showsWhenSitting = input.showsWhenSitting
         updated.showsStreaks = input.showsStreaks
         updated.reminderMinutes = reminderMinutes
+        // Not posted (a post not made by the page), or a language not offered: the person's stays.
+        if let language = input.language {
+            updated.language = language.isEmpty ? nil : Language.shipped(tag: language) ?? person.language
+        }
         if let timeZone, let dayStartHour {
             updated.timeZone = timeZone
             updated.dayStartHour = dayStartHour

@@ -4,9 +4,9 @@ import SanghaCore
 /// The sign-in page, and what signing in leads to.
 public struct SignInViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
-    public let heading = "Sign in"
+    public let heading: String
     public let actionURL: String = Paths.signIn.url
-    public let submitLabel = "Sign in"
+    public let submitLabel: String
     /// Where the person goes once signed in; a local path.
     public let next: String
     public let fields: [FormFieldViewModel]
@@ -15,30 +15,33 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
     /// (with invitations, people come with a link).
     public let offersSignUp: Bool
     public let signUpURL: String
-    public let signUpPrompt = "New here?"
-    public let signUpLabel = "Create account"
+    public let signUpPrompt: String
+    public let signUpLabel: String
     /// "Sign in with NAME", keeping where the person was going; nil without an identity provider.
     public let providerSignIn: LinkViewModel?
     /// The username and password form (not with `--password-sign-in off`).
     public let showsPasswordForm: Bool
     /// Between the provider's button and the password form, when there are both.
     public let passwordPrompt: String?
-
-    public static let wrongCredentials = "Wrong username or password."
+    /// The language picker at the foot of the page.
+    public let languagePicker: LanguagePickerViewModel
 
     public init(
         context: PageContext, username: String = "", next: String? = nil, errors: [AccountField: String] = [:],
         alert: AlertViewModel? = nil
     ) {
-        self.layout = LayoutViewModel(title: "Sign in", section: nil, context: context)
+        let words = context.words
+        self.layout = LayoutViewModel(title: words.signInTitle, section: nil, context: context)
+        (heading, submitLabel) = (words.signInTitle, words.signInSubmit)
+        (signUpPrompt, signUpLabel) = (words.signInNewHere, words.signInCreateAccount)
         self.next = LocalPath.sanitize(next)
         self.fields = [
             FormFieldViewModel(
-                names: FieldNames(name: AccountField.username.formName), label: "Username", value: username,
+                names: FieldNames(name: AccountField.username.formName), label: words.accountUsername, value: username,
                 error: errors[.username],
                 autocomplete: "username", maxLength: Person.usernameLengths.upperBound),
             FormFieldViewModel(
-                names: FieldNames(name: AccountField.password.formName), label: "Password", value: "",
+                names: FieldNames(name: AccountField.password.formName), label: words.accountPassword, value: "",
                 error: errors[.password],
                 inputType: .password,
                 autocomplete: "current-password", maxLength: Person.maximumPasswordLength),
@@ -56,23 +59,14 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
         self.signUpURL = Self.url(Paths.signUp.url, next: self.next)
         let next = self.next
         self.providerSignIn = context.signInProvider.map {
-            LinkViewModel(url: Self.url(Paths.providerSignInStart.url, next: next), label: Self.signIn(with: $0))
+            LinkViewModel(
+                url: Self.url(Paths.providerSignInStart.url, next: next), label: words.signInWithProvider(provider: $0))
         }
         self.showsPasswordForm = passwords
-        self.passwordPrompt = passwords && context.signInProvider != nil ? "Or with your username and password:" : nil
+        self.passwordPrompt = passwords && context.signInProvider != nil ? words.signInOrWithPassword : nil
+        self.languagePicker = LanguagePickerViewModel(
+            next: Self.url(Paths.signIn.url, next: self.next), context: context)
     }
-
-    /// "Sign in with NAME".
-    public static func signIn(with provider: String) -> String { "Sign in with \(provider)" }
-    /// Anything wrong on the way back from the provider: nothing of it is believed.
-    public static func providerFailed(_ provider: String) -> String {
-        "Signing in with \(provider) did not work. Try again."
-    }
-    /// The provider did not answer in time.
-    public static func providerUnreachable(_ provider: String) -> String {
-        "\(provider) cannot be reached. Try again later."
-    }
-    public static let signUpClosed = "Sign-up is closed."
 
     /// `path?next=…` (`path` alone when `next` is home).
     public static func url(_ path: String, next: String) -> String {
@@ -84,8 +78,6 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
         return (components.string ?? path).replacingOccurrences(of: "+", with: "%2B")
     }
 
-    public static let disabled = "This account is disabled."
-
     /// Checks the username and password. Each check is counted first (per username and per
     /// address, or against the browser's device cookie for the account: `Requester`), in the
     /// repository so every instance agrees; past a limit, 429. A right password clears the count.
@@ -93,6 +85,7 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
         _ input: AccountInput, people: any PeopleRepository, passwords: any PasswordHashing,
         requester: Requester = Requester(), context: PageContext
     ) async -> AccountOutcome<SignInViewModel> {
+        let words = context.words
         let username = input.trimmedUsername
         let password = input.password ?? ""
         func form(
@@ -102,15 +95,17 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
             .form(
                 SignInViewModel(
                     context: context, username: username, next: input.next, errors: errors,
-                    alert: message.map { AlertViewModel(title: "Could not sign in.", message: $0) }),
+                    alert: message.map { AlertViewModel(title: words.signInCouldNot, message: $0) }),
                 refusal)
         }
         var missing: [AccountField: String] = [:]
-        if username.isEmpty { missing[.username] = "Enter your username." }
-        if password.isEmpty { missing[.password] = "Enter your password." }
+        if username.isEmpty { missing[.username] = words.signInEnterUsername }
+        if password.isEmpty { missing[.password] = words.signInEnterPassword }
         guard missing.isEmpty else { return form(.invalid, errors: missing) }
         // A name that cannot be a username is wrong without a database or a hash.
-        guard Person.usernameRefusal(username) == nil else { return form(.wrongCredentials, message: wrongCredentials) }
+        guard Person.usernameRefusal(username) == nil else {
+            return form(.wrongCredentials, message: words.signInWrongCredentials)
+        }
         let lane = requester.lane(for: username)
         do {
             // Counted as a failure before the password is checked, cleared when it is right.
@@ -119,26 +114,26 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
             }
             guard let found = try await people.credentials(username: username) else {
                 try await passwords.verifyNoOne(password, lane: lane)
-                return form(.wrongCredentials, message: wrongCredentials)
+                return form(.wrongCredentials, message: words.signInWrongCredentials)
             }
             // Someone who signs in only through the identity provider has no password to match.
             guard !found.passwordHash.isEmpty else {
                 try await passwords.verifyNoOne(password, lane: lane)
-                return form(.wrongCredentials, message: wrongCredentials)
+                return form(.wrongCredentials, message: words.signInWrongCredentials)
             }
             guard try await passwords.verify(password, against: found.passwordHash, lane: lane) else {
-                return form(.wrongCredentials, message: wrongCredentials)
+                return form(.wrongCredentials, message: words.signInWrongCredentials)
             }
             try await requester.checkSucceeded(of: username, people: people, at: context.now)
             // Said only to whoever knows the password.
-            guard !found.person.isDisabled else { return form(.disabled, message: disabled) }
+            guard !found.person.isDisabled else { return form(.disabled, message: words.signInDisabled) }
             return .signedIn(found.person, next: LocalPath.sanitize(input.next))
         } catch PasswordHashingError.busy {
             await requester.checkNotMade(of: username, people: people, at: context.now)
             return form(.busy, message: PasswordHashingError.message)
         } catch {
             return form(
-                .storage, message: StorageMessage.text(for: error, otherwise: "Signing in failed. Please try again."))
+                .storage, message: StorageMessage.text(for: error, otherwise: words.signInFailed))
         }
     }
 }

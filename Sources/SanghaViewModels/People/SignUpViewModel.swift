@@ -4,9 +4,9 @@ import SanghaCore
 /// The sign-up page, and what creating an account leads to.
 public struct SignUpViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
-    public let heading = "Create account"
+    public let heading: String
     public let actionURL: String = Paths.signUp.url
-    public let submitLabel = "Create account"
+    public let submitLabel: String
     public let next: String
     /// The invitation's token, carried from `/sign-up?invitation=…` to the post ("" for none).
     public let invitation: String
@@ -17,56 +17,72 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
     public let alert: AlertViewModel?
     /// "Sign in" instead, keeping where the person was going.
     public let signInURL: String
-    public let signInPrompt = "Have an account?"
-    public let signInLabel = "Sign in"
+    public let signInPrompt: String
+    public let signInLabel: String
     /// "Sign in with NAME" instead of a password, bringing the invitation and where the person
     /// was going: their account is made on the way back. nil without an identity provider, or
     /// when the form is not offered.
     public let providerSignIn: LinkViewModel?
+    /// The language picker at the foot of the page.
+    public let languagePicker: LanguagePickerViewModel
 
-    public static let invitationNeeded = AlertViewModel(
-        title: "Sign-up needs an invitation.",
-        message: "Ask whoever runs this Sangha for an invitation link, or use the one you were sent.")
-    public static let closed = AlertViewModel(
-        title: "Sign-up is closed.", message: "Ask whoever runs this Sangha to create an account for you.")
+    public static func invitationNeeded(_ words: Words) -> AlertViewModel {
+        AlertViewModel(title: words.signUpInvitationNeeded, message: words.signUpInvitationNeededDetail)
+    }
+    public static func closed(_ words: Words) -> AlertViewModel {
+        AlertViewModel(title: words.signUpClosed, message: words.signUpClosedDetail)
+    }
 
     public init(
         context: PageContext, input: AccountInput = AccountInput(), errors: [AccountField: String] = [:],
         alert: AlertViewModel? = nil, isOpen: Bool = true
     ) {
-        self.layout = LayoutViewModel(title: "Create account", section: nil, context: context)
+        let words = context.words
+        self.layout = LayoutViewModel(title: words.signUpTitle, section: nil, context: context)
+        (heading, submitLabel) = (words.signUpTitle, words.signUpSubmit)
+        (signInPrompt, signInLabel) = (words.signUpHaveAccount, words.signUpSignIn)
         self.next = LocalPath.sanitize(input.next)
         self.invitation = input.invitation ?? ""
         self.isOpen = isOpen
         self.fields = [
             FormFieldViewModel(
-                names: FieldNames(name: AccountField.name.formName), label: "Name", value: input.name ?? "",
+                names: FieldNames(name: AccountField.name.formName), label: words.accountName, value: input.name ?? "",
                 error: errors[.name],
                 autocomplete: "name", maxLength: Person.nameLengthLimit),
             FormFieldViewModel(
-                names: FieldNames(name: AccountField.username.formName), label: "Username", value: input.username ?? "",
+                names: FieldNames(name: AccountField.username.formName), label: words.accountUsername,
+                value: input.username ?? "",
                 error: errors[.username],
-                hint: "3 to 30 letters (a–z), digits, - or _.", autocomplete: "username",
+                hint: words.signUpUsernameHint, autocomplete: "username",
                 maxLength: Person.usernameLengths.upperBound),
             FormFieldViewModel(
-                names: FieldNames(name: AccountField.password.formName), label: "Password", value: "",
+                names: FieldNames(name: AccountField.password.formName), label: words.accountPassword, value: "",
                 error: errors[.password],
-                hint: "At least \(Person.minimumPasswordLength) characters, not a common password.",
+                hint: words.signUpPasswordHint(minimum: words.number(Person.minimumPasswordLength)),
                 inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength),
         ]
         self.alert = alert
         self.signInURL = SignInViewModel.url(Paths.signIn.url, next: self.next)
+        self.languagePicker = LanguagePickerViewModel(
+            next: Self.url(Paths.signUp.url, next: self.next, invitation: self.invitation), context: context)
         let (next, invitation) = (self.next, self.invitation)
         self.providerSignIn = context.signInProvider.flatMap { provider in
             guard isOpen else { return nil }
-            var components = URLComponents()
-            components.path = Paths.providerSignInStart.url
-            components.queryItems =
-                (next == "/" ? [] : [URLQueryItem(name: "next", value: next)])
-                + (invitation.isEmpty ? [] : [URLQueryItem(name: "invitation", value: invitation)])
-            let url = (components.string ?? components.path).replacingOccurrences(of: "+", with: "%2B")
-            return LinkViewModel(url: url, label: SignInViewModel.signIn(with: provider))
+            return LinkViewModel(
+                url: Self.url(Paths.providerSignInStart.url, next: next, invitation: invitation),
+                label: words.signInWithProvider(provider: provider))
         }
+    }
+
+    /// `path?next=…&invitation=…`, each only when there is one.
+    static func url(_ path: String, next: String, invitation: String) -> String {
+        var components = URLComponents()
+        components.path = path
+        components.queryItems =
+            (next == "/" ? [] : [URLQueryItem(name: "next", value: next)])
+            + (invitation.isEmpty ? [] : [URLQueryItem(name: "invitation", value: invitation)])
+        // A `+` in a query reads as a space: it is sent encoded.
+        return (components.string ?? components.path).replacingOccurrences(of: "+", with: "%2B")
     }
 
     /// The page as `mode` opens it: the form, or why there is none (an invitation is needed,
@@ -91,13 +107,14 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
             }
         } catch {
             let alert = AlertViewModel(
-                title: "Could not open the sign-up.",
-                message: StorageMessage.text(for: error, otherwise: "Please try again."))
+                title: context.words.signUpCouldNotOpen,
+                message: StorageMessage.text(for: error, otherwise: context.words.commonTryAgain))
             return .partial(SignUpViewModel(context: context, input: input, alert: alert, isOpen: false), .storage)
         }
         return .partial(
             SignUpViewModel(
-                context: context, input: input, alert: mode == .closed ? closed : invitationNeeded, isOpen: false),
+                context: context, input: input,
+                alert: mode == .closed ? closed(context.words) : invitationNeeded(context.words), isOpen: false),
             .forbidden)
     }
 
@@ -134,7 +151,7 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
             if let minutes = try await requester.countSignUp(people: people, at: context.now) {
                 return refused(
                     AlertViewModel(
-                        title: "Could not create the account.", message: Requester.tooManyAttempts(minutes: minutes)),
+                        title: context.words.signUpCouldNotCreate, message: Requester.tooManyAttempts(minutes: minutes)),
                     .tooManyAttempts)
             }
             let hash = try await passwords.hash(input.password ?? "", lane: .anyone)
@@ -142,21 +159,22 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
             return .signedUp(created, next: LocalPath.sanitize(input.next))
         } catch PasswordHashingError.busy {
             return refused(
-                AlertViewModel(title: "Could not create the account.", message: PasswordHashingError.message), .busy)
+                AlertViewModel(title: context.words.signUpCouldNotCreate, message: PasswordHashingError.message), .busy)
         } catch PeopleRepositoryError.invitationNeeded {
             return .form(
                 SignUpViewModel(
-                    context: context, input: input, alert: mode == .closed ? closed : invitationNeeded, isOpen: false),
+                    context: context, input: input,
+                    alert: mode == .closed ? closed(context.words) : invitationNeeded(context.words), isOpen: false),
                 .invitationNeeded)
         } catch PeopleRepositoryError.usernameTaken {
             return .form(
                 SignUpViewModel(
-                    context: context, input: input, errors: [.username: "This username is taken. Choose another."]),
+                    context: context, input: input, errors: [.username: context.words.signUpUsernameTaken]),
                 .invalid)
         } catch {
             let alert = AlertViewModel(
-                title: "Could not create the account.",
-                message: StorageMessage.text(for: error, otherwise: "Creating the account failed. Please try again."))
+                title: context.words.signUpCouldNotCreate,
+                message: StorageMessage.text(for: error, otherwise: context.words.signUpFailed))
             return .form(SignUpViewModel(context: context, input: input, alert: alert), .storage)
         }
     }

@@ -15,6 +15,8 @@ public enum Paths {
     /// …and back from it (OpenID Connect's redirect URI).
     public static let providerSignIn = Route<Void>("/sign-in/oidc")
     public static let signOut = Route<Void>("/sign-out")
+    /// The language picker of the sign-in and sign-up pages: sets the `lang` cookie.
+    public static let language = Route<Void>("/language")
     public static let resetPassword = Route<Void>("/reset-password")
     public static let settings = Route<Void>("/settings")
     public static let deleteAccount = Route<Void>("/settings/delete")
@@ -131,7 +133,8 @@ public enum Paths {
 
     /// Every route above, for the test that compares them with the router's.
     public static let all: [any AnyRoute] = [
-        home, signUp, signIn, providerSignInStart, providerSignIn, signOut, resetPassword, settings, deleteAccount,
+        home, signUp, signIn, providerSignInStart, providerSignIn, signOut, language, resetPassword, settings,
+        deleteAccount,
         calendarLink, connectProvider, disconnectProvider, confirmProvider, me,
         profiles, profilesExport, profile, sit, deleteProfile,
         sessions, sitting, sittingStop,

@@ -39,6 +39,7 @@ struct PageContextMiddleware: RouterMiddleware {
         context.formNonce = cookieNonce ?? makeFormToken()
         context.formNonceWasSent = cookieNonce != nil
         context.device = DeviceCookie.device(in: cookies, signer: signer, jar: jar)
+        context.languageCookie = LanguageCookie.value(in: cookies, jar: jar)
         context.page = PageContext(
             // With a sign-in cookie, `SignInMiddleware` makes the token once it knows the session.
             formToken: context.signInCookieID == nil ? signer.formToken(nonce: context.formNonce, session: nil) : "",

@@ -78,6 +78,7 @@ struct PeopleRoutes: AreaRoutes {
         router.post(Paths.signIn, use: signIn)
         // Signing out with a session that has already ended is not an error.
         router.post(Paths.signOut, use: signOut)
+        router.post(Paths.language, use: chooseLanguage)
         // The group's identity provider: there and back (ProviderSignInRoutes.swift).
         router.get(Paths.providerSignInStart, use: providerSignInStart)
         router.get(Paths.providerSignIn, use: providerSignIn)
@@ -106,7 +107,7 @@ struct PeopleRoutes: AreaRoutes {
     }
 
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try refusePasswords()
+        try refusePasswords(context.page.words)
         var input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         input.invitation = input.invitation.flatMap(SecretToken.wellFormed)
         let outcome = await SignUpViewModel.submit(
@@ -125,7 +126,7 @@ struct PeopleRoutes: AreaRoutes {
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try refusePasswords()
+        try refusePasswords(context.page.words)
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let outcome = await SignInViewModel.submit(
             input, people: people, passwords: passwords, requester: Requester(request, context, configuration),
@@ -169,6 +170,23 @@ struct PeopleRoutes: AreaRoutes {
     }
 
     static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
+
+    /// What the language picker posts.
+    struct LanguageInput: Decodable, Sendable {
+        var lang: String?
+        var next: String?
+    }
+
+    /// The language picker: the `lang` cookie, and back to the page it was on.
+    @Sendable func chooseLanguage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let input = try await request.decodeForm(LanguageInput.self, limit: maxFormSize)
+        guard let language = input.lang.flatMap(Language.shipped(tag:)) else {
+            throw PageFailure.invalid.error(context.page.words.languageChooseOne)
+        }
+        var response = renderer.redirect(Redirect(to: LocalPath.sanitize(input.next)))
+        response.setCookie(LanguageCookie.cookie(language, jar: context.cookieJar))
+        return response
+    }
 
     /// Deleting the account: done, its session's cookie goes too, and its groups' pages are told.
     @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -215,11 +233,12 @@ struct PeopleRoutes: AreaRoutes {
     }
 
     /// With `--password-sign-in off`, a password neither signs in nor makes an account.
-    private func refusePasswords() throws {
+    private func refusePasswords(_ words: Words) throws {
         guard !configuration.passwordSignIn, let provider = dependencies.identityProvider else { return }
         throw HTTPError(
             .forbidden,
-            message: "Passwords do not sign in here: \(SignInViewModel.signIn(with: provider.configuration.name)).")
+            message:
+                "Passwords do not sign in here: \(words.signInWithProvider(provider: provider.configuration.name)).")
     }
 
     /// The sign-in and sign-up pages of someone signed in lead home (or to `next`).

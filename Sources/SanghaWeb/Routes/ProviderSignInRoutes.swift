@@ -52,7 +52,7 @@ extension PeopleRoutes {
                     to: Paths.settings.url,
                     flash: .error(
                         title: "Could not connect.",
-                        message: SignInViewModel.providerUnreachable(provider.configuration.name))))
+                        message: context.page.words.signInProviderUnreachable(provider: provider.configuration.name))))
         }
         let settings = SettingsViewModel(
             person: person, acceptsToken: acceptsToken, context: page, providerContinueURL: url.absoluteString)
@@ -106,7 +106,7 @@ extension PeopleRoutes {
                 for: pending.attempt, redirectURI: redirectURI(request), prompt: prompt)
         } catch {
             context.logger.warning("The identity provider cannot be reached: \(error)")
-            let message = SignInViewModel.providerUnreachable(provider.configuration.name)
+            let message = context.page.words.signInProviderUnreachable(provider: provider.configuration.name)
             if pending.confirming != nil {
                 return renderer.redirect(
                     Redirect(to: Paths.settings.url, flash: .error(title: "Could not confirm.", message: message)))
@@ -128,7 +128,7 @@ extension PeopleRoutes {
         func refused(_ reason: String) throws -> Response {
             context.logger.notice("Signing in with the identity provider refused: \(reason)")
             return try signInPage(
-                .providerRefused, message: SignInViewModel.providerFailed(name), next: pending?.next,
+                .providerRefused, message: context.page.words.signInProviderFailed(provider: name), next: pending?.next,
                 request: request, context: context)
         }
         if let error = query["error"] {
@@ -162,12 +162,14 @@ extension PeopleRoutes {
             case .unreachable(let reason):
                 context.logger.warning("The identity provider cannot be reached: \(reason)")
                 return try signInPage(
-                    .providerUnreachable, message: SignInViewModel.providerUnreachable(name), next: pending.next,
+                    .providerUnreachable, message: context.page.words.signInProviderUnreachable(provider: name),
+                    next: pending.next,
                     request: request, context: context)
             case .refused(let reason):
                 context.logger.notice("Signing in with the identity provider refused: \(reason)")
                 return try signInPage(
-                    .providerRefused, message: SignInViewModel.providerFailed(name), next: pending.next,
+                    .providerRefused, message: context.page.words.signInProviderFailed(provider: name),
+                    next: pending.next,
                     request: request, context: context)
             }
         }
@@ -198,7 +200,8 @@ extension PeopleRoutes {
             return renderer.redirect(
                 Redirect(
                     to: Paths.signIn.url,
-                    flash: .error(title: "Could not connect.", message: SignInViewModel.providerFailed(name))))
+                    flash: .error(
+                        title: "Could not connect.", message: context.page.words.signInProviderFailed(provider: name))))
         }
         let flash: FlashViewModel
         do {
@@ -230,7 +233,8 @@ extension PeopleRoutes {
             return renderer.redirect(
                 Redirect(
                     to: Paths.settings.url,
-                    flash: .error(title: "Could not confirm.", message: SignInViewModel.providerFailed(name))))
+                    flash: .error(
+                        title: "Could not confirm.", message: context.page.words.signInProviderFailed(provider: name))))
         }
         var response = renderer.redirect(
             Redirect(to: Paths.settings.url, flash: .success(ProviderConfirmViewModel.confirmed(name))))

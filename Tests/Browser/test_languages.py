@@ -1,0 +1,126 @@
+"""The pages a person meets in their language: the sign-in and sign-up pages (with the picker at
+their foot) and the navigation, in each of the eight languages: valid HTML, no serious
+accessibility violation, no sideways scroll at 360 px; the picker and Settings' "Language" as a
+person uses them; Arabic from the right."""
+import re
+import tempfile
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from conftest import Server, button, eventually, field, heading, make_driver, sign_up
+from test_validity_and_accessibility import assert_no_serious_violation, nu_check
+
+LANGUAGES = ["en", "de", "fr", "es", "pt-BR", "vi", "pl", "ar"]
+PAGES = ["/sign-in", "/sign-up"]
+
+
+def fetch(server, path, language):
+    request = urllib.request.Request(server.url + path, headers={"Accept-Language": language})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.headers["Content-Language"] == language
+        return response.read().decode()
+
+
+@pytest.fixture(scope="module")
+def pages():
+    running = Server()
+    try:
+        yield running, {(path, language): fetch(running, path, language) for path in PAGES for language in LANGUAGES}
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def auditor():
+    driver = make_driver()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def phone():
+    driver = make_driver(width=360, height=800, phone=True)
+    yield driver
+    driver.quit()
+
+
+def show(driver, server, html):
+    """The HTML the server sent, written into a page of the same server, so its styles apply."""
+    driver.get(server.url + "/sign-in")
+    driver.execute_script("document.open(); document.write(arguments[0]); document.close();", html)
+    WebDriverWait(driver, 5).until(lambda d: d.execute_script(
+        "return document.readyState === 'complete' && document.styleSheets.length > 0"
+        " && document.styleSheets[0].cssRules.length > 0"))
+
+
+def test_every_language_is_its_own(pages):
+    _, html = pages
+    for path in PAGES:
+        headings = {re.search(r"<h1>(.*?)</h1>", html[(path, language)]).group(1) for language in LANGUAGES}
+        assert len(headings) == len(LANGUAGES), f"{path}: {headings}"
+    for language in LANGUAGES:
+        direction = "rtl" if language == "ar" else "ltr"
+        assert f'<html lang="{language}" dir="{direction}">' in html[("/sign-in", language)]
+
+
+def test_every_language_is_valid_html(pages):
+    _, html = pages
+    folder = Path(tempfile.mkdtemp(prefix="sangha-validity-languages-"))
+    files = []
+    for (path, language), page in html.items():
+        target = folder / f"{path.strip('/')}-{language}.html"
+        target.write_text(page)
+        files.append(str(target))
+    nu_check(files)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("path", PAGES)
+def test_every_language_has_no_serious_accessibility_violation(pages, auditor, path, language):
+    server, html = pages
+    show(auditor, server, html[(path, language)])
+    assert_no_serious_violation(auditor, f"{path} in {language}")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_language_fits_a_phone(pages, phone, language):
+    server, html = pages
+    for path in PAGES:
+        show(phone, server, html[(path, language)])
+        width = phone.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 360, f"{path} in {language} scrolls sideways on a phone ({width} px)"
+
+
+def test_the_picker_and_settings_as_a_person_uses_them():
+    server = Server()
+    browser = make_driver()
+    try:
+        browser.get(server.url + "/sign-up")
+        assert heading(browser) == "Create account"
+        Select(field(browser, "Language")).select_by_visible_text("Deutsch")
+        button(browser, "Change").click()
+        eventually(browser, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de")
+        assert browser.current_url.endswith("/sign-up")
+        assert heading(browser) == "Konto erstellen"
+        browser.get(server.url + "/sign-in")
+        assert Select(field(browser, "Sprache")).first_selected_option.text == "Deutsch"
+        # A new account keeps "As my browser says"; the lang cookie still speaks for this browser.
+        browser.delete_cookie("lang")
+        sign_up(browser, server)
+        browser.get(server.url + "/settings")
+        Select(field(browser, "Language")).select_by_visible_text("العربية")
+        button(browser, "Save").click()
+        eventually(browser, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("dir") == "rtl")
+        # Arabic: the navigation starts at the right.
+        links = browser.find_elements(By.CSS_SELECTOR, ".site-header nav a")
+        first, last = links[0].rect, links[-1].rect
+        assert first["x"] > last["x"], (first, last)
+        brand = browser.find_element(By.CSS_SELECTOR, ".site-header .brand").rect
+        assert brand["x"] > browser.execute_script("return document.documentElement.clientWidth") / 2
+    finally:
+        browser.quit()
+        server.stop()

@@ -1,0 +1,144 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SanghaCore
+import SanghaViewModels
+import Testing
+
+@testable import SanghaWeb
+
+/// Which language a page is in, as a person meets it: the browser's `Accept-Language`, the
+/// picker at the foot of the sign-in and sign-up pages (the `lang` cookie), `--default-language`;
+/// and what the page says about it (`<html lang dir>`, `Content-Language`, `Vary`).
+@Suite("Languages through the routes")
+struct LanguageRoutesTests {
+    static func page(_ response: TestResponse) -> String { String(buffer: response.body) }
+
+    @Test("No Accept-Language: English, said as such, and the answer does not vary by the header")
+    func english() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/sign-in", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentLanguage] == "en")
+                #expect(!response.headers[values: .vary].contains("Accept-Language"))
+                let html = Self.page(response)
+                #expect(html.contains(#"<html lang="en" dir="ltr">"#))
+                #expect(html.contains("<h1>Sign in</h1>"))
+            }
+        }
+    }
+
+    @Test("The browser's language, by RFC 4647 lookup: de-AT reads German, and the answer varies by it")
+    func browser() async throws {
+        let german = Words(.de)
+        try await withApp { client in
+            try await client.execute(
+                uri: "/sign-up", method: .get, headers: [.acceptLanguage: "ja;q=0.9, de-AT, en;q=0.5"]
+            ) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentLanguage] == "de")
+                #expect(response.headers[values: .vary].contains("Accept-Language"))
+                let html = Self.page(response)
+                #expect(html.contains(#"<html lang="de" dir="ltr">"#))
+                #expect(html.contains("<h1>\(german.signUpTitle)</h1>"))
+                #expect(html.contains(german.accountUsername))
+                #expect(german.signUpTitle != Words.english.signUpTitle)
+            }
+        }
+    }
+
+    @Test("Arabic pages are right to left; each language of the picker is named in itself, the page's chosen")
+    func arabic() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/sign-in", method: .get, headers: [.acceptLanguage: "ar-EG"]) {
+                response in
+                let html = Self.page(response)
+                #expect(html.contains(#"<html lang="ar" dir="rtl">"#))
+                #expect(html.contains(#"<option value="ar" lang="ar" selected>العربية</option>"#))
+                #expect(html.contains(#"<option value="de" lang="de">Deutsch</option>"#))
+                #expect(html.contains(#"<option value="pt-BR" lang="pt-BR">Português (Brasil)</option>"#))
+            }
+        }
+    }
+
+    @Test("The picker sets the lang cookie and comes back; the cookie outweighs the browser")
+    func picker() async throws {
+        try await withApp { client in
+            let cookie = try await client.post("/language", form: "lang=fr&next=%2Fsign-up%3Fnext%3D%252Fgroups") {
+                response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/sign-up?next=%2Fgroups")
+                let set = response.headers[values: .setCookie].first { $0.hasPrefix("lang=") }
+                #expect(set?.hasPrefix("lang=fr;") == true)
+                #expect(set?.contains("Max-Age=31536000") == true)
+                return set?.split(separator: ";").first.map(String.init) ?? ""
+            }
+            try await client.execute(
+                uri: "/sign-in", method: .get, headers: [.acceptLanguage: "de", .cookie: cookie]
+            ) { response in
+                #expect(response.headers[.contentLanguage] == "fr")
+                #expect(!response.headers[values: .vary].contains("Accept-Language"))
+                #expect(Self.page(response).contains("<h1>\(Words(.fr).signInTitle)</h1>"))
+            }
+        }
+    }
+
+    @Test("The picker refuses a language Sangha does not speak, and never leads off the site")
+    func pickerRefuses() async throws {
+        try await withApp { client in
+            try await client.post("/language", form: "lang=xx&next=%2Fsign-in") { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(Self.page(response).contains(Words.english.languageChooseOne))
+                #expect(!response.headers[values: .setCookie].contains { $0.hasPrefix("lang=") })
+            }
+            try await client.post("/language", form: "lang=pl&next=https%3A%2F%2Fevil.example%2F") { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/")
+            }
+        }
+    }
+
+    @Test("--default-language answers when nothing else names a language Sangha speaks")
+    func defaultLanguage() async throws {
+        let configuration = AppConfiguration(signUp: .open, defaultLanguage: .pl, addressLimit: 0)
+        try await withApp(configuration: configuration) { client in
+            for header: HTTPFields in [[:], [.acceptLanguage: "ja, zh;q=0.8"]] {
+                try await client.execute(uri: "/sign-in", method: .get, headers: header) { response in
+                    #expect(response.headers[.contentLanguage] == "pl")
+                    #expect(Self.page(response).contains(#"<html lang="pl" dir="ltr">"#))
+                }
+            }
+        }
+    }
+
+    @Test("A person's Language in Settings comes first on every page, and As my browser says gives it back")
+    func personsChoice() async throws {
+        try await withSignedInApp { ada in
+            try await ada.execute(uri: "/settings", method: .get, headers: [.acceptLanguage: "de"]) { response in
+                let html = Self.page(response)
+                #expect(html.contains(#"<option value="" selected>\#(Words(.de).settingsLanguageBrowser)</option>"#))
+                #expect(html.contains(#"<option value="vi" lang="vi">Tiếng Việt</option>"#))
+            }
+            try await ada.post("/settings", form: "name=Ada+Lovelace&language=vi") { #expect($0.status == .seeOther) }
+            for uri in ["/", "/settings"] {
+                try await ada.execute(uri: uri, method: .get, headers: [.acceptLanguage: "de"]) { response in
+                    #expect(response.headers[.contentLanguage] == "vi", "\(uri)")
+                    #expect(!response.headers[values: .vary].contains("Accept-Language"), "\(uri)")
+                    #expect(Self.page(response).contains(#"<html lang="vi" dir="ltr">"#), "\(uri)")
+                }
+            }
+            try await ada.execute(uri: "/settings", method: .get) { response in
+                #expect(Self.page(response).contains(#"<option value="vi" lang="vi" selected>Tiếng Việt</option>"#))
+            }
+            // A post without the menu (not the page's), or with a language not offered, keeps it.
+            try await ada.post("/settings", form: "name=Ada+Lovelace") { #expect($0.status == .seeOther) }
+            try await ada.post("/settings", form: "name=Ada+Lovelace&language=tlh") { #expect($0.status == .seeOther) }
+            try await ada.execute(uri: "/", method: .get) { #expect($0.headers[.contentLanguage] == "vi") }
+            try await ada.post("/settings", form: "name=Ada+Lovelace&language=") { #expect($0.status == .seeOther) }
+            try await ada.execute(uri: "/", method: .get, headers: [.acceptLanguage: "de"]) {
+                #expect($0.headers[.contentLanguage] == "de")
+            }
+        }
+    }
+}
