@@ -172,6 +172,7 @@ public actor InMemoryPeopleRepository: PeopleRepository {
         updated.timeZone = person.timeZone
         updated.dayStartHour = person.dayStartHour
         updated.reminderMinutes = person.reminderMinutes
+        updated.language = person.language
         people[person.id] = (updated, stored.hash)
     }
 

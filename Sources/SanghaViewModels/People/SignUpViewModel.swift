@@ -78,9 +78,10 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
     static func url(_ path: String, next: String, invitation: String) -> String {
         var components = URLComponents()
         components.path = path
-        components.queryItems =
+        let items =
             (next == "/" ? [] : [URLQueryItem(name: "next", value: next)])
             + (invitation.isEmpty ? [] : [URLQueryItem(name: "invitation", value: invitation)])
+        components.queryItems = items.isEmpty ? nil : items
         // A `+` in a query reads as a space: it is sent encoded.
         return (components.string ?? components.path).replacingOccurrences(of: "+", with: "%2B")
     }
