@@ -34,10 +34,12 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     public let alert: AlertViewModel?
 
     /// The history page `page` of `practice`, its `recent` sessions the page's, the newest
-    /// first; on the first page "Add a sit", as typed in `entry`.
+    /// first; on the first page "Add a sit", as typed in `entry`. `year` draws the year's
+    /// calendar (the app keeps each person's last one: `HistoryYearViewModel(practice:)` is
+    /// most of the page's work with a year's log, and depends on the days sat and today only).
     public init(
         practice: Practice, page: Int = 1, context: PageContext, entry: SessionFormViewModel.Form = .init(),
-        alert: AlertViewModel? = nil
+        alert: AlertViewModel? = nil, year: (Practice) -> HistoryYearViewModel = HistoryYearViewModel.init(practice:)
     ) {
         layout = LayoutViewModel(
             title: page > 1 ? "History, page \(page)" : "History", section: .history, context: context)
@@ -49,7 +51,7 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         streakText = context.showsStreaks ? Self.days(practice.streak) : nil
         let hasSessions = practice.totals.sessions > 0
         chart = hasSessions ? HistoryChartViewModel(days: practice.days(last: Self.dayCount)) : nil
-        year = hasSessions ? HistoryYearViewModel(practice: practice) : nil
+        self.year = hasSessions ? year(practice) : nil
         rows = practice.recent.map {
             HistorySessionRowViewModel(session: $0, timeZone: context.timeZone, actions: true)
         }
@@ -84,7 +86,8 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     /// exists, empty or not).
     public static func load(
         page: Int, from repository: any SittingSessionRepository, context: PageContext,
-        entry: SessionFormViewModel.Form = .init()
+        entry: SessionFormViewModel.Form = .init(),
+        year: (Practice) -> HistoryYearViewModel = HistoryYearViewModel.init(practice:)
     ) async -> LoadOutcome<HistoryViewModel> {
         do {
             let pageSize = PagingViewModel.pageSize
@@ -96,7 +99,7 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
             guard (1...PagingViewModel.pageCount(rows: practice.totals.sessions)).contains(page) else {
                 return .notFound
             }
-            return .page(HistoryViewModel(practice: practice, page: page, context: context, entry: entry))
+            return .page(HistoryViewModel(practice: practice, page: page, context: context, entry: entry, year: year))
         } catch {
             return .failed(
                 ErrorPageViewModel(

@@ -27,7 +27,10 @@ struct HistoryRoutes: AreaRoutes {
 
     static let rows: [PageRow] = [
         .get(Paths.history, query: ListPage.self, notFound: { "The history has no page \($0.page)." }) {
-            await HistoryViewModel.load(page: $0.input.page, from: try $0.sessions(), context: $0.page)
+            let person = try $0.person().id
+            return await HistoryViewModel.load(
+                page: $0.input.page, from: try $0.sessions(), context: $0.page,
+                year: { HistoryYears.shared.year(of: person, $0) })
         },
         .post(Paths.historySessions, form: SessionForm.self, notFound: sessionNotFound) {
             await SessionEntry.add($0.input.form, sessions: try $0.sessions(), context: $0.page)
