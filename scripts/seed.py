@@ -24,7 +24,6 @@ the last --log-days D days (at least one a day, so a streak of D days up to yest
 at once as the export's CSV through POST /history/import.
 """
 
-import base64
 
 import argparse
 import http.client
@@ -160,24 +159,35 @@ def post_all(base, cookies, path, forms, threads, check=None):
 
 def import_log(base, cookies, sessions, days, rng, now):
     """Imports `sessions` sessions spread over the `days` days before today (UTC), each day at
-    least one, as one CSV file through the import form's second step."""
+    least one, as one CSV file previewed, then imported by the token its preview page carries."""
     lines = ["started_at,seconds,profile,outcome,group,note"]
     for i in range(sessions):
         day = i % days + 1
         started = (now - timedelta(days=day)).replace(hour=6, minute=0, second=0) + timedelta(minutes=i // days)
         lines.append(f"{started.strftime('%Y-%m-%dT%H:%M:%SZ')},{rng.randint(300, 3600)},Morning,completed,,")
-    content = base64.b64encode(("\r\n".join(lines) + "\r\n").encode()).decode()
+    csv = "\r\n".join(lines) + "\r\n"
     boundary = "seed-boundary-7117"
-    fields = {"_csrf": form_token(base, cookies), "content": content, "action": "import"}
-    body = "".join(
-        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
-        for name, value in fields.items()) + f"--{boundary}--\r\n"
-    client = Client(base)
-    try:
-        status, _, data = client.request("POST", "/history/import", body.encode(), {
-            "Content-Type": f"multipart/form-data; boundary={boundary}", "Cookie": cookies})
-    finally:
-        client.close()
+
+    def post(parts):
+        body = "".join(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"'
+            + (f'; filename="{filename}"\r\nContent-Type: text/csv' if filename else "")
+            + f"\r\n\r\n{value}\r\n"
+            for name, filename, value in parts) + f"--{boundary}--\r\n"
+        client = Client(base)
+        try:
+            return client.request("POST", "/history/import", body.encode(), {
+                "Content-Type": f"multipart/form-data; boundary={boundary}", "Cookie": cookies})
+        finally:
+            client.close()
+
+    # The preview keeps the file on the server under a token its page carries; Import sends it.
+    csrf = form_token(base, cookies)
+    status, _, data = post([("_csrf", None, csrf), ("file", "log.csv", csv)])
+    token = re.search(rb'name="token" value="([^"]+)"', data) if status == 200 else None
+    if not token:
+        raise SeedError(f"POST /history/import (preview) answered {status} without a token: {data[:300]!r}")
+    status, _, data = post([("_csrf", None, csrf), ("token", None, token.group(1).decode()), ("action", None, "import")])
     if status != 303:
         raise SeedError(f"POST /history/import answered {status}, not 303: {data[:300]!r}")
 
