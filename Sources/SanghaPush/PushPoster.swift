@@ -80,32 +80,40 @@ public final class PushPoster: Sendable {
         return answer
     }
 
-    /// The request sent, its answer read (its first 1 KiB, for the log), within `timeout`.
+    /// The request sent, its answer read (its first 1 KiB, for the log), within `timeout`. The
+    /// answer is awaited no longer than that: a post the client does not give up at once when
+    /// cancelled (one still waiting for its connection) ends in the background, within the
+    /// client's own timeouts, and is not waited for.
     private func send(_ request: HTTPClientRequest) async throws(Unanswered) -> PushAnswer {
         let client = client
         let timeout = timeout
         let now = now
-        let outcome = await withTaskGroup(of: Result<PushAnswer, Unanswered>?.self) { group in
-            group.addTask {
+        let outcome = await withCheckedContinuation { continuation in
+            let race = Race(continuation)
+            // The timer ends the wait (and the post); an answer ends the timer.
+            let timer = Task {
+                try? await Task.sleep(for: timeout)
+                if Task.isCancelled { return }
+                race.finish(.failure(Unanswered(description: "no answer within \(timeout)")))
+                race.post.withLock { $0?.cancel() }
+            }
+            let work = Task {
+                defer { timer.cancel() }
                 do {
                     let deadline = NIODeadline.now() + .nanoseconds(timeout.nanoseconds)
                     let response = try await client.execute(request, deadline: deadline)
                     let body = (try? await response.body.collect(upTo: 64 * 1024)).map { String(buffer: $0) } ?? ""
-                    return .success(
-                        PushAnswer.of(
-                            status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"),
-                            body: String(body.prefix(1024)), at: now()))
+                    race.finish(
+                        .success(
+                            PushAnswer.of(
+                                status: Int(response.status.code),
+                                retryAfter: response.headers.first(name: "Retry-After"),
+                                body: String(body.prefix(1024)), at: now())))
                 } catch {
-                    return Task.isCancelled ? nil : .failure(Unanswered(description: "\(error)"))
+                    race.finish(.failure(Unanswered(description: "\(error)")))
                 }
             }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return Task.isCancelled ? nil : .failure(Unanswered(description: "no answer within \(timeout)"))
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first ?? .failure(Unanswered(description: "cancelled"))
+            race.post.withLock { $0 = work }
         }
         return try outcome.get()
     }
@@ -121,6 +129,23 @@ public final class PushPoster: Sendable {
                 placeholder: Unanswered(description: "not called yet"), dimensions: [("host", host)])
             breakers[host] = breaker
             return breaker
+        }
+    }
+}
+
+/// A post and its timer: whichever ends first answers the one waiting.
+private final class Race: Sendable {
+    private let waiting: Mutex<CheckedContinuation<Result<PushAnswer, PushPoster.Unanswered>, Never>?>
+    let post = Mutex<Task<Void, Never>?>(nil)
+
+    init(_ continuation: CheckedContinuation<Result<PushAnswer, PushPoster.Unanswered>, Never>) {
+        waiting = Mutex(continuation)
+    }
+
+    func finish(_ result: Result<PushAnswer, PushPoster.Unanswered>) {
+        waiting.withLock { continuation in
+            continuation?.resume(returning: result)
+            continuation = nil
         }
     }
 }
