@@ -27,9 +27,11 @@ public final class PushPoster: Sendable {
 
     /// The client posts go through: no redirect is followed (an endpoint that redirects is not
     /// a push service's, and a redirect could lead anywhere), a few connections per host kept.
-    public static func makeClient() -> HTTPClient {
+    /// `read` bounds a post the poster stopped waiting for (a test lengthens it, to tell the
+    /// poster's own timeout from the client's).
+    public static func makeClient(read: TimeAmount = .seconds(10)) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5), read: .seconds(10)))
+            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5), read: read))
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 16)
         configuration.decompression = .disabled
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
