@@ -1,4 +1,5 @@
 import Foundation
+import SanghaCore
 import SanghaTestSupport
 import Testing
 
@@ -38,9 +39,10 @@ struct GroupStreamEndToEndTests {
         let request = "GET \(groupPath)/events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: sangha_session=\(session)\r\n\r\n"
         let stream = try RawStream(Array(request.utf8), port: server.port, receiveBuffer: 4096)
 
-        // A sit scheduled and cancelled, over and over: megabytes of events it does not read.
-        // (More than the 4 MiB a loopback socket's send buffer grows to, with the client's.)
-        for sit in 41...1_040 {
+        // A sit scheduled and cancelled, over and over: each sends the part again, far more than
+        // the stream's few buffered messages and its connection's small send buffer hold. Up to
+        // the group's limit of sits not over, cancelled ones counted (`limitNotOverPerGroup`).
+        for sit in 41...GroupSit.limitNotOverPerGroup - 1 {
             try await schedule(41)
             let cancelled = try await ada.send("POST", sits.appendingPathComponent("\(sit)/cancel"), form: [:])
             #expect(cancelled.status == 303)
