@@ -23,7 +23,9 @@ struct PythonChecksTests {
             messages.append([
                 "private": Base64URL.encode(receiver.rawRepresentation), "auth": Base64URL.encode(auth),
                 "plaintext": Base64URL.encode(text), "body": Base64URL.encode(body),
-                "flip": Int.random(in: 0..<body.count, using: &generator),
+                // Any byte but the record size's (16 to 19): a larger record size still holds the
+                // one record, so http_ece rightly opens a message with one of those flipped.
+                "flip": [Int](0..<body.count).filter { !(16...19).contains($0) }.randomElement(using: &generator) ?? 0,
             ])
         }
         let vapid = VAPID(privateKey: .init(), contact: "mailto:ops@sangha.org")
