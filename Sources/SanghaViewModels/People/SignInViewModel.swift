@@ -70,12 +70,7 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
 
     /// `path?next=…` (`path` alone when `next` is home).
     public static func url(_ path: String, next: String) -> String {
-        guard next != "/" else { return path }
-        var components = URLComponents()
-        components.path = path
-        components.queryItems = [URLQueryItem(name: "next", value: next)]
-        // A `+` in a query reads as a space: it is sent encoded.
-        return (components.string ?? path).replacingOccurrences(of: "+", with: "%2B")
+        SignUpViewModel.url(path, next: next, invitation: "")
     }
 
     /// Checks the username and password. Each check is counted first (per username and per
