@@ -1,7 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles `Languages/sangha.pot` and each language's `Languages/TAG.po` into the `Words` of
+/// Compiles `Languages/sangha.pot` and each language's `Languages/TAG.po`, with each area's folder
+/// of the same (`Languages/Profiles/`), into the `Words` of
 /// the target (see `catalog-compiler`), at build time, whenever a catalog or a Swift source
 /// changes (the sources, for the check that every message is one the code uses).
 @main

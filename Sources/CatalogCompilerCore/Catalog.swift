@@ -2,7 +2,11 @@ import Foundation
 
 /// Sangha's messages: the template of the English ones (`Languages/sangha.pot`: each message's
 /// stable key as `msgctxt`, its English text, and a comment for translators) and one catalog a
-/// shipped language (`Languages/de.po`…), checked as a build must refuse them:
+/// shipped language (`Languages/de.po`…), checked as a build must refuse them. A page's area keeps
+/// its own template and catalogs in a folder of its own (`Languages/Profiles/profiles.pot`,
+/// `Languages/Profiles/de.po`), a domain as gettext calls it; `Catalog(domains:)` joins them:
+///
+/// - every domain has the same languages, and no key stands in two;
 ///
 /// - every message of the template is translated in every language, and no translation is
 ///   marked `fuzzy` (a tool's guess no person checked);
@@ -34,6 +38,47 @@ public struct Catalog: Sendable {
 
     public let messages: [Message]
     public let translations: [Translation]
+
+    /// One folder's template and its languages' catalogs.
+    public struct Domain: Sendable {
+        public let template: String
+        public let templateFile: String
+        public let languages: [(code: String, text: String, file: String)]
+
+        public init(template: String, templateFile: String, languages: [(code: String, text: String, file: String)]) {
+            (self.template, self.templateFile, self.languages) = (template, templateFile, languages)
+        }
+    }
+
+    /// Checks and joins every domain's messages, in the order given (each domain's in its
+    /// template's order).
+    public init(domains: [Domain], usedNames: Set<String>?) throws {
+        var messages: [Message] = []
+        var forms: [String: [[String]]] = [:]
+        var codes: [String]?
+        for domain in domains {
+            let catalog = try Catalog(
+                template: domain.template, templateFile: domain.templateFile, languages: domain.languages,
+                usedNames: usedNames)
+            let here = catalog.translations.map(\.code).sorted()
+            if let codes, codes != here {
+                throw CatalogError(
+                    file: domain.templateFile, line: 1,
+                    message:
+                        "Its folder has the languages \(here.joined(separator: ", ")), the others \(codes.joined(separator: ", "))."
+                )
+            }
+            codes = here
+            for message in catalog.messages where messages.contains(where: { $0.key == message.key }) {
+                throw CatalogError(
+                    file: domain.templateFile, line: 1, message: "The key \(message.key) is in another template too.")
+            }
+            messages += catalog.messages
+            for translation in catalog.translations { forms[translation.code, default: []] += translation.forms }
+        }
+        self.messages = messages
+        self.translations = (codes ?? []).map { Translation(code: $0, forms: forms[$0] ?? []) }
+    }
 
     /// Checks and reads the template and the languages' catalogs (`languages`: each code with its
     /// file's text and name). `usedNames`: every Swift name the code reads (nil: not checked).

@@ -3,7 +3,8 @@ import Foundation
 
 // catalog-compiler --languages DIR --sources DIR --output FILE
 //
-// Checks Languages/sangha.pot and every Languages/TAG.po (`Catalog`: nothing missing, no
+// Checks Languages/sangha.pot and every Languages/TAG.po, and each area's folder of the same
+// (Languages/AREA/area.pot and its TAG.po: a domain) (`Catalog`: nothing missing, no
 // placeholder that differs from the English, CLDR's number of plural forms, no message the code
 // does not use: a name the Swift under --sources never says) and writes them as Swift
 // (`WordsGenerator`). Run by the CompileCatalogs build plugin; its messages name the file and
@@ -42,16 +43,31 @@ func names(under directory: String) -> Set<String> {
 }
 
 do {
-    let folder = URL(fileURLWithPath: directory)
-    let templateFile = folder.appendingPathComponent("sangha.pot").path
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".po") }.sorted()
-    let languages = try files.map { name in
-        let path = folder.appendingPathComponent(name).path
-        return (code: String(name.dropLast(3)), text: try String(contentsOfFile: path, encoding: .utf8), file: path)
+    let root = URL(fileURLWithPath: directory)
+    let manager = FileManager.default
+    // The root's domain first, then each area's folder in name order.
+    let areas = try manager.contentsOfDirectory(atPath: root.path).sorted().map { root.appendingPathComponent($0) }
+        .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+    var domains: [Catalog.Domain] = []
+    for folder in [root] + areas {
+        let names = try manager.contentsOfDirectory(atPath: folder.path).sorted()
+        let templates = names.filter { $0.hasSuffix(".pot") }
+        guard templates.count == 1 else {
+            throw CatalogError(
+                file: folder.path, line: 1,
+                message: "A language folder has one template (.pot); this has \(templates.count).")
+        }
+        let languages = try names.filter { $0.hasSuffix(".po") }.map { name in
+            let path = folder.appendingPathComponent(name).path
+            return (code: String(name.dropLast(3)), text: try String(contentsOfFile: path, encoding: .utf8), file: path)
+        }
+        let templateFile = folder.appendingPathComponent(templates[0]).path
+        domains.append(
+            Catalog.Domain(
+                template: try String(contentsOfFile: templateFile, encoding: .utf8), templateFile: templateFile,
+                languages: languages))
     }
-    let catalog = try Catalog(
-        template: try String(contentsOfFile: templateFile, encoding: .utf8), templateFile: templateFile,
-        languages: languages, usedNames: names(under: sources))
+    let catalog = try Catalog(domains: domains, usedNames: names(under: sources))
     let code = WordsGenerator.swift(catalog)
     // Written only when changed, so an unchanged catalog does not rebuild the module.
     if (try? String(contentsOfFile: output, encoding: .utf8)) != code {

@@ -73,6 +73,44 @@ struct CatalogTests {
         }
     }
 
+    @Test(
+        "Areas' folders join: their messages after the root's, each language's in the same order; a key in two or a language missing is refused"
+    )
+    func domains() throws {
+        let area = #"""
+            msgid ""
+            msgstr ""
+            "Language: en\n"
+            "Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+            msgctxt "profiles.saved"
+            msgid "Profile saved."
+            msgstr ""
+            """#
+        let areaGerman = Self.german(
+            #"""
+            msgctxt "profiles.saved"
+            msgid "Profile saved."
+            msgstr "Profil gespeichert."
+            """#)
+        let root = Catalog.Domain(
+            template: Self.template, templateFile: "sangha.pot",
+            languages: [("de", Self.german(Self.germanEntries), "de.po")])
+        let profiles = Catalog.Domain(
+            template: area, templateFile: "Profiles/profiles.pot", languages: [("de", areaGerman, "Profiles/de.po")])
+        let catalog = try Catalog(domains: [root, profiles], usedNames: Self.used.union(["profilesSaved"]))
+        #expect(catalog.messages.map(\.key).last == "profiles.saved")
+        #expect(catalog.translations.map(\.code) == ["de"])
+        #expect(catalog.translations[0].forms.count == 4 && catalog.translations[0].forms[3] == ["Profil gespeichert."])
+        #expect {
+            _ = try Catalog(domains: [root, root], usedNames: Self.used)
+        } throws: { String(describing: $0).contains("is in another template too") }
+        let noGerman = Catalog.Domain(template: area, templateFile: "Profiles/profiles.pot", languages: [])
+        #expect {
+            _ = try Catalog(domains: [root, noGerman], usedNames: Self.used.union(["profilesSaved"]))
+        } throws: { String(describing: $0).contains("Its folder has the languages") }
+    }
+
     @Test("A catalog is read: its header, keys, English, plural forms across lines, comments")
     func read() throws {
         let catalog = try catalog(Self.german(Self.germanEntries))
@@ -168,9 +206,10 @@ struct CatalogTests {
             if: FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt")
                 || ProcessInfo.processInfo.environment["CI"] == "true"))
     func msgfmt() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.languagesFolder.path)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.languagesFolder.path)
             .filter { $0.hasSuffix(".po") || $0.hasSuffix(".pot") }
-        #expect(files.count == 8, "the template and seven languages")
+        let folders = Set(files.map { ($0 as NSString).deletingLastPathComponent })
+        #expect(files.count == 8 * folders.count, "in each folder, the template and seven languages")
         for file in files {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
