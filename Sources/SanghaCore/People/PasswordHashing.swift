@@ -24,6 +24,9 @@ public enum PasswordHashingError: Error, Sendable, Equatable {
     case busy
 
     public static let message = "Sangha is busy. Try again in a moment."
+
+    /// "Sangha is busy. Try again in a moment." in `words`' language.
+    public static func message(_ words: Words) -> String { words.commonBusy }
 }
 
 extension PasswordHashing {

@@ -69,22 +69,28 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
     /// A FriendService token pasted in Settings: visible ASCII, at most this long.
     public static let tokenLengthLimit = 500
 
-    /// Why `name` cannot be a person's name, or nil.
-    public static func nameRefusal(_ name: String) -> String? {
+    /// Why `name` cannot be a person's name, or nil (in English).
+    public static func nameRefusal(_ name: String) -> String? { nameRefusal(name, words: .english) }
+
+    /// Why `name` cannot be a person's name, or nil, in `words`' language.
+    public static func nameRefusal(_ name: String, words: Words) -> String? {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return "Enter your name." }
-        if trimmed.count > nameLengthLimit { return "A name is at most \(nameLengthLimit) characters." }
+        if trimmed.isEmpty { return words.accountEnterName }
+        if trimmed.count > nameLengthLimit { return words.accountNameTooLong(limit: words.number(nameLengthLimit)) }
         if trimmed.unicodeScalars.contains(where: \.isControl) {
-            return "A name cannot contain control characters."
+            return words.accountNameControl
         }
         if trimmed.unicodeScalars.contains(where: \.isDirectionOverride) {
-            return "A name cannot contain characters that turn the text's direction."
+            return words.accountNameDirection
         }
         return nil
     }
 
-    /// Why `username` cannot be one, or nil.
-    public static func usernameRefusal(_ username: String) -> String? {
+    /// Why `username` cannot be one, or nil (in English).
+    public static func usernameRefusal(_ username: String) -> String? { usernameRefusal(username, words: .english) }
+
+    /// Why `username` cannot be one, or nil, in `words`' language.
+    public static func usernameRefusal(_ username: String, words: Words) -> String? {
         let allowed = username.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -94,41 +100,52 @@ public struct Person: Sendable, Equatable, Codable, Identifiable {
             }
         }
         return allowed && usernameLengths.contains(username.utf8.count)
-            ? nil : "A username is 3 to 30 letters (a–z), digits, - or _."
+            ? nil : words.accountUsernameInvalid
     }
 
     public static let minimumPasswordLength = 10
     /// Longer ones are refused: a passphrase, not a document.
     public static let maximumPasswordLength = 200
 
-    /// Why `about` (the person's own text, lines allowed) cannot be kept, or nil. Other control
-    /// characters are refused: a NUL cut the text short in SQLite.
-    public static func aboutRefusal(_ about: String) -> String? {
-        if about.count > aboutLengthLimit { return "About is at most \(aboutLengthLimit) characters." }
+    /// Why `about` (the person's own text, lines allowed) cannot be kept, or nil (in English).
+    public static func aboutRefusal(_ about: String) -> String? { aboutRefusal(about, words: .english) }
+
+    /// Why `about` cannot be kept, or nil, in `words`' language. Other control characters than
+    /// line breaks and tabs are refused: a NUL cut the text short in SQLite.
+    public static func aboutRefusal(_ about: String, words: Words) -> String? {
+        if about.count > aboutLengthLimit { return words.accountAboutTooLong(limit: words.number(aboutLengthLimit)) }
         if about.unicodeScalars.contains(where: { $0.isControl && !"\n\r\t".unicodeScalars.contains($0) }) {
-            return "About cannot contain control characters."
+            return words.accountAboutControl
         }
         return nil
     }
 
-    /// Why `password` cannot be one for `username`, or nil.
+    /// Why `password` cannot be one for `username`, or nil (in English).
     public static func passwordRefusal(_ password: String, username: String) -> String? {
-        if !username.isEmpty, password.lowercased() == username.lowercased() {
-            return "A password cannot be your username."
-        }
-        return passwordRefusal(password)
+        passwordRefusal(password, username: username, words: .english)
     }
 
-    /// Why `password` cannot be one, or nil.
-    public static func passwordRefusal(_ password: String) -> String? {
+    /// Why `password` cannot be one for `username`, or nil, in `words`' language.
+    public static func passwordRefusal(_ password: String, username: String, words: Words) -> String? {
+        if !username.isEmpty, password.lowercased() == username.lowercased() {
+            return words.accountPasswordIsUsername
+        }
+        return passwordRefusal(password, words: words)
+    }
+
+    /// Why `password` cannot be one, or nil (in English).
+    public static func passwordRefusal(_ password: String) -> String? { passwordRefusal(password, words: .english) }
+
+    /// Why `password` cannot be one, or nil, in `words`' language.
+    public static func passwordRefusal(_ password: String, words: Words) -> String? {
         if password.count < minimumPasswordLength {
-            return "A password is at least \(minimumPasswordLength) characters."
+            return words.accountPasswordTooShort(minimum: words.number(minimumPasswordLength))
         }
         if password.count > maximumPasswordLength {
-            return "A password is at most \(maximumPasswordLength) characters."
+            return words.accountPasswordTooLong(maximum: words.number(maximumPasswordLength))
         }
         if CommonPasswords.contains(password) {
-            return "This password is among the most common ones. Choose another."
+            return words.accountPasswordCommon
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SanghaCore
 
 /// A page that says a request could not be served: an unknown page, bad input, a failure.
 /// Which HTTP status it goes with is the web layer's to say, never a number here.
@@ -29,22 +30,38 @@ public struct ErrorPageViewModel: Sendable, Equatable, Encodable {
         self.message = message
         self.link =
             signIn && context.person == nil
-            ? LinkViewModel(url: Paths.signIn.url, label: "Sign in")
-            : LinkViewModel(url: Paths.home.url, label: "Go to the home page")
+            ? LinkViewModel(url: Paths.signIn.url, label: context.words.signInTitle)
+            : LinkViewModel(url: Paths.home.url, label: context.words.errorGoHome)
     }
 
     /// The words Sangha uses for `kind`, with `message` when the failure said more.
     public init(_ kind: Kind, message: String?, context: PageContext) {
+        let words = context.words
         let (heading, fallback): (String, String) =
             switch kind {
-            case .notFound: ("Page not found", "There is no page at this address.")
-            case .contentTooLarge: ("Too much data", "The form sent more data than Sangha accepts.")
-            case .badRequest: ("Bad request", "Sangha could not read what the browser sent.")
-            case .signInRequired:
-                ("Sign in to continue", "You are not signed in, or your session has ended. Nothing was changed.")
-            case .other(let reasonPhrase): (reasonPhrase, "Something went wrong on our side. Please try again.")
+            case .notFound: (words.errorNotFound, words.errorNotFoundDetail)
+            case .contentTooLarge: (words.errorTooLarge, words.errorTooLargeDetail)
+            case .badRequest: (words.errorBadRequest, words.errorBadRequestDetail)
+            case .signInRequired: (words.errorSignInRequired, words.errorSignInRequiredDetail)
+            case .other(let reasonPhrase):
+                (Self.heading(reasonPhrase: reasonPhrase, words: words), words.errorSomethingWentWrong)
             }
         self.init(heading: heading, message: message ?? fallback, signIn: kind == .signInRequired, context: context)
+    }
+
+    /// The title of an error page of another status: its reason phrase, in the page's language
+    /// when it is one of those Sangha answers with (English keeps the phrase as HTTP says it).
+    static func heading(reasonPhrase: String, words: Words) -> String {
+        switch reasonPhrase {
+        case "Forbidden": words.errorForbidden
+        case "Method Not Allowed": words.errorMethodNotAllowed
+        case "Conflict": words.errorConflict
+        case "Unsupported Media Type": words.errorUnsupportedMediaType
+        case "Too Many Requests": words.errorTooManyRequests
+        case "Internal Server Error": words.errorInternal
+        case "Service Unavailable": words.errorUnavailable
+        default: reasonPhrase
+        }
     }
 
     public static func notFound(_ message: String? = nil, context: PageContext) -> ErrorPageViewModel {

@@ -1,4 +1,5 @@
 import Foundation
+import SanghaCore
 
 /// A link just made (a sign-up or group invitation, a password reset), shown once to be copied
 /// and sent: only its digest is kept.
@@ -7,39 +8,27 @@ public struct OneTimeLinkViewModel: Sendable, Equatable, Encodable {
     public let url: String
     public let note: String
 
-    public static func invitation(url: String) -> OneTimeLinkViewModel {
+    public static func invitation(url: String, words: Words = .english) -> OneTimeLinkViewModel {
         OneTimeLinkViewModel(
-            heading: "Invitation link",
-            url: url,
-            note:
-                "Send this link to the person you invite. It creates one account, within 7 days. It is shown only now.")
+            heading: words.oneTimeLinkInvitation, url: url, note: words.oneTimeLinkInvitationNote)
     }
 
-    public static func groupInvitation(url: String) -> OneTimeLinkViewModel {
+    /// A group's invitation link: anyone signed in who opens it within 7 days joins the group.
+    public static func groupInvitation(url: String, words: Words = .english) -> OneTimeLinkViewModel {
         OneTimeLinkViewModel(
-            heading: "Invitation link",
-            url: url,
-            note:
-                "Send this link to the people you invite. Anyone signed in who opens it within 7 days can join. It is shown only now; Revoke ends it."
-        )
+            heading: words.oneTimeLinkInvitation, url: url, note: words.oneTimeLinkGroupInvitationNote)
     }
 
-    public static func passwordReset(url: String, name: String) -> OneTimeLinkViewModel {
+    /// A password reset link for the person named `name`.
+    public static func passwordReset(url: String, name: String, words: Words = .english) -> OneTimeLinkViewModel {
         OneTimeLinkViewModel(
-            heading: "Password reset link for \(name)",
-            url: url,
-            note:
-                "Send this link to \(name). It sets a new password once, within 24 hours, and signs them out everywhere. It is shown only now."
-        )
+            heading: words.oneTimeLinkPasswordReset(name: name), url: url,
+            note: words.oneTimeLinkPasswordResetNote(name: name))
     }
 
-    public static func calendar(url: String) -> OneTimeLinkViewModel {
-        OneTimeLinkViewModel(
-            heading: "Calendar link",
-            url: url,
-            note:
-                "Subscribe to this address in your calendar app (“Add calendar from URL”). It is shown only now; Reset calendar link ends it."
-        )
+    /// The person's calendar address.
+    public static func calendar(url: String, words: Words = .english) -> OneTimeLinkViewModel {
+        OneTimeLinkViewModel(heading: words.oneTimeLinkCalendar, url: url, note: words.oneTimeLinkCalendarNote)
     }
 
     public init(heading: String, url: String, note: String) {

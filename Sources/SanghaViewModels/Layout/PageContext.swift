@@ -27,7 +27,7 @@ public struct PageContext: Sendable, Equatable {
     /// The group's identity provider's name ("Sign in with NAME"); nil: Sangha has none.
     public var signInProvider: String?
     /// The provider's name for sentences: "the identity provider" when there is none.
-    var providerName: String { signInProvider ?? "the identity provider" }
+    var providerName: String { signInProvider ?? words.accountIdentityProvider }
     /// Whether people may sign in with a password (`--password-sign-in`).
     public var passwordSignIn = true
     /// The language the page is in (`LanguageChoice`: the person's, the `lang` cookie's, the

@@ -1,4 +1,5 @@
 import Foundation
+import SanghaCore
 
 /// Where a paged list is: "Page 2 of 7", with links to the pages before and after it
 /// (`?page=N`; the first page is the plain address). A list that fits on one page has none.
@@ -11,14 +12,22 @@ public struct PagingViewModel: Sendable, Equatable, Encodable {
     public let label: String
     public let previousURL: String?
     public let nextURL: String?
+    /// What a screen reader calls the links ("Pages"), and their words.
+    public let navigationLabel: String
+    public let previousLabel: String
+    public let nextLabel: String
 
     /// nil when `pageCount` is 1: nothing to page through. `parameters` are kept in every link
     /// (a search's `q`), before `page`.
-    public init?(page: Int, pageCount: Int, path: String, parameters: [(name: String, value: String)] = []) {
+    public init?(
+        page: Int, pageCount: Int, path: String, parameters: [(name: String, value: String)] = [],
+        words: Words = .english
+    ) {
         guard pageCount > 1 else { return nil }
         self.page = page
         self.pageCount = pageCount
-        label = "Page \(page) of \(pageCount)"
+        label = words.pagingPageOf(page: words.number(page), pages: words.number(pageCount))
+        (navigationLabel, previousLabel, nextLabel) = (words.pagingLabel, words.pagingPrevious, words.pagingNext)
         previousURL = page > 1 ? Self.url(path: path, page: page - 1, parameters: parameters) : nil
         nextURL = page < pageCount ? Self.url(path: path, page: page + 1, parameters: parameters) : nil
     }

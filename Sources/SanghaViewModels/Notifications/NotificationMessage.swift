@@ -18,21 +18,33 @@ public struct NotificationMessage: Sendable, Equatable, Encodable {
 
     /// A group sit about to begin: "Zazen begins at 07:00" (in the person's zone), with the
     /// group's name; its page.
-    public static func sit(_ sit: GroupSit, groupName: String, start: Date, timeZone: TimeZone) -> NotificationMessage {
+    public static func sit(
+        _ sit: GroupSit, groupName: String, start: Date, timeZone: TimeZone, words: Words = .english
+    ) -> NotificationMessage {
         NotificationMessage(
-            title: "\(sit.name) begins at \(CalendarText.time(start, timeZone: timeZone))", body: groupName,
+            title: words.notificationsSitBegins(sit: sit.name, time: CalendarText.time(start, timeZone: timeZone)),
+            body: groupName,
             url: Paths.groupSit.url(sit.group, sit.id), tag: PushSchedule.sitTopic(sit.id))
     }
 
     /// The daily reminder at "Remind me to sit at".
-    public static let reminder = NotificationMessage(
-        title: "Time to sit", body: "Your daily reminder from Sangha.", url: Paths.home.url,
-        tag: PushSchedule.reminderTopic)
+    public static let reminder = NotificationMessage(reminderIn: .english)
+
+    /// The daily reminder in `words`' language.
+    public static func reminder(_ words: Words) -> NotificationMessage { NotificationMessage(reminderIn: words) }
+
+    private init(reminderIn words: Words) {
+        self.init(
+            title: words.notificationsTimeToSit, body: words.notificationsDailyReminder, url: Paths.home.url,
+            tag: PushSchedule.reminderTopic)
+    }
 
     /// Someone in a group began to sit: "Ada is sitting", with the group's name; its page.
-    public static func sitting(name: String, group: Int, groupName: String) -> NotificationMessage {
+    public static func sitting(name: String, group: Int, groupName: String, words: Words = .english)
+        -> NotificationMessage
+    {
         NotificationMessage(
-            title: "\(name) is sitting", body: groupName, url: Paths.group.url(group),
+            title: words.notificationsIsSitting(name: name), body: groupName, url: Paths.group.url(group),
             tag: PushSchedule.groupTopic(group))
     }
 

@@ -11,6 +11,12 @@ public enum StorageMessage {
         isUnreachable(error) ? unreachable : otherwise
     }
 
+    /// The same in `words`' language: "The database is not reachable…" when the database is out
+    /// of reach, else `otherwise` (already in that language).
+    public static func text(for error: (any Error)?, otherwise: String, words: Words) -> String {
+        isUnreachable(error) ? words.storageUnreachable : otherwise
+    }
+
     /// Whether `error` is the database being out of reach.
     public static func isUnreachable(_ error: (any Error)?) -> Bool {
         (error as? any StorageError)?.isUnreachable == true

@@ -5,7 +5,7 @@ import SanghaCore
 public struct MeAboutViewModel: Sendable, Equatable, Encodable {
     public static let noTextMessage = "Nothing here yet."
 
-    public let title = "About"
+    public let title: String
     /// Their text as they wrote it, line breaks kept (blank lines around it trimmed); nil when
     /// there is none.
     public let text: String?
@@ -13,11 +13,12 @@ public struct MeAboutViewModel: Sendable, Equatable, Encodable {
     /// To Settings, where the text is written; only while there is none.
     public let editLink: LinkViewModel?
 
-    public init(person: Person) {
+    public init(person: Person, words: Words = .english) {
+        title = words.accountAbout
         let trimmed = person.about.trimmingCharacters(in: .whitespacesAndNewlines)
         let written = !trimmed.isEmpty
         text = written ? trimmed : nil
-        emptyMessage = written ? nil : Self.noTextMessage
-        editLink = written ? nil : LinkViewModel(url: Paths.settings.url, label: "Write something in Settings")
+        emptyMessage = written ? nil : words.meNothingYet
+        editLink = written ? nil : LinkViewModel(url: Paths.settings.url, label: words.meWriteSomething)
     }
 }

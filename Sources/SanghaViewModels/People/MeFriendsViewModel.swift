@@ -5,7 +5,7 @@ import SanghaCore
 /// could not be loaded. What it shows of the list, and the words for a failure, are the home
 /// page's friends panel's.
 public struct MeFriendsViewModel: Sendable, Equatable, Encodable {
-    public let title = "Friends"
+    public let title: String
     /// `3 friends`; nil when the list could not be loaded and none was saved.
     public let countText: String?
     /// The first `FriendsPanelViewModel.limit` friends' full names.
@@ -20,9 +20,10 @@ public struct MeFriendsViewModel: Sendable, Equatable, Encodable {
     public let addLabel: String
 
     /// What the home page's friends panel shows of the same list, with how many there are.
-    public init(panel: FriendsPanelViewModel) {
+    public init(panel: FriendsPanelViewModel, words: Words = .english) {
+        title = words.layoutFriends
         let failedWithNothing = panel.friendCount == 0 && panel.errorMessage != nil
-        countText = failedWithNothing ? nil : CountText.of(panel.friendCount, "friend")
+        countText = failedWithNothing ? nil : words.meFriends(panel.friendCount)
         names = panel.items.map(\.fullName)
         hasNames = panel.hasItems
         errorMessage = panel.errorMessage
@@ -34,13 +35,16 @@ public struct MeFriendsViewModel: Sendable, Equatable, Encodable {
     }
 
     /// `friends` empty with `errorMessage`: the list could not be loaded and none was saved.
-    public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil) {
-        self.init(panel: FriendsPanelViewModel(friends: friends, errorMessage: errorMessage, savedNotice: savedNotice))
+    public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil, words: Words = .english) {
+        self.init(
+            panel: FriendsPanelViewModel(friends: friends, errorMessage: errorMessage, savedNotice: savedNotice),
+            words: words)
     }
 
     /// The list as the friends panel loads it: the service's, else the saved one with the
     /// failure's message, else the message alone.
     public static func load(from repository: FriendsRepository, context: PageContext) async -> MeFriendsViewModel {
-        MeFriendsViewModel(panel: await FriendsPanelViewModel.load(from: repository, context: context))
+        MeFriendsViewModel(
+            panel: await FriendsPanelViewModel.load(from: repository, context: context), words: context.words)
     }
 }

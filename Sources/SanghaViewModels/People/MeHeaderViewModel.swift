@@ -10,11 +10,14 @@ public struct MeHeaderViewModel: Sendable, Equatable, Encodable {
     public let sinceText: String
 
     /// `sessionCount` nil: the sessions could not be counted, and the line says only since when.
-    public init(person: Person, sessionCount: Int?, timeZone: TimeZone) {
+    public init(person: Person, sessionCount: Int?, timeZone: TimeZone, words: Words = .english) {
         initials = person.initials
         name = person.name
-        let since = "Sitting since \(Self.monthAndYear(person.createdAt, timeZone: timeZone))"
-        sinceText = sessionCount.map { "\(since) · \(CountText.of($0, "session"))" } ?? since
+        let month =
+            WordsDates.monthAndYear(person.createdAt, timeZone: timeZone, words: words)
+            ?? Self.monthAndYear(person.createdAt, timeZone: timeZone)
+        let since = words.meSittingSince(month: month)
+        sinceText = sessionCount.map { "\(since) · \(words.meSessions($0))" } ?? since
     }
 
     /// `November 2026`, in `timeZone`.

@@ -8,13 +8,13 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
     /// Sessions shown, the newest first.
     public static let sessionLimit = 3
 
-    public let title = "Practice"
+    public let title: String
     /// Whether there is a session to count: the streak and total time are shown.
     public let hasPractice: Bool
-    public let streakLabel = "Streak"
+    public let streakLabel: String
     /// nil when the person turned "Show streaks" off.
     public let streakText: String?
-    public let totalTimeLabel = "Total time"
+    public let totalTimeLabel: String
     public let totalTimeText: String
     /// No session yet (and none failed to be read).
     public let emptyMessage: String?
@@ -22,13 +22,13 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
     public let errorMessage: String?
     /// Back to the cushion: the profile of the last session, or the profiles with none yet.
     public let sitLink: LinkViewModel?
-    public let sessionsTitle = "Last sessions"
+    public let sessionsTitle: String
     public let sessions: [HistorySessionRowViewModel]
     public let hasSessions: Bool
     public let historyURL: String = Paths.history.url
-    public let historyLabel = "History"
+    public let historyLabel: String
 
-    public let profilesTitle = "Profiles"
+    public let profilesTitle: String
     /// `2 profiles`; nil when they could not be read.
     public let profilesCountText: String?
     /// The first few, by name, each a link to its editor.
@@ -44,8 +44,10 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
     public init(
         practice: Practice?, sessionsFailure: (any Error)? = nil,
         profiles: [Profile]?, profileCount: Int? = nil, profilesFailure: (any Error)? = nil,
-        timeZone: TimeZone, showsStreak: Bool = true
+        timeZone: TimeZone, showsStreak: Bool = true, words: Words = .english
     ) {
+        (title, streakLabel, totalTimeLabel) = (words.mePractice, words.meStreak, words.meTotalTime)
+        (sessionsTitle, historyLabel, profilesTitle) = (words.meLastSessions, words.layoutHistory, words.layoutProfiles)
         let panel = PracticePanelViewModel(practice: practice, failure: sessionsFailure, showsStreak: showsStreak)
         hasPractice = panel.hasPractice
         streakText = panel.streakText
@@ -59,7 +61,7 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
         hasSessions = !sessions.isEmpty
 
         let profilesPanel = ProfilesPanelViewModel(profiles: profiles, total: profileCount, failure: profilesFailure)
-        profilesCountText = profiles.map { CountText.of(profileCount ?? $0.count, "profile") }
+        profilesCountText = profiles.map { words.meProfiles(profileCount ?? $0.count) }
         self.profiles = profilesPanel.items
         hasProfiles = profilesPanel.hasItems
         profilesErrorMessage = profilesPanel.errorMessage
@@ -77,7 +79,7 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
         return MePracticeViewModel(
             practice: sat.practice, sessionsFailure: sat.failure,
             profiles: listed.page?.profiles, profileCount: listed.page?.total, profilesFailure: listed.failure,
-            timeZone: context.timeZone, showsStreak: context.showsStreaks)
+            timeZone: context.timeZone, showsStreak: context.showsStreaks, words: context.words)
     }
 
     private static func firstProfiles(from repository: any ProfileRepository) async

@@ -38,9 +38,11 @@ public struct MeViewModel: Sendable, Equatable, Encodable {
         // A practice that could not be read may still have its count (one read more, only then).
         var count = sat.practice?.totals.sessions
         if sat.practice == nil { count = try? await sessions.totals().sessions }
-        let header = MeHeaderViewModel(person: person, sessionCount: count, timeZone: context.timeZone)
+        let header = MeHeaderViewModel(
+            person: person, sessionCount: count, timeZone: context.timeZone, words: context.words)
         return await MeViewModel(
-            header: header, practice: practice, friends: friends, about: MeAboutViewModel(person: person),
+            header: header, practice: practice, friends: friends,
+            about: MeAboutViewModel(person: person, words: context.words),
             context: context)
     }
 }

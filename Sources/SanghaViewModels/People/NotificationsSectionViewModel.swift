@@ -8,58 +8,69 @@ import SanghaCore
 /// permission.
 public struct NotificationsSectionViewModel: Sendable, Equatable, Encodable {
     public let id = "notifications"
-    public let heading = "Notifications"
-    public let hint =
-        "Sangha can tell this device when a group sit is about to start, remind you to sit, and tell you when someone in your groups starts sitting, even when Sangha is closed."
-    public let turnOnLabel = "Turn on notifications on this device"
+    public let heading: String
+    public let hint: String
+    public let turnOnLabel: String
     /// Where the script reads the server's public key, and posts the subscription.
     public let keyURL: String = Paths.pushKey.url
     public let subscribeURL: String = Paths.pushSubscriptions.url
     /// Shown without script (a `<noscript>`).
-    public let noScript = "Notifications need JavaScript: turn it on for this site to get them on this device."
+    public let noScript: String
     /// The script's words, for each case it finds.
-    public let turnedOn: String = NotificationsSectionViewModel.on
-    public let unsupported =
-        "This browser cannot get notifications from a website (it has no PushManager). Try another browser, or Sangha installed as an app."
-    public let iPhone = "Add Sangha to your Home Screen first (iOS 16.4 or later)."
-    public let denied =
-        "Notifications are blocked for Sangha in this browser. Allow them in the site’s settings (the icon beside the address, or the browser’s settings for this site), then press the button again."
-    public let failed = "Notifications could not be turned on. Try again in a moment."
-    public let devicesHeading = "Devices that get notifications"
+    public let turnedOn: String
+    public let unsupported: String
+    public let iPhone: String
+    public let denied: String
+    public let failed: String
+    public let devicesHeading: String
     public let devices: [PushDeviceRowViewModel]
     public let noDevices: String?
-    public let choicesLegend = "Tell me when"
+    public let choicesLegend: String
     public let choicesURL: String = Paths.notificationChoices.url
-    public let sitsLabel = "A group sit is about to start"
-    public let sitsHint = "Ten minutes before each sit of your groups."
+    public let sitsLabel: String
+    public let sitsHint: String
     public let sits: Bool
-    public let reminderLabel = "My daily reminder"
+    public let reminderLabel: String
     /// Names the time of "Remind me to sit at", or says to set it first.
     public let reminderHint: String
     public let reminder: Bool
-    public let sittingLabel = "Someone in my groups starts sitting"
-    public let sittingHint = "Only those who show when they sit. Never while you sit yourself."
+    public let sittingLabel: String
+    public let sittingHint: String
     public let sitting: Bool
-    public let submitLabel = "Save notification choices"
+    public let submitLabel: String
 
-    public init(devices: [PushDevice], choices: PushChoices, reminderMinutes: Int?, timeZone: TimeZone) {
-        self.devices = devices.map { PushDeviceRowViewModel($0, timeZone: timeZone) }
-        noDevices = devices.isEmpty ? "No device gets notifications yet." : nil
+    public init(
+        devices: [PushDevice], choices: PushChoices, reminderMinutes: Int?, timeZone: TimeZone,
+        words: Words = .english
+    ) {
+        (heading, hint, turnOnLabel) = (words.notificationsHeading, words.notificationsHint, words.notificationsTurnOn)
+        (noScript, turnedOn) = (words.notificationsNoScript, words.notificationsOn)
+        (unsupported, iPhone) = (words.notificationsUnsupported, words.notificationsIphone)
+        (denied, failed) = (words.notificationsDenied, words.notificationsFailed)
+        (devicesHeading, choicesLegend) = (words.notificationsDevices, words.notificationsTellMeWhen)
+        (sitsLabel, sitsHint) = (words.notificationsSits, words.notificationsSitsHint)
+        reminderLabel = words.notificationsReminder
+        (sittingLabel, sittingHint) = (words.notificationsSitting, words.notificationsSittingHint)
+        submitLabel = words.notificationsSave
+        self.devices = devices.map { PushDeviceRowViewModel($0, timeZone: timeZone, words: words) }
+        noDevices = devices.isEmpty ? words.notificationsNoDevices : nil
         (sits, reminder, sitting) = (choices.sits, choices.reminder, choices.sitting)
         reminderHint =
-            reminderMinutes.map { "Every day at \(SettingsViewModel.timeOfDay($0)) (“Remind me to sit at”, above)." }
-            ?? "Set “Remind me to sit at” above for a daily reminder."
+            reminderMinutes.map { words.notificationsReminderAt(time: SettingsViewModel.timeOfDay($0)) }
+            ?? words.notificationsReminderNone
     }
 
     /// The section of `person`, or nil when their devices cannot be read (the page shows the
     /// rest).
-    public static func load(person: Person, push: any PushRepository) async -> NotificationsSectionViewModel? {
+    public static func load(person: Person, push: any PushRepository, words: Words = .english) async
+        -> NotificationsSectionViewModel?
+    {
         do {
             async let devices = push.devices(of: person.id)
             async let choices = push.choices(of: person.id)
             return NotificationsSectionViewModel(
                 devices: try await devices, choices: try await choices, reminderMinutes: person.reminderMinutes,
-                timeZone: person.timeZone)
+                timeZone: person.timeZone, words: words)
         } catch {
             return nil
         }
@@ -96,29 +107,33 @@ public struct NotificationsSectionViewModel: Sendable, Equatable, Encodable {
 
     /// Keeps `device` (checked by the web layer: its endpoint, key and secret) as one of the
     /// person's, at most `PushDevice.limitPerPerson` (the oldest goes).
-    public static func subscribe(_ device: PushDevice, push: any PushRepository) async -> Subscribed {
+    public static func subscribe(_ device: PushDevice, push: any PushRepository, words: Words = .english) async
+        -> Subscribed
+    {
         do {
             _ = try await push.add(device, limit: PushDevice.limitPerPerson)
-            return .added(on)
+            return .added(words.notificationsOn)
         } catch {
-            return .failed(StorageMessage.text(for: error, otherwise: "The device could not be saved. Try again."))
+            return .failed(
+                StorageMessage.text(for: error, otherwise: words.notificationsDeviceNotSaved, words: words))
         }
     }
 
     /// "Remove": the device gets nothing more.
-    public static func remove(device id: Int, of person: Person, push: any PushRepository) async -> SubmitOutcome<
-        ErrorPageViewModel
-    > {
+    public static func remove(device id: Int, of person: Person, push: any PushRepository, words: Words = .english)
+        async -> SubmitOutcome<ErrorPageViewModel>
+    {
         do {
             guard try await push.remove(device: id, of: person.id) else { return .notFound }
-            return .redirect(Redirect(to: Paths.settings.url + "#notifications", flash: .success(removed)))
+            return .redirect(
+                Redirect(to: Paths.settings.url + "#notifications", flash: .success(words.notificationsRemoved)))
         } catch {
             return .refused(
                 Redirect(
                     to: Paths.settings.url + "#notifications",
                     flash: .error(
-                        title: "The device was not removed.",
-                        message: StorageMessage.text(for: error, otherwise: "Please try again."))))
+                        title: words.notificationsNotRemoved,
+                        message: StorageMessage.text(for: error, otherwise: words.commonTryAgain, words: words))))
         }
     }
 
@@ -138,19 +153,20 @@ public struct NotificationsSectionViewModel: Sendable, Equatable, Encodable {
     }
 
     /// "Save notification choices".
-    public static func choose(_ input: ChoicesInput, person: Person, push: any PushRepository) async -> SubmitOutcome<
-        ErrorPageViewModel
-    > {
+    public static func choose(
+        _ input: ChoicesInput, person: Person, push: any PushRepository, words: Words = .english
+    ) async -> SubmitOutcome<ErrorPageViewModel> {
         do {
             try await push.setChoices(input.choices, of: person.id)
-            return .redirect(Redirect(to: Paths.settings.url + "#notifications", flash: .success(saved)))
+            return .redirect(
+                Redirect(to: Paths.settings.url + "#notifications", flash: .success(words.notificationsSaved)))
         } catch {
             return .refused(
                 Redirect(
                     to: Paths.settings.url + "#notifications",
                     flash: .error(
-                        title: "The choices were not saved.",
-                        message: StorageMessage.text(for: error, otherwise: "Please try again."))))
+                        title: words.notificationsNotSaved,
+                        message: StorageMessage.text(for: error, otherwise: words.commonTryAgain, words: words))))
         }
     }
 }
@@ -160,14 +176,15 @@ public struct PushDeviceRowViewModel: Sendable, Equatable, Encodable {
     public let name: String
     public let added: String
     public let removeURL: String
-    public let removeLabel = "Remove"
+    public let removeLabel: String
     /// The button's accessible name: "Remove Firefox on Linux".
     public let removeName: String
 
-    public init(_ device: PushDevice, timeZone: TimeZone) {
+    public init(_ device: PushDevice, timeZone: TimeZone, words: Words = .english) {
         name = device.name
-        added = "Added " + CalendarText.shortDate(device.createdAt, timeZone: timeZone)
+        added = words.notificationsAdded(date: WordsDates.shortDate(device.createdAt, timeZone: timeZone, words: words))
         removeURL = Paths.removePushDevice.url(device.id)
-        removeName = "Remove \(device.name)"
+        removeLabel = words.notificationsRemove
+        removeName = words.notificationsRemoveDevice(device: device.name)
     }
 }

@@ -5,10 +5,10 @@ import SanghaCore
 /// Setting it ends every session of the person, and they sign in with it.
 public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
-    public let heading = "Choose a new password"
+    public let heading: String
     public let intro: String
     public let actionURL: String = Paths.resetPassword.url
-    public let submitLabel = "Set password"
+    public let submitLabel: String
     /// The link's token, carried to the post.
     public let token: String
     public let newPassword: FormFieldViewModel
@@ -17,12 +17,14 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
     public init(
         name: String, token: String, context: PageContext, error: String? = nil, alert: AlertViewModel? = nil
     ) {
-        self.layout = LayoutViewModel(title: "Choose a new password", section: nil, context: context)
-        self.intro = "\(name), choose the password you will sign in with from now on."
+        let words = context.words
+        self.layout = LayoutViewModel(title: words.passwordResetTitle, section: nil, context: context)
+        (heading, submitLabel) = (words.passwordResetTitle, words.passwordResetSubmit)
+        self.intro = words.passwordResetIntro(name: name)
         self.token = token
         self.newPassword = FormFieldViewModel(
-            names: FieldNames(name: AccountField.newPassword.formName), label: "New password", value: "", error: error,
-            hint: "At least \(Person.minimumPasswordLength) characters, not a common password.",
+            names: FieldNames(name: AccountField.newPassword.formName), label: words.accountNewPassword, value: "",
+            error: error, hint: words.signUpPasswordHint(minimum: words.number(Person.minimumPasswordLength)),
             inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength)
         self.alert = alert
     }
@@ -36,14 +38,17 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
         do {
             guard let person = try await person(ofLink: key, people: people, at: context.now) else {
                 return .failed(
-                    ErrorPageViewModel(heading: "This link no longer works", message: expired, context: context),
+                    ErrorPageViewModel(
+                        heading: context.words.passwordResetExpiredTitle, message: context.words.passwordResetExpired,
+                        context: context),
                     .notFound)
             }
             return .page(PasswordResetViewModel(name: person.name, token: token, context: context))
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: "Reading the link failed. Please try again.")
+            let words = context.words
+            let message = StorageMessage.text(for: error, otherwise: words.passwordResetReadFailed, words: words)
             return .failed(
-                ErrorPageViewModel(heading: "The link could not be read", message: message, context: context),
+                ErrorPageViewModel(heading: words.passwordResetUnreadableTitle, message: message, context: context),
                 .storage)
         }
     }
@@ -53,6 +58,7 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
         token: String, key: String?, newPassword: String, people: any PeopleRepository,
         passwords: any PasswordHashing, context: PageContext
     ) async -> SubmitOutcome<PasswordResetViewModel> {
+        let words = context.words
         var name = ""
         func form(error: String? = nil, alert: AlertViewModel? = nil) -> PasswordResetViewModel {
             PasswordResetViewModel(name: name, token: token, context: context, error: error, alert: alert)
@@ -62,7 +68,7 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
                 return .notFound
             }
             name = person.name
-            if let refusal = Person.passwordRefusal(newPassword, username: person.username) {
+            if let refusal = Person.passwordRefusal(newPassword, username: person.username, words: words) {
                 return .invalid(form(error: refusal))
             }
             let hash = try await passwords.hash(newPassword, lane: .anyone)
@@ -70,16 +76,17 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
                 return .notFound
             }
             return .redirect(
-                Redirect(to: Paths.signIn.url, flash: .success("Password set. Sign in with your new password.")))
+                Redirect(to: Paths.signIn.url, flash: .success(words.passwordResetDone)))
         } catch PasswordHashingError.busy {
             return .failed(
                 form(
-                    alert: AlertViewModel(title: "Could not set the password.", message: PasswordHashingError.message)),
+                    alert: AlertViewModel(
+                        title: words.passwordResetCouldNotSet, message: PasswordHashingError.message(words))),
                 .busy)
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
+            let message = StorageMessage.text(for: error, otherwise: words.commonSavingFailed, words: words)
             return .failed(
-                form(alert: AlertViewModel(title: "Could not set the password.", message: message)), .storage)
+                form(alert: AlertViewModel(title: words.passwordResetCouldNotSet, message: message)), .storage)
         }
     }
 

@@ -72,7 +72,7 @@ public enum ProviderSignIn {
                 : refused(SignUpViewModel.invitationNeeded(context.words).message, .invitationNeeded)
         } catch {
             return refused(
-                StorageMessage.text(for: error, otherwise: context.words.signInFailed), .storage)
+                StorageMessage.text(for: error, otherwise: context.words.signInFailed, words: context.words), .storage)
         }
     }
 

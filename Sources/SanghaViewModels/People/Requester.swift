@@ -92,4 +92,9 @@ public struct Requester: Sendable, Equatable {
     public static func tooManyAttempts(minutes: Int) -> String {
         "Too many attempts. Try again in \(CountText.of(minutes, "minute"))."
     }
+
+    /// The same in `words`' language.
+    public static func tooManyAttempts(minutes: Int, words: Words) -> String {
+        words.commonTooManyAttempts(minutes)
+    }
 }

@@ -5,29 +5,29 @@ import SanghaCore
 /// account.
 public struct SettingsViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
-    public let heading = "Settings"
+    public let heading: String
     public let actionURL: String = Paths.settings.url
-    public let submitLabel = "Save"
+    public let submitLabel: String
     public let name: FormFieldViewModel
     public let about: FormFieldViewModel
     /// Only with a remote FriendService: with the embedded one Sangha gives each person theirs.
     public let friendServiceToken: FormFieldViewModel?
-    public let showWhenSittingLabel = "Show me when I sit"
-    public let showWhenSittingHint = "Members of your groups see you under “Sitting now” while you sit."
+    public let showWhenSittingLabel: String
+    public let showWhenSittingHint: String
     public let showsWhenSitting: Bool
-    public let showStreaksLabel = "Show streaks"
-    public let showStreaksHint = "Days sat in a row, on Home, History and your page."
+    public let showStreaksLabel: String
+    public let showStreaksHint: String
     public let showsStreaks: Bool
-    public let timeZoneLabel = "Time zone"
-    public let timeZoneHint = "Your days and streaks are counted in it, and times shown in it."
+    public let timeZoneLabel: String
+    public let timeZoneHint: String
     /// The words of the button the page's script adds when the device's zone is another:
     /// "Use this device’s time zone, America/Santiago".
-    public let useDeviceTimeZoneLabel = "Use this device’s time zone"
+    public let useDeviceTimeZoneLabel: String
     /// Every zone offered (`DayClock.timeZoneNames`), the person's selected.
     public let timeZones: [OptionViewModel]
     public let timeZoneError: String?
-    public let dayStartLabel = "Day starts at"
-    public let dayStartHint = "A sit before this hour counts for the day before."
+    public let dayStartLabel: String
+    public let dayStartHint: String
     public let dayStarts: [OptionViewModel]
     public let dayStartError: String?
     /// "Language": "As my browser says" (nil, every new account's), then each language Sangha
@@ -57,9 +57,9 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     /// it on saving. Nil when there is none, or for an account without a password.
     public let otherWaysIn: OtherWaysInViewModel?
     public let alert: AlertViewModel?
-    public let deleteHeading = "Delete account"
+    public let deleteHeading: String
     public let deleteURL: String = Paths.deleteAccount.url
-    public let deleteLabel = "Delete account"
+    public let deleteLabel: String
     /// The password typed again to delete the account; nil for an account the identity provider
     /// alone signs in (it has none: being signed in is all it can show).
     public let deletePassword: FormFieldViewModel?
@@ -72,25 +72,33 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         timeZoneNames: [String]? = nil, calendarLink: OneTimeLinkViewModel? = nil, providerContinueURL: String? = nil,
         notifications: NotificationsSectionViewModel? = nil
     ) {
+        let words = context.words
         self.notifications = notifications
-        self.layout = LayoutViewModel(title: "Settings", section: .settings, context: context)
+        self.layout = LayoutViewModel(title: words.settingsTitle, section: .settings, context: context)
+        (heading, submitLabel) = (words.settingsTitle, words.settingsSave)
+        (showWhenSittingLabel, showWhenSittingHint) = (words.settingsShowWhenSitting, words.settingsShowWhenSittingHint)
+        (showStreaksLabel, showStreaksHint) = (words.settingsShowStreaks, words.settingsShowStreaksHint)
+        (timeZoneLabel, timeZoneHint) = (words.settingsTimeZone, words.settingsTimeZoneHint)
+        useDeviceTimeZoneLabel = words.settingsUseDeviceTimeZone
+        (dayStartLabel, dayStartHint) = (words.settingsDayStart, words.settingsDayStartHint)
+        (deleteHeading, deleteLabel) = (words.settingsDeleteHeading, words.settingsDeleteSubmit)
         self.name = FormFieldViewModel(
-            names: FieldNames(name: AccountField.name.formName), label: "Name", value: input?.name ?? person.name,
+            names: FieldNames(name: AccountField.name.formName), label: words.accountName,
+            value: input?.name ?? person.name,
             error: errors[.name],
             autocomplete: "name", maxLength: Person.nameLengthLimit)
         self.about = FormFieldViewModel(
-            names: FieldNames(name: AccountField.about.formName), label: "About", value: input?.about ?? person.about,
-            error: errors[.about],
-            hint: "Shown on your page.", maxLength: Person.aboutLengthLimit, isRequired: false, lines: 6)
+            names: FieldNames(name: AccountField.about.formName), label: words.accountAbout,
+            value: input?.about ?? person.about, error: errors[.about],
+            hint: words.settingsAboutHint, maxLength: Person.aboutLengthLimit, isRequired: false, lines: 6)
         self.friendServiceToken =
             acceptsToken
             ? FormFieldViewModel(
-                names: FieldNames(name: AccountField.friendServiceToken.formName), label: "FriendService token",
+                names: FieldNames(name: AccountField.friendServiceToken.formName), label: words.settingsToken,
                 value: "",
                 error: errors[.friendServiceToken],
-                hint: person.friendServiceTokenEnding.map {
-                    "Yours ends in …\($0). Paste a new one to replace it; leave empty to keep it."
-                } ?? "None yet: Sangha's own token is used. Paste yours to keep your own friends list.",
+                hint: person.friendServiceTokenEnding.map { words.settingsTokenHintKept(ending: $0) }
+                    ?? words.settingsTokenHintNone,
                 // A secret kept like a password, but never the account's: "new-password" keeps the
                 // browser from filling the account's password in (and "off" is not a valid hint for
                 // a password field to accessibility checkers).
@@ -114,7 +122,6 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             OptionViewModel(value: "\($0)", label: "0\($0):00", isSelected: $0 == hour)
         }
         self.dayStartError = errors[.dayStartHour]
-        let words = context.words
         (languageLabel, languageHint) = (words.settingsLanguage, words.settingsLanguageHint)
         // As with the zone, a value not offered keeps the person's.
         let language = input?.language.map { $0.isEmpty ? nil : Language.shipped(tag: $0) ?? person.language }
@@ -125,57 +132,55 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                     value: "", lang: nil, name: words.settingsLanguageBrowser, isSelected: chosen == nil)
             ] + LanguageOptionViewModel.languages(selected: chosen)
         self.reminder = FormFieldViewModel(
-            names: FieldNames(name: AccountField.reminder.formName), label: "Remind me to sit at",
+            names: FieldNames(name: AccountField.reminder.formName), label: words.settingsReminder,
             value: input?.reminder ?? person.reminderMinutes.map(Self.timeOfDay) ?? "", error: errors[.reminder],
-            hint: "Your calendar (below) reminds you every day at this time. Leave it empty for no reminder.",
+            hint: words.settingsReminderHint,
             inputType: .time, autocomplete: nil, maxLength: 5, isRequired: false)
-        self.calendar = CalendarSectionViewModel(hasLink: person.calendarKey != nil, link: calendarLink)
+        self.calendar = CalendarSectionViewModel(hasLink: person.calendarKey != nil, link: calendarLink, words: words)
         self.provider = context.signInProvider.flatMap { name in
             context.providerAccount.map {
                 ProviderSectionViewModel(
                     provider: name, account: $0, passwordError: errors[.connectPassword],
-                    continueURL: providerContinueURL)
+                    continueURL: providerContinueURL, words: words)
             }
         }
         let hasPassword = context.providerAccount?.hasPassword != false
         self.otherWaysIn = Self.otherWaysIn(of: person, context: context, input: input)
-        self.passwordLegend = hasPassword ? "Password" : "Set a password"
+        self.passwordLegend = hasPassword ? words.accountPassword : words.settingsSetPassword
         self.currentPassword =
             hasPassword
             ? FormFieldViewModel(
-                names: FieldNames(name: AccountField.currentPassword.formName), label: "Current password", value: "",
-                error: errors[.currentPassword],
-                hint: "Needed only to set a new password.", inputType: .password, autocomplete: "current-password",
+                names: FieldNames(name: AccountField.currentPassword.formName), label: words.settingsCurrentPassword,
+                value: "", error: errors[.currentPassword],
+                hint: words.settingsCurrentPasswordHint, inputType: .password, autocomplete: "current-password",
                 maxLength: Person.maximumPasswordLength, isRequired: false)
             : nil
-        let rule = "At least \(Person.minimumPasswordLength) characters, not a common password."
+        let rule = words.signUpPasswordHint(minimum: words.number(Person.minimumPasswordLength))
         let provider = context.providerName
         let confirmed = hasPassword || context.providerAccount?.isConfirmed == true
         self.newPassword =
             confirmed
             ? FormFieldViewModel(
-                names: FieldNames(name: AccountField.newPassword.formName), label: "New password", value: "",
-                error: errors[.newPassword],
+                names: FieldNames(name: AccountField.newPassword.formName), label: words.accountNewPassword,
+                value: "", error: errors[.newPassword],
                 hint: hasPassword
-                    ? "\(rule) Leave empty to keep yours."
-                    : "To sign in with your username too, not only with \(provider). \(rule) Leave empty for none.",
+                    ? "\(rule) \(words.settingsNewPasswordKeep)"
+                    : "\(words.settingsNewPasswordFirst(provider: provider)) \(rule) \(words.settingsNewPasswordNone)",
                 inputType: .password, autocomplete: "new-password", maxLength: Person.maximumPasswordLength,
                 isRequired: false)
             : nil
-        self.confirm = confirmed ? nil : ProviderConfirmViewModel(provider: provider)
+        self.confirm = confirmed ? nil : ProviderConfirmViewModel(provider: provider, words: words)
         self.deletePassword =
             !hasPassword
             ? nil
             : FormFieldViewModel(
-                names: FieldNames(name: AccountField.password.formName), label: "Password", value: "",
-                error: errors[.password],
-                hint: Self.deleteHint, inputType: .password,
+                names: FieldNames(name: AccountField.password.formName), label: words.accountPassword,
+                value: "", error: errors[.password],
+                hint: words.settingsDeleteHint, inputType: .password,
                 autocomplete: "current-password", maxLength: Person.maximumPasswordLength)
-        self.deleteWarning = deletePassword == nil ? Self.deleteHint : nil
+        self.deleteWarning = deletePassword == nil ? words.settingsDeleteHint : nil
         self.alert = alert
     }
-
-    static let deleteHint = "Deleting removes your profiles, sessions and friends for good."
 
     /// What signs in or reads the account besides its password, offered to end beside it: the
     /// provider's identity (while a password signs in too) and the calendar link.
@@ -183,7 +188,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         guard context.providerAccount?.hasPassword != false else { return nil }
         return OtherWaysInViewModel(
             provider: context.providerAccount?.isConnected == true ? context.signInProvider : nil,
-            hasCalendarLink: person.calendarKey != nil, input: input)
+            hasCalendarLink: person.calendarKey != nil, input: input, words: context.words)
     }
 
     /// `07:05` for 425 minutes.
@@ -217,18 +222,19 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 person: person, acceptsToken: acceptsToken, context: context, input: input, errors: errors,
                 alert: alert)
         }
-        let confirmFirst = ProviderConfirmViewModel.first(context.providerName)
+        let words = context.words
+        let confirmFirst = ProviderConfirmViewModel.first(context.providerName, words: words)
+        let couldNotSave = words.settingsCouldNotSave
         var errors: [AccountField: String] = [:]
-        if let refusal = Person.nameRefusal(input.name ?? "") { errors[.name] = refusal }
+        if let refusal = Person.nameRefusal(input.name ?? "", words: words) { errors[.name] = refusal }
         let about = (input.about ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if let refusal = Person.aboutRefusal(about) { errors[.about] = refusal }
+        if let refusal = Person.aboutRefusal(about, words: words) { errors[.about] = refusal }
         let token = (input.friendServiceToken ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if acceptsToken, !token.isEmpty,
             token.count > Person.tokenLengthLimit
                 || !token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
         {
-            errors[.friendServiceToken] =
-                "A token is up to \(Person.tokenLengthLimit) visible characters, without spaces."
+            errors[.friendServiceToken] = words.settingsTokenInvalid(limit: words.number(Person.tokenLengthLimit))
         }
         // A form without the fields (not a browser's) keeps what the person has.
         let timeZone =
@@ -236,32 +242,32 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 $0 == DayClock.name(of: person.timeZone) ? person.timeZone : DayClock.timeZone(named: $0)
             }
             ?? person.timeZone
-        if timeZone == nil { errors[.timeZone] = "Choose a time zone from the list." }
+        if timeZone == nil { errors[.timeZone] = words.settingsChooseTimeZone }
         let dayStartHour =
             input.dayStartHour.map(DayClock.startHour(named:)) ?? person.dayStartHour
         if dayStartHour == nil {
-            errors[.dayStartHour] = "A day starts at an hour from 00:00 to 0\(DayClock.startHours.upperBound):00."
+            errors[.dayStartHour] = words.settingsDayStartInvalid(latest: "0\(DayClock.startHours.upperBound):00")
         }
         // A form without the field keeps the reminder; an empty one ends it.
         let reminder = (input.reminder ?? person.reminderMinutes.map(timeOfDay) ?? "")
             .trimmingCharacters(in: .whitespaces)
         let reminderMinutes = reminder.isEmpty ? nil : minutes(ofTimeOfDay: reminder)
         if !reminder.isEmpty, reminderMinutes == nil {
-            errors[.reminder] = "Enter a time of day as HH:MM, or leave it empty for no reminder."
+            errors[.reminder] = words.settingsReminderInvalid
         }
         let newPassword = input.newPassword ?? ""
         let currentPassword = input.currentPassword ?? ""
         if !newPassword.isEmpty {
-            if let refusal = Person.passwordRefusal(newPassword, username: person.username) {
+            if let refusal = Person.passwordRefusal(newPassword, username: person.username, words: words) {
                 errors[.newPassword] = refusal
             }
             if currentPassword.isEmpty, context.providerAccount?.hasPassword != false {
-                errors[.currentPassword] = "Enter your current password to change it."
+                errors[.currentPassword] = words.settingsEnterCurrentPassword
             }
         }
         // (No field asks for it then: only a post not made by the page sends one.)
         if !newPassword.isEmpty, let account = context.providerAccount, !account.hasPassword, !account.isConfirmed {
-            return .invalid(form(alert: AlertViewModel(title: "Could not save the settings.", message: confirmFirst)))
+            return .invalid(form(alert: AlertViewModel(title: couldNotSave, message: confirmFirst)))
         }
         guard errors.isEmpty else { return .invalid(form(errors: errors)) }
         var updated = person
@@ -288,7 +294,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 // Counted as a sign-in would be: a stolen session cannot guess the password.
                 if let minutes = try await requester.countCheck(of: person.username, people: people, at: context.now) {
                     let alert = AlertViewModel(
-                        title: "Could not save the settings.", message: Requester.tooManyAttempts(minutes: minutes))
+                        title: couldNotSave, message: Requester.tooManyAttempts(minutes: minutes, words: words))
                     return .failed(form(alert: alert), .tooManyAttempts)
                 }
                 switch try await proof(
@@ -296,10 +302,10 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                 {
                 case .shown: break
                 case .wrongPassword:
-                    return .invalid(form(errors: [.currentPassword: "This is not your current password."]))
+                    return .invalid(form(errors: [.currentPassword: words.settingsWrongCurrentPassword]))
                 case .unconfirmed:
                     return .invalid(
-                        form(alert: AlertViewModel(title: "Could not save the settings.", message: confirmFirst)))
+                        form(alert: AlertViewModel(title: couldNotSave, message: confirmFirst)))
                 }
                 try await requester.checkSucceeded(of: person.username, people: people, at: context.now)
             }
@@ -317,9 +323,9 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             }
             try await people.update(updated)
             let said =
-                [newPassword.isEmpty ? saved : signedOutElsewhere]
-                + (endsProvider ? [ProviderSectionViewModel.disconnected(context.providerName)] : [])
-                + (endsCalendarLink ? [calendarLinkEnded] : [])
+                [newPassword.isEmpty ? words.settingsSaved : words.settingsSignedOutElsewhere]
+                + (endsProvider ? [ProviderSectionViewModel.disconnected(context.providerName, words: words)] : [])
+                + (endsCalendarLink ? [words.settingsCalendarLinkEnded] : [])
             var events: [GroupEvent] = []
             // Shown or hidden now: their groups' "Sitting now" may change.
             if updated.showsWhenSitting != person.showsWhenSitting, let mine = try? await groups?.list() {
@@ -333,14 +339,14 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             await requester.checkNotMade(of: person.username, people: people, at: context.now)
             return .failed(
                 form(
-                    alert: AlertViewModel(title: "Could not save the settings.", message: PasswordHashingError.message)),
+                    alert: AlertViewModel(title: couldNotSave, message: PasswordHashingError.message(words))),
                 .busy)
         } catch {
             return .failed(
                 form(
                     alert: AlertViewModel(
-                        title: "Could not save the settings.",
-                        message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))),
+                        title: couldNotSave,
+                        message: StorageMessage.text(for: error, otherwise: words.commonSavingFailed, words: words))),
                 .storage)
         }
     }
@@ -383,34 +389,40 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             SettingsViewModel(
                 person: person, acceptsToken: acceptsToken, context: context, errors: errors, alert: alert)
         }
-        let title = "Could not connect."
+        let words = context.words
+        let title = words.providerCouldNotConnect
         guard !password.isEmpty || context.providerAccount?.hasPassword == false else {
-            return .invalid(form(errors: [.connectPassword: ProviderSectionViewModel.passwordNeeded(provider)]))
+            return .invalid(
+                form(errors: [.connectPassword: ProviderSectionViewModel.passwordNeeded(provider, words: words)]))
         }
         do {
             if let minutes = try await requester.countCheck(of: person.username, people: people, at: context.now) {
-                let alert = AlertViewModel(title: title, message: Requester.tooManyAttempts(minutes: minutes))
+                let alert = AlertViewModel(
+                    title: title, message: Requester.tooManyAttempts(minutes: minutes, words: words))
                 return .failed(form(alert: alert), .tooManyAttempts)
             }
             switch try await proof(password, of: person, people: people, passwords: passwords, context: context) {
             case .shown: break
             case .wrongPassword:
-                return .invalid(form(errors: [.connectPassword: ProviderSectionViewModel.wrongPassword]))
+                return .invalid(form(errors: [.connectPassword: words.providerWrongPassword]))
             case .unconfirmed:
                 return .invalid(
-                    form(alert: AlertViewModel(title: title, message: ProviderSectionViewModel.noPassword(provider))))
+                    form(
+                        alert: AlertViewModel(
+                            title: title, message: ProviderSectionViewModel.noPassword(provider, words: words))))
             }
             try await requester.checkSucceeded(of: person.username, people: people, at: context.now)
             return nil
         } catch PasswordHashingError.busy {
             await requester.checkNotMade(of: person.username, people: people, at: context.now)
-            return .failed(form(alert: AlertViewModel(title: title, message: PasswordHashingError.message)), .busy)
+            return .failed(
+                form(alert: AlertViewModel(title: title, message: PasswordHashingError.message(words))), .busy)
         } catch {
             return .failed(
                 form(
                     alert: AlertViewModel(
                         title: title,
-                        message: StorageMessage.text(for: error, otherwise: "Connecting failed. Please try again."))),
+                        message: StorageMessage.text(for: error, otherwise: words.providerConnectFailed, words: words))),
                 .storage)
         }
     }
@@ -427,19 +439,21 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             SettingsViewModel(
                 person: person, acceptsToken: acceptsToken, context: context, errors: errors, alert: alert)
         }
+        let words = context.words
+        let couldNotDelete = words.settingsCouldNotDelete
         do {
             if let minutes = try await requester.countCheck(of: person.username, people: people, at: context.now) {
                 let alert = AlertViewModel(
-                    title: "Could not delete the account.", message: Requester.tooManyAttempts(minutes: minutes))
+                    title: couldNotDelete, message: Requester.tooManyAttempts(minutes: minutes, words: words))
                 return .failed(form(alert: alert), .tooManyAttempts)
             }
             switch try await proof(password ?? "", of: person, people: people, passwords: passwords, context: context) {
             case .shown: break
             case .wrongPassword:
-                return .invalid(form(errors: [.password: "Type your password to delete the account."]))
+                return .invalid(form(errors: [.password: words.settingsDeleteTypePassword]))
             case .unconfirmed:
-                let message = ProviderConfirmViewModel.first(context.providerName)
-                return .invalid(form(alert: AlertViewModel(title: "Could not delete the account.", message: message)))
+                let message = ProviderConfirmViewModel.first(context.providerName, words: words)
+                return .invalid(form(alert: AlertViewModel(title: couldNotDelete, message: message)))
             }
             try await requester.checkSucceeded(of: person.username, people: people, at: context.now)
             // Read before they go: their groups' pages no longer show them.
@@ -452,29 +466,24 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             await clearFriends?()
             return .redirect(
                 Redirect(
-                    to: Paths.signUp.url, flash: .success("Your account and everything in it were deleted."),
+                    to: Paths.signUp.url, flash: .success(words.settingsDeleted),
                     events: left))
         } catch PasswordHashingError.busy {
             await requester.checkNotMade(of: person.username, people: people, at: context.now)
             return .failed(
                 form(
-                    alert: AlertViewModel(title: "Could not delete the account.", message: PasswordHashingError.message)
-                ),
+                    alert: AlertViewModel(title: couldNotDelete, message: PasswordHashingError.message(words))),
                 .busy)
         } catch PeopleRepositoryError.lastAdministrator {
             return .invalid(
                 form(
-                    alert: AlertViewModel(
-                        title: "Could not delete the account.",
-                        message:
-                            "You are the only administrator: make someone else an administrator first (in Administration), so someone can still let people in."
-                    )))
+                    alert: AlertViewModel(title: couldNotDelete, message: words.settingsOnlyAdministrator)))
         } catch {
             return .failed(
                 form(
                     alert: AlertViewModel(
-                        title: "Could not delete the account.",
-                        message: StorageMessage.text(for: error, otherwise: "Deleting failed. Please try again."))),
+                        title: couldNotDelete,
+                        message: StorageMessage.text(for: error, otherwise: words.settingsDeleteFailed, words: words))),
                 .storage)
         }
     }
@@ -483,9 +492,8 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
 /// Settings' "Calendar": a private address a calendar app subscribes to (the person's groups'
 /// sits, and the daily reminder), made or reset here and shown once.
 public struct CalendarSectionViewModel: Sendable, Equatable, Encodable {
-    public let heading = "Calendar"
-    public let hint =
-        "A private address for your calendar app (Google Calendar, Apple Calendar, Thunderbird): your groups’ sits with a reminder ten minutes before, and your daily reminder. Anyone with the address sees them."
+    public let heading: String
+    public let hint: String
     /// Whether the person has a link: it cannot be shown again, only reset.
     public let status: String
     public let actionURL: String = Paths.calendarLink.url
@@ -493,12 +501,10 @@ public struct CalendarSectionViewModel: Sendable, Equatable, Encodable {
     /// The link just made, shown this once.
     public let link: OneTimeLinkViewModel?
 
-    public init(hasLink: Bool, link: OneTimeLinkViewModel? = nil) {
-        status =
-            hasLink
-            ? "You have a calendar link. It is shown only when it is made: reset it to get a new one and end the old."
-            : "You have no calendar link yet."
-        submitLabel = hasLink ? "Reset calendar link" : "Create calendar link"
+    public init(hasLink: Bool, link: OneTimeLinkViewModel? = nil, words: Words = .english) {
+        (heading, hint) = (words.settingsCalendar, words.settingsCalendarHint)
+        status = hasLink ? words.settingsCalendarHasLink : words.settingsCalendarNoLink
+        submitLabel = hasLink ? words.settingsCalendarReset : words.settingsCalendarCreate
         self.link = link
     }
 }
@@ -509,17 +515,17 @@ public struct ProviderConfirmViewModel: Sendable, Equatable, Encodable {
     public let hint: String
     public let link: LinkViewModel
 
-    public init(provider: String) {
-        hint = "To set a password or delete your account, confirm it is you: \(provider) asks you to sign in again."
-        link = LinkViewModel(url: Paths.confirmProvider.url, label: "Confirm with \(provider)")
+    public init(provider: String, words: Words = .english) {
+        hint = words.providerConfirmHint(provider: provider)
+        link = LinkViewModel(url: Paths.confirmProvider.url, label: words.providerConfirm(provider: provider))
     }
 
     /// Setting a password or deleting refused for want of it.
-    public static func first(_ provider: String) -> String {
-        "Confirm it is you with \(provider) first (“Confirm with \(provider)” in Settings)."
+    public static func first(_ provider: String, words: Words = .english) -> String {
+        words.providerConfirmFirst(provider: provider)
     }
-    public static func confirmed(_ provider: String) -> String {
-        "Confirmed with \(provider). For ten minutes you can set a password or delete your account."
+    public static func confirmed(_ provider: String, words: Words = .english) -> String {
+        words.providerConfirmed(provider: provider)
     }
 }
 
@@ -537,55 +543,63 @@ public struct ProviderSectionViewModel: Sendable, Equatable, Encodable {
     /// "Disconnect NAME": only while a password signs the person in too.
     public let disconnect: LinkViewModel?
 
-    public init(provider: String, account: ProviderAccount, passwordError: String? = nil, continueURL: String? = nil) {
+    public init(
+        provider: String, account: ProviderAccount, passwordError: String? = nil, continueURL: String? = nil,
+        words: Words = .english
+    ) {
         heading = provider
         switch (account.isConnected, account.hasPassword) {
         case (false, true):
             if let continueURL {
-                status = Self.passwordConfirmed(provider)
+                status = Self.passwordConfirmed(provider, words: words)
                 connect = nil
-                proceed = LinkViewModel(url: continueURL, label: "Continue to \(provider)")
+                proceed = LinkViewModel(url: continueURL, label: words.providerContinue(provider: provider))
             } else {
-                status = "Connect your account to sign in with \(provider) too."
-                connect = ProviderConnectViewModel(provider: provider, error: passwordError)
+                status = words.providerConnectStatus(provider: provider)
+                connect = ProviderConnectViewModel(provider: provider, error: passwordError, words: words)
                 proceed = nil
             }
             disconnect = nil
         case (false, false):
             // Its issuer is no longer the one configured, and it has no password to show.
-            status = Self.noPassword(provider)
+            status = Self.noPassword(provider, words: words)
             (connect, proceed, disconnect) = (nil, nil, nil)
         case (true, true):
-            status = "You can sign in with \(provider) or with your password."
+            status = words.providerBothStatus(provider: provider)
             (connect, proceed) = (nil, nil)
-            disconnect = LinkViewModel(url: Paths.disconnectProvider.url, label: "Disconnect \(provider)")
+            disconnect = LinkViewModel(
+                url: Paths.disconnectProvider.url, label: words.providerDisconnect(provider: provider))
         case (true, false):
-            status = "You sign in with \(provider): your account has no password."
+            status = words.providerOnlyStatus(provider: provider)
             (connect, proceed, disconnect) = (nil, nil, nil)
         }
     }
 
-    public static func connected(_ provider: String) -> String { "Connected to \(provider)." }
-    /// "Disconnect NAME" refused: the account has no password to sign in with instead.
-    public static func onlyWayIn(_ provider: String) -> String {
-        "Your account has no password: \(provider) is its only way in."
+    public static func connected(_ provider: String, words: Words = .english) -> String {
+        words.providerConnected(provider: provider)
     }
-    public static func disconnected(_ provider: String) -> String { "Disconnected from \(provider)." }
-    public static func taken(_ provider: String) -> String {
-        "This \(provider) account signs in someone else. Sign in with it to use that account."
+    /// "Disconnect NAME" refused: the account has no password to sign in with instead.
+    public static func onlyWayIn(_ provider: String, words: Words = .english) -> String {
+        words.providerOnlyWayIn(provider: provider)
+    }
+    public static func disconnected(_ provider: String, words: Words = .english) -> String {
+        words.providerDisconnected(provider: provider)
+    }
+    public static func taken(_ provider: String, words: Words = .english) -> String {
+        words.providerTaken(provider: provider)
     }
     /// "Connect NAME" without a password typed.
-    public static func passwordNeeded(_ provider: String) -> String {
-        "Type your password to connect \(provider)."
+    public static func passwordNeeded(_ provider: String, words: Words = .english) -> String {
+        words.providerPasswordNeeded(provider: provider)
     }
     public static let wrongPassword = "This is not your password."
     /// The password was right: what the section says beside "Continue to NAME".
-    public static func passwordConfirmed(_ provider: String) -> String {
-        "Password confirmed. Continue to \(provider) and sign in there: you come back here connected."
+    public static func passwordConfirmed(_ provider: String, words: Words = .english) -> String {
+        words.providerPasswordConfirmed(provider: provider)
     }
     /// An account neither connected nor with a password: nothing of it can confirm connecting.
-    public static func noPassword(_ provider: String) -> String {
-        "Your account has no password to confirm connecting \(provider) with. Ask an administrator for a password reset link, set a password, then connect."
+    public static func noPassword(_ provider: String, words: Words = .english) -> String {
+        words.providerNoPassword(provider: provider)
     }
 }
 
@@ -596,39 +610,38 @@ public struct ProviderConnectViewModel: Sendable, Equatable, Encodable {
     public let password: FormFieldViewModel
     public let submitLabel: String
 
-    public init(provider: String, error: String? = nil) {
+    public init(provider: String, error: String? = nil, words: Words = .english) {
         password = FormFieldViewModel(
-            names: FieldNames(name: AccountField.connectPassword.formName), label: "Your password", value: "",
-            error: error,
-            hint: "So that only you can connect your account to a \(provider) account.", inputType: .password,
+            names: FieldNames(name: AccountField.connectPassword.formName), label: words.providerYourPassword,
+            value: "", error: error,
+            hint: words.providerYourPasswordHint(provider: provider), inputType: .password,
             autocomplete: "current-password", maxLength: Person.maximumPasswordLength)
-        submitLabel = "Connect \(provider)"
+        submitLabel = words.providerConnect(provider: provider)
     }
 }
 
 /// Beside the password in Settings: what else signs in or reads the account, which a new
 /// password does not end, each with a box that ends it when the form is saved.
 public struct OtherWaysInViewModel: Sendable, Equatable, Encodable {
-    public let legend = "Other ways in"
-    public let hint =
-        "A new password signs you out everywhere else, but these keep working. Check what to end when you save."
+    public let legend: String
+    public let hint: String
     public let options: [EndingViewModel]
 
     /// Nil when there is nothing to end.
-    init?(provider: String?, hasCalendarLink: Bool, input: AccountInput?) {
+    init?(provider: String?, hasCalendarLink: Bool, input: AccountInput?, words: Words) {
+        (legend, hint) = (words.settingsOtherWaysIn, words.settingsOtherWaysInHint)
         var options: [EndingViewModel] = []
         if let provider {
             options.append(
                 EndingViewModel(
-                    name: "endProvider", label: "Disconnect \(provider)",
-                    hint: "Your \(provider) account signs you in too.", isChecked: input?.endsProvider == true))
+                    name: "endProvider", label: words.providerDisconnect(provider: provider),
+                    hint: words.settingsProviderSignsIn(provider: provider), isChecked: input?.endsProvider == true))
         }
         if hasCalendarLink {
             options.append(
                 EndingViewModel(
-                    name: "endCalendarLink", label: "End calendar link",
-                    hint:
-                        "Anyone with your calendar link sees your groups’ sits. You can make a new one under Calendar.",
+                    name: "endCalendarLink", label: words.settingsEndCalendarLink,
+                    hint: words.settingsEndCalendarLinkHint,
                     isChecked: input?.endsCalendarLink == true))
         }
         guard !options.isEmpty else { return nil }
@@ -671,11 +684,12 @@ extension SettingsViewModel {
             return .page(
                 SettingsViewModel(
                     person: person, acceptsToken: acceptsToken, context: context,
-                    calendarLink: .calendar(url: url)))
+                    calendarLink: .calendar(url: url, words: context.words)))
         } catch {
+            let words = context.words
             let alert = AlertViewModel(
-                title: "No calendar link was made.",
-                message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))
+                title: words.settingsCalendarNotMade,
+                message: StorageMessage.text(for: error, otherwise: words.commonSavingFailed, words: words))
             return .partial(
                 SettingsViewModel(person: person, acceptsToken: acceptsToken, context: context, alert: alert),
                 .storage)

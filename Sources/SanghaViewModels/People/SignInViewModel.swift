@@ -105,7 +105,7 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
         do {
             // Counted as a failure before the password is checked, cleared when it is right.
             if let minutes = try await requester.countCheck(of: username, people: people, at: context.now) {
-                return form(.tooManyAttempts, message: Requester.tooManyAttempts(minutes: minutes))
+                return form(.tooManyAttempts, message: Requester.tooManyAttempts(minutes: minutes, words: words))
             }
             guard let found = try await people.credentials(username: username) else {
                 try await passwords.verifyNoOne(password, lane: lane)
@@ -125,10 +125,10 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
             return .signedIn(found.person, next: LocalPath.sanitize(input.next))
         } catch PasswordHashingError.busy {
             await requester.checkNotMade(of: username, people: people, at: context.now)
-            return form(.busy, message: PasswordHashingError.message)
+            return form(.busy, message: PasswordHashingError.message(words))
         } catch {
             return form(
-                .storage, message: StorageMessage.text(for: error, otherwise: words.signInFailed))
+                .storage, message: StorageMessage.text(for: error, otherwise: words.signInFailed, words: words))
         }
     }
 }

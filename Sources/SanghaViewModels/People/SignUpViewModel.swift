@@ -109,7 +109,7 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         } catch {
             let alert = AlertViewModel(
                 title: context.words.signUpCouldNotOpen,
-                message: StorageMessage.text(for: error, otherwise: context.words.commonTryAgain))
+                message: StorageMessage.text(for: error, otherwise: context.words.commonTryAgain, words: context.words))
             return .partial(SignUpViewModel(context: context, input: input, alert: alert, isOpen: false), .storage)
         }
         return .partial(
@@ -130,9 +130,13 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         context: PageContext
     ) async -> AccountOutcome<SignUpViewModel> {
         var errors: [AccountField: String] = [:]
-        if let refusal = Person.nameRefusal(input.name ?? "") { errors[.name] = refusal }
-        if let refusal = Person.usernameRefusal(input.trimmedUsername) { errors[.username] = refusal }
-        if let refusal = Person.passwordRefusal(input.password ?? "", username: input.trimmedUsername) {
+        if let refusal = Person.nameRefusal(input.name ?? "", words: context.words) { errors[.name] = refusal }
+        if let refusal = Person.usernameRefusal(input.trimmedUsername, words: context.words) {
+            errors[.username] = refusal
+        }
+        if let refusal = Person.passwordRefusal(
+            input.password ?? "", username: input.trimmedUsername, words: context.words)
+        {
             errors[.password] = refusal
         }
         guard errors.isEmpty else {
@@ -152,7 +156,8 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
             if let minutes = try await requester.countSignUp(people: people, at: context.now) {
                 return refused(
                     AlertViewModel(
-                        title: context.words.signUpCouldNotCreate, message: Requester.tooManyAttempts(minutes: minutes)),
+                        title: context.words.signUpCouldNotCreate,
+                        message: Requester.tooManyAttempts(minutes: minutes, words: context.words)),
                     .tooManyAttempts)
             }
             let hash = try await passwords.hash(input.password ?? "", lane: .anyone)
@@ -160,7 +165,9 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
             return .signedUp(created, next: LocalPath.sanitize(input.next))
         } catch PasswordHashingError.busy {
             return refused(
-                AlertViewModel(title: context.words.signUpCouldNotCreate, message: PasswordHashingError.message), .busy)
+                AlertViewModel(
+                    title: context.words.signUpCouldNotCreate, message: PasswordHashingError.message(context.words)),
+                .busy)
         } catch PeopleRepositoryError.invitationNeeded {
             return .form(
                 SignUpViewModel(
@@ -175,7 +182,7 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         } catch {
             let alert = AlertViewModel(
                 title: context.words.signUpCouldNotCreate,
-                message: StorageMessage.text(for: error, otherwise: context.words.signUpFailed))
+                message: StorageMessage.text(for: error, otherwise: context.words.signUpFailed, words: context.words))
             return .form(SignUpViewModel(context: context, input: input, alert: alert), .storage)
         }
     }

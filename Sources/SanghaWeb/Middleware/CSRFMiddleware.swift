@@ -34,19 +34,21 @@ public struct CSRFMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         if let origin = request.headers[.origin], !allowedOrigins.contains(origin.lowercased()) {
-            throw HTTPError(.forbidden, message: Self.refusal)
+            throw HTTPError(.forbidden, message: context.page.words.errorFormExpired)
         }
         if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" {
-            throw HTTPError(.forbidden, message: Self.refusal)
+            throw HTTPError(.forbidden, message: context.page.words.errorFormExpired)
         }
         guard context.formNonceWasSent else {
-            throw HTTPError(.forbidden, message: Self.refusal)
+            throw HTTPError(.forbidden, message: context.page.words.errorFormExpired)
         }
         if request.isMultipartForm {
             // A form with a file is only ever a signed-in person's: no one else's body is read.
             // Its token is its first part, checked before the rest of the body is read.
-            if let failure = context.signInFailure { throw HTTPError(.serviceUnavailable, message: failure) }
-            guard context.signInKey != nil else { throw HTTPError(.forbidden, message: Self.refusal) }
+            if let failure = context.signInFailureMessage { throw HTTPError(.serviceUnavailable, message: failure) }
+            guard context.signInKey != nil else {
+                throw HTTPError(.forbidden, message: context.page.words.errorFormExpired)
+            }
             guard let boundary = request.multipartBoundary else {
                 throw HTTPError(.badRequest, message: MultipartForm.unreadable)
             }
@@ -56,7 +58,7 @@ public struct CSRFMiddleware: RouterMiddleware {
                 request.body, boundary: boundary, limit: maxUploadSize
             ) { name, value in
                 guard name == "_csrf", !token.isEmpty, ConstantTime.equal(String(buffer: value), token) else {
-                    throw HTTPError(.forbidden, message: Self.refusal)
+                    throw HTTPError(.forbidden, message: context.page.words.errorFormExpired)
                 }
             }
             return try await next(request, context)
@@ -67,7 +69,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         guard let field = Self.tokenField(in: body), !field.isEmpty,
             ConstantTime.equal(field, context.page.formToken) || madeForEndedSession(field, context)
         else {
-            throw HTTPError(.forbidden, message: Self.refusal)
+            throw HTTPError(.forbidden, message: context.page.words.errorFormExpired)
         }
         return try await next(request, context)
     }

@@ -7,7 +7,7 @@ import SanghaViewModels
 /// Settings, else the `lang` cookie of the picker at the foot of the sign-in and sign-up pages,
 /// else the browser's `Accept-Language`, else `--default-language`. It goes into the page's
 /// context (`PageContext.language`, and its `words`); a page answered says it
-/// (`Content-Language`), and, when the browser's header decided, that another header may get
+/// (`Content-Language`, a JSON answer too), and, when the browser's header decided, that another header may get
 /// another page (`Vary: Accept-Language`).
 struct LanguageMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
@@ -23,7 +23,9 @@ struct LanguageMiddleware: RouterMiddleware {
         var context = context
         context.page.language = choice.language
         var response = try await next(request, context)
-        if response.headers[.contentType]?.hasPrefix("text/html") == true {
+        // A page, or a JSON answer (its messages are in the language too).
+        let type = response.headers[.contentType] ?? ""
+        if type.hasPrefix("text/html") || type.hasPrefix("application/json") {
             response.headers[.contentLanguage] = choice.language.tag
             if choice.byBrowser { response.headers.append(HTTPField(name: .vary, value: "Accept-Language")) }
         }

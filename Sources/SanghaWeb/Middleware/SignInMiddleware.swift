@@ -42,6 +42,16 @@ struct SignInMiddleware: RouterMiddleware {
     static let failed = "Sangha could not check who is signed in. Please try again."
 }
 
+extension AppRequestContext {
+    /// Why the session could not be read, in the page's language (chosen after this middleware
+    /// ran): the database out of reach, or any other failure.
+    var signInFailureMessage: String? {
+        signInFailure.map {
+            $0 == StorageMessage.unreachable ? page.words.storageUnreachable : page.words.errorSignInCheckFailed
+        }
+    }
+}
+
 /// The pages of someone signed in: without a session a GET goes to `/sign-in?next=PATH` (303),
 /// a request for JSON gets a 401 JSON body and a post a 401 page with a link to sign in.
 struct RequireSignInMiddleware: RouterMiddleware {
@@ -51,7 +61,7 @@ struct RequireSignInMiddleware: RouterMiddleware {
         -> Response
     {
         guard context.page.person == nil else { return try await next(request, context) }
-        if let failure = context.signInFailure { throw HTTPError(.serviceUnavailable, message: failure) }
+        if let failure = context.signInFailureMessage { throw HTTPError(.serviceUnavailable, message: failure) }
         if [.get, .head].contains(request.method), !request.prefersJSON {
             let next = LocalPath.sanitize(request.uri.description)
             return Response(

@@ -30,7 +30,8 @@ struct PeopleRoutes: AreaRoutes {
             let person = try asked.person()
             let notifications: NotificationsSectionViewModel? =
                 if let push = asked.dependencies.push {
-                    await NotificationsSectionViewModel.load(person: person, push: push.repository)
+                    await NotificationsSectionViewModel.load(
+                        person: person, push: push.repository, words: asked.page.words)
                 } else { nil }
             return LoadOutcome.page(
                 SettingsViewModel(
@@ -103,7 +104,7 @@ struct PeopleRoutes: AreaRoutes {
         let outcome = await SignUpViewModel.load(
             input, invitationKey: input.invitation.map(SecretToken.key(of:)), mode: configuration.signUp,
             people: people, context: context.page)
-        return try renderer.response(outcome, for: request, notFound: Self.failed)
+        return try renderer.response(outcome, for: request, notFound: context.page.words.accountDatabaseFailed)
     }
 
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -150,14 +151,17 @@ struct PeopleRoutes: AreaRoutes {
                 }
                 try await people.endSession(key: key)
             } catch {
-                throw PageFailure.storage.error(StorageMessage.text(for: error, otherwise: Self.failed))
+                throw PageFailure.storage.error(
+                    StorageMessage.text(
+                        for: error, otherwise: context.page.words.accountDatabaseFailed, words: context.page.words))
             }
         }
         // Their group pages in this browser stop hearing the groups at once.
         let signedOut = Redirect(
-            to: Paths.signIn.url, flash: .success("You are signed out."),
+            to: Paths.signIn.url, flash: .success(context.page.words.accountSignedOut),
             events: context.signInKey.map { [.signedOut(session: $0)] } ?? [])
-        var response = try await services.answer(signedOut, to: request, notFound: Self.failed)
+        var response = try await services.answer(
+            signedOut, to: request, notFound: context.page.words.accountDatabaseFailed)
         response.setCookie(SignInCookie.cleared(jar: context.cookieJar))
         // The browser's HTTP cache goes too, so no page of this person's is left in it for the
         // next one. Only "cache": "storage" would also delete the device's IndexedDB, where the
@@ -198,7 +202,7 @@ struct PeopleRoutes: AreaRoutes {
             clearFriends: dependencies.friendTokens.listRemover(for: person),
             requester: Requester(request, context, configuration),
             context: await dependencies.settingsPage(request, context))
-        var response = try await services.answer(outcome, to: request, notFound: Self.gone)
+        var response = try await services.answer(outcome, to: request, notFound: context.page.words.accountGone)
         if case .redirect = outcome { response.setCookie(SignInCookie.cleared(jar: context.cookieJar)) }
         return response
     }
@@ -219,7 +223,9 @@ struct PeopleRoutes: AreaRoutes {
                 try await people.startSession(
                     key: SignInCookie.key(of: id), of: person.id, at: context.page.now, by: method)
             } catch {
-                throw PageFailure.storage.error(StorageMessage.text(for: error, otherwise: Self.failed))
+                throw PageFailure.storage.error(
+                    StorageMessage.text(
+                        for: error, otherwise: context.page.words.accountDatabaseFailed, words: context.page.words))
             }
             var response = renderer.redirect(Redirect(to: next))
             response.setCookie(SignInCookie.cookie(id, jar: context.cookieJar))
@@ -237,8 +243,7 @@ struct PeopleRoutes: AreaRoutes {
         guard !configuration.passwordSignIn, let provider = dependencies.identityProvider else { return }
         throw HTTPError(
             .forbidden,
-            message:
-                "Passwords do not sign in here: \(words.signInWithProvider(provider: provider.configuration.name)).")
+            message: words.accountPasswordsOff(way: words.signInWithProvider(provider: provider.configuration.name)))
     }
 
     /// The sign-in and sign-up pages of someone signed in lead home (or to `next`).

@@ -38,7 +38,7 @@ extension PeopleRoutes {
             password: input.connectPassword ?? "", person: person, acceptsToken: acceptsToken, people: people,
             passwords: passwords, requester: Requester(request, context, configuration), context: page)
         {
-            return try renderer.response(refusal, for: request, notFound: Self.gone)
+            return try renderer.response(refusal, for: request, notFound: context.page.words.accountGone)
         }
         let pending = ProviderAttempt(
             attempt: .make(), next: Paths.settings.url, invitation: nil, connecting: person.id)
@@ -51,7 +51,7 @@ extension PeopleRoutes {
                 Redirect(
                     to: Paths.settings.url,
                     flash: .error(
-                        title: "Could not connect.",
+                        title: context.page.words.providerCouldNotConnect,
                         message: context.page.words.signInProviderUnreachable(provider: provider.configuration.name))))
         }
         let settings = SettingsViewModel(
@@ -80,18 +80,23 @@ extension PeopleRoutes {
                 return renderer.redirect(
                     Redirect(
                         to: Paths.settings.url,
-                        flash: .error(title: "Could not disconnect.", message: ProviderSectionViewModel.onlyWayIn(name))
-                    ))
+                        flash: .error(
+                            title: context.page.words.providerCouldNotDisconnect,
+                            message: ProviderSectionViewModel.onlyWayIn(name, words: context.page.words))))
             }
             for issuer in try await people.connectedIssuers(of: person.id)
             where provider.isIssuer(issuer) {
                 try await people.disconnect(issuer: issuer, from: person.id)
             }
         } catch {
-            throw PageFailure.storage.error(StorageMessage.text(for: error, otherwise: Self.failed))
+            throw PageFailure.storage.error(
+                StorageMessage.text(
+                    for: error, otherwise: context.page.words.accountDatabaseFailed, words: context.page.words))
         }
         return renderer.redirect(
-            Redirect(to: Paths.settings.url, flash: .success(ProviderSectionViewModel.disconnected(name))))
+            Redirect(
+                to: Paths.settings.url,
+                flash: .success(ProviderSectionViewModel.disconnected(name, words: context.page.words))))
     }
 
     /// Off to the provider with `pending` kept in the browser; the sign-in page saying so when
@@ -109,7 +114,9 @@ extension PeopleRoutes {
             let message = context.page.words.signInProviderUnreachable(provider: provider.configuration.name)
             if pending.confirming != nil {
                 return renderer.redirect(
-                    Redirect(to: Paths.settings.url, flash: .error(title: "Could not confirm.", message: message)))
+                    Redirect(
+                        to: Paths.settings.url,
+                        flash: .error(title: context.page.words.providerCouldNotConfirm, message: message)))
             }
             return try signInPage(
                 .providerUnreachable, message: message, next: pending.next, request: request, context: context)
@@ -201,16 +208,21 @@ extension PeopleRoutes {
                 Redirect(
                     to: Paths.signIn.url,
                     flash: .error(
-                        title: "Could not connect.", message: context.page.words.signInProviderFailed(provider: name))))
+                        title: context.page.words.providerCouldNotConnect,
+                        message: context.page.words.signInProviderFailed(provider: name))))
         }
         let flash: FlashViewModel
         do {
             try await people.connect(ProviderIdentity(issuer: identity.issuer, subject: identity.subject), to: id)
-            flash = .success(ProviderSectionViewModel.connected(name))
+            flash = .success(ProviderSectionViewModel.connected(name, words: context.page.words))
         } catch PeopleRepositoryError.identityTaken {
-            flash = .error(title: "Could not connect.", message: ProviderSectionViewModel.taken(name))
+            flash = .error(
+                title: context.page.words.providerCouldNotConnect,
+                message: ProviderSectionViewModel.taken(name, words: context.page.words))
         } catch {
-            throw PageFailure.storage.error(StorageMessage.text(for: error, otherwise: Self.failed))
+            throw PageFailure.storage.error(
+                StorageMessage.text(
+                    for: error, otherwise: context.page.words.accountDatabaseFailed, words: context.page.words))
         }
         return renderer.redirect(Redirect(to: Paths.settings.url, flash: flash))
     }
@@ -226,7 +238,9 @@ extension PeopleRoutes {
             owner = try await people.credentials(
                 identity: ProviderIdentity(issuer: identity.issuer, subject: identity.subject))?.person.id
         } catch {
-            throw PageFailure.storage.error(StorageMessage.text(for: error, otherwise: Self.failed))
+            throw PageFailure.storage.error(
+                StorageMessage.text(
+                    for: error, otherwise: context.page.words.accountDatabaseFailed, words: context.page.words))
         }
         guard context.page.person?.id == id, owner == id else {
             context.logger.notice("Confirming with the identity provider refused: another account")
@@ -234,10 +248,13 @@ extension PeopleRoutes {
                 Redirect(
                     to: Paths.settings.url,
                     flash: .error(
-                        title: "Could not confirm.", message: context.page.words.signInProviderFailed(provider: name))))
+                        title: context.page.words.providerCouldNotConfirm,
+                        message: context.page.words.signInProviderFailed(provider: name))))
         }
         var response = renderer.redirect(
-            Redirect(to: Paths.settings.url, flash: .success(ProviderConfirmViewModel.confirmed(name))))
+            Redirect(
+                to: Paths.settings.url,
+                flash: .success(ProviderConfirmViewModel.confirmed(name, words: context.page.words))))
         response.setCookie(
             ProviderConfirmation(person: id, at: context.page.now).cookie(
                 signer: dependencies.signer, jar: context.cookieJar))
@@ -249,7 +266,8 @@ extension PeopleRoutes {
         context: AppRequestContext
     ) throws -> Response {
         let page = SignInViewModel(
-            context: context.page, next: next, alert: AlertViewModel(title: "Could not sign in.", message: message))
+            context: context.page, next: next,
+            alert: AlertViewModel(title: context.page.words.signInCouldNot, message: message))
         return try renderer.response(page, status: refusal.status, for: request)
     }
 

@@ -33,19 +33,20 @@ struct PushRoutes: AreaRoutes {
                     person: person.id, endpoint: subscription.endpoint.absoluteString, p256dh: subscription.p256dh,
                     auth: subscription.auth, name: PushDevice.name(userAgent: asked.request.headers[.userAgent]),
                     createdAt: asked.page.now, session: asked.context.signInKey)
-                return await NotificationsSectionViewModel.subscribe(device, push: push.repository)
+                return await NotificationsSectionViewModel.subscribe(
+                    device, push: push.repository, words: asked.page.words)
             }
         },
         .post(Paths.removePushDevice, notFound: NotificationsSectionViewModel.noSuchDevice) { asked in
             guard let push = asked.dependencies.push else { throw HTTPError(.notFound, message: off) }
             return await NotificationsSectionViewModel.remove(
-                device: asked.values, of: try asked.person(), push: push.repository)
+                device: asked.values, of: try asked.person(), push: push.repository, words: asked.page.words)
         },
         .post(Paths.notificationChoices, form: NotificationsSectionViewModel.ChoicesInput.self, notFound: { _ in off })
         { asked in
             guard let push = asked.dependencies.push else { throw HTTPError(.notFound, message: off) }
             return await NotificationsSectionViewModel.choose(
-                asked.input, person: try asked.person(), push: push.repository)
+                asked.input, person: try asked.person(), push: push.repository, words: asked.page.words)
         },
     ]
 
