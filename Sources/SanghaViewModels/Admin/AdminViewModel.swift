@@ -7,20 +7,20 @@ import SanghaCore
 /// shown once, on the page the post answers with.
 public struct AdminViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
-    public let heading = "Admin"
-    public let peopleHeading = "People"
+    public let heading: String
+    public let peopleHeading: String
     /// "12 people have an account."
     public let peopleCount: String
     /// The people of this page.
     public let people: [AdminPersonRow]
     /// "Page 2 of 3"; nil when everyone fits on one page.
     public let paging: PagingViewModel?
-    public let inviteHeading = "Invite someone"
+    public let inviteHeading: String
     /// What an invitation does with this deployment's `--sign-up`.
     public let inviteHint: String
     /// nil when sign-up is closed: invitations would admit no one.
     public let inviteURL: String?
-    public let inviteLabel = "Invite someone"
+    public let inviteLabel: String
     /// A link made by the post this page answers: shown this once and never again.
     public let link: OneTimeLinkViewModel?
     public let alert: AlertViewModel?
@@ -30,27 +30,29 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
         people: PeopleOverviewPage, page: Int = 1, signUp: SignUpMode, context: PageContext,
         link: OneTimeLinkViewModel? = nil, alert: AlertViewModel? = nil
     ) {
+        let words = context.words
         self.layout = LayoutViewModel(
-            title: page > 1 ? "Admin, page \(page)" : "Admin", section: .admin, context: context)
+            title: page > 1 ? words.adminTitlePage(page: words.number(page)) : words.adminTitle, section: .admin,
+            context: context)
+        (heading, peopleHeading) = (words.adminTitle, words.adminPeople)
+        (inviteHeading, inviteLabel) = (words.adminInvite, words.adminInvite)
         self.people = people.people.map { AdminPersonRow($0, context: context) }
-        peopleCount =
-            people.count == 1 ? "1 person has an account." : "\(people.count) people have an account."
+        peopleCount = words.adminPeopleCount(people.count)
         paging = PagingViewModel(
-            page: page, pageCount: PagingViewModel.pageCount(rows: people.count), path: Paths.admin.url)
+            page: page, pageCount: PagingViewModel.pageCount(rows: people.count), path: Paths.admin.url,
+            words: words)
         switch signUp {
         case .invite:
-            inviteHint =
-                "Sign-up needs an invitation: a link that lets one person create an account, once, within 7 days. A group's invitation link, which any host of a group makes, lets anyone create an account for its 7 days (--sign-up admin-invite turns that off)."
+            inviteHint = words.adminInviteHintInvite
             inviteURL = Paths.adminInvitations.url
         case .adminInvite:
-            inviteHint =
-                "Sign-up needs your invitation: a link that lets one person create an account, once, within 7 days. A group's link admits only people who have an account."
+            inviteHint = words.adminInviteHintAdminInvite
             inviteURL = Paths.adminInvitations.url
         case .open:
-            inviteHint = "Sign-up is open to anyone; an invitation link works too, once, within 7 days."
+            inviteHint = words.adminInviteHintOpen
             inviteURL = Paths.adminInvitations.url
         case .closed:
-            inviteHint = "Sign-up is closed: no one can create an account, even with an invitation."
+            inviteHint = words.adminInviteHintClosed
             inviteURL = nil
         }
         self.link = link
@@ -84,7 +86,9 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
     ) async -> LoadOutcome<AdminViewModel> {
         guard signUp != .closed else {
             return .failed(
-                ErrorPageViewModel(heading: "Sign-up is closed", message: closedMessage, context: context), .conflict)
+                ErrorPageViewModel(
+                    heading: context.words.adminClosedTitle, message: context.words.adminClosed, context: context),
+                .conflict)
         }
         guard let administrator = context.person else { return .notFound }
         do {
@@ -95,7 +99,8 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
         } catch {
             return unavailable(error, context: context)
         }
-        return await load(people: people, signUp: signUp, context: context, link: .invitation(url: url))
+        return await load(
+            people: people, signUp: signUp, context: context, link: .invitation(url: url, words: context.words))
     }
 
     /// "Reset password": keeps a one-use reset link for person `id` under `key` for 24 hours, and
@@ -115,13 +120,15 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
             return unavailable(error, context: context)
         }
         return await load(
-            people: people, signUp: signUp, context: context, link: .passwordReset(url: url, name: person.name))
+            people: people, signUp: signUp, context: context,
+            link: .passwordReset(url: url, name: person.name, words: context.words))
     }
 
     private static func unavailable(_ error: any Error, context: PageContext) -> LoadOutcome<AdminViewModel> {
-        let message = StorageMessage.text(for: error, otherwise: "Reading the people failed. Please try again.")
+        let words = context.words
+        let message = StorageMessage.text(for: error, otherwise: words.adminReadFailed, words: words)
         return .failed(
-            ErrorPageViewModel(heading: "Admin is unavailable", message: message, context: context), .storage)
+            ErrorPageViewModel(heading: words.adminUnavailable, message: message, context: context), .storage)
     }
 }
 
@@ -142,26 +149,39 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
         let person = overview.person
         name = person.name
         username = person.username
-        let joined = CalendarText.shortDate(person.createdAt, timeZone: context.timeZone)
-        let lastSignIn = overview.lastSignIn.map { CalendarText.shortDate($0, timeZone: context.timeZone) } ?? "never"
-        detail = "Joined \(joined) · last sign-in \(lastSignIn) · \(CountText.of(overview.sessions, "open sign-in"))"
-        badges = (person.isAdministrator ? ["Administrator"] : []) + (person.isDisabled ? ["Disabled"] : [])
+        let words = context.words
+        let joined = WordsDates.shortDate(person.createdAt, timeZone: context.timeZone, words: words)
+        let lastSignIn =
+            overview.lastSignIn.map { WordsDates.shortDate($0, timeZone: context.timeZone, words: words) }
+            ?? words.adminNever
+        detail = [
+            words.adminJoined(date: joined), words.adminLastSignIn(date: lastSignIn),
+            words.adminOpenSignIns(overview.sessions),
+        ].joined(separator: " · ")
+        badges =
+            (person.isAdministrator ? [words.adminAdministrator] : [])
+            + (person.isDisabled ? [words.adminDisabled] : [])
         var actions: [AdminActionViewModel] = []
         // An administrator cannot lock themselves out.
         if person.id != me {
             actions.append(
                 person.isDisabled
-                    ? AdminActionViewModel(url: Paths.adminEnable.url(person.id), label: "Enable", person: person.name)
+                    ? AdminActionViewModel(
+                        url: Paths.adminEnable.url(person.id), label: words.adminEnable, person: person.name,
+                        words: words)
                     : AdminActionViewModel(
-                        url: Paths.adminDisable.url(person.id), label: "Disable", person: person.name))
+                        url: Paths.adminDisable.url(person.id), label: words.adminDisable, person: person.name,
+                        words: words))
         }
         actions.append(
             AdminActionViewModel(
-                url: Paths.adminPasswordReset.url(person.id), label: "Reset password", person: person.name))
+                url: Paths.adminPasswordReset.url(person.id), label: words.adminResetPassword, person: person.name,
+                words: words))
         if !person.isAdministrator {
             actions.append(
                 AdminActionViewModel(
-                    url: Paths.adminMakeAdministrator.url(person.id), label: "Make administrator", person: person.name))
+                    url: Paths.adminMakeAdministrator.url(person.id), label: words.adminMakeAdministrator,
+                    person: person.name, words: words))
         }
         self.actions = actions
     }
@@ -174,10 +194,10 @@ public struct AdminActionViewModel: Sendable, Equatable, Encodable {
     /// "Disable Ana Lima".
     public let accessibleLabel: String
 
-    init(url: String, label: String, person: String) {
+    init(url: String, label: String, person: String, words: Words) {
         self.url = url
         self.label = label
-        self.accessibleLabel = "\(label): \(person)"
+        self.accessibleLabel = words.adminActionFor(action: label, name: person)
     }
 }
 
@@ -200,13 +220,14 @@ public enum AdminAction: String, Sendable, CaseIterable {
     public func perform(on id: Int, people: any PeopleRepository, context: PageContext) async -> SubmitOutcome<
         AdminViewModel
     > {
+        let words = context.words
         do {
             guard let person = try await people.credentials(id: id)?.person else { return .notFound }
             if self == .disable, id == context.person?.id {
                 return .refused(
                     Redirect(
                         to: Paths.admin.url,
-                        flash: .error(title: "Nothing changed.", message: "You cannot disable yourself."))
+                        flash: .error(title: words.commonNothingChanged, message: words.adminCannotDisableSelf))
                 )
             }
             let message: String
@@ -214,15 +235,15 @@ public enum AdminAction: String, Sendable, CaseIterable {
             switch self {
             case .disable:
                 try await people.setDisabled(true, of: id)
-                message = "\(person.name) is disabled and signed out everywhere."
+                message = words.adminDisabledDone(name: person.name)
                 // Their group pages stop hearing the groups at once.
                 events = [.signedOutEverywhere(person: id, except: nil)]
             case .enable:
                 try await people.setDisabled(false, of: id)
-                message = "\(person.name) can sign in again."
+                message = words.adminEnabledDone(name: person.name)
             case .administrator:
                 try await people.makeAdministrator(id)
-                message = "\(person.name) is an administrator."
+                message = words.adminAdministratorDone(name: person.name)
             }
             return .redirect(Redirect(to: Paths.admin.url, flash: .success(message), events: events))
         } catch PeopleRepositoryError.notFound {
@@ -231,14 +252,11 @@ public enum AdminAction: String, Sendable, CaseIterable {
             return .refused(
                 Redirect(
                     to: Paths.admin.url,
-                    flash: .error(
-                        title: "Nothing changed.",
-                        message:
-                            "No administrator would be left who can sign in: make someone else an administrator first.")
-                ))
+                    flash: .error(title: words.commonNothingChanged, message: words.adminLastAdministrator)))
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
-            return .refused(Redirect(to: Paths.admin.url, flash: .error(title: "Nothing changed.", message: message)))
+            let message = StorageMessage.text(for: error, otherwise: words.commonSavingFailed, words: words)
+            return .refused(
+                Redirect(to: Paths.admin.url, flash: .error(title: words.commonNothingChanged, message: message)))
         }
     }
 }
