@@ -151,10 +151,10 @@ public struct PostgresPushStore: PushRepository, PostgresStore {
 
     public func sitRecipients(of group: Int) async throws(PushRepositoryError) -> [PushRecipient] {
         try await run { [database] connection in
-            var rows: [(String, DeviceRow)] = []
+            var rows: [(String, String?, DeviceRow)] = []
             let result = try await connection.query(
                 """
-                SELECT p.time_zone, \(unescaped: Self.deviceColumns("d"))
+                SELECT p.time_zone, p.language, \(unescaped: Self.deviceColumns("d"))
                 FROM group_member m JOIN person p ON p.id = m.person_id
                 JOIN push_device d ON d.person_id = p.id
                 LEFT JOIN push_choice c ON c.person_id = p.id
@@ -162,9 +162,9 @@ public struct PostgresPushStore: PushRepository, PostgresStore {
                 ORDER BY p.id, d.id
                 """, logger: database.logger)
             for try await row in result.decode(
-                (String, Int, Int, String, ByteBuffer, ByteBuffer, String, Date, String?).self)
+                (String, String?, Int, Int, String, ByteBuffer, ByteBuffer, String, Date, String?).self)
             {
-                rows.append((row.0, (row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8)))
+                rows.append((row.0, row.1, (row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9)))
             }
             return Self.recipients(rows)
         }
@@ -172,11 +172,11 @@ public struct PostgresPushStore: PushRepository, PostgresStore {
 
     public func reminderRecipients() async throws(PushRepositoryError) -> [ReminderRecipient] {
         try await run { [database] connection in
-            var rows: [(String, DeviceRow)] = []
+            var rows: [(String, String?, DeviceRow)] = []
             var extra: [Int: (Int, Int, Int?)] = [:]
             let result = try await connection.query(
                 """
-                SELECT p.time_zone, \(unescaped: Self.deviceColumns("d")), p.day_start_hour, p.reminder_minutes,
+                SELECT p.time_zone, p.language, \(unescaped: Self.deviceColumns("d")), p.day_start_hour, p.reminder_minutes,
                     (SELECT max(day) FROM practice_day WHERE owner_id = p.id)
                 FROM person p JOIN push_device d ON d.person_id = p.id
                 LEFT JOIN push_choice c ON c.person_id = p.id
@@ -184,10 +184,10 @@ public struct PostgresPushStore: PushRepository, PostgresStore {
                 ORDER BY p.id, d.id
                 """, logger: database.logger)
             for try await row in result.decode(
-                (String, Int, Int, String, ByteBuffer, ByteBuffer, String, Date, String?, Int, Int, Int?).self)
+                (String, String?, Int, Int, String, ByteBuffer, ByteBuffer, String, Date, String?, Int, Int, Int?).self)
             {
-                rows.append((row.0, (row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8)))
-                extra[row.2] = (row.9, row.10, row.11)
+                rows.append((row.0, row.1, (row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9)))
+                extra[row.3] = (row.10, row.11, row.12)
             }
             return Self.recipients(rows).map {
                 let (hour, minutes, last) = extra[$0.person]!
@@ -219,7 +219,7 @@ public struct PostgresPushStore: PushRepository, PostgresStore {
     {
         try await run { [database] connection in
             // Each member of the sitter's groups once: the sit's group first, then the lowest id.
-            var rows: [(String, DeviceRow)] = []
+            var rows: [(String, String?, DeviceRow)] = []
             var group: [Int: (Int, String)] = [:]
             let result = try await connection.query(
                 """
@@ -231,7 +231,7 @@ public struct PostgresPushStore: PushRepository, PostgresStore {
                     WHERE mine.person_id = \(start.person)
                     ORDER BY m.person_id, g.id = \(start.sitGroup ?? -1) DESC, g.id
                 )
-                SELECT p.time_zone, \(unescaped: Self.deviceColumns("d")), told.group_id, told.name
+                SELECT p.time_zone, p.language, \(unescaped: Self.deviceColumns("d")), told.group_id, told.name
                 FROM told JOIN person p ON p.id = told.person_id
                 JOIN push_device d ON d.person_id = p.id
                 JOIN push_choice c ON c.person_id = p.id AND c.sitting
@@ -240,10 +240,10 @@ public struct PostgresPushStore: PushRepository, PostgresStore {
                 ORDER BY p.id, d.id
                 """, logger: database.logger)
             for try await row in result.decode(
-                (String, Int, Int, String, ByteBuffer, ByteBuffer, String, Date, String?, Int, String).self)
+                (String, String?, Int, Int, String, ByteBuffer, ByteBuffer, String, Date, String?, Int, String).self)
             {
-                rows.append((row.0, (row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8)))
-                group[row.2] = (row.9, row.10)
+                rows.append((row.0, row.1, (row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9)))
+                group[row.3] = (row.10, row.11)
             }
             return Self.recipients(rows).map {
                 SittingRecipient(recipient: $0, group: group[$0.person]!.0, groupName: group[$0.person]!.1)
@@ -273,17 +273,18 @@ public struct PostgresPushStore: PushRepository, PostgresStore {
         }
     }
 
-    /// Rows of (zone, device), ordered by person: one recipient each.
-    static func recipients(_ rows: [(String, DeviceRow)]) -> [PushRecipient] {
+    /// Rows of (zone, language, device), ordered by person: one recipient each.
+    static func recipients(_ rows: [(String, String?, DeviceRow)]) -> [PushRecipient] {
         var recipients: [PushRecipient] = []
-        for (zone, row) in rows {
+        for (zone, language, row) in rows {
             let device = device(row)
             if recipients.last?.person == device.person {
                 recipients[recipients.count - 1].devices.append(device)
             } else {
                 recipients.append(
                     PushRecipient(
-                        person: device.person, timeZone: TimeZone(identifier: zone) ?? .utc, devices: [device]))
+                        person: device.person, timeZone: TimeZone(identifier: zone) ?? .utc, devices: [device],
+                        language: language.flatMap(Language.shipped(tag:))))
             }
         }
         return recipients

@@ -131,7 +131,7 @@ public struct PushStore: PushRepository, SQLiteStore {
                 try Row.fetchAll(
                     db.cachedStatement(
                         sql: """
-                            SELECT p.id, p.timeZone, \(Self.deviceColumns("d"))
+                            SELECT p.id, p.timeZone, \(Self.deviceColumns("d")), p.language
                             FROM groupMember m JOIN person p ON p.id = m.personID
                             JOIN pushDevice d ON d.personID = p.id
                             LEFT JOIN pushChoice c ON c.personID = p.id
@@ -147,7 +147,7 @@ public struct PushStore: PushRepository, SQLiteStore {
                 db.cachedStatement(
                     sql: """
                         SELECT p.id, p.timeZone, \(Self.deviceColumns("d")), p.dayStartHour, p.reminderMinutes,
-                            (SELECT max(day) FROM practiceDay WHERE ownerID = p.id)
+                            (SELECT max(day) FROM practiceDay WHERE ownerID = p.id), p.language
                         FROM person p JOIN pushDevice d ON d.personID = p.id
                         LEFT JOIN pushChoice c ON c.personID = p.id
                         WHERE p.reminderMinutes IS NOT NULL AND NOT p.isDisabled AND coalesce(c.reminder, 1)
@@ -185,7 +185,7 @@ public struct PushStore: PushRepository, SQLiteStore {
             let rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT p.id, p.timeZone, \(Self.deviceColumns("d")), g.id, g.name
+                        SELECT p.id, p.timeZone, \(Self.deviceColumns("d")), g.id, g.name, p.language
                         FROM groupMember mine JOIN groupMember m ON m.groupID = mine.groupID AND m.personID != mine.personID
                         JOIN sittingGroup g ON g.id = m.groupID
                         JOIN person p ON p.id = m.personID
@@ -245,7 +245,7 @@ public struct PushStore: PushRepository, SQLiteStore {
             session: row[start + 7])
     }
 
-    /// Rows of (person, zone, device columns…), ordered by person: one recipient each.
+    /// Rows of (person, zone, device columns…, language last), ordered by person: one recipient each.
     static func recipients(_ rows: [Row]) -> [PushRecipient] {
         var recipients: [PushRecipient] = []
         for row in rows {
@@ -255,7 +255,8 @@ public struct PushStore: PushRepository, SQLiteStore {
             } else {
                 recipients.append(
                     PushRecipient(
-                        person: device.person, timeZone: TimeZone(identifier: row[1]) ?? .utc, devices: [device]))
+                        person: device.person, timeZone: TimeZone(identifier: row[1]) ?? .utc, devices: [device],
+                        language: (row[row.count - 1] as String?).flatMap(Language.shipped(tag:))))
             }
         }
         return recipients

@@ -137,6 +137,8 @@ struct PushConformanceTests {
                 var person = try await stores.people.create(Stores.person(name), passwordHash: "x")
                 person.timeZone = TimeZone(identifier: "Europe/Berlin")!
                 person.reminderMinutes = 7 * 60 + 30
+                // Each hears in their language: Bob Polish, Carol German, Dave none chosen.
+                person.language = ["bob": Language.pl, "carol": .de][name]
                 try await stores.people.update(person)
                 _ = try await stores.data.groups(of: person.id).join(key: "zen", at: now)
                 _ = try await stores.data.groups(of: person.id).join(key: "tea", at: now)
@@ -172,6 +174,7 @@ struct PushConformanceTests {
             #expect(told.map(\.person) == [ada.id, carol.id])
             #expect(told[1].devices.map(\.id) == [carols.id, carols2.id])
             #expect(told[1].timeZone == TimeZone(identifier: "Europe/Berlin"))
+            #expect(told.map(\.language) == [nil, .de])
 
             // Only Bob has a reminder he wants and a device; he sat yesterday (his day).
             _ = try await stores.data.sessions(of: bob.id).record(
@@ -181,6 +184,7 @@ struct PushConformanceTests {
             #expect(reminders.map(\.recipient.person) == [bob.id])
             #expect(reminders[0].minutes == 450 && reminders[0].dayStartHour == 0)
             #expect(reminders[0].recipient.devices == [bobs])
+            #expect(reminders[0].recipient.language == .pl)
             #expect(reminders[0].lastDaySat == bob.dayClock.day(of: now - 86_400).number)
 
             // Dave sits in Tea's sit, Bob alone (hidden), Ada alone.
@@ -203,6 +207,7 @@ struct PushConformanceTests {
             #expect(ofDave.map(\.recipient.person) == [carol.id])
             #expect(ofDave[0].group == tea.id && ofDave[0].groupName == "Tea")
             #expect(ofDave[0].recipient.devices.count == 2)
+            #expect(ofDave[0].recipient.language == .de)
             // Of Ada, alone: Carol, told of the first group they share.
             let ofAda = try await push.sittingRecipients(of: starts[1], at: now + 310)
             #expect(ofAda.map(\.recipient.person) == [carol.id] && ofAda[0].group == min(zen.id, tea.id))

@@ -81,9 +81,11 @@ public struct PushRecipient: Sendable, Equatable {
     public var person: Int
     public var timeZone: TimeZone
     public var devices: [PushDevice]
+    /// The language they chose in Settings: their messages are in it (English when nil).
+    public var language: Language?
 
-    public init(person: Int, timeZone: TimeZone, devices: [PushDevice]) {
-        (self.person, self.timeZone, self.devices) = (person, timeZone, devices)
+    public init(person: Int, timeZone: TimeZone, devices: [PushDevice], language: Language? = nil) {
+        (self.person, self.timeZone, self.devices, self.language) = (person, timeZone, devices, language)
     }
 }
 

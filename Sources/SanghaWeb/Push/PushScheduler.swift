@@ -97,7 +97,8 @@ public final class PushScheduler: Service, Sendable {
                 expires: occurrence.start, urgency: .high, topic: PushSchedule.sitTopic(found.sit.id)
             ) { recipient in
                 NotificationMessage.sit(
-                    found.sit, groupName: found.groupName, start: occurrence.start, timeZone: recipient.timeZone)
+                    found.sit, groupName: found.groupName, start: occurrence.start, timeZone: recipient.timeZone,
+                    words: recipient.words)
             }
         }
         return sent
@@ -111,7 +112,7 @@ public final class PushScheduler: Service, Sendable {
                 due.key, to: [recipient.recipient], at: date,
                 expires: due.at.addingTimeInterval(PushSchedule.reminderLifetime), urgency: .normal,
                 topic: PushSchedule.reminderTopic
-            ) { _ in .reminder }
+            ) { .reminder($0.words) }
         }
         return sent
     }
@@ -125,7 +126,10 @@ public final class PushScheduler: Service, Sendable {
                     PushSchedule.sittingKey(start), to: [told.recipient], at: date,
                     expires: start.since.addingTimeInterval(PushSchedule.sittingLifetime), urgency: .low,
                     topic: PushSchedule.groupTopic(told.group)
-                ) { _ in NotificationMessage.sitting(name: start.name, group: told.group, groupName: told.groupName) }
+                ) {
+                    NotificationMessage.sitting(
+                        name: start.name, group: told.group, groupName: told.groupName, words: $0.words)
+                }
             }
         }
         return sent
@@ -154,4 +158,10 @@ public final class PushScheduler: Service, Sendable {
         send(messages)
         return messages.count
     }
+}
+
+extension PushRecipient {
+    /// The words of the person's language (English when they chose none): what their
+    /// notifications say.
+    var words: Words { Words(language ?? .en) }
 }
