@@ -14,9 +14,15 @@ public enum FriendField: String, CaseIterable, Codable, Sendable, Hashable {
 
     /// A reason when `value` breaks this field's rule, nil when it keeps it.
     public func validate(_ value: String) -> String? {
+        refusal(of: value).map(message)
+    }
+
+    /// How `value` breaks this field's rule, nil when it keeps it: what `validate` says, for a
+    /// page that says it in the person's language.
+    public func refusal(of value: String) -> Refusal? {
         switch self {
-        case .firstname, .lastname: validateName(value)
-        case .phonenumber: Self.validatePhoneNumber(value)
+        case .firstname, .lastname: nameRefusal(value)
+        case .phonenumber: Self.phoneNumberRefusal(value)
         }
     }
 
@@ -63,8 +69,8 @@ public enum FriendField: String, CaseIterable, Codable, Sendable, Hashable {
     }
 
     /// A JavaScript regular expression (with the `u` flag) that a whole value keeping the rule
-    /// matches, once it has its characters and length: what `validateName` and
-    /// `validatePhoneNumber` allow, written as JavaScript reads it.
+    /// matches, once it has its characters and length: what `nameRefusal` and
+    /// `phoneNumberRefusal` allow, written as JavaScript reads it.
     public var pattern: String {
         switch self {
         // Each scalar: Unicode's Alphabetic property, a nonspacing or spacing mark, a space,
@@ -75,25 +81,23 @@ public enum FriendField: String, CaseIterable, Codable, Sendable, Hashable {
     }
 
     /// Names are letters in any script, spaces, hyphens and apostrophes, 1–50 characters.
-    func validateName(_ value: String) -> String? {
-        if value.trimmingCharacters(in: .whitespaces).isEmpty { return message(.required) }
-        if value.count > Self.nameLengthLimit { return message(.tooLong) }
+    func nameRefusal(_ value: String) -> Refusal? {
+        if value.trimmingCharacters(in: .whitespaces).isEmpty { return .required }
+        if value.count > Self.nameLengthLimit { return .tooLong }
         let allowed = value.unicodeScalars.allSatisfy { scalar in
             scalar == " " || scalar == "-" || scalar == "'" || scalar == "\u{2019}"
                 || scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark
                 || scalar.properties.generalCategory == .spacingMark
         }
-        return allowed ? nil : message(.notAllowed)
+        return allowed ? nil : .notAllowed
     }
 
     /// A phone number is 3–20 digits, optionally after a leading `+`.
-    static func validatePhoneNumber(_ value: String) -> String? {
-        if value.isEmpty { return FriendField.phonenumber.message(.required) }
+    static func phoneNumberRefusal(_ value: String) -> Refusal? {
+        if value.isEmpty { return .required }
         let digits = value.hasPrefix("+") ? value.dropFirst() : Substring(value)
         let isDigits = !digits.isEmpty && digits.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
-        guard isDigits, phoneDigitsRange.contains(digits.count) else {
-            return FriendField.phonenumber.message(.notAllowed)
-        }
+        guard isDigits, phoneDigitsRange.contains(digits.count) else { return .notAllowed }
         return nil
     }
 }

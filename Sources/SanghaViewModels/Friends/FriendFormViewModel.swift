@@ -13,6 +13,7 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
     public let actionURL: String
     public let submitLabel: String
     public let cancelURL: String = Paths.friends.url
+    public let cancelLabel: String
     public let fields: [FormFieldViewModel]
     public let alert: AlertViewModel?
 
@@ -23,21 +24,23 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
         errors: [FriendField: String] = [:],
         alert: AlertViewModel? = nil
     ) {
+        let words = context.words
         switch mode {
         case .add:
-            heading = "Add friend"
+            heading = words.friendsAdd
             actionURL = Paths.friends.url
-            submitLabel = "Add friend"
+            submitLabel = words.friendsAdd
         case .update(let id):
-            heading = "Edit friend"
+            heading = words.friendsEditHeading
             actionURL = Paths.friend.url(id)
-            submitLabel = "Save"
+            submitLabel = words.friendsSave
         }
+        cancelLabel = words.friendsCancel
         layout = LayoutViewModel(title: heading, section: .friends, context: context)
         fields = FriendField.allCases.map { field in
             FormFieldViewModel(
                 names: FieldNames(name: field.rawValue),
-                label: field.label,
+                label: field.label(words),
                 value: input[field],
                 error: errors[field],
                 inputType: field == .phonenumber ? .tel : .text,
@@ -46,7 +49,7 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
                 // the server takes (26 "é" written with a combining accent); the script counts
                 // characters as the server does (`check`).
                 maxLength: nil,
-                check: FieldCheckViewModel(field)
+                check: FieldCheckViewModel(field, words: words)
             )
         }
         self.alert = alert
@@ -62,8 +65,8 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
                 FriendFormViewModel(mode: .update(id: id), context: context, input: FriendFormInput(friend: friend)))
         } catch {
             let page = ErrorPageViewModel(
-                heading: "Could not load this friend",
-                message: FriendOperation.load.message(for: error.reason),
+                heading: context.words.friendsCouldNotLoad,
+                message: FriendOperation.load.message(for: error.reason, words: context.words),
                 context: context
             )
             return .failed(page, .remoteService)
@@ -82,8 +85,9 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
         context: PageContext
     ) async -> SubmitOutcome<FriendFormViewModel> {
         let context = context.withoutFlash
+        let words = context.words
         let draft = input.draft
-        let errors = draft.validationErrors()
+        let errors = draft.validationErrors(words)
         guard errors.isEmpty else {
             return .invalid(FriendFormViewModel(mode: mode, context: context, input: input, errors: errors))
         }
@@ -91,17 +95,19 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
             switch mode {
             case .add:
                 let friend = try await service.addFriend(draft)
-                return .redirect(Redirect(to: Paths.friends.url, flash: .success("Added \(friend.fullName).")))
+                return .redirect(
+                    Redirect(to: Paths.friends.url, flash: .success(words.friendsAdded(name: friend.fullName))))
             case .update(let id):
                 let friend = try await service.updateFriend(id: id, with: draft)
-                return .redirect(Redirect(to: Paths.friends.url, flash: .success("Saved \(friend.fullName).")))
+                return .redirect(
+                    Redirect(to: Paths.friends.url, flash: .success(words.friendsSaved(name: friend.fullName))))
             }
         } catch {
             let form = FriendFormViewModel(
                 mode: mode,
                 context: context,
                 input: input,
-                alert: operation(mode, draft).alert(for: error.reason)
+                alert: operation(mode, draft).alert(for: error.reason, words: words)
             )
             switch error.reason {
             case .invalid: return .invalid(form)
@@ -119,13 +125,43 @@ public struct FriendFormViewModel: Sendable, Equatable, Encodable {
     }
 }
 
+extension FriendDraft {
+    /// The fields whose values break a rule, with the reason in `words`' language, in form order
+    /// (`validationErrors()` says them in English, as the FriendService does).
+    func validationErrors(_ words: Words) -> [FriendField: String] {
+        var errors: [FriendField: String] = [:]
+        for field in FriendField.allCases {
+            if let refusal = field.refusal(of: self[field]) { errors[field] = field.message(refusal, words: words) }
+        }
+        return errors
+    }
+}
+
 extension FriendField {
     /// The label a person reads.
-    public var label: String {
+    public func label(_ words: Words = .english) -> String {
         switch self {
-        case .firstname: "First name"
-        case .lastname: "Last name"
-        case .phonenumber: "Phone number"
+        case .firstname: words.friendsFirstName
+        case .lastname: words.friendsLastName
+        case .phonenumber: words.friendsPhoneNumber
+        }
+    }
+
+    /// What the person reads when a value breaks the rule so, in `words`' language.
+    public func message(_ refusal: Refusal, words: Words) -> String {
+        let limit = Self.nameLengthLimit
+        let digits = Self.phoneDigitsRange
+        return switch (self, refusal) {
+        case (.firstname, .required): words.friendsFirstNameRequired
+        case (.firstname, .tooLong): words.friendsFirstNameTooLong(limit)
+        case (.firstname, .notAllowed): words.friendsFirstNameNotAllowed
+        case (.lastname, .required): words.friendsLastNameRequired
+        case (.lastname, .tooLong): words.friendsLastNameTooLong(limit)
+        case (.lastname, .notAllowed): words.friendsLastNameNotAllowed
+        case (.phonenumber, .required): words.friendsPhoneNumberRequired
+        case (.phonenumber, _):
+            words.friendsPhoneNumberNotAllowed(
+                min: words.number(digits.lowerBound), max: words.number(digits.upperBound))
         }
     }
 
@@ -141,12 +177,12 @@ extension FriendField {
 extension FieldCheckViewModel {
     /// `field`'s rule as the friend form applies it: the input cleaned as `FriendFormInput.draft`
     /// cleans it, then `FriendField.validate`.
-    init(_ field: FriendField) {
+    init(_ field: FriendField, words: Words) {
         let cleaning = FriendFormInput.scriptCleaning(of: field)
         self.init(
             removed: cleaning.removed, trimmed: cleaning.trimmed, maxCharacters: field.maxCharacters,
-            pattern: field.pattern, requiredMessage: field.message(.required),
-            tooLongMessage: field.maxCharacters == nil ? nil : field.message(.tooLong),
-            notAllowedMessage: field.message(.notAllowed))
+            pattern: field.pattern, requiredMessage: field.message(.required, words: words),
+            tooLongMessage: field.maxCharacters == nil ? nil : field.message(.tooLong, words: words),
+            notAllowedMessage: field.message(.notAllowed, words: words))
     }
 }

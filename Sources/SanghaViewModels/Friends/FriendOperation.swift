@@ -8,37 +8,39 @@ public enum FriendOperation: Sendable {
     case load
     case add(FriendDraft)
     case update
+    /// An empty name: the row's was not sent ("Could not remove friend.").
     case delete(fullName: String)
 
     /// The alert title of a failed write; loading has none (its message stands in the list).
-    public var failureTitle: String {
+    public func failureTitle(_ words: Words = .english) -> String {
         switch self {
-        case .load: "Could not load friends."
-        case .add(let draft): "Could not add \(draft.firstname) \(draft.lastname)."
-        case .update: "Failed to update information."
-        case .delete(let fullName): "Could not remove \(fullName)."
+        case .load: words.friendsLoadFailedTitle
+        case .add(let draft): words.friendsAddFailed(name: "\(draft.firstname) \(draft.lastname)")
+        case .update: words.friendsUpdateFailed
+        case .delete(let fullName):
+            fullName.isEmpty ? words.friendsRemoveFailedUnnamed : words.friendsRemoveFailed(name: fullName)
         }
     }
 
-    /// The message for `reason`: 401 and 404 have their own, everything else shares one.
-    public func message(for reason: FriendServiceError.Reason) -> String {
+    /// The message for `reason`: 401 and 404 have their own, everything else shares one. The
+    /// service's own reason for refusing a value stays as it wrote it.
+    public func message(for reason: FriendServiceError.Reason, words: Words = .english) -> String {
         switch (self, reason) {
-        case (.load, .unauthorized): "Please login to load your friends."
-        case (.load, .notFound): "Could not complete request, please try again."
-        case (.load, _): "Loading failed, check network connection"
-        case (.add, .unauthorized): "Please login to add friends."
-        case (.add, .notFound): "Failed to add friend. Please try again."
-        case (.update, .unauthorized): "Please login to update friends."
-        case (.update, .notFound): "Failed to update friend. Please try again."
-        case (.delete, .unauthorized): "Please login to remove friends."
-        case (.delete, .notFound): "Friend not found."
+        case (.load, .unauthorized): words.friendsLoadUnauthorized
+        case (.load, .notFound): words.friendsLoadNotFound
+        case (.load, _): words.friendsLoadFailed
+        case (.add, .unauthorized): words.friendsAddUnauthorized
+        case (.add, .notFound): words.friendsAddNotFound
+        case (.update, .unauthorized): words.friendsUpdateUnauthorized
+        case (.update, .notFound): words.friendsUpdateNotFound
+        case (.delete, .unauthorized): words.friendsRemoveUnauthorized
+        case (.delete, .notFound): words.friendsRemoveNotFound
         case (.add, .invalid(let reason)), (.update, .invalid(let reason)), (.delete, .invalid(let reason)): reason
-        case (.add, _), (.update, _), (.delete, _):
-            "Could not connect to server. Check your network and try again later."
+        case (.add, _), (.update, _), (.delete, _): words.friendsUnreachable
         }
     }
 
-    public func alert(for reason: FriendServiceError.Reason) -> AlertViewModel {
-        AlertViewModel(title: failureTitle, message: message(for: reason))
+    public func alert(for reason: FriendServiceError.Reason, words: Words = .english) -> AlertViewModel {
+        AlertViewModel(title: failureTitle(words), message: message(for: reason, words: words))
     }
 }

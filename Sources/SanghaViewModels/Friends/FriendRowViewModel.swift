@@ -8,21 +8,25 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
     public let phoneNumberText: String
     public let editURL: String
     public let deleteURL: String
+    /// "Edit" and "Delete".
+    public let editText: String
+    public let deleteText: String
     /// Labels of the buttons for screen readers: "Edit Jane Doe", "Delete Jane Doe".
     public let editLabel: String
     public let deleteLabel: String
     /// The question the browser asks before deleting.
     public let deleteConfirmation: String
 
-    public init(friend: Friend) {
+    public init(friend: Friend, words: Words = .english) {
         let fullName = friend.fullName
         self.id = friend.id
         self.fullName = fullName
         self.phoneNumberText = friend.phonenumber
         self.editURL = Paths.editFriend.url(friend.id)
         self.deleteURL = Paths.deleteFriend.url(friend.id)
-        self.editLabel = "Edit " + fullName
-        self.deleteLabel = "Delete " + fullName
-        self.deleteConfirmation = "Remove " + fullName + " from your friends?"
+        (self.editText, self.deleteText) = (words.friendsEdit, words.friendsDelete)
+        self.editLabel = words.friendsEditNamed(name: fullName)
+        self.deleteLabel = words.friendsDeleteNamed(name: fullName)
+        self.deleteConfirmation = words.friendsDeleteConfirm(name: fullName)
     }
 }

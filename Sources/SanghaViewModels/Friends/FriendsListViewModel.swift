@@ -15,13 +15,20 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         case savedRows([FriendRowViewModel], error: String, notice: String)
     }
 
-    public static let noFriendsMessage = "No data available"
+    /// The empty row's words, in English (`words.friendsNoData`).
+    public static let noFriendsMessage = Words.english.friendsNoData
 
     public let layout: LayoutViewModel
     public let query: String
     public let hasQuery: Bool
     public let searchURL: String = Paths.friends.url
     public let addURL: String = Paths.newFriend.url
+    public let heading: String
+    public let addLabel: String
+    public let searchLabel: String
+    public let searchPlaceholder: String
+    public let searchButton: String
+    public let clearSearchLabel: String
     public let rows: [FriendRowViewModel]
     public let hasRows: Bool
     public let errorMessage: String?
@@ -33,8 +40,13 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
 
     /// Page `page` (50 rows; from 1) of the list `state` holds.
     public init(state: State, query: String = "", page: Int = 1, context: PageContext) {
+        let words = context.words
         self.layout = LayoutViewModel(
-            title: page > 1 ? "Friends, page \(page)" : "Friends", section: .friends, context: context)
+            title: page > 1 ? words.friendsTitlePage(page: words.number(page)) : words.friendsTitle,
+            section: .friends, context: context)
+        (heading, addLabel) = (words.friendsTitle, words.friendsAdd)
+        (searchLabel, searchPlaceholder) = (words.friendsSearchLabel, words.friendsSearchPlaceholder)
+        (searchButton, clearSearchLabel) = (words.friendsSearch, words.friendsClearSearch)
         self.query = query
         self.hasQuery = !query.isEmpty
         let all: [FriendRowViewModel]
@@ -60,29 +72,37 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
     /// the page's token).
     public typealias RowsBuilder = @Sendable (_ friends: [Friend]) -> [FriendRowViewModel]
 
-    public static let buildRows: RowsBuilder = { friends in friends.map(FriendRowViewModel.init(friend:)) }
+    public static let buildRows: RowsBuilder = { friends in makeRows(friends, words: .english) }
+
+    /// The rows of `friends`, in `words`' language.
+    public static func makeRows(_ friends: [Friend], words: Words) -> [FriendRowViewModel] {
+        friends.map { FriendRowViewModel(friend: $0, words: words) }
+    }
 
     /// Loads the friends, keeps those whose name or phone number contains `query` (ignoring
     /// case and diacritics), and shows page `page` of them; a page past the last is not found
-    /// (the first always exists).
+    /// (the first always exists). Without `rows`, the rows are built in the page's language.
     public static func load(
         from repository: FriendsRepository,
         query rawQuery: String? = nil,
         page: Int = 1,
         context: PageContext,
-        rows: RowsBuilder = buildRows
+        rows: RowsBuilder? = nil
     ) async -> LoadOutcome<FriendsListViewModel> {
+        let words = context.words
+        let rows = rows ?? { makeRows($0, words: words) }
         let query = rawQuery?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let state: State
         do {
             switch try await repository.listFriends() {
             case .live(let friends):
-                state = Self.state(for: friends, query: query, rows: rows)
+                state = Self.state(for: friends, query: query, rows: rows, words: words)
             case .saved(let saved, let failure):
-                state = Self.savedState(saved, failure: failure, query: query, timeZone: context.timeZone)
+                state = Self.savedState(
+                    saved, failure: failure, query: query, timeZone: context.timeZone, words: words)
             }
         } catch {
-            state = .error(FriendOperation.load.message(for: error.reason))
+            state = .error(FriendOperation.load.message(for: error.reason, words: words))
         }
         // A failure has no rows, and says so on whichever page was asked for.
         guard state.isError || page <= PagingViewModel.pageCount(rows: state.rowCount) else { return .notFound }
@@ -94,26 +114,30 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         _ saved: SavedFriendList,
         failure: FriendServiceError,
         query: String,
-        timeZone: TimeZone
+        timeZone: TimeZone,
+        words: Words = .english
     ) -> State {
-        let message = FriendOperation.load.message(for: failure.reason)
-        guard case .rows(let rows) = state(for: saved.friends, query: query) else {
+        let message = FriendOperation.load.message(for: failure.reason, words: words)
+        guard case .rows(let rows) = state(for: saved.friends, query: query, words: words) else {
             return .error(message)
         }
-        return .savedRows(rows, error: message, notice: savedNotice(saved, timeZone: timeZone))
+        return .savedRows(rows, error: message, notice: savedNotice(saved, timeZone: timeZone, words: words))
     }
 
-    /// "Showing the list saved on …".
-    static func savedNotice(_ saved: SavedFriendList, timeZone: TimeZone) -> String {
-        "Showing the list saved on \(SavedTimeFormatter.string(from: saved.savedAt, timeZone: timeZone))."
+    /// "Showing the list saved on …". (The time is written as English writes it, in every
+    /// language, until the formatters speak the person's.)
+    static func savedNotice(_ saved: SavedFriendList, timeZone: TimeZone, words: Words = .english) -> String {
+        words.friendsSavedNotice(time: SavedTimeFormatter.string(from: saved.savedAt, timeZone: timeZone))
     }
 
-    static func state(for friends: [Friend], query: String, rows: RowsBuilder = buildRows) -> State {
-        if friends.isEmpty { return .empty(noFriendsMessage) }
-        if query.isEmpty { return .rows(rows(friends)) }
+    static func state(for friends: [Friend], query: String, rows: RowsBuilder? = nil, words: Words = .english)
+        -> State
+    {
+        if friends.isEmpty { return .empty(words.friendsNoData) }
+        if query.isEmpty { return .rows((rows ?? { makeRows($0, words: words) })(friends)) }
         let matches = friends.filter { $0.matches(query) }
-        if matches.isEmpty { return .empty("No friends match “\(query)”.") }
-        return .rows(buildRows(matches))
+        if matches.isEmpty { return .empty(words.friendsNoMatch(query: query)) }
+        return .rows(makeRows(matches, words: words))
     }
 }
 

@@ -31,9 +31,10 @@ struct FriendsRoutes: AreaRoutes {
     static let rows: [PageRow] = [
         .get(Paths.friends, query: ListQuery.self, notFound: { "The friends list has no page \($0.page)." }) {
             let person = try $0.person()
+            let (cache, words) = ($0.dependencies.friendServices.entry(for: person).rows, $0.page.words)
             return await FriendsListViewModel.load(
                 from: try $0.friends(), query: $0.input.q, page: $0.input.page, context: $0.page,
-                rows: $0.dependencies.friendServices.entry(for: person).rows.rows)
+                rows: { cache.rows(for: $0, words: words) })
         },
         .get(Paths.newFriend) { LoadOutcome.page(FriendFormViewModel(mode: .add, context: $0.page)) },
         .post(Paths.friends, form: FriendFormInput.self, notFound: notFound) {
@@ -47,7 +48,8 @@ struct FriendsRoutes: AreaRoutes {
                 $0.input, mode: .update(id: $0.values), to: try $0.friendService(), context: $0.page)
         },
         .post(Paths.deleteFriend, form: DeleteForm.self, notFound: notFound) {
-            await FriendDeletion.submit(id: $0.values, fullName: $0.input.fullName, to: try $0.friendService())
+            await FriendDeletion.submit(
+                id: $0.values, fullName: $0.input.fullName, to: try $0.friendService(), words: $0.page.words)
         },
     ]
 }
