@@ -15,7 +15,8 @@ public enum WordsGenerator {
             let arguments = message.placeholders.filter { !(message.isPlural && $0 == "count") }
             if message.isPlural {
                 let parameters = (["_ count: Int"] + arguments.map { "\($0): String" }).joined(separator: ", ")
-                let values = (["number(count)"] + arguments).joined(separator: ", ")
+                // In the order of the message's placeholders, which its pieces name by index.
+                let values = message.placeholders.map { $0 == "count" ? "number(count)" : $0 }.joined(separator: ", ")
                 members.append(
                     doc + "    public func \(message.name)(\(parameters)) -> String {\n"
                         + "        plural(\(index), count, [\(values)])\n    }\n")

@@ -179,6 +179,27 @@ struct CatalogTests {
         #expect(code.contains(#".text("[Šéttîñgš šàvéd.·····]")"#))
     }
 
+    @Test("A plural whose count is not its first placeholder is given its values in the pieces' order")
+    func pluralWithNames() throws {
+        let template = Self.template.replacingOccurrences(
+            of: "msgid \"{count} session\"\nmsgid_plural \"{count} sessions\"",
+            with: "msgid \"{name}: {count} session\"\nmsgid_plural \"{name}: {count} sessions\"")
+        let entries = Self.germanEntries.replacingOccurrences(
+            of:
+                "msgid \"{count} session\"\nmsgid_plural \"{count} sessions\"\nmsgstr[0] \"eine Sitzung\"\nmsgstr[1] \"{count} Sitzungen\"",
+            with: "msgid \"{name}: {count} session\"\nmsgid_plural \"{name}: {count} sessions\"\n"
+                + "msgstr[0] \"{name}: eine Sitzung\"\nmsgstr[1] \"{name}: {count} Sitzungen\"")
+        #expect(entries != Self.germanEntries)
+        let parsed = try Catalog(
+            template: template, templateFile: "sangha.pot",
+            languages: [(code: "de", text: Self.german(entries), file: "de.po")], usedNames: nil)
+        let code = WordsGenerator.swift(parsed)
+        #expect(
+            code.contains(
+                "public func historySessions(_ count: Int, name: String) -> String {\n        plural(2, count, [name, number(count)])"
+            ))
+    }
+
     @Test("CLDR's plural categories: the catalogs' order is the app's, and each language chooses as CLDR says")
     func pluralRules() {
         for language in Language.shipped {
