@@ -8,26 +8,26 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
     public let intro: String
     /// The form's address when the person can join; nil when they are a member already.
     public let joinURL: String?
-    public let joinLabel = "Join group"
+    public let joinLabel: String
     /// The group's page, for a member already (nil before joining: it would be 404).
     public let groupURL: String?
-    public let groupLabel = "Open the group"
+    public let groupLabel: String
 
-    public static let removedMessage =
-        "A host of this group removed you: no invitation link lets you join again until a host lets you back in."
-    public static let invalidMessage =
-        "This invitation link is not valid: it may have expired or been revoked. Ask a host of the group for a new one."
+    public static let removedMessage = Words.english.groupsRemovedYou
+    public static let invalidMessage = Words.english.groupsInvalidLink
 
     public init(preview: GroupInvitationPreview, token: String, context: PageContext) {
         let name = preview.group.name
-        layout = LayoutViewModel(title: "Join \(name)", section: .groups, context: context)
+        let words = context.words
+        layout = LayoutViewModel(title: words.groupsJoinTitle(name: name), section: .groups, context: context)
         heading = name
+        (joinLabel, groupLabel) = (words.groupsJoinGroup, words.groupsOpenGroup)
         if preview.isMember {
-            intro = "You are a member of \(name)."
+            intro = words.groupsMemberOf(name: name)
             joinURL = nil
             groupURL = Paths.group.url(preview.group.id)
         } else {
-            intro = "You are invited to join \(name), a group that sits together."
+            intro = words.groupsInvited(name: name)
             joinURL = Paths.groupInvitationLink.url(token)
             groupURL = nil
         }
@@ -40,15 +40,17 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
         do {
             guard let preview = try await groups.invitation(key: key, at: context.now) else {
                 return .failed(
-                    ErrorPageViewModel(heading: "Invitation not valid", message: invalidMessage, context: context),
+                    ErrorPageViewModel(
+                        heading: context.words.groupsInvitationNotValid, message: context.words.groupsInvalidLink,
+                        context: context),
                     .notFound)
             }
             return .page(GroupInvitationViewModel(preview: preview, token: token, context: context))
         } catch {
             return .failed(
                 ErrorPageViewModel(
-                    heading: "The invitation could not be read",
-                    message: StorageMessage.text(for: error, otherwise: "Please try again."), context: context),
+                    heading: context.words.groupsInvitationUnreadable,
+                    message: StorageMessage.text(for: error, otherwise: context.words.groupsTryAgain), context: context),
                 .storage)
         }
     }
@@ -57,17 +59,21 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
     public static func join(key: String, groups: any GroupRepository, context: PageContext) async
         -> SubmitOutcome<GroupInvitationViewModel>
     {
+        let words = context.words
         do {
             let group = try await groups.join(key: key, at: context.now)
-            return .redirect(Redirect(to: Paths.group.url(group), flash: .success("Welcome to the group.")))
+            return .redirect(Redirect(to: Paths.group.url(group), flash: .success(words.groupsWelcome)))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch GroupRepositoryError.removed {
             return .refused(
-                Redirect(to: Paths.groups.url, flash: .error(title: "You did not join.", message: removedMessage)))
+                Redirect(
+                    to: Paths.groups.url, flash: .error(title: words.groupsDidNotJoin, message: words.groupsRemovedYou))
+            )
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: "Joining failed. Please try again.")
-            return .refused(Redirect(to: Paths.groups.url, flash: .error(title: "You did not join.", message: message)))
+            let message = StorageMessage.text(for: error, otherwise: words.groupsJoiningFailed)
+            return .refused(
+                Redirect(to: Paths.groups.url, flash: .error(title: words.groupsDidNotJoin, message: message)))
         }
     }
 }

@@ -18,8 +18,16 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
     public let overText: String?
     /// Whether it is to come or under way: the script may offer "Join".
     public let isAhead: Bool
-    public let hint =
-        "Join from 10 minutes before it begins. The bells ring in every member's home at the same moment; joining late, you hear what is still to come."
+    public let hint: String
+    /// "With" before the group's name; the sitter's "Now:", "Time left", "Join" and "Leave", its
+    /// progress bar's name, and the timeline's heading.
+    public let withLabel: String
+    public let nowLabel: String
+    public let timeLeftLabel: String
+    public let progressLabel: String
+    public let joinLabel: String
+    public let leaveLabel: String
+    public let timelineHeading: String
     public let totalText: String
     public let totalSeconds: Int
     public let events: [TimelineEventViewModel]
@@ -41,15 +49,15 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
     public let eventsURL: String
     /// A host's "Cancel sit"; nil for the other members.
     public let cancelURL: String?
-    public let cancelLabel = "Cancel sit"
+    public let cancelLabel: String
     /// "Add to calendar": the sit as an iCalendar file; nil once it is over or cancelled.
     public let calendarURL: String?
-    public let calendarLabel = "Add to calendar"
-    public let cancelConfirm = "Cancel this sit for everyone?"
+    public let calendarLabel: String
+    public let cancelConfirm: String
     public let alert: AlertViewModel?
 
     /// Why a cancelled sit cannot be joined.
-    public static let cancelledMessage = "A host cancelled this sit."
+    public static let cancelledMessage = Words.english.groupsSitCancelled
 
     /// The event stream of the sit's page: the group's, with the part that says who is in it.
     public static func eventsURL(group: Int, sit: Int) -> String {
@@ -58,7 +66,14 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
 
     public init(_ page: GroupSitPage, context: PageContext, alert: AlertViewModel? = nil) {
         let (sit, group) = (page.sit, page.group)
-        layout = LayoutViewModel(title: "Sit: \(sit.name)", section: .groups, context: context)
+        let words = context.words
+        layout = LayoutViewModel(title: words.groupsSitTitle(name: sit.name), section: .groups, context: context)
+        (hint, withLabel, nowLabel) = (words.groupsSitHint, words.groupsWith, words.groupsSitterNow)
+        (timeLeftLabel, progressLabel) = (words.groupsTimeLeft, words.groupsSitProgress)
+        (joinLabel, leaveLabel, timelineHeading) = (words.groupsJoin, words.groupsLeaveSit, words.groupsTimeline)
+        (cancelLabel, calendarLabel, cancelConfirm) = (
+            words.groupsCancelSit, words.groupsAddToCalendar, words.groupsCancelConfirm
+        )
         heading = sit.name
         groupName = group.name
         groupURL = Paths.group.url(group.id)
@@ -66,12 +81,12 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
             sit.cancelled ? nil : sit.occurrence(at: context.now)
         let shown = occurrence ?? DateInterval(start: sit.startsAt, duration: sit.duration)
         if occurrence != nil, context.now >= shown.start {
-            whenText = "Under way, until \(CalendarText.time(shown.end, timeZone: context.timeZone))"
+            whenText = words.groupsUnderWay(time: CalendarText.time(shown.end, timeZone: context.timeZone))
         } else {
-            whenText =
-                CalendarText.dayAndTime(shown.start, timeZone: context.timeZone) + (sit.weekly ? " · every week" : "")
+            let start = CalendarText.dayAndTime(shown.start, timeZone: context.timeZone)
+            whenText = sit.weekly ? words.groupsEveryWeekAfter(when: start) : start
         }
-        overText = sit.cancelled ? Self.cancelledMessage : occurrence == nil ? "This sit is over." : nil
+        overText = sit.cancelled ? words.groupsSitCancelled : occurrence == nil ? words.groupsSitOver : nil
         isAhead = occurrence != nil
         let timeline = sit.profile.timeline
         totalSeconds = timeline.duration
@@ -83,7 +98,7 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
         startISO = CalendarText.iso(shown.start)
         groupID = group.id
         sitID = sit.id
-        people = GroupSitPeopleViewModel(sit: sit, sitting: page.sitting, timeZone: context.timeZone)
+        people = GroupSitPeopleViewModel(sit: sit, sitting: page.sitting, timeZone: context.timeZone, words: words)
         eventsURL = Self.eventsURL(group: group.id, sit: sit.id)
         cancelURL = page.isHost && !sit.cancelled ? Paths.cancelGroupSit.url(group.id, sit.id) : nil
         calendarURL = occurrence == nil ? nil : Paths.groupSitCalendar.url(group.id, sit.id)
@@ -103,8 +118,8 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
         } catch {
             return .failed(
                 ErrorPageViewModel(
-                    heading: "The sit is unavailable",
-                    message: StorageMessage.text(for: error, otherwise: "Reading the sit failed. Please try again."),
+                    heading: context.words.groupsSitUnavailable,
+                    message: StorageMessage.text(for: error, otherwise: context.words.groupsReadingSitFailed),
                     context: context),
                 .storage)
         }
@@ -114,7 +129,7 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
 /// "In this sit": the members sitting in it now (those who show when they sit), live; and, once
 /// a host cancelled it, that it is (who sits in it sits on, and their session is recorded).
 public struct GroupSitPeopleViewModel: Sendable, Equatable, Encodable {
-    public let heading = "In this sit"
+    public let heading: String
     public let hasPeople: Bool
     public let people: [GroupSitterViewModel]
     /// "No one has joined yet."; nil when someone has.
@@ -122,13 +137,14 @@ public struct GroupSitPeopleViewModel: Sendable, Equatable, Encodable {
     /// "A host cancelled this sit. …"; nil while it is not.
     public let cancelledText: String?
 
-    public init(sit: GroupSit, sitting: [SittingNow], timeZone: TimeZone) {
-        people = sitting.filter { $0.sit == sit.id }.map { GroupSitterViewModel($0, timeZone: timeZone) }
+    public init(sit: GroupSit, sitting: [SittingNow], timeZone: TimeZone, words: Words = .english) {
+        heading = words.groupsInThisSit
+        people = sitting.filter { $0.sit == sit.id }.map {
+            GroupSitterViewModel($0, timeZone: timeZone, words: words)
+        }
         hasPeople = !people.isEmpty
-        emptyText = people.isEmpty ? "No one has joined yet." : nil
-        cancelledText =
-            sit.cancelled
-            ? "\(GroupSitViewModel.cancelledMessage) No one else can join; your time is still recorded." : nil
+        emptyText = people.isEmpty ? words.groupsNoOneJoined : nil
+        cancelledText = sit.cancelled ? words.groupsCancelledNote : nil
     }
 }
 
@@ -143,6 +159,7 @@ extension GroupSitViewModel {
         context: PageContext
     ) async -> SubmitOutcome<GroupSitViewModel> {
         let context = context.withoutFlash
+        let words = context.words
         guard let group = input.group.flatMap({ Int($0) }), let id = input.sit.flatMap({ Int($0) }) else {
             return .notFound
         }
@@ -156,15 +173,15 @@ extension GroupSitViewModel {
             // Not a 404: the script keeps a session whose post failed this way, and sends it again.
             return .unavailable(
                 ErrorPageViewModel(
-                    heading: "The session was not saved",
-                    message: StorageMessage.text(
-                        for: error, otherwise: "Sessions could not be saved. Please try again."),
+                    heading: words.groupsSessionNotSaved,
+                    message: StorageMessage.text(for: error, otherwise: words.groupsSessionsNotSaved),
                     context: context),
                 .storage)
         }
         let sit = shown.sit
         func page(_ message: String) -> GroupSitViewModel {
-            GroupSitViewModel(shown, context: context, alert: AlertViewModel(title: "Not saved.", message: message))
+            GroupSitViewModel(
+                shown, context: context, alert: AlertViewModel(title: words.groupsNotSaved, message: message))
         }
         guard let (startedAt, seconds, completed) = input.timing else {
             return .invalid(page(SittingSessionInput.unreadable))
@@ -173,14 +190,14 @@ extension GroupSitViewModel {
             profileID: nil, profileName: sit.name, startedAt: startedAt, seconds: seconds, completed: completed,
             groupName: shown.group.name)
         if let refusal = session.refusal(now: context.now) { return .invalid(page(refusal)) }
-        if seconds > Int(sit.duration) { return .invalid(page("The session is longer than the sit.")) }
+        if seconds > Int(sit.duration) { return .invalid(page(words.groupsSessionTooLong)) }
         do {
             _ = try await sessions.record(session, clientID: input.clientId)
             return .redirect(
                 Redirect(to: Paths.groupSit.url(group, id), flash: .success(SittingViewModel.savedMessage)))
         } catch {
             return .failed(
-                page(StorageMessage.text(for: error, otherwise: "Sessions could not be saved. Please try again.")),
+                page(StorageMessage.text(for: error, otherwise: words.groupsSessionsNotSaved)),
                 .storage)
         }
     }

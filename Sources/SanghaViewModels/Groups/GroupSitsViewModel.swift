@@ -7,22 +7,23 @@ import SanghaCore
 /// event stream sends it again as it changes, as for "Sitting now": it is the same for every
 /// member, so it holds no form.
 public struct GroupSitsViewModel: Sendable, Equatable, Encodable {
-    public let heading = "Upcoming sits"
+    public let heading: String
     public let hasSits: Bool
     public let sits: [GroupSitRowViewModel]
     /// "No sits are scheduled."; nil when one is.
     public let emptyText: String?
 
-    public init(sits: [GroupSit], sitting: [SittingNow], now: Date, timeZone: TimeZone) {
+    public init(sits: [GroupSit], sitting: [SittingNow], now: Date, timeZone: TimeZone, words: Words = .english) {
+        heading = words.groupsUpcomingSits
         self.sits = sits.compactMap { sit in sit.occurrence(at: now).map { (sit, $0) } }
             .sorted { $0.1.start < $1.1.start }
             .map { sit, occurrence in
                 GroupSitRowViewModel(
                     sit, occurrence: occurrence, sitting: sitting.filter { $0.sit == sit.id }, now: now,
-                    timeZone: timeZone)
+                    timeZone: timeZone, words: words)
             }
         hasSits = !self.sits.isEmpty
-        emptyText = self.sits.isEmpty ? "No sits are scheduled." : nil
+        emptyText = self.sits.isEmpty ? words.groupsNoSits : nil
     }
 }
 
@@ -39,44 +40,50 @@ public struct GroupSitRowViewModel: Sendable, Equatable, Encodable {
     public let peopleText: String?
     /// The sit's page, from ten minutes before it begins until it ends; nil otherwise.
     public let joinURL: String?
-    public let joinLabel = "Join"
+    public let joinLabel: String
     /// "Join Evening sit".
     public let joinAccessibleLabel: String
 
-    init(_ sit: GroupSit, occurrence: DateInterval, sitting: [SittingNow], now: Date, timeZone: TimeZone) {
+    init(
+        _ sit: GroupSit, occurrence: DateInterval, sitting: [SittingNow], now: Date, timeZone: TimeZone,
+        words: Words = .english
+    ) {
         name = sit.name
         url = Paths.groupSit.url(sit.group, sit.id)
         whenText =
             now >= occurrence.start
-            ? "Under way, until \(CalendarText.time(occurrence.end, timeZone: timeZone))"
+            ? words.groupsUnderWay(time: CalendarText.time(occurrence.end, timeZone: timeZone))
             : CalendarText.dayAndTime(occurrence.start, timeZone: timeZone)
         startISO = CalendarText.iso(occurrence.start)
-        detail = DurationFormatter.string(from: Int(sit.duration)) + (sit.weekly ? " · every week" : "")
-        peopleText = sitting.isEmpty ? nil : "Sitting in it: " + sitting.map(\.name).joined(separator: ", ")
+        let duration = DurationFormatter.string(from: Int(sit.duration))
+        detail = sit.weekly ? words.groupsEveryWeekAfter(when: duration) : duration
+        peopleText =
+            sitting.isEmpty ? nil : words.groupsSittingInIt(names: sitting.map(\.name).joined(separator: ", "))
         joinURL = GroupSit.isOpen(occurrence, at: now) ? url : nil
-        joinAccessibleLabel = "Join \(sit.name)"
+        joinLabel = words.groupsJoin
+        joinAccessibleLabel = words.groupsJoinNamed(name: sit.name)
     }
 }
 
 /// A host's "Schedule a sit": which of their profiles, the date and time it begins (in the
 /// host's time zone, as every time on their pages), and whether it comes back every week.
 public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
-    public let heading = "Schedule a sit"
-    public let intro =
-        "Members see Join from 10 minutes before it begins. The sit keeps the profile as it is now."
+    public let heading: String
+    public let intro: String
     public let actionURL: String
     public let hasProfiles: Bool
-    public let profileLabel = "Profile"
+    public let profileLabel: String
     public let profiles: [OptionViewModel]
     public let profileError: String?
     public let hasProfileError: Bool
     public let startsAt: FormFieldViewModel
-    public let weeklyLabel = "Every week"
+    public let weeklyLabel: String
     public let weekly: Bool
-    public let submitLabel = "Schedule a sit"
+    public let submitLabel: String
     /// Said to a host with no profile, instead of the form.
     public let noProfilesText: String?
     public let profilesURL: String = Paths.profiles.url
+    public let profilesLabel: String
 
     /// The form as typed, and each field's message.
     public struct Form: Sendable, Equatable {
@@ -97,7 +104,9 @@ public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
         public static let empty = Form()
     }
 
-    init(group: Int, profiles: [Profile], form: Form) {
+    init(group: Int, profiles: [Profile], form: Form, words: Words = .english) {
+        (heading, intro, submitLabel) = (words.groupsSchedule, words.groupsScheduleIntro, words.groupsSchedule)
+        (profileLabel, weeklyLabel, profilesLabel) = (words.groupsProfile, words.groupsEveryWeek, words.groupsProfiles)
         actionURL = Paths.groupSits.url(group)
         hasProfiles = !profiles.isEmpty
         self.profiles = profiles.map { profile in
@@ -108,11 +117,11 @@ public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
         profileError = form.profileError
         hasProfileError = form.profileError != nil
         startsAt = FormFieldViewModel(
-            names: FieldNames(name: "startsAt"), label: "Date and time", value: form.startsAt,
+            names: FieldNames(name: "startsAt"), label: words.groupsDateAndTime, value: form.startsAt,
             error: form.startsAtError,
             inputType: .dateTimeLocal, autocomplete: nil, maxLength: 25)
         weekly = form.weekly
-        noProfilesText = profiles.isEmpty ? "A sit plays one of your profiles: make one first." : nil
+        noProfilesText = profiles.isEmpty ? words.groupsNoProfiles : nil
     }
 
     /// How many of the host's profiles the form offers (by name).
@@ -144,17 +153,20 @@ public enum GroupSitAction {
             profile: input.profile.flatMap { Int($0) }, startsAt: input.startsAt ?? "", weekly: input.weekly == "on")
         let startsAt = LocalDateTime.date(from: form.startsAt, timeZone: context.timeZone)
         let back = Paths.group.url(group)
+        let words = context.words
         do {
             guard let detail = try await groups.group(group, at: context.now), detail.isHost else { return .notFound }
             var profile: Profile?
             if let id = form.profile { profile = try await profiles.get(id: id) }
-            if profile == nil { form.profileError = "Choose one of your profiles." }
+            if profile == nil { form.profileError = words.groupsChooseProfile }
             if form.startsAt.isEmpty {
-                form.startsAtError = "Date and time is required."
+                form.startsAtError = words.groupsDateAndTimeRequired
             } else if let startsAt {
-                form.startsAtError = GroupSit.refusal(startsAt: startsAt, now: context.now)
+                form.startsAtError = GroupSit.refusal(startsAt: startsAt, now: context.now).map {
+                    startsAtProblem($0, words: words)
+                }
             } else {
-                form.startsAtError = "Enter a date and time, such as 2026-11-24 19:00."
+                form.startsAtError = words.groupsDateAndTimeExample
             }
             guard let profile, let startsAt, form.startsAtError == nil else {
                 let week = GroupViewModel.week(of: context.now, timeZone: context.timeZone)
@@ -168,7 +180,7 @@ public enum GroupSitAction {
                     group: group, profile: profile, startsAt: startsAt, weekly: form.weekly,
                     timeZone: context.timeZone), at: context.now)
             return .redirect(
-                Redirect(to: back, flash: .success("The sit is scheduled."), events: [.changed(group: group)]))
+                Redirect(to: back, flash: .success(words.groupsScheduled), events: [.changed(group: group)]))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch GroupRepositoryError.tooManySits {
@@ -176,44 +188,52 @@ public enum GroupSitAction {
                 Redirect(
                     to: back,
                     flash: .error(
-                        title: "The sit was not scheduled.",
-                        message:
-                            "A group can have at most \(GroupSit.limitPerGroup) sits to come: cancel one you no longer need first."
-                    )))
+                        title: words.groupsNotScheduled, message: words.groupsTooManySits(GroupSit.limitPerGroup))))
         } catch GroupRepositoryError.tooManySitsNotOver {
             return .refused(
                 Redirect(
                     to: back,
-                    flash: .error(title: "The sit was not scheduled.", message: tooManyNotOverMessage)))
+                    flash: .error(
+                        title: words.groupsNotScheduled,
+                        message: words.groupsTooManyNotOver(GroupSit.limitNotOverPerGroup))))
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
-            return .refused(Redirect(to: back, flash: .error(title: "The sit was not scheduled.", message: message)))
+            let message = StorageMessage.text(for: error, otherwise: words.groupsSavingFailed)
+            return .refused(Redirect(to: back, flash: .error(title: words.groupsNotScheduled, message: message)))
         }
+    }
+
+    /// `GroupSit.refusal`'s reason (English) in `words`' language.
+    static func startsAtProblem(_ problem: String, words: Words) -> String {
+        let now = Date(timeIntervalSince1970: 0)
+        let reasons: [(example: Date, text: String)] = [
+            (now.addingTimeInterval(-86_400), words.groupsSitInPast),
+            (now.addingTimeInterval(2 * 366 * 86_400), words.groupsSitTooFar),
+        ]
+        return reasons.first { GroupSit.refusal(startsAt: $0.example, now: now) == problem }?.text ?? problem
     }
 
     /// Why a host cannot schedule a sit while the group has `GroupSit.limitNotOverPerGroup` sits
     /// not over, cancelled ones counted.
-    public static let tooManyNotOverMessage =
-        "A group can have at most \(GroupSit.limitNotOverPerGroup) sits that are not over, cancelled ones included: a cancelled sit stays in its members' calendars, marked cancelled, until its time has passed. Schedule this one once some are over."
+    public static let tooManyNotOverMessage = Words.english.groupsTooManyNotOver(GroupSit.limitNotOverPerGroup)
 
     /// "Cancel sit" (hosts only): 303 to the group with "The sit is cancelled." (its pages show
     /// it gone; whoever sits in it goes on alone).
-    public static func cancel(_ sit: Int, in group: Int, groups: any GroupRepository, now: Date) async
-        -> SubmitOutcome<GroupViewModel>
-    {
+    public static func cancel(
+        _ sit: Int, in group: Int, groups: any GroupRepository, now: Date, words: Words = .english
+    ) async -> SubmitOutcome<GroupViewModel> {
         let back = Paths.group.url(group)
         do {
             try await groups.cancelSit(sit, of: group, at: now)
             return .redirect(
-                Redirect(to: back, flash: .success("The sit is cancelled."), events: [.changed(group: group)]))
+                Redirect(to: back, flash: .success(words.groupsSitCancelledFlash), events: [.changed(group: group)]))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
+            let message = StorageMessage.text(for: error, otherwise: words.groupsSavingFailed)
             return .refused(
                 Redirect(
                     to: Paths.groupSit.url(group, sit),
-                    flash: .error(title: "The sit was not cancelled.", message: message)))
+                    flash: .error(title: words.groupsNotCancelled, message: message)))
         }
     }
 }

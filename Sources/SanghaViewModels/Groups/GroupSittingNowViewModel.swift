@@ -5,7 +5,7 @@ import SanghaCore
 /// (`Groups/group-sitting-now`) is the section of the group's page, and the same compiled
 /// template renders each event of `GET /groups/{id}/events` that replaces it.
 public struct GroupSittingNowViewModel: Sendable, Equatable, Encodable {
-    public let heading = "Sitting now"
+    public let heading: String
     public let hasSitters: Bool
     public let sitters: [GroupSitterViewModel]
     /// "No one is sitting now."; nil when someone is.
@@ -13,10 +13,11 @@ public struct GroupSittingNowViewModel: Sendable, Equatable, Encodable {
     /// The event stream that keeps the section current.
     public let eventsURL: String
 
-    public init(group: Int, sitting: [SittingNow], timeZone: TimeZone) {
-        sitters = sitting.map { GroupSitterViewModel($0, timeZone: timeZone) }
+    public init(group: Int, sitting: [SittingNow], timeZone: TimeZone, words: Words = .english) {
+        heading = words.groupsSittingNow
+        sitters = sitting.map { GroupSitterViewModel($0, timeZone: timeZone, words: words) }
         hasSitters = !sitters.isEmpty
-        emptyText = sitters.isEmpty ? "No one is sitting now." : nil
+        emptyText = sitters.isEmpty ? words.groupsNoOneSitting : nil
         eventsURL = Paths.groupEvents.url(group)
     }
 }
@@ -28,10 +29,10 @@ public struct GroupSitterViewModel: Sendable, Equatable, Encodable {
     public let sinceText: String
     public let sinceISO: String
 
-    init(_ sitter: SittingNow, timeZone: TimeZone) {
+    init(_ sitter: SittingNow, timeZone: TimeZone, words: Words = .english) {
         name = sitter.name
-        profileName = sitter.inAnotherGroupsSit ? "a group sit" : sitter.profileName
-        sinceText = "since \(CalendarText.time(sitter.since, timeZone: timeZone))"
+        profileName = sitter.inAnotherGroupsSit ? words.groupsAGroupSit : sitter.profileName
+        sinceText = words.groupsSince(time: CalendarText.time(sitter.since, timeZone: timeZone))
         sinceISO = CalendarText.iso(sitter.since)
     }
 }

@@ -16,16 +16,16 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
     public let sits: GroupSitsViewModel
     /// A host's form; nil for the other members.
     public let scheduling: GroupScheduleViewModel?
-    public let membersHeading = "Members"
+    public let membersHeading: String
     public let members: [GroupMemberViewModel]
-    public let weekHeading = "This week"
+    public let weekHeading: String
     /// "Together: 2 hr 10 min in 5 sessions since Monday."
     public let weekSummary: String
     public let week: [String]
     /// A host's part of the page; nil for the other members.
     public let hosting: GroupHostingViewModel?
     public let leaveURL: String
-    public let leaveLabel = "Leave group"
+    public let leaveLabel: String
     public let leaveHint: String
 
     public init(
@@ -34,44 +34,58 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
         link: OneTimeLinkViewModel? = nil, alert: AlertViewModel? = nil
     ) {
         let group = detail.group
+        let words = context.words
         layout = LayoutViewModel(title: group.name, section: .groups, context: context)
         heading = group.name
         self.alert = alert
         self.link = link
-        sittingNow = GroupSittingNowViewModel(group: group.id, sitting: sitting, timeZone: context.timeZone)
-        self.sits = GroupSitsViewModel(sits: sits, sitting: sitting, now: context.now, timeZone: context.timeZone)
-        scheduling = detail.isHost ? GroupScheduleViewModel(group: group.id, profiles: profiles, form: schedule) : nil
+        sittingNow = GroupSittingNowViewModel(
+            group: group.id, sitting: sitting, timeZone: context.timeZone, words: words)
+        self.sits = GroupSitsViewModel(
+            sits: sits, sitting: sitting, now: context.now, timeZone: context.timeZone, words: words)
+        scheduling =
+            detail.isHost
+            ? GroupScheduleViewModel(group: group.id, profiles: profiles, form: schedule, words: words) : nil
         let me = context.person?.id
         members = detail.members.map { member in
             GroupMemberViewModel(
                 member,
                 removeURL: detail.isHost && !member.isHost && member.person != me
                     ? Paths.removeGroupMember.url(group.id, member.person) : nil,
-                timeZone: context.timeZone)
+                timeZone: context.timeZone, words: words)
         }
+        (membersHeading, weekHeading, leaveLabel) = (
+            words.groupsMembersHeading, words.groupsWeekHeading, words.groupsLeave
+        )
         let byPerson = Dictionary(practice.map { ($0.person, $0.totals) }, uniquingKeysWith: { first, _ in first })
+        // (The time sat is written as English writes it, in every language, until the formatters
+        // speak the person's.)
         week = detail.members.map { member in
             let totals = byPerson[member.person] ?? .zero
-            return "\(member.name): " + (totals.sessions == 0 ? "no sessions yet" : CountText.sat(totals))
+            return totals.sessions == 0
+                ? words.groupsWeekNoSessions(name: member.name)
+                : words.groupsWeekSat(
+                    totals.sessions, name: member.name, duration: DurationFormatter.words(from: totals.seconds))
         }
         let total = practice.map(\.totals).reduce(.zero, +)
         weekSummary =
             total.sessions == 0
-            ? "No one has sat since Monday." : "Together: \(CountText.sat(total)) since Monday."
+            ? words.groupsWeekNone
+            : words.groupsWeekTogether(total.sessions, duration: DurationFormatter.words(from: total.seconds))
         hosting =
             detail.isHost
             ? GroupHostingViewModel(
                 group: group.id, invitations: detail.invitations, removed: detail.removed, signUp: context.signUp,
-                timeZone: context.timeZone)
+                timeZone: context.timeZone, words: words)
             : nil
         leaveURL = Paths.leaveGroup.url(group.id)
         let otherHosts = detail.members.contains { $0.isHost && $0.person != me }
         leaveHint =
             detail.members.count == 1
-            ? "You are its only member: leaving deletes the group."
+            ? words.groupsLeaveOnlyMember
             : detail.isHost && !otherHosts
-                ? "You are its only host: the member who joined first becomes host."
-                : "You can come back with an invitation link."
+                ? words.groupsLeaveOnlyHost
+                : words.groupsLeaveComeBack
     }
 
     /// The week `date` is in, from Monday 00:00 in `timeZone`: counted by `Calendar` once per zone
@@ -123,8 +137,8 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
         } catch {
             return .failed(
                 ErrorPageViewModel(
-                    heading: "The group is unavailable",
-                    message: StorageMessage.text(for: error, otherwise: "Reading the group failed. Please try again."),
+                    heading: context.words.groupsUnavailable,
+                    message: StorageMessage.text(for: error, otherwise: context.words.groupsReadingGroupFailed),
                     context: context),
                 .storage)
         }
@@ -158,12 +172,14 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
         } catch {
             return .failed(
                 ErrorPageViewModel(
-                    heading: "No invitation was made",
-                    message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."),
+                    heading: context.words.groupsNoInvitationMade,
+                    message: StorageMessage.text(for: error, otherwise: context.words.groupsSavingFailed),
                     context: context),
                 .storage)
         }
-        return await load(id, groups: groups, profiles: profiles, context: context, link: .groupInvitation(url: url))
+        let link = OneTimeLinkViewModel(
+            heading: context.words.groupsInvitationLink, url: url, note: context.words.groupsInvitationLinkNote)
+        return await load(id, groups: groups, profiles: profiles, context: context, link: link)
     }
 }
 
@@ -172,65 +188,68 @@ public struct GroupMemberViewModel: Sendable, Equatable, Encodable {
     public let name: String
     public let username: String
     public let isHost: Bool
-    public let hostLabel = "Host"
+    public let hostLabel: String
     public let detail: String
     public let removeURL: String?
-    public let removeLabel = "Remove"
+    public let removeLabel: String
     /// "Remove Ana Lima".
     public let removeAccessibleLabel: String
 
-    init(_ member: GroupMember, removeURL: String?, timeZone: TimeZone) {
+    init(_ member: GroupMember, removeURL: String?, timeZone: TimeZone, words: Words = .english) {
         name = member.name
         username = member.username
         isHost = member.isHost
-        detail = "Joined \(CalendarText.shortDate(member.joinedAt, timeZone: timeZone))"
+        (hostLabel, removeLabel) = (words.groupsHost, words.groupsRemove)
+        detail = words.groupsJoined(date: CalendarText.shortDate(member.joinedAt, timeZone: timeZone))
         self.removeURL = removeURL
-        removeAccessibleLabel = "Remove \(member.name)"
+        removeAccessibleLabel = words.groupsRemoveNamed(name: member.name)
     }
 }
 
 /// What a host sees: the invitation links in force, each with "Revoke", and the button that
 /// makes one.
 public struct GroupHostingViewModel: Sendable, Equatable, Encodable {
-    public let heading = "Invitation links"
+    public let heading: String
     /// What a link admits, by `--sign-up`.
     public let hint: String
     public let invitations: [GroupInvitationRowViewModel]
     /// "No invitation link is in force."; nil when one is.
     public let noInvitationsText: String?
     public let createURL: String
-    public let createLabel = "Create invitation link"
-    public let removedHeading = "Removed"
-    public let removedHint = "No invitation link lets them join again until you let them back in."
+    public let createLabel: String
+    public let removedHeading: String
+    public let removedHint: String
     /// Those removed and not let back in; the section is left out when there are none.
     public let removed: [GroupRemovedRowViewModel]
     public let hasRemoved: Bool
 
     init(
         group: Int, invitations: [GroupInvitation], removed: [RemovedMember] = [], signUp: SignUpMode = .invite,
-        timeZone: TimeZone
+        timeZone: TimeZone, words: Words = .english
     ) {
-        let joins = "A link lets anyone signed in who opens it join, for 7 days, until you revoke it"
         hint =
             switch signUp {
-            case .invite: joins + ", and lets someone without an account create one."
-            case .open: joins + "."
-            case .adminInvite, .closed: joins + ": only people who have an account can use it."
+            case .invite: words.groupsLinksInvite
+            case .open: words.groupsLinksOpen
+            case .adminInvite, .closed: words.groupsLinksAccountsOnly
             }
+        (heading, createLabel) = (words.groupsInvitationLinks, words.groupsCreateInvitation)
+        (removedHeading, removedHint) = (words.groupsRemovedHeading, words.groupsRemovedHint)
         self.removed = removed.map { member in
             GroupRemovedRowViewModel(
                 name: member.name, username: member.username,
-                detail: "Removed \(CalendarText.shortDate(member.removedAt, timeZone: timeZone))",
-                readmitURL: Paths.readmitGroupMember.url(group, member.person))
+                detail: words.groupsRemovedOn(date: CalendarText.shortDate(member.removedAt, timeZone: timeZone)),
+                readmitURL: Paths.readmitGroupMember.url(group, member.person), words: words)
         }
         hasRemoved = !removed.isEmpty
         self.invitations = invitations.map { invitation in
             GroupInvitationRowViewModel(
-                text:
-                    "Made \(CalendarText.dayAndTime(invitation.createdAt, timeZone: timeZone)) · expires \(CalendarText.dayAndTime(invitation.expiresAt, timeZone: timeZone))",
-                revokeURL: Paths.revokeGroupInvitation.url(group, invitation.id))
+                text: words.groupsInvitationMade(
+                    made: CalendarText.dayAndTime(invitation.createdAt, timeZone: timeZone),
+                    expires: CalendarText.dayAndTime(invitation.expiresAt, timeZone: timeZone)),
+                revokeURL: Paths.revokeGroupInvitation.url(group, invitation.id), revokeLabel: words.groupsRevoke)
         }
-        noInvitationsText = invitations.isEmpty ? "No invitation link is in force." : nil
+        noInvitationsText = invitations.isEmpty ? words.groupsNoInvitations : nil
         createURL = Paths.groupInvitations.url(group)
     }
 }
@@ -242,20 +261,21 @@ public struct GroupRemovedRowViewModel: Sendable, Equatable, Encodable {
     /// "Removed 3 Dec 2026".
     public let detail: String
     public let readmitURL: String
-    public let readmitLabel = "Let back in"
+    public let readmitLabel: String
     /// "Let Ana Lima back in".
     public let readmitAccessibleLabel: String
 
-    init(name: String, username: String, detail: String, readmitURL: String) {
+    init(name: String, username: String, detail: String, readmitURL: String, words: Words = .english) {
         (self.name, self.username, self.detail, self.readmitURL) = (name, username, detail, readmitURL)
-        readmitAccessibleLabel = "Let \(name) back in"
+        readmitLabel = words.groupsLetBackIn
+        readmitAccessibleLabel = words.groupsLetBackInNamed(name: name)
     }
 }
 
 public struct GroupInvitationRowViewModel: Sendable, Equatable, Encodable {
     public let text: String
     public let revokeURL: String
-    public let revokeLabel = "Revoke"
+    public let revokeLabel: String
 }
 
 /// What a member does to a group with a button: leave it, remove a member, revoke a link.
@@ -281,6 +301,7 @@ public enum GroupAction: Sendable, Equatable {
         GroupViewModel
     > {
         let back = Paths.group.url(group)
+        let words = context.words
         let events = context.person.map { self.events(on: group, by: $0.id) } ?? []
         do {
             switch self {
@@ -289,7 +310,9 @@ public enum GroupAction: Sendable, Equatable {
                 try await groups.leave(group)
                 return .redirect(
                     Redirect(
-                        to: Paths.groups.url, flash: .success("You left \(name ?? "the group")."), events: events))
+                        to: Paths.groups.url,
+                        flash: .success(name.map { words.groupsLeft(name: $0) } ?? words.groupsLeftUnnamed),
+                        events: events))
             case .remove(let member):
                 let name = try await groups.group(group, at: context.now)?.members.first { $0.person == member }?.name
                 try await groups.remove(member, from: group, at: context.now)
@@ -297,23 +320,26 @@ public enum GroupAction: Sendable, Equatable {
                     Redirect(
                         to: back,
                         flash: .success(
-                            "\(name ?? "The member") is no longer a member, and cannot join again until you let them back in."
-                        ), events: events))
+                            name.map { words.groupsMemberRemoved(name: $0) } ?? words.groupsMemberRemovedUnnamed),
+                        events: events))
             case .readmit(let person):
                 let name = try await groups.group(group, at: context.now)?.removed.first { $0.person == person }?.name
                 try await groups.readmit(person, to: group)
                 return .redirect(
-                    Redirect(to: back, flash: .success("\(name ?? "They") may join again by an invitation link.")))
+                    Redirect(
+                        to: back,
+                        flash: .success(name.map { words.groupsReadmitted(name: $0) } ?? words.groupsReadmittedUnnamed))
+                )
             case .revoke(let invitation):
                 try await groups.revokeInvitation(invitation, of: group)
                 return .redirect(
-                    Redirect(to: back, flash: .success("The invitation link is revoked: it admits no one.")))
+                    Redirect(to: back, flash: .success(words.groupsRevoked)))
             }
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
-            return .refused(Redirect(to: back, flash: .error(title: "Nothing changed.", message: message)))
+            let message = StorageMessage.text(for: error, otherwise: words.groupsSavingFailed)
+            return .refused(Redirect(to: back, flash: .error(title: words.groupsNothingChanged, message: message)))
         }
     }
 }

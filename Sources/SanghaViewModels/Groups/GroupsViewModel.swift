@@ -4,29 +4,29 @@ import SanghaCore
 /// `/groups`: the person's groups and the form that creates one.
 public struct GroupsViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
-    public let heading = "Groups"
+    public let heading: String
     public let groups: [GroupRowViewModel]
     public let hasGroups: Bool
     /// Said when the person is in no group.
     public let emptyText: String?
-    public let createHeading = "Create a group"
+    public let createHeading: String
     public let actionURL: String = Paths.groups.url
     public let name: FormFieldViewModel
-    public let submitLabel = "Create group"
+    public let submitLabel: String
     public let alert: AlertViewModel?
 
     public init(
         groups: [GroupSummary], context: PageContext, name: String = "", nameError: String? = nil,
         alert: AlertViewModel? = nil
     ) {
-        self.layout = LayoutViewModel(title: "Groups", section: .groups, context: context)
-        self.groups = groups.map(GroupRowViewModel.init)
+        let words = context.words
+        self.layout = LayoutViewModel(title: words.groupsTitle, section: .groups, context: context)
+        (heading, createHeading, submitLabel) = (words.groupsTitle, words.groupsCreateHeading, words.groupsCreate)
+        self.groups = groups.map { GroupRowViewModel($0, words: words) }
         hasGroups = !groups.isEmpty
-        emptyText =
-            groups.isEmpty && alert == nil
-            ? "You are in no group yet. Create one, or open an invitation link a host sent you." : nil
+        emptyText = groups.isEmpty && alert == nil ? words.groupsNoneYet : nil
         self.name = FormFieldViewModel(
-            names: FieldNames(name: "name"), label: "Name", value: name, error: nameError,
+            names: FieldNames(name: "name"), label: words.groupsName, value: name, error: nameError,
             maxLength: SittingGroup.nameLengthLimit)
         self.alert = alert
     }
@@ -36,7 +36,8 @@ public struct GroupsViewModel: Sendable, Equatable, Encodable {
             return .page(GroupsViewModel(groups: try await groups.list(), context: context))
         } catch {
             return .partial(
-                GroupsViewModel(groups: [], context: context, alert: unavailable(error)), .storage)
+                GroupsViewModel(groups: [], context: context, alert: unavailable(error, words: context.words)), .storage
+            )
         }
     }
 
@@ -44,26 +45,42 @@ public struct GroupsViewModel: Sendable, Equatable, Encodable {
     public static func create(name: String, groups: any GroupRepository, context: PageContext) async
         -> SubmitOutcome<GroupsViewModel>
     {
+        let words = context.words
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if let problem = SittingGroup.validateName(trimmed) {
             let list = (try? await groups.list()) ?? []
-            return .invalid(GroupsViewModel(groups: list, context: context, name: name, nameError: problem))
+            return .invalid(
+                GroupsViewModel(
+                    groups: list, context: context, name: name, nameError: nameProblem(problem, words: words)))
         }
         do {
             let group = try await groups.create(name: trimmed, at: context.now)
-            return .redirect(Redirect(to: Paths.group.url(group.id), flash: .success("Group created.")))
+            return .redirect(Redirect(to: Paths.group.url(group.id), flash: .success(words.groupsCreated)))
         } catch {
             let alert = AlertViewModel(
-                title: "Could not create the group.",
-                message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))
+                title: words.groupsCreateFailed,
+                message: StorageMessage.text(for: error, otherwise: words.groupsSavingFailed))
             return .failed(GroupsViewModel(groups: [], context: context, name: name, alert: alert), .storage)
         }
     }
 
-    static func unavailable(_ error: any Error) -> AlertViewModel {
+    static func unavailable(_ error: any Error, words: Words) -> AlertViewModel {
         AlertViewModel(
-            title: "Loading failed.",
-            message: StorageMessage.text(for: error, otherwise: "Reading the groups failed. Please try again."))
+            title: words.groupsLoadingFailed,
+            message: StorageMessage.text(for: error, otherwise: words.groupsReadingGroupsFailed))
+    }
+
+    /// `SittingGroup.validateName`'s reason (English, as a profile's name says it) in `words`'
+    /// language.
+    static func nameProblem(_ problem: String, words: Words) -> String {
+        let limit = SittingGroup.nameLengthLimit
+        let reasons: [(example: String, text: String)] = [
+            ("", words.groupsNameRequired),
+            (String(repeating: "a", count: limit + 1), words.groupsNameTooLong(limit)),
+            ("a\u{7}", words.groupsNameControl),
+            ("a\u{202E}", words.groupsNameDirection),
+        ]
+        return reasons.first { SittingGroup.validateName($0.example) == problem }?.text ?? problem
     }
 }
 
@@ -73,9 +90,10 @@ public struct GroupRowViewModel: Sendable, Equatable, Encodable {
     public let url: String
     public let detail: String
 
-    init(_ summary: GroupSummary) {
+    init(_ summary: GroupSummary, words: Words = .english) {
         name = summary.group.name
         url = Paths.group.url(summary.group.id)
-        detail = CountText.of(summary.members, "member") + (summary.isHost ? " · you host" : "")
+        detail =
+            summary.isHost ? words.groupsMemberCountHost(summary.members) : words.groupsMemberCount(summary.members)
     }
 }

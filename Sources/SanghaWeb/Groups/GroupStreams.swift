@@ -45,10 +45,12 @@ public final class GroupStreams: Service, Sendable {
         let html: String
     }
 
-    /// A view as its streams show it: its times in their people's time zone.
+    /// A view as its streams show it: its times in their people's time zone, its words in their
+    /// language.
     struct Shown: Hashable, Sendable {
         let view: View
         let timeZone: TimeZone
+        var language: Language = .en
     }
 
     /// A part of a group's view, as last sent.
@@ -64,13 +66,15 @@ public final class GroupStreams: Service, Sendable {
         let view: View
         /// Its person's: the times of its parts are shown in it.
         let timeZone: TimeZone
+        /// Its page's: its parts say everything in it.
+        let language: Language
         /// The sign-in session it was opened with (its key, as stored).
         let session: String?
         let continuation: AsyncStream<Message>.Continuation
         /// Called when it is dropped for falling behind.
         let whenDropped: @Sendable () -> Void
 
-        var shown: Shown { Shown(view: view, timeZone: timeZone) }
+        var shown: Shown { Shown(view: view, timeZone: timeZone, language: language) }
     }
 
     private struct State {
@@ -117,12 +121,12 @@ public final class GroupStreams: Service, Sendable {
     }
 
     /// A new stream of `group`'s `view` for `person` (its times in `timeZone`, else the
-    /// deployment's), or nil when they hold `limitPerPerson` already. `whenDropped` is called
+    /// deployment's; its words in `language`), or nil when they hold `limitPerPerson` already. `whenDropped` is called
     /// if its reader falls behind and it is dropped: its response is then stuck in a write that
     /// will not end (the reader stopped reading), and its connection must be closed.
     func open(
-        person: Int, group: Int, view: View = .group, timeZone: TimeZone? = nil, session: String?,
-        whenDropped: @escaping @Sendable () -> Void = {}
+        person: Int, group: Int, view: View = .group, timeZone: TimeZone? = nil, language: Language = .en,
+        session: String?, whenDropped: @escaping @Sendable () -> Void = {}
     ) -> Subscription? {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Message.self, bufferingPolicy: .bufferingOldest(Self.buffered))
@@ -135,8 +139,8 @@ public final class GroupStreams: Service, Sendable {
         let admitted = state.withLock { state in
             guard state.perPerson[person, default: 0] < Self.limitPerPerson else { return false }
             state.streams[id] = Stream(
-                person: person, group: group, view: view, timeZone: timeZone ?? self.timeZone, session: session,
-                continuation: continuation, whenDropped: whenDropped)
+                person: person, group: group, view: view, timeZone: timeZone ?? self.timeZone, language: language,
+                session: session, continuation: continuation, whenDropped: whenDropped)
             state.perPerson[person, default: 0] += 1
             return true
         }
@@ -149,7 +153,7 @@ public final class GroupStreams: Service, Sendable {
             guard let stream = state.streams.removeValue(forKey: id) else { return }
             state.perPerson[stream.person, default: 1] -= 1
             if state.perPerson[stream.person] == 0 { state.perPerson[stream.person] = nil }
-            let shown = Shown(view: stream.view, timeZone: stream.timeZone)
+            let shown = stream.shown
             if !state.streams.values.contains(where: { $0.group == stream.group && $0.shown == shown }) {
                 state.lastSent = state.lastSent.filter { $0.key.group != stream.group || $0.key.shown != shown }
             }
@@ -266,7 +270,7 @@ public final class GroupStreams: Service, Sendable {
 
     /// The parts of each of the group's views as `shown`, rendered from one reading of it as
     /// `groups`' person sees it (who is sitting; the sits, when a group's page is among the
-    /// views; each sit whose page is), in each time zone asked. Not found when they are not a
+    /// views; each sit whose page is), in each time zone and language asked. Not found when they are not a
     /// member; a sit not the group's has none.
     func parts(of group: Int, shown: Set<Shown>, as groups: any GroupRepository, now: Date)
         async throws(GroupRepositoryError) -> [Shown: [Part]]
@@ -276,18 +280,20 @@ public final class GroupStreams: Service, Sendable {
         var sitsByID: [Int: GroupSit?] = [:]
         var parts: [Shown: [Part]] = [:]
         for shown in shown {
-            let (view, timeZone) = (shown.view, shown.timeZone)
+            let (view, timeZone, words) = (shown.view, shown.timeZone, Words(shown.language))
             switch view {
             case .group:
                 parts[shown] = [
                     Part(
                         event: "sitting-now",
                         html: renderer.html(
-                            GroupSittingNowViewModel(group: group, sitting: sitting, timeZone: timeZone))),
+                            GroupSittingNowViewModel(
+                                group: group, sitting: sitting, timeZone: timeZone, words: words))),
                     Part(
                         event: "sits",
                         html: renderer.html(
-                            GroupSitsViewModel(sits: sits, sitting: sitting, now: now, timeZone: timeZone))),
+                            GroupSitsViewModel(
+                                sits: sits, sitting: sitting, now: now, timeZone: timeZone, words: words))),
                 ]
             case .sit(let id):
                 // (A sit not the group's is refused when its stream opens.)
@@ -296,7 +302,8 @@ public final class GroupStreams: Service, Sendable {
                 parts[shown] = [
                     Part(
                         event: "sit-people",
-                        html: renderer.html(GroupSitPeopleViewModel(sit: sit, sitting: sitting, timeZone: timeZone)))
+                        html: renderer.html(
+                            GroupSitPeopleViewModel(sit: sit, sitting: sitting, timeZone: timeZone, words: words)))
                 ]
             }
         }

@@ -60,7 +60,8 @@ struct GroupsRoutes: AreaRoutes {
         },
         // "Cancel sit" (hosts).
         .post(Paths.cancelGroupSit, notFound: sitNotFound) {
-            await GroupSitAction.cancel($0.values.1, in: $0.values.0, groups: try $0.groups(), now: $0.page.now)
+            await GroupSitAction.cancel(
+                $0.values.1, in: $0.values.0, groups: try $0.groups(), now: $0.page.now, words: $0.page.words)
         },
         // An invitation link: what it offers, and joining. A link that is not well formed is an
         // unknown one.
@@ -97,11 +98,12 @@ struct GroupsRoutes: AreaRoutes {
             guard let sit = Int(sit) else { throw HTTPError(.notFound, message: Self.sitNotFound) }
             view = .sit(sit)
         }
-        let shown = GroupStreams.Shown(view: view, timeZone: context.page.timeZone)
+        let shown = GroupStreams.Shown(view: view, timeZone: context.page.timeZone, language: context.page.language)
         let channel = context.channel
         guard
             let subscription = streams.open(
-                person: person.id, group: id, view: view, timeZone: shown.timeZone, session: context.signInKey,
+                person: person.id, group: id, view: view, timeZone: shown.timeZone, language: shown.language,
+                session: context.signInKey,
                 // Dropped, it fell behind: the connection's buffers are full and its reader is not
                 // reading, so the write in progress would never end (and the socket never close).
                 whenDropped: { channel.close(promise: nil) })
@@ -122,7 +124,7 @@ struct GroupsRoutes: AreaRoutes {
         } catch {
             subscription.end()
             throw PageFailure.storage.error(
-                StorageMessage.text(for: error, otherwise: "Reading the group failed. Please try again."))
+                StorageMessage.text(for: error, otherwise: context.page.words.groupsReadingGroupFailed))
         }
         context.channel.whenClientClosed { subscription.end() }
         let opening = streams.opening(parts)
