@@ -50,7 +50,8 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
             return .failed(
                 ErrorPageViewModel(
                     heading: context.words.groupsInvitationUnreadable,
-                    message: StorageMessage.text(for: error, otherwise: context.words.groupsTryAgain), context: context),
+                    message: StorageMessage.text(
+                        for: error, otherwise: context.words.groupsTryAgain, words: context.words), context: context),
                 .storage)
         }
     }
@@ -71,7 +72,7 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
                     to: Paths.groups.url, flash: .error(title: words.groupsDidNotJoin, message: words.groupsRemovedYou))
             )
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: words.groupsJoiningFailed)
+            let message = StorageMessage.text(for: error, otherwise: words.groupsJoiningFailed, words: words)
             return .refused(
                 Redirect(to: Paths.groups.url, flash: .error(title: words.groupsDidNotJoin, message: message)))
         }

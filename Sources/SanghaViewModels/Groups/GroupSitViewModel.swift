@@ -119,7 +119,8 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
             return .failed(
                 ErrorPageViewModel(
                     heading: context.words.groupsSitUnavailable,
-                    message: StorageMessage.text(for: error, otherwise: context.words.groupsReadingSitFailed),
+                    message: StorageMessage.text(
+                        for: error, otherwise: context.words.groupsReadingSitFailed, words: context.words),
                     context: context),
                 .storage)
         }
@@ -174,7 +175,7 @@ extension GroupSitViewModel {
             return .unavailable(
                 ErrorPageViewModel(
                     heading: words.groupsSessionNotSaved,
-                    message: StorageMessage.text(for: error, otherwise: words.groupsSessionsNotSaved),
+                    message: StorageMessage.text(for: error, otherwise: words.groupsSessionsNotSaved, words: words),
                     context: context),
                 .storage)
         }
@@ -197,7 +198,7 @@ extension GroupSitViewModel {
                 Redirect(to: Paths.groupSit.url(group, id), flash: .success(SittingViewModel.savedMessage)))
         } catch {
             return .failed(
-                page(StorageMessage.text(for: error, otherwise: words.groupsSessionsNotSaved)),
+                page(StorageMessage.text(for: error, otherwise: words.groupsSessionsNotSaved, words: words)),
                 .storage)
         }
     }

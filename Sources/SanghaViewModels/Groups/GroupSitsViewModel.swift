@@ -197,7 +197,7 @@ public enum GroupSitAction {
                         title: words.groupsNotScheduled,
                         message: words.groupsTooManyNotOver(GroupSit.limitNotOverPerGroup))))
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: words.groupsSavingFailed)
+            let message = StorageMessage.text(for: error, otherwise: words.groupsSavingFailed, words: words)
             return .refused(Redirect(to: back, flash: .error(title: words.groupsNotScheduled, message: message)))
         }
     }
@@ -229,7 +229,7 @@ public enum GroupSitAction {
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: words.groupsSavingFailed)
+            let message = StorageMessage.text(for: error, otherwise: words.groupsSavingFailed, words: words)
             return .refused(
                 Redirect(
                     to: Paths.groupSit.url(group, sit),

@@ -138,7 +138,8 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
             return .failed(
                 ErrorPageViewModel(
                     heading: context.words.groupsUnavailable,
-                    message: StorageMessage.text(for: error, otherwise: context.words.groupsReadingGroupFailed),
+                    message: StorageMessage.text(
+                        for: error, otherwise: context.words.groupsReadingGroupFailed, words: context.words),
                     context: context),
                 .storage)
         }
@@ -173,7 +174,8 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
             return .failed(
                 ErrorPageViewModel(
                     heading: context.words.groupsNoInvitationMade,
-                    message: StorageMessage.text(for: error, otherwise: context.words.groupsSavingFailed),
+                    message: StorageMessage.text(
+                        for: error, otherwise: context.words.groupsSavingFailed, words: context.words),
                     context: context),
                 .storage)
         }
@@ -338,7 +340,7 @@ public enum GroupAction: Sendable, Equatable {
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: words.groupsSavingFailed)
+            let message = StorageMessage.text(for: error, otherwise: words.groupsSavingFailed, words: words)
             return .refused(Redirect(to: back, flash: .error(title: words.groupsNothingChanged, message: message)))
         }
     }

@@ -59,7 +59,7 @@ public struct GroupsViewModel: Sendable, Equatable, Encodable {
         } catch {
             let alert = AlertViewModel(
                 title: words.groupsCreateFailed,
-                message: StorageMessage.text(for: error, otherwise: words.groupsSavingFailed))
+                message: StorageMessage.text(for: error, otherwise: words.groupsSavingFailed, words: words))
             return .failed(GroupsViewModel(groups: [], context: context, name: name, alert: alert), .storage)
         }
     }
@@ -67,7 +67,7 @@ public struct GroupsViewModel: Sendable, Equatable, Encodable {
     static func unavailable(_ error: any Error, words: Words) -> AlertViewModel {
         AlertViewModel(
             title: words.groupsLoadingFailed,
-            message: StorageMessage.text(for: error, otherwise: words.groupsReadingGroupsFailed))
+            message: StorageMessage.text(for: error, otherwise: words.groupsReadingGroupsFailed, words: words))
     }
 
     /// `SittingGroup.validateName`'s reason (English, as a profile's name says it) in `words`'

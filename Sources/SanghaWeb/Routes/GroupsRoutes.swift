@@ -124,7 +124,8 @@ struct GroupsRoutes: AreaRoutes {
         } catch {
             subscription.end()
             throw PageFailure.storage.error(
-                StorageMessage.text(for: error, otherwise: context.page.words.groupsReadingGroupFailed))
+                StorageMessage.text(
+                    for: error, otherwise: context.page.words.groupsReadingGroupFailed, words: context.page.words))
         }
         context.channel.whenClientClosed { subscription.end() }
         let opening = streams.opening(parts)
