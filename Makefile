@@ -25,7 +25,7 @@ VENV := .venv
 # symbol table): it was most of the binary's size and a part of its build time.
 RELEASE := -c release --static-swift-stdlib -debug-info-format none
 
-.PHONY: run test build release deps browser-deps bench loadtest cluster snapshots screenshots sounds icons catalog gallery format lint clean
+.PHONY: run test build release deps browser-deps bench bench-push loadtest cluster snapshots screenshots sounds icons catalog gallery format lint clean
 
 ## Install the Debian packages that are missing (apt-get runs only when one is absent).
 deps:
@@ -79,7 +79,9 @@ screenshots: deps build browser-deps
 ## against the version before people (built once) and while others sign in; a real sign-in
 ## while 40 connections sign in as no one; then PostgreSQL against SQLite, the paged lists with
 ## large data against a page's worth, 2,000 group event streams (their memory, a page beside
-## them, an event's delivery across instances), and two instances behind nginx against one.
+## them, an event's delivery across instances), a sit's 2,000 notifications (to a stand-in push
+## service, and the editor while they go out; one push's instructions by callgrind), and two
+## instances behind nginx against one.
 ## Prints medians and ratios (see docs/performance.md).
 bench: APT_PACKAGES += wrk curl nginx-light postgresql valgrind
 bench: deps
@@ -93,8 +95,18 @@ bench: deps
 	scripts/bench-flood.sh
 	scripts/bench-scale.sh
 	scripts/bench-events.sh
+	$(MAKE) --no-print-directory bench-push
 	CLUSTER_PORT=$$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])') \
 	  scripts/cluster.sh --bench
+
+## A group sit's 2,000 notifications to a stand-in push service on loopback (nginx): the time
+## until the last is answered, the editor while they go out, and one push's instructions
+## (callgrind); `make bench` runs it too (see docs/performance.md).
+bench-push: APT_PACKAGES += wrk curl nginx-light valgrind
+bench-push: deps
+	$(SWIFT) build $(RELEASE) --product sangha
+	$(SWIFT) build $(RELEASE) --product sangha-bench
+	scripts/bench-push.sh
 
 ## wrk against the release build: GET /friends, GET /profiles/1, a form post; 64 connections,
 ## 30 s each. Fails on any non-2xx/3xx answer or socket error.

@@ -276,8 +276,9 @@ let package = Package(
         .executableTarget(
             name: "sangha-bench",
             dependencies: [
-                "SanghaCore", "SanghaViewModels", "SanghaStore", "SanghaWeb", "SanghaFixtures",
+                "SanghaCore", "SanghaViewModels", "SanghaStore", "SanghaWeb", "SanghaFixtures", "SanghaPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 

@@ -26,6 +26,9 @@ struct SanghaBench {
         if CommandLine.arguments.dropFirst().first == "serve-pages" {
             return try await BenchPageServer.run(Array(CommandLine.arguments.dropFirst(2)))
         }
+        if CommandLine.arguments.dropFirst().first == "push-cost" {
+            return PushCost.run(Array(CommandLine.arguments.dropFirst(2)))
+        }
         let root = CommandLine.arguments.dropFirst().first ?? FileManager.default.currentDirectoryPath
         let renderer = try await MustacheTemplates(
             directory: URL(fileURLWithPath: root).appendingPathComponent("Templates"))
