@@ -10,9 +10,17 @@
 
 export const SAVED_ON_DEVICE = "Saved on this device. It will be sent when Sangha can be reached.";
 
-/** "N sits on this device are waiting to be sent.", or "" for none. */
-export function waitingText(count) {
+/**
+ * "N sits on this device are waiting to be sent.", or "" for none. `forms`: the page's words for
+ * it by CLDR plural category, `{count}` for the number (`{"one": "{count} …", "other": …}`, its
+ * `data-outbox-forms`), in the language `locale`; without them (an English page), English.
+ */
+export function waitingText(count, forms = null, locale = "en") {
   if (count === 0) return "";
+  if (forms) {
+    const form = forms[new Intl.PluralRules(locale).select(count)] ?? forms.other ?? Object.values(forms).at(-1) ?? "";
+    return form.replaceAll("{count}", new Intl.NumberFormat(locale).format(count));
+  }
   return count === 1
     ? "1 sit on this device is waiting to be sent."
     : `${count} sits on this device are waiting to be sent.`;

@@ -15,6 +15,15 @@ export function signedIn(document) {
   return person ? { person: Number(person), token } : null;
 }
 
+/** A page's words for its waiting line (`data-outbox-forms`, JSON); null for none, or broken. */
+export function outboxForms(element) {
+  try {
+    return element.dataset.outboxForms ? JSON.parse(element.dataset.outboxForms) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The pages the service worker keeps (its cache of them: the worker names it the same). */
 export const PAGES = "sangha-pages";
 
@@ -43,7 +52,7 @@ export function enhancePocket(document, window = globalThis.window) {
   const counts = [...document.querySelectorAll("[data-outbox-count]")];
   const show = (count) => {
     for (const element of counts) {
-      element.textContent = waitingText(count);
+      element.textContent = waitingText(count, outboxForms(element), document.documentElement.lang || "en");
       element.hidden = count === 0;
     }
   };

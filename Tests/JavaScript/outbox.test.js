@@ -69,6 +69,17 @@ test("the waiting line counts in words", () => {
   assert.equal(waitingText(3), "3 sits on this device are waiting to be sent.");
 });
 
+test("the waiting line in the page's language: its form for the count's plural category", () => {
+  const polish = { one: "{count} sesja czeka.", few: "{count} sesje czekają.", many: "{count} sesji czeka." };
+  assert.equal(waitingText(0, polish, "pl"), "");
+  assert.equal(waitingText(1, polish, "pl"), "1 sesja czeka.");
+  assert.equal(waitingText(3, polish, "pl"), "3 sesje czekają.");
+  assert.equal(waitingText(5, polish, "pl"), "5 sesji czeka.");
+  assert.equal(waitingText(22, polish, "pl"), "22 sesje czekają.");
+  const german = { one: "{count} Sitzung wartet.", other: "{count} Sitzungen warten." };
+  assert.equal(waitingText(1200, german, "de"), "1.200 Sitzungen warten.");
+});
+
 test("a sit's id is a version 4 UUID, with or without crypto.randomUUID", () => {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
   assert.match(newClientId(), uuid);

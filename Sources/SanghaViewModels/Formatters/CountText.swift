@@ -11,3 +11,12 @@ enum CountText {
         "\(DurationFormatter.words(from: totals.seconds)) in \(of(totals.sessions, "session"))"
     }
 }
+
+extension CountText {
+    /// Time sat and how many sessions, in the language of `words`: `1 hr 10 min in 4 sessions`
+    /// (English exactly as `sat(_:)`).
+    static func sat(_ totals: SittingTotals, words: Words) -> String {
+        words.historySatInSessions(
+            totals.sessions, duration: DurationFormatter.words(from: totals.seconds, words: words))
+    }
+}

@@ -33,31 +33,40 @@ public struct HistoryChartViewModel: Sendable, Equatable, Encodable {
     public let baselineY: Int = Self.plotTop + Self.plotHeight
     public let dayTextY: Int = Self.plotTop + Self.plotHeight + 20
     public let firstDayText: String
-    public let lastDayText = "Today"
+    public let lastDayText: String
+    /// "Each day".
+    public let eachDayLabel: String
 
-    /// `days`, oldest first, the last today.
-    public init(days: [Practice.Day]) {
+    /// `days`, oldest first, the last today, in the language of `words`.
+    public init(days: [Practice.Day], words: Words = .english) {
         width = days.count * Self.slot
         viewBox = "0 0 \(width) \(Self.plotTop + Self.plotHeight + 26)"
         let most = days.map(\.seconds).max() ?? 0
         let scale = max(600, (most + 599) / 600 * 600)
-        scaleText = DurationFormatter.words(from: scale)
+        scaleText = DurationFormatter.words(from: scale, words: words)
         bars = days.enumerated().map { index, day in
             let height = day.seconds == 0 ? 2 : max(3, day.seconds * Self.plotHeight / scale)
             let what =
                 day.sessions == 0
-                ? "nothing sat" : CountText.sat(SittingTotals(sessions: day.sessions, seconds: day.seconds))
+                ? words.historyNothingSat
+                : CountText.sat(SittingTotals(sessions: day.sessions, seconds: day.seconds), words: words)
             return Bar(
                 x: index * Self.slot + 3, y: Self.plotTop + Self.plotHeight - height, width: Self.slot - 6,
-                height: height, label: "\(CalendarText.longDay(day.day)): \(what)",
+                height: height,
+                label: words.historyChartDay(day: CalendarText.longDay(day.day, words: words), what: what),
                 isEmpty: day.sessions == 0, isToday: index == days.count - 1)
         }
-        firstDayText = days.first.map { CalendarText.shortDay($0.day) } ?? ""
+        firstDayText = days.first.map { CalendarText.shortDay($0.day, words: words) } ?? ""
+        lastDayText = words.historyToday
+        eachDayLabel = words.historyEachDay
         let sat = days.filter { $0.sessions > 0 }
         let total = sat.reduce(0) { $0 + $1.seconds }
         caption =
             sat.isEmpty
-            ? "The last \(days.count) days: nothing sat."
-            : "The last \(days.count) days: \(DurationFormatter.words(from: total)) on \(HistoryViewModel.days(sat.count))."
+            ? words.historyChartNothing(days.count)
+            : words.historyChartCaption(
+                days.count,
+                sat: words.historyDurationOnDays(
+                    sat.count, duration: DurationFormatter.words(from: total, words: words)))
     }
 }

@@ -10,6 +10,19 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     public static let dayCount = 30
 
     public let layout: LayoutViewModel
+    /// "History".
+    public let heading: String
+    /// The figures' names: "Total time", "Sessions", "Streak".
+    public let totalTimeLabel: String
+    public let sessionsLabel: String
+    public let streakLabel: String
+    /// The table's heading and its columns' names.
+    public let sessionsHeading: String
+    public let columns: Columns
+    /// What a screen reader calls the list of `logLinks`: "Your log".
+    public let logLinksLabel: String
+    /// "N sits on this device are waiting to be sent.", for the script: `outboxForms(_:)`.
+    public let outboxForms: String?
     public let totalSeconds: Int
     public let totalTimeText: String
     public let sessionCount: Int
@@ -33,61 +46,105 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     public let entry: SessionFormViewModel?
     public let alert: AlertViewModel?
 
+    /// The names of the table's columns.
+    public struct Columns: Sendable, Equatable, Encodable {
+        public let date: String
+        public let profile: String
+        public let duration: String
+        public let ended: String
+        public let actions: String
+    }
+
     /// The history page `page` of `practice`, its `recent` sessions the page's, the newest
     /// first; on the first page "Add a sit", as typed in `entry`. `year` draws the year's
     /// calendar (the app keeps each person's last one: `HistoryYearViewModel(practice:)` is
     /// most of the page's work with a year's log, and depends on the days sat and today only).
     public init(
         practice: Practice, page: Int = 1, context: PageContext, entry: SessionFormViewModel.Form = .init(),
-        alert: AlertViewModel? = nil, year: (Practice) -> HistoryYearViewModel = HistoryYearViewModel.init(practice:)
+        alert: AlertViewModel? = nil, year: ((Practice) -> HistoryYearViewModel)? = nil
     ) {
+        let words = context.words
         layout = LayoutViewModel(
-            title: page > 1 ? "History, page \(page)" : "History", section: .history, context: context)
+            title: page > 1 ? words.historyTitlePage(page: words.number(page)) : words.historyTitle, section: .history,
+            context: context)
+        heading = words.historyTitle
+        (totalTimeLabel, sessionsLabel, streakLabel) = (
+            words.historyTotalTime, words.historySessions, words.historyStreak
+        )
+        sessionsHeading = words.historyRecentSessions
+        columns = Columns(
+            date: words.historyDate, profile: words.historyProfile, duration: words.historyDuration,
+            ended: words.historyEnded, actions: words.historyActions)
+        logLinksLabel = words.historyYourLog
+        outboxForms = Self.outboxForms(words)
         totalSeconds = practice.totals.seconds
-        totalTimeText = DurationFormatter.words(from: practice.totals.seconds)
+        totalTimeText = DurationFormatter.words(from: practice.totals.seconds, words: words)
         sessionCount = practice.totals.sessions
-        sessionsText = "\(practice.totals.sessions)"
+        sessionsText = words.number(practice.totals.sessions)
         streakDays = practice.streak
-        streakText = context.showsStreaks ? Self.days(practice.streak) : nil
+        streakText = context.showsStreaks ? words.historyDays(practice.streak) : nil
         let hasSessions = practice.totals.sessions > 0
-        chart = hasSessions ? HistoryChartViewModel(days: practice.days(last: Self.dayCount)) : nil
-        self.year = hasSessions ? year(practice) : nil
+        chart = hasSessions ? HistoryChartViewModel(days: practice.days(last: Self.dayCount), words: words) : nil
+        self.year = hasSessions ? (year ?? { HistoryYearViewModel(practice: $0, words: words) })(practice) : nil
         rows = practice.recent.map {
-            HistorySessionRowViewModel(session: $0, timeZone: context.timeZone, actions: true)
+            HistorySessionRowViewModel(session: $0, timeZone: context.timeZone, actions: true, words: words)
         }
         hasRows = !rows.isEmpty
-        emptyMessage = hasSessions ? nil : Self.noSessionsMessage
-        startLink = hasSessions ? nil : LinkViewModel(url: Paths.profiles.url, label: "Choose a profile to sit with")
+        emptyMessage = hasSessions ? nil : words.historyNoSessions
+        startLink = hasSessions ? nil : LinkViewModel(url: Paths.profiles.url, label: words.historyChooseProfile)
         paging = PagingViewModel(
             page: page, pageCount: PagingViewModel.pageCount(rows: practice.totals.sessions), path: Paths.history.url)
         logLinks =
             (hasSessions
                 ? [
-                    LinkViewModel(url: Paths.historyCSV.url, label: "Export CSV"),
-                    LinkViewModel(url: Paths.historyJSON.url, label: "Export JSON"),
-                ] : []) + [LinkViewModel(url: Paths.historyImport.url, label: "Import sessions")]
-        self.entry = page == 1 ? SessionFormViewModel(form: entry, editing: nil) : nil
+                    LinkViewModel(url: Paths.historyCSV.url, label: words.historyExportCsv),
+                    LinkViewModel(url: Paths.historyJSON.url, label: words.historyExportJson),
+                ] : []) + [LinkViewModel(url: Paths.historyImport.url, label: words.historyImportSessions)]
+        self.entry = page == 1 ? SessionFormViewModel(form: entry, editing: nil, words: words) : nil
         self.alert = alert
     }
 
     /// The first page without what could not be read, with why, and "Add a sit" as typed.
     static func unavailable(
-        context: PageContext, entry: SessionFormViewModel.Form, message: String = storageFailureMessage
+        context: PageContext, entry: SessionFormViewModel.Form, message: String? = nil
     ) -> HistoryViewModel {
         HistoryViewModel(
             practice: .empty(today: context.today), context: context, entry: entry,
-            alert: AlertViewModel(title: "Not saved.", message: message))
+            alert: AlertViewModel(
+                title: context.words.historyNotSaved, message: message ?? context.words.historyUnreadable))
     }
 
     /// `1 day`, `4 days`.
-    static func days(_ count: Int) -> String { CountText.of(count, "day") }
+    static func days(_ count: Int) -> String { Words.english.historyDays(count) }
+
+    /// How many sits wait on the device, as the script says it (`data-outbox-forms`): the
+    /// message's form for each CLDR plural category of the language, `{count}` for the number,
+    /// as JSON (`{"one": "{count} sit on this device is waiting to be sent.", …}`); the script
+    /// picks one by `Intl.PluralRules`. nil in English, which the script writes itself.
+    public static func outboxForms(_ words: Words) -> String? {
+        guard words.language != .en else { return nil }
+        var forms: [String: String] = [:]
+        for category in words.language.pluralCategories {
+            // A count of the category: its number, written as the language writes it, is `{count}`.
+            guard
+                let count = [0, 1, 2, 3, 5, 11, 100, 1_000_000].first(where: {
+                    words.language.pluralCategory($0) == category
+                })
+            else { continue }
+            forms[category.rawValue] = words.historyOutboxWaiting(count).replacingOccurrences(
+                of: words.number(count), with: "{count}")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(forms)).map { String(decoding: $0, as: UTF8.self) }
+    }
 
     /// What `GET /history?page=N` shows: a page past the last is not found (the first always
     /// exists, empty or not).
     public static func load(
         page: Int, from repository: any SittingSessionRepository, context: PageContext,
         entry: SessionFormViewModel.Form = .init(),
-        year: (Practice) -> HistoryYearViewModel = HistoryYearViewModel.init(practice:)
+        year: ((Practice) -> HistoryYearViewModel)? = nil
     ) async -> LoadOutcome<HistoryViewModel> {
         do {
             let pageSize = PagingViewModel.pageSize
@@ -103,8 +160,9 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         } catch {
             return .failed(
                 ErrorPageViewModel(
-                    heading: "History is unavailable",
-                    message: StorageMessage.text(for: error, otherwise: storageFailureMessage), context: context),
+                    heading: context.words.historyUnavailable,
+                    message: StorageMessage.text(for: error, otherwise: context.words.historyUnreadable),
+                    context: context),
                 .storage)
         }
     }
@@ -128,17 +186,22 @@ public struct HistorySessionRowViewModel: Sendable, Equatable, Encodable {
     public let editURL: String?
     /// "Edit sit of Mon 23 Nov 2026, 07:15".
     public let editAccessibleLabel: String
+    /// "Edit".
+    public let editLabel: String
 
-    public init(session: SittingSession, timeZone: TimeZone, actions: Bool = false) {
-        dateText = CalendarText.dayAndTime(session.startedAt, timeZone: timeZone)
+    /// The row of `session`, in the language of `words` (English by default: `/me` and the
+    /// fixtures).
+    public init(session: SittingSession, timeZone: TimeZone, actions: Bool = false, words: Words = .english) {
+        dateText = CalendarText.dayAndTime(session.startedAt, timeZone: timeZone, words: words)
         dateTime = CalendarText.iso(session.startedAt)
         profileName = session.profileName
         profileLink = session.profileID.map { LinkViewModel(url: Paths.sit.url($0), label: session.profileName) }
-        groupText = session.groupName.map { "with \($0)" }
+        groupText = session.groupName.map { words.historyWithGroup(group: $0) }
         durationText = DurationFormatter.string(from: session.seconds)
-        outcomeText = session.completed ? "Completed" : "Stopped"
+        outcomeText = session.completed ? words.historyCompleted : words.historyStopped
         note = session.note
         editURL = actions ? Paths.historySession.url(session.id) : nil
-        editAccessibleLabel = "Edit sit of \(dateText)"
+        editAccessibleLabel = words.historyEditSitOf(date: dateText)
+        editLabel = words.historyEdit
     }
 }

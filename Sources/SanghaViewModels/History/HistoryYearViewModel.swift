@@ -60,14 +60,14 @@ public struct HistoryYearViewModel: Sendable, Equatable, Encodable {
     public let sat: [Sat]
     public let monthLabels: [Label]
     public let weekdayLabels: [Label]
-    public let shades: [Shade] = [
-        Shade(level: 1, text: "under 15 min"), Shade(level: 2, text: "15 to 30 min"),
-        Shade(level: 3, text: "30 min to an hour"), Shade(level: 4, text: "an hour or more"),
-    ]
+    public let shades: [Shade]
+    /// "Each month".
+    public let eachMonthLabel: String
     /// "November 2026: 2 days, 1 h 20 min (1 Nov 1 h, 20 Nov 20 min)", oldest first.
     public let months: [String]
 
-    public init(practice: Practice) {
+    /// The calendar of `practice`, in the language of `words`.
+    public init(practice: Practice, words: Words = .english) {
         let today = practice.today
         let first = today.advanced(by: -(today.weekday - 1) - (Self.weeks - 1) * 7)
         weeksWidth = (Self.weeks - 1) * Self.step
@@ -89,38 +89,50 @@ public struct HistoryYearViewModel: Sendable, Equatable, Encodable {
         }
         // A month is named over the week holding its first day, when the name fits before the
         // calendar's end.
+        let monthNames = (1...12).map { CalendarText.shortMonth($0, words: words) }
         monthLabels = (0..<Self.weeks - 1).compactMap { week in
             let monday = first.advanced(by: week * 7)
             guard let firstOfMonth = (0..<7).map({ monday.advanced(by: $0) }).first(where: { $0.date.day == 1 })
             else { return nil }
             return Label(
-                at: Self.left + week * Self.step,
-                text: String(CalendarText.months[firstOfMonth.date.month - 1].prefix(3)))
+                at: Self.left + week * Self.step, text: monthNames[firstOfMonth.date.month - 1])
         }
-        weekdayLabels = [(0, "Mon"), (2, "Wed"), (4, "Fri")].map {
-            Label(at: Self.top + $0.0 * Self.step + Self.size - 1, text: $0.1)
+        weekdayLabels = [0, 2, 4].map {
+            Label(at: Self.top + $0 * Self.step + Self.size - 1, text: CalendarText.shortWeekday($0 + 1, words: words))
         }
 
         var byMonth: [(year: Int, month: Int, days: [String], seconds: Int)] = []
         for day in shown {
             let (year, month, _) = day.day.date
-            let words = "\(CalendarText.shortDay(day.day)) \(DurationFormatter.words(from: day.seconds))"
+            let text = words.historyYearDay(
+                day: CalendarText.shortDay(day.day, words: words),
+                duration: DurationFormatter.words(from: day.seconds, words: words))
             if let last = byMonth.last, last.year == year, last.month == month {
-                byMonth[byMonth.count - 1].days.append(words)
+                byMonth[byMonth.count - 1].days.append(text)
                 byMonth[byMonth.count - 1].seconds += day.seconds
             } else {
-                byMonth.append((year, month, [words], day.seconds))
+                byMonth.append((year, month, [text], day.seconds))
             }
         }
+        let separator = words.historyListSeparator
         months = byMonth.map {
-            "\(CalendarText.months[$0.month - 1]) \($0.year): \(HistoryViewModel.days($0.days.count)), "
-                + "\(DurationFormatter.words(from: $0.seconds)) (\($0.days.joined(separator: ", ")))"
+            words.historyYearMonth(
+                month: CalendarText.monthAndYear(month: $0.month, year: $0.year, words: words),
+                days: words.historyDays($0.days.count),
+                duration: DurationFormatter.words(from: $0.seconds, words: words),
+                list: $0.days.joined(separator: separator))
         }
         let seconds = shown.reduce(0) { $0 + $1.seconds }
         caption =
             shown.isEmpty
-            ? "The last year: nothing sat."
-            : "The last year: \(HistoryViewModel.days(shown.count)) sat, \(DurationFormatter.words(from: seconds)) in all."
+            ? words.historyYearNothing
+            : words.historyYearCaption(
+                days: words.historyDays(shown.count), duration: DurationFormatter.words(from: seconds, words: words))
+        shades = [
+            Shade(level: 1, text: words.historyShadeUnder15), Shade(level: 2, text: words.historyShade15To30),
+            Shade(level: 3, text: words.historyShade30To60), Shade(level: 4, text: words.historyShadeHour),
+        ]
+        eachMonthLabel = words.historyEachMonth
     }
 }
 

@@ -7,12 +7,11 @@ import SanghaCore
 /// (`PendingImport`); the page carries only the token that names it, which "Import" sends back.
 public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
-    public let heading = "Import sessions"
-    public let intro =
-        "A file this site exported (CSV or JSON) adds its sessions to your history. Sessions already there are not added twice."
+    public let heading: String
+    public let intro: String
     public let actionURL: String = Paths.historyImport.url
-    public let fileLabel = "File"
-    public let previewLabel = "Preview"
+    public let fileLabel: String
+    public let previewLabel: String
     /// "3 sessions to add, 1 already there, 2 lines with problems"; nil before a preview.
     public let summary: String?
     /// The first `shownProblems` problems, each with its line: a file of 100,000 bad lines would
@@ -24,27 +23,28 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
     /// The token of the previewed file kept on the server, sent with "Import" (a hidden field);
     /// nil when there is nothing to import.
     public let token: String?
-    public let importLabel = "Import"
+    public let importLabel: String
     public let alert: AlertViewModel?
 
     public init(
         context: PageContext, read: PracticeLogImport? = nil, count: SittingSession.ImportCount? = nil,
         token: String? = nil, alert: AlertViewModel? = nil
     ) {
-        layout = LayoutViewModel(title: "Import sessions", section: .history, context: context)
+        let words = context.words
+        layout = LayoutViewModel(title: words.historyImportSessions, section: .history, context: context)
+        (heading, intro) = (words.historyImportSessions, words.historyImportIntro)
+        (fileLabel, previewLabel, importLabel) = (words.historyFile, words.historyPreview, words.historyImport)
         if let read, let count {
-            let lines = read.problems.count
-            summary =
-                "\(CountText.of(count.added, "session")) to add, \(count.existing) already there, "
-                + "\(CountText.of(lines, "line")) with problems"
+            summary = words.historyImportSummary(
+                toAdd: words.historyToAdd(count.added), alreadyThere: words.historyAlreadyThere(count.existing),
+                withProblems: words.historyWithProblems(read.problems.count))
         } else {
             summary = nil
         }
         let all = read?.problems ?? []
         problems = Array(all.prefix(Self.shownProblems))
         moreProblems =
-            all.count > Self.shownProblems
-            ? "…and \(CountText.of(all.count - Self.shownProblems, "more line")) with problems." : nil
+            all.count > Self.shownProblems ? words.historyMoreProblems(all.count - Self.shownProblems) : nil
         hasProblems = !all.isEmpty
         self.token = read != nil && problems.isEmpty && (count?.added ?? 0) > 0 ? token : nil
         self.alert = alert
@@ -65,11 +65,12 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
         reading: Reading = { $0() }
     ) async -> Outcome {
         let context = context.withoutFlash
+        let words = context.words
         guard let file, !file.isEmpty else {
-            return refused("Nothing to read.", "Choose a file, then Preview.", context)
+            return refused(words.historyNothingToRead, words.historyChooseFile, context)
         }
         guard let text = String(data: file, encoding: .utf8) else {
-            return refused("Nothing to read.", "The file is not UTF-8 text: export it again as UTF-8.", context)
+            return refused(words.historyNothingToRead, words.historyNotUtf8, context)
         }
         let now = context.now
         let read = await reading { PracticeLogImport.read(text, now: now) }
@@ -99,6 +100,7 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
         key: String?, sessions: any SittingSessionRepository, context: PageContext, reading: Reading = { $0() }
     ) async -> Outcome {
         let context = context.withoutFlash
+        let words = context.words
         let now = context.now
         do {
             guard let key, let file = try await sessions.keptImport(key: key, at: now),
@@ -106,7 +108,8 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
             else {
                 return .expired(
                     PracticeLogImportViewModel(
-                        context: context, alert: AlertViewModel(title: "Nothing was imported.", message: expiredMessage)
+                        context: context,
+                        alert: AlertViewModel(title: words.historyNothingImported, message: words.historyPreviewExpired)
                     ))
             }
             let read = await reading { PracticeLogImport.read(text, now: now) }
@@ -117,10 +120,13 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
             // Imported: the token is used. Were the file not forgotten, a second "Import" would
             // still add nothing (a session already there is not added again).
             try? await sessions.forgetImport(key: key)
+            let sessions = words.historySessionCount(count.added)
             let message =
                 count.added == 0
-                ? "Nothing was imported: every session is already in your history."
-                : "Imported \(CountText.of(count.added, "session"))\(count.existing > 0 ? "; \(count.existing) were already there" : "")."
+                ? words.historyAllThere
+                : count.existing > 0
+                    ? words.historyImportedWithExisting(count.existing, sessions: sessions)
+                    : words.historyImported(sessions: sessions)
             return .imported(Redirect(to: Paths.history.url, flash: .success(message)))
         } catch {
             return failure(error, context)
@@ -133,18 +139,20 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
 
     /// A history that would grow past its limit (422), or the storage's failure (503).
     private static func failure(_ error: any Error, _ context: PageContext) -> Outcome {
+        let words = context.words
         if case .historyFull(let held) = error as? SittingSessionRepositoryError {
             return refused(
-                "Nothing was imported.",
-                "Your history holds \(CountText.of(held, "session")), and an import may bring it to at most "
-                    + "\(SittingSession.historyLimit): delete older sessions or import a smaller file.", context)
+                words.historyNothingImported,
+                words.historyHistoryFull(
+                    sessions: words.historySessionCount(held), limit: words.number(SittingSession.historyLimit)),
+                context)
         }
         return .failed(
             PracticeLogImportViewModel(
                 context: context,
                 alert: AlertViewModel(
-                    title: "Nothing was imported.",
-                    message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))))
+                    title: words.historyNothingImported,
+                    message: StorageMessage.text(for: error, otherwise: words.historySavingFailed))))
     }
 
     /// What a post of the import's form comes to.

@@ -15,6 +15,8 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
     public let note: FormFieldViewModel
     /// Where "Cancel" leads, on the edit page; nil on the history page.
     public let cancelURL: String?
+    /// "Cancel".
+    public let cancelLabel: String
 
     /// The form as typed, and each field's message.
     public struct Form: Sendable, Equatable {
@@ -45,27 +47,27 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
         case date, startTime, duration, what, note
     }
 
-    init(form: Form, editing id: Int?) {
-        heading = id == nil ? "Add a sit" : "Edit sit"
+    init(form: Form, editing id: Int?, words: Words) {
+        heading = id == nil ? words.historyAddASit : words.historyEditSit
         actionURL = id.map(Paths.historySession.url) ?? Paths.historySessions.url
-        submitLabel = id == nil ? "Add sit" : "Save"
+        submitLabel = id == nil ? words.historyAddSit : words.historySave
         cancelURL = id == nil ? nil : Paths.history.url
+        cancelLabel = words.historyCancel
         let errors = form.errors
         date = FormFieldViewModel(
-            names: FieldNames(name: "date"), label: "Date", value: form.date, error: errors[.date], hint: "YYYY-MM-DD",
-            maxLength: 10)
+            names: FieldNames(name: "date"), label: words.historyDate, value: form.date, error: errors[.date],
+            hint: words.historyDateHint, maxLength: 10)
         startTime = FormFieldViewModel(
-            names: FieldNames(name: "startTime"), label: "Start time", value: form.startTime, error: errors[.startTime],
-            hint: "HH:MM",
-            maxLength: 5)
+            names: FieldNames(name: "startTime"), label: words.historyStartTime, value: form.startTime,
+            error: errors[.startTime], hint: words.historyTimeHint, maxLength: 5)
         duration = FormFieldViewModel(
-            names: FieldNames(name: "duration"), label: "Duration", value: form.duration, error: errors[.duration],
-            hint: "mm:ss, h:mm:ss or whole minutes", maxLength: 8)
+            names: FieldNames(name: "duration"), label: words.historyDuration, value: form.duration,
+            error: errors[.duration], hint: words.historyDurationHint, maxLength: 8)
         what = FormFieldViewModel(
-            names: FieldNames(name: "what"), label: "What", value: form.what, error: errors[.what],
-            hint: "A profile's name, or any name", maxLength: Profile.nameLengthLimit)
+            names: FieldNames(name: "what"), label: words.historyWhat, value: form.what, error: errors[.what],
+            hint: words.historyWhatHint, maxLength: Profile.nameLengthLimit)
         note = FormFieldViewModel(
-            names: FieldNames(name: "note"), label: "Note", value: form.note, error: errors[.note],
+            names: FieldNames(name: "note"), label: words.historyNote, value: form.note, error: errors[.note],
             maxLength: SittingSession.noteLengthLimit, isRequired: false, lines: 3)
     }
 
@@ -76,6 +78,7 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
     static func session(from form: Form, replacing session: SittingSession, context: PageContext) -> Reading {
         var form = form
         var errors: [Field: String] = [:]
+        let words = context.words
         // What the form showed of the session and was sent back unchanged keeps its stored value:
         // the start to the second (the form shows minutes), a sit over 24 hours (the timer's).
         let shown = session.id == 0 ? nil : Form(session, timeZone: context.timeZone)
@@ -85,37 +88,35 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
         let time = form.startTime.trimmingCharacters(in: .whitespaces)
         var startedAt: Date?
         if date.isEmpty {
-            errors[.date] = "Date is required."
+            errors[.date] = words.historyDateRequired
         } else if time.isEmpty {
-            errors[.startTime] = "Start time is required."
+            errors[.startTime] = words.historyStartTimeRequired
         } else if sameStart {
             startedAt = session.startedAt
         } else if let start = LocalDateTime.date(from: "\(date)T\(time)", timeZone: context.timeZone), time.count == 5 {
             startedAt = start
-            if start > context.now { errors[.date] = "A sit cannot be in the future." }
+            if start > context.now { errors[.date] = words.historyInFuture }
         } else if LocalDateTime.date(from: "\(date)T00:00", timeZone: context.timeZone) == nil {
-            errors[.date] = "Enter a date as YYYY-MM-DD, such as 2026-11-24."
+            errors[.date] = words.historyDateFormat
         } else {
-            errors[.startTime] = "Enter a time as HH:MM, such as 06:30."
+            errors[.startTime] = words.historyTimeFormat
         }
         let seconds = sameLength ? session.seconds : DurationFormatter.seconds(from: form.duration)
         if sameLength {
             // As stored.
         } else if form.duration.trimmingCharacters(in: .whitespaces).isEmpty {
-            errors[.duration] = "Duration is required."
+            errors[.duration] = words.historyDurationRequired
         } else if let seconds {
             if !(1...SittingSession.longestEntry).contains(seconds) {
-                errors[.duration] = "The duration must be between 00:01 and 24:00:00."
+                errors[.duration] = words.historyDurationRange
             }
         } else {
-            errors[.duration] = "Enter the duration as mm:ss, h:mm:ss or whole minutes."
+            errors[.duration] = words.historyDurationFormat
         }
         let what = form.what.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let problem = Profile.validateName(what) {
-            errors[.what] = problem.replacingOccurrences(of: "Name", with: "What")
-        }
+        if let problem = Profile.validateName(what) { errors[.what] = Self.whatProblem(problem, words: words) }
         let note = form.note.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let problem = SittingSession.noteRefusal(note) { errors[.note] = problem }
+        if let problem = SittingSession.noteRefusal(note) { errors[.note] = Self.noteProblem(problem, words: words) }
         guard errors.isEmpty, let startedAt, let seconds else {
             form.errors = errors
             return .invalid(form)
@@ -127,6 +128,28 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
         result.seconds = seconds
         result.note = note.isEmpty ? nil : note
         return .session(result)
+    }
+
+    /// `Profile.validateName`'s English problem, said of "What" in the language of `words`.
+    static func whatProblem(_ problem: String, words: Words) -> String {
+        switch problem {
+        case "Name is required.": words.historyWhatRequired
+        case "Name cannot contain control characters.": words.historyWhatControl
+        case "Name cannot contain characters that turn the text's direction.": words.historyWhatDirection
+        case _ where problem.hasPrefix("Name must be at most"):
+            words.historyWhatTooLong(limit: words.number(Profile.nameLengthLimit))
+        default: problem.replacingOccurrences(of: "Name", with: "What")
+        }
+    }
+
+    /// `SittingSession.noteRefusal`'s English problem in the language of `words`.
+    static func noteProblem(_ problem: String, words: Words) -> String {
+        switch problem {
+        case "The note cannot contain control characters.": words.historyNoteControl
+        case _ where problem.hasPrefix("The note must be at most"):
+            words.historyNoteTooLong(limit: words.number(SittingSession.noteLengthLimit))
+        default: problem
+        }
     }
 
     /// What a form reads as: a session, or the form with its messages.
@@ -141,13 +164,15 @@ public struct SessionEditViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
     public let form: SessionFormViewModel
     public let deleteURL: String
-    public let deleteLabel = "Delete"
-    public let deleteConfirmation = "Delete this sit from your history?"
+    public let deleteLabel: String
+    public let deleteConfirmation: String
     public let alert: AlertViewModel?
 
     public init(id: Int, form: SessionFormViewModel.Form, context: PageContext, alert: AlertViewModel? = nil) {
-        layout = LayoutViewModel(title: "Edit sit", section: .history, context: context)
-        self.form = SessionFormViewModel(form: form, editing: id)
+        let words = context.words
+        layout = LayoutViewModel(title: words.historyEditSit, section: .history, context: context)
+        (deleteLabel, deleteConfirmation) = (words.historyDelete, words.historyDeleteConfirm)
+        self.form = SessionFormViewModel(form: form, editing: id, words: words)
         deleteURL = Paths.deleteHistorySession.url(id)
         self.alert = alert
     }
@@ -178,12 +203,12 @@ public enum SessionEntry {
         case .session(let session):
             do {
                 _ = try await sessions.record(session)
-                return .redirect(Redirect(to: Paths.history.url, flash: .success(addedMessage)))
+                return .redirect(Redirect(to: Paths.history.url, flash: .success(context.words.historySitAdded)))
             } catch {
                 return .failed(
                     HistoryViewModel.unavailable(
                         context: context.withoutFlash, entry: form,
-                        message: StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")),
+                        message: StorageMessage.text(for: error, otherwise: context.words.historySavingFailed)),
                     .storage)
             }
         }
@@ -201,8 +226,8 @@ public enum SessionEntry {
         } catch {
             return .failed(
                 ErrorPageViewModel(
-                    heading: "History is unavailable",
-                    message: StorageMessage.text(for: error, otherwise: HistoryViewModel.storageFailureMessage),
+                    heading: context.words.historyUnavailable,
+                    message: StorageMessage.text(for: error, otherwise: context.words.historyUnreadable),
                     context: context),
                 .storage)
         }
@@ -220,28 +245,31 @@ public enum SessionEntry {
                 return .invalid(SessionEditViewModel(id: id, form: form, context: context))
             case .session(let session):
                 guard try await sessions.update(session) else { return .notFound }
-                return .redirect(Redirect(to: Paths.history.url, flash: .success(savedMessage)))
+                return .redirect(Redirect(to: Paths.history.url, flash: .success(context.words.historySitSaved)))
             }
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: "Saving failed. Please try again.")
+            let message = StorageMessage.text(for: error, otherwise: context.words.historySavingFailed)
             return .failed(
                 SessionEditViewModel(
-                    id: id, form: form, context: context, alert: AlertViewModel(title: "Not saved.", message: message)),
+                    id: id, form: form, context: context,
+                    alert: AlertViewModel(title: context.words.historyNotSaved, message: message)),
                 .storage)
         }
     }
 
-    /// "Delete" (asked first in the browser): 303 to the history with "Sit deleted.".
-    public static func delete(_ id: Int, sessions: any SittingSessionRepository) async
+    /// "Delete" (asked first in the browser): 303 to the history with "Sit deleted.", in the
+    /// language of `words`.
+    public static func delete(_ id: Int, sessions: any SittingSessionRepository, words: Words = .english) async
         -> SubmitOutcome<SessionEditViewModel>
     {
         do {
             guard try await sessions.delete(id: id) else { return .notFound }
-            return .redirect(Redirect(to: Paths.history.url, flash: .success(deletedMessage)))
+            return .redirect(Redirect(to: Paths.history.url, flash: .success(words.historySitDeleted)))
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: "Deleting failed. Please try again.")
+            let message = StorageMessage.text(for: error, otherwise: words.historyDeletingFailed)
             return .refused(
-                Redirect(to: Paths.history.url, flash: .error(title: "Nothing was deleted.", message: message)))
+                Redirect(
+                    to: Paths.history.url, flash: .error(title: words.historyNothingDeleted, message: message)))
         }
     }
 }

@@ -28,9 +28,10 @@ struct HistoryRoutes: AreaRoutes {
     static let rows: [PageRow] = [
         .get(Paths.history, query: ListPage.self, notFound: { "The history has no page \($0.page)." }) {
             let person = try $0.person().id
+            let words = $0.page.words
             return await HistoryViewModel.load(
                 page: $0.input.page, from: try $0.sessions(), context: $0.page,
-                year: { HistoryYears.shared.year(of: person, $0) })
+                year: { HistoryYears.shared.year(of: person, $0, words: words) })
         },
         .post(Paths.historySessions, form: SessionForm.self, notFound: sessionNotFound) {
             await SessionEntry.add($0.input.form, sessions: try $0.sessions(), context: $0.page)
@@ -42,7 +43,7 @@ struct HistoryRoutes: AreaRoutes {
             await SessionEntry.save($0.values, form: $0.input.form, sessions: try $0.sessions(), context: $0.page)
         },
         .post(Paths.deleteHistorySession, notFound: sessionNotFound) {
-            await SessionEntry.delete($0.values, sessions: try $0.sessions())
+            await SessionEntry.delete($0.values, sessions: try $0.sessions(), words: $0.page.words)
         },
         .get(Paths.historyImport) { LoadOutcome.page(PracticeLogImportViewModel(context: $0.page)) },
     ]
@@ -59,12 +60,11 @@ struct HistoryRoutes: AreaRoutes {
     /// of the file kept since its preview), read by `CSRFMiddleware` with its form token.
     @Sendable func importFile(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let form = context.multipartForm else {
-            throw HTTPError(
-                .unsupportedMediaType, message: "The form must be sent as multipart/form-data, with its file.")
+            throw HTTPError(.unsupportedMediaType, message: context.page.words.historyMultipart)
         }
         let file = form.data("file")
         if let file, file.count > PracticeLogImport.uploadLimit {
-            throw HTTPError(.contentTooLarge, message: "The file is larger than 5 MiB: import it in parts.")
+            throw HTTPError(.contentTooLarge, message: context.page.words.historyFileTooLarge)
         }
         let sessions = dependencies.data.sessions(of: try context.person().id)
         // Off the cooperative pool: a 5 MiB file is read for a while.
