@@ -15,8 +15,11 @@ public enum CalendarFeed {
     /// How long the daily reminder's event lasts.
     public static let reminderLength = 600
 
-    /// The person's feed. `site`: the address its links begin with (`https://sangha.example`).
+    /// The person's feed, in the language they chose (English when they chose none: a calendar
+    /// app sends no cookie to tell). `site`: the address its links begin with
+    /// (`https://sangha.example`).
     public static func ics(for person: Person, sits: [CalendarSit], site: String, now: Date) -> String {
+        let words = Words(person.language ?? .en)
         var calendar = header(name: "Sangha")
         var zones = Set(sits.map(\.sit.timeZone.identifier))
         if person.reminderMinutes != nil { zones.insert(person.timeZone.identifier) }
@@ -25,17 +28,19 @@ public enum CalendarFeed {
             calendar.timeZone(TimeZone(identifier: identifier) ?? .utc, around: earliest)
         }
         let uidHost = host(site)
-        for sit in sits { event(sit, site: site, host: uidHost, into: &calendar) }
-        if let minutes = person.reminderMinutes { reminder(for: person, at: minutes, site: site, into: &calendar) }
+        for sit in sits { event(sit, site: site, host: uidHost, words: words, into: &calendar) }
+        if let minutes = person.reminderMinutes {
+            reminder(for: person, at: minutes, site: site, words: words, into: &calendar)
+        }
         calendar.end("VCALENDAR")
         return calendar.content
     }
 
-    /// One sit, for "Add to calendar".
-    public static func ics(for sit: CalendarSit, site: String) -> String {
+    /// One sit, for "Add to calendar", in the language of `words` (the page's).
+    public static func ics(for sit: CalendarSit, site: String, words: Words = .english) -> String {
         var calendar = header(name: "\(sit.sit.name) · \(sit.groupName)")
         calendar.timeZone(sit.sit.timeZone, around: sit.sit.startsAt)
-        event(sit, site: site, host: host(site), into: &calendar)
+        event(sit, site: site, host: host(site), words: words, into: &calendar)
         calendar.end("VCALENDAR")
         return calendar.content
     }
@@ -60,7 +65,9 @@ public enum CalendarFeed {
         URL(string: site)?.host ?? "sangha"
     }
 
-    private static func event(_ item: CalendarSit, site: String, host: String, into calendar: inout ICalendar) {
+    private static func event(
+        _ item: CalendarSit, site: String, host: String, words: Words, into calendar: inout ICalendar
+    ) {
         let sit = item.sit
         let summary = "\(sit.name) · \(item.groupName)"
         let url = site + Paths.groupSit.url(sit.group, sit.id)
@@ -73,8 +80,9 @@ public enum CalendarFeed {
         calendar.text("SUMMARY", summary)
         calendar.text(
             "DESCRIPTION",
-            "\(item.groupName) sits together: \(DurationFormatter.words(from: Int(sit.duration))).\n"
-                + "Join on Sangha: \(url)")
+            words.calendarSitsTogether(
+                group: item.groupName, duration: DurationFormatter.words(from: Int(sit.duration), words: words))
+                + "\n" + words.calendarJoin(url: url))
         calendar.add("URL", url)
         calendar.add("STATUS", sit.cancelled ? "CANCELLED" : "CONFIRMED")
         if !sit.cancelled {
@@ -83,7 +91,9 @@ public enum CalendarFeed {
         calendar.end("VEVENT")
     }
 
-    private static func reminder(for person: Person, at minutes: Int, site: String, into calendar: inout ICalendar) {
+    private static func reminder(
+        for person: Person, at minutes: Int, site: String, words: Words, into calendar: inout ICalendar
+    ) {
         // It begins on the day the person joined, at that time there: the same event every time.
         var days = Calendar(identifier: .gregorian)
         days.timeZone = person.timeZone
@@ -95,10 +105,10 @@ public enum CalendarFeed {
         calendar.add("DTSTART;TZID=\(person.timeZone.identifier)", ICalendar.local(first, in: person.timeZone))
         calendar.add("DURATION", ICalendar.duration(seconds: reminderLength))
         calendar.add("RRULE", "FREQ=DAILY")
-        calendar.text("SUMMARY", reminderSummary)
-        calendar.text("DESCRIPTION", "Your daily reminder from Sangha.")
+        calendar.text("SUMMARY", words.calendarTimeToSit)
+        calendar.text("DESCRIPTION", words.calendarDailyReminder)
         calendar.add("URL", site + Paths.home.url)
-        alarm(reminderSummary, trigger: "PT0S", into: &calendar)
+        alarm(words.calendarTimeToSit, trigger: "PT0S", into: &calendar)
         calendar.end("VEVENT")
     }
 

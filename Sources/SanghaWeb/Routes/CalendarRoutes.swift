@@ -81,10 +81,10 @@ struct CalendarRoutes: AreaRoutes {
             found = nil
         } catch {
             throw PageFailure.storage.error(
-                StorageMessage.text(for: error, otherwise: "Reading the sit failed. Please try again."))
+                StorageMessage.text(for: error, otherwise: context.page.words.calendarReadingSitFailed))
         }
         guard let found else { throw HTTPError(.notFound, message: GroupsRoutes.sitNotFound) }
-        let text = CalendarFeed.ics(for: found, site: site(request))
+        let text = CalendarFeed.ics(for: found, site: site(request), words: context.page.words)
         return Self.calendar(ByteBuffer(string: text), etag: Self.etag(of: text), for: request, fileName: "sit.ics")
     }
 
