@@ -1,0 +1,269 @@
+import Foundation
+import Hummingbird
+import SanghaCore
+import SanghaTestSupport
+import SanghaViewModels
+import Testing
+
+@testable import SanghaWeb
+
+/// The history's pages in the pseudo-language, each in its states: the history (empty, with
+/// sessions, its chart and year's calendar, "Add a sit" with every field's message, an alert),
+/// a sit's edit page, and the import page (before a preview, a preview, its problems, each
+/// refusal); and their flash messages. A date or time is written by the page's language
+/// (`CalendarText`), which in the pseudo-language brackets the English form: inside a message it
+/// stands in brackets within brackets, taken out innermost first.
+extension PseudoLanguageTests {
+    static let historyNow = Date(timeIntervalSince1970: 1_795_000_000)
+
+    /// A page's texts with letters outside brackets, nested brackets taken out innermost first.
+    static func historySkipped(_ page: some Page) -> [String] {
+        texts(String(buffer: page.compiledHTMLBuffer())).compactMap(historySkipped)
+    }
+
+    static func historySkipped(_ text: String) -> String? {
+        var rest = text
+        while true {
+            let inner = rest.replacingOccurrences(of: #"\[[^\[\]]*\]"#, with: "", options: .regularExpression)
+            if inner == rest { break }
+            rest = inner
+        }
+        return skipped(rest)
+    }
+
+    static func historySessions() -> [SittingSession] {
+        (0..<12).map { index in
+            SittingSession(
+                id: index + 1, profileID: index % 3 == 0 ? nil : 1, profileName: "Morning",
+                startedAt: historyNow.addingTimeInterval(-Double(index) * 86_400 * 9 - 3600),
+                seconds: [45, 600, 1500, 3725, 7200][index % 5], completed: index % 2 == 0,
+                groupName: index % 4 == 1 ? "Evening Sangha" : nil, note: index % 5 == 2 ? "Calm" : nil)
+        }
+    }
+
+    static func historyPage(
+        _ sessions: [SittingSession], context: PageContext, entry: SessionFormViewModel.Form = .init()
+    )
+        async throws -> HistoryViewModel
+    {
+        let repository = InMemorySittingSessionRepository(sessions, clock: context.dayClock)
+        guard
+            case .page(let page) = await HistoryViewModel.load(
+                page: 1, from: repository, context: context, entry: entry)
+        else { throw CancellationError() }
+        return page
+    }
+
+    static var historyContext: PageContext {
+        var context = Self.context
+        context.now = historyNow
+        context.signIn(Person(id: 1, username: "ada", name: "Ada", createdAt: historyNow))
+        context.language = .pseudo
+        return context
+    }
+
+    @Test("The history says everything through the catalog: empty, with sessions, and with an alert")
+    func history() async throws {
+        let context = Self.historyContext
+        let empty = try await Self.historyPage([], context: context)
+        let full = try await Self.historyPage(Self.historySessions(), context: context)
+        #expect(full.chart != nil && full.year != nil && full.hasRows && full.streakText != nil)
+        #expect(full.rows.contains { $0.groupText != nil } && full.rows.contains { $0.note != nil })
+        let typed = SessionFormViewModel.Form(date: "2026-11-10", startTime: "07:00", duration: "20", what: "Morning")
+        guard
+            case .failed(let alert, _) = await SessionEntry.add(
+                typed, sessions: InMemorySittingSessionRepository(failing: true), context: context)
+        else {
+            Issue.record("expected the history with its alert")
+            return
+        }
+        #expect(alert.alert != nil)
+        for page in [empty, full, alert] {
+            #expect(Self.historySkipped(page) == [])
+        }
+        // Every month of the year's calendar and every day of the chart is in words.
+        let year = try #require(full.year)
+        #expect(!year.months.isEmpty && year.monthLabels.count >= 11 && year.weekdayLabels.count == 3)
+        #expect((year.months + year.shades.map(\.text) + [year.caption]).compactMap(Self.historySkipped) == [])
+        // The script's line of sits waiting on the device: the page's words, by plural category.
+        let forms = try JSONDecoder().decode([String: String].self, from: Data(try #require(full.outboxForms).utf8))
+        #expect(forms.keys.sorted() == ["one", "other"])
+        #expect(forms.values.allSatisfy { $0.contains("{count}") })
+        #expect(forms.values.compactMap(Self.historySkipped) == [])
+    }
+
+    @Test("\"Add a sit\" and a sit's edit page say every field's message through the catalog")
+    func sessionForms() async throws {
+        let context = Self.historyContext
+        let repository = InMemorySittingSessionRepository(Self.historySessions(), clock: context.dayClock)
+        let forms = [
+            SessionFormViewModel.Form(),
+            SessionFormViewModel.Form(date: "2026-11-40", startTime: "7", duration: "x", what: "", note: "a\u{7}"),
+            SessionFormViewModel.Form(
+                date: "2030-01-01", startTime: "07:00", duration: "99:00:00", what: String(repeating: "w", count: 200),
+                note: "\u{202E}"),
+            SessionFormViewModel.Form(
+                date: "2026-11-20", startTime: "", duration: "0", what: "a\u{7}",
+                note: String(repeating: "n", count: SittingSession.noteLengthLimit + 1)),
+            SessionFormViewModel.Form(date: "2026-11-20", startTime: "25:99", duration: "10", what: "a\u{202E}"),
+        ]
+        var messages: [String] = []
+        for form in forms {
+            guard case .invalid(let page) = await SessionEntry.add(form, sessions: repository, context: context) else {
+                Issue.record("expected the form again for \(form)")
+                continue
+            }
+            let entry = try #require(page.entry)
+            messages += [entry.date, entry.startTime, entry.duration, entry.what, entry.note].compactMap(\.error)
+            #expect(Self.historySkipped(page) == [])
+            guard
+                case .invalid(let edit) = await SessionEntry.save(1, form: form, sessions: repository, context: context)
+            else {
+                Issue.record("expected the edit page again for \(form)")
+                continue
+            }
+            #expect(Self.historySkipped(edit) == [])
+        }
+        // Each rule's message came up.
+        #expect(Set(messages).count >= 12)
+        guard case .page(let edit) = await SessionEntry.edit(1, sessions: repository, context: context) else {
+            Issue.record("expected the edit page")
+            return
+        }
+        #expect(Self.historySkipped(edit) == [])
+        let failing = InMemorySittingSessionRepository(failing: true)
+        guard
+            case .failed(let saving, _) = await SessionEntry.save(1, form: .init(), sessions: failing, context: context)
+        else {
+            Issue.record("expected the edit page with its alert")
+            return
+        }
+        #expect(Self.historySkipped(saving) == [])
+    }
+
+    @Test("The history's flash messages come from the catalog")
+    func historyFlashes() async throws {
+        let context = Self.historyContext
+        let words = context.words
+        let repository = InMemorySittingSessionRepository(Self.historySessions(), clock: context.dayClock)
+        let typed = SessionFormViewModel.Form(date: "2026-11-10", startTime: "07:00", duration: "20", what: "Morning")
+        var flashes: [FlashViewModel?] = []
+        if case .redirect(let redirect) = await SessionEntry.add(typed, sessions: repository, context: context) {
+            flashes.append(redirect.flash)
+        }
+        if case .redirect(let redirect) = await SessionEntry.save(
+            2, form: typed, sessions: repository, context: context)
+        {
+            flashes.append(redirect.flash)
+        }
+        if case .redirect(let redirect) = await SessionEntry.delete(2, sessions: repository, words: words) {
+            flashes.append(redirect.flash)
+        }
+        if case .refused(let redirect) = await SessionEntry.delete(
+            2, sessions: InMemorySittingSessionRepository(failing: true), words: words)
+        {
+            flashes.append(redirect.flash)
+        }
+        #expect(flashes.count == 4)
+        let texts = flashes.compactMap { $0 }.flatMap { [$0.message, $0.errorTitle ?? ""] }
+        #expect(texts.compactMap(Self.historySkipped) == [])
+    }
+
+    @Test("The import page says everything through the catalog, but the file's own problems")
+    func practiceLogImport() async throws {
+        let context = Self.historyContext
+        let words = context.words
+        let repository = InMemorySittingSessionRepository(clock: context.dayClock)
+        let csv = PracticeLogExport.csvHeader + PracticeLogExport.csvLine(Self.historySessions()[0], timeZone: .gmt)
+        var pages: [PracticeLogImportViewModel] = [PracticeLogImportViewModel(context: context)]
+        for file in [nil, Data([0xFF, 0xFE, 0xFD]), Data(csv.utf8)] {
+            switch await PracticeLogImportViewModel.preview(
+                file: file, token: "t", key: "k", sessions: repository, context: context)
+            {
+            case .preview(let page), .invalid(let page): pages.append(page)
+            default: Issue.record("expected a page for \(String(describing: file))")
+            }
+        }
+        #expect(pages.last?.token == "t" && pages.last?.summary != nil)
+        if case .expired(let page) = await PracticeLogImportViewModel.commit(
+            key: "none", sessions: repository, context: context)
+        {
+            pages.append(page)
+        }
+        if case .failed(let page) = await PracticeLogImportViewModel.preview(
+            file: Data(csv.utf8), token: "t", key: "k", sessions: InMemorySittingSessionRepository(failing: true),
+            context: context)
+        {
+            pages.append(page)
+        }
+        #expect(pages.count == 6)
+        for page in pages {
+            #expect(Self.historySkipped(page) == [])
+        }
+        // A file with more problems than are listed: its summary and "…and N more" are the
+        // catalog's; each problem, the file's own line as the reader wrote it, stays as it is.
+        let bad = PracticeLogExport.csvHeader + String(repeating: "x\n", count: 25)
+        guard
+            case .invalid(let problems) = await PracticeLogImportViewModel.preview(
+                file: Data(bad.utf8), token: "t", key: "k", sessions: repository, context: context)
+        else {
+            Issue.record("expected the problems")
+            return
+        }
+        #expect(problems.moreProblems != nil)
+        #expect(Self.historySkipped(problems) == problems.problems.compactMap(Self.historySkipped))
+        #expect(
+            [problems.summary ?? "", problems.moreProblems ?? "", words.historyImported(sessions: "1")]
+                .compactMap(Self.historySkipped) == [])
+    }
+
+    @Test("The history in German and Arabic: its words, dates, numbers and months in the language")
+    func historyTranslated() async throws {
+        var context = Self.historyContext
+        context.language = .de
+        let german = try await Self.historyPage(Self.historySessions(), context: context)
+        let html = String(buffer: german.compiledHTMLBuffer())
+        #expect(html.contains("<h1>Verlauf</h1>"))
+        #expect(html.contains("Letzte Sitzungen"))
+        #expect(html.contains("Die letzten 30 Tage: "))
+        #expect(german.entry?.heading == "Sitzung eintragen")
+        #expect(german.year?.weekdayLabels.map(\.text) == ["Mo", "Mi", "Fr"].map { $0 + "." })
+        #expect(DurationFormatter.words(from: 3725, words: context.words) == "1 Std. 2 Min.")
+        #expect(CalendarText.monthAndYear(month: 11, year: 2026, words: context.words) == "November 2026")
+
+        context.language = .ar
+        let arabic = try await Self.historyPage(Self.historySessions(), context: context)
+        let arabicHTML = String(buffer: arabic.compiledHTMLBuffer())
+        #expect(arabicHTML.contains(#"<html lang="ar" dir="rtl">"#))
+        #expect(arabicHTML.contains("<h1>السجل</h1>"))
+        #expect(Words(.ar).historyDays(2) == "يومان")
+        #expect(Words(.ar).historyDays(11).hasSuffix("يومًا"))
+        #expect(Words(.pl).historySessionCount(3).hasSuffix("sesje"))
+        #expect(Words(.pl).historySessionCount(5).hasSuffix("sesji"))
+        let polish = try JSONDecoder().decode(
+            [String: String].self, from: Data(try #require(HistoryViewModel.outboxForms(Words(.pl))).utf8))
+        #expect(polish["few"] == "{count} sesje na tym urządzeniu czekają na wysłanie.")
+        #expect(polish["many"] == "{count} sesji na tym urządzeniu czeka na wysłanie.")
+        #expect(HistoryViewModel.outboxForms(.english) == nil)
+    }
+
+    @Test("A calendar feed speaks its owner's language, English when they chose none")
+    func calendarFeed() {
+        let sit = CalendarSit(
+            sit: GroupSit(
+                id: 3, group: 2, profile: Profile.new(named: "Dawn"), startsAt: Self.historyNow + 86_400, weekly: false),
+            groupName: "Morning Sangha")
+        var person = Person(id: 1, username: "ada", name: "Ada", createdAt: Self.historyNow)
+        person.reminderMinutes = 420
+        let site = "https://sangha.example"
+        let english = CalendarFeed.ics(for: person, sits: [sit], site: site, now: Self.historyNow)
+        #expect(english.contains("DESCRIPTION:Morning Sangha sits together: "))
+        #expect(english.contains("SUMMARY:Time to sit\r\n"))
+        person.language = .de
+        let german = CalendarFeed.ics(for: person, sits: [sit], site: site, now: Self.historyNow)
+        #expect(german.contains("DESCRIPTION:Gruppensitzung – Morning Sangha: "))
+        #expect(german.contains("SUMMARY:Zeit zum Meditieren\r\n"))
+        let file = CalendarFeed.ics(for: sit, site: site, words: Words(.fr))
+        #expect(file.contains("DESCRIPTION:Séance de groupe – Morning Sangha"))
+    }
+}
