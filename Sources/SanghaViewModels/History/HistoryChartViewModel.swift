@@ -37,6 +37,13 @@ public struct HistoryChartViewModel: Sendable, Equatable, Encodable {
     /// "Each day".
     public let eachDayLabel: String
 
+    /// The JSON keeps the fields it had before the page spoke every language: the page's own
+    /// words (its headings and labels) are its HTML's.
+    private enum CodingKeys: String, CodingKey {
+        case caption, viewBox, width, bars, scaleText, scaleY, scaleTextY, baselineY, dayTextY, firstDayText
+        case lastDayText
+    }
+
     /// `days`, oldest first, the last today, in the language of `words`.
     public init(days: [Practice.Day], words: Words = .english) {
         width = days.count * Self.slot

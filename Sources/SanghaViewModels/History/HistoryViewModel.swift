@@ -46,6 +46,13 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     public let entry: SessionFormViewModel?
     public let alert: AlertViewModel?
 
+    /// The JSON keeps the fields it had before the page spoke every language: the page's own
+    /// words (its headings and labels) are its HTML's.
+    private enum CodingKeys: String, CodingKey {
+        case layout, totalSeconds, totalTimeText, sessionCount, sessionsText, streakDays, streakText, chart, year
+        case rows, hasRows, emptyMessage, startLink, paging, logLinks, entry, alert
+    }
+
     /// The names of the table's columns.
     public struct Columns: Sendable, Equatable, Encodable {
         public let date: String
@@ -93,7 +100,8 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         emptyMessage = hasSessions ? nil : words.historyNoSessions
         startLink = hasSessions ? nil : LinkViewModel(url: Paths.profiles.url, label: words.historyChooseProfile)
         paging = PagingViewModel(
-            page: page, pageCount: PagingViewModel.pageCount(rows: practice.totals.sessions), path: Paths.history.url)
+            page: page, pageCount: PagingViewModel.pageCount(rows: practice.totals.sessions), path: Paths.history.url,
+            words: words)
         logLinks =
             (hasSessions
                 ? [
@@ -161,7 +169,8 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
             return .failed(
                 ErrorPageViewModel(
                     heading: context.words.historyUnavailable,
-                    message: StorageMessage.text(for: error, otherwise: context.words.historyUnreadable),
+                    message: StorageMessage.text(
+                        for: error, otherwise: context.words.historyUnreadable, words: context.words),
                     context: context),
                 .storage)
         }
@@ -188,6 +197,13 @@ public struct HistorySessionRowViewModel: Sendable, Equatable, Encodable {
     public let editAccessibleLabel: String
     /// "Edit".
     public let editLabel: String
+
+    /// The JSON keeps the fields it had before the page spoke every language: the page's own
+    /// words (its headings and labels) are its HTML's.
+    private enum CodingKeys: String, CodingKey {
+        case dateText, dateTime, profileName, profileLink, groupText, durationText, outcomeText, note, editURL
+        case editAccessibleLabel
+    }
 
     /// The row of `session`, in the language of `words` (English by default: `/me` and the
     /// fixtures).

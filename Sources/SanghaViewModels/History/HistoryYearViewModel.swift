@@ -66,6 +66,13 @@ public struct HistoryYearViewModel: Sendable, Equatable, Encodable {
     /// "November 2026: 2 days, 1 h 20 min (1 Nov 1 h, 20 Nov 20 min)", oldest first.
     public let months: [String]
 
+    /// The JSON keeps the fields it had before the page spoke every language: the page's own
+    /// words (its headings and labels) are its HTML's.
+    private enum CodingKeys: String, CodingKey {
+        case caption, viewBox, gridX, gridY, step, size, strokeWidth, weeksWidth, weeksHeight, thisWeekX
+        case thisWeekHeight, sat, monthLabels, weekdayLabels, shades, months
+    }
+
     /// The calendar of `practice`, in the language of `words`.
     public init(practice: Practice, words: Words = .english) {
         let today = practice.today

@@ -152,7 +152,7 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
                 context: context,
                 alert: AlertViewModel(
                     title: words.historyNothingImported,
-                    message: StorageMessage.text(for: error, otherwise: words.historySavingFailed))))
+                    message: StorageMessage.text(for: error, otherwise: words.historySavingFailed, words: words))))
     }
 
     /// What a post of the import's form comes to.

@@ -18,6 +18,12 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
     /// "Cancel".
     public let cancelLabel: String
 
+    /// The JSON keeps the fields it had before the page spoke every language: the page's own
+    /// words (its headings and labels) are its HTML's.
+    private enum CodingKeys: String, CodingKey {
+        case heading, actionURL, submitLabel, date, startTime, duration, what, note, cancelURL
+    }
+
     /// The form as typed, and each field's message.
     public struct Form: Sendable, Equatable {
         public var date = ""
@@ -208,7 +214,8 @@ public enum SessionEntry {
                 return .failed(
                     HistoryViewModel.unavailable(
                         context: context.withoutFlash, entry: form,
-                        message: StorageMessage.text(for: error, otherwise: context.words.historySavingFailed)),
+                        message: StorageMessage.text(
+                            for: error, otherwise: context.words.historySavingFailed, words: context.words)),
                     .storage)
             }
         }
@@ -227,7 +234,8 @@ public enum SessionEntry {
             return .failed(
                 ErrorPageViewModel(
                     heading: context.words.historyUnavailable,
-                    message: StorageMessage.text(for: error, otherwise: context.words.historyUnreadable),
+                    message: StorageMessage.text(
+                        for: error, otherwise: context.words.historyUnreadable, words: context.words),
                     context: context),
                 .storage)
         }
@@ -248,7 +256,8 @@ public enum SessionEntry {
                 return .redirect(Redirect(to: Paths.history.url, flash: .success(context.words.historySitSaved)))
             }
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: context.words.historySavingFailed)
+            let message = StorageMessage.text(
+                for: error, otherwise: context.words.historySavingFailed, words: context.words)
             return .failed(
                 SessionEditViewModel(
                     id: id, form: form, context: context,
@@ -266,7 +275,7 @@ public enum SessionEntry {
             guard try await sessions.delete(id: id) else { return .notFound }
             return .redirect(Redirect(to: Paths.history.url, flash: .success(words.historySitDeleted)))
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: words.historyDeletingFailed)
+            let message = StorageMessage.text(for: error, otherwise: words.historyDeletingFailed, words: words)
             return .refused(
                 Redirect(
                     to: Paths.history.url, flash: .error(title: words.historyNothingDeleted, message: message)))

@@ -81,7 +81,8 @@ struct CalendarRoutes: AreaRoutes {
             found = nil
         } catch {
             throw PageFailure.storage.error(
-                StorageMessage.text(for: error, otherwise: context.page.words.calendarReadingSitFailed))
+                StorageMessage.text(
+                    for: error, otherwise: context.page.words.calendarReadingSitFailed, words: context.page.words))
         }
         guard let found else { throw HTTPError(.notFound, message: GroupsRoutes.sitNotFound) }
         let text = CalendarFeed.ics(for: found, site: site(request), words: context.page.words)
