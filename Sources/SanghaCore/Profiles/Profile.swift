@@ -61,46 +61,47 @@ public struct Profile: Codable, Sendable, Equatable, Identifiable {
         }
     }
 
-    /// Every rule the profile breaks, by field. Empty when the profile is valid.
-    public func validationErrors() -> [ProfileField: String] {
+    /// Every rule the profile breaks, by field, in `words`' language. Empty when the profile is
+    /// valid.
+    public func validationErrors(words: Words = .english) -> [ProfileField: String] {
         var errors: [ProfileField: String] = [:]
-        if let message = Self.validateName(name) { errors[.name] = message }
+        if let message = Self.validateName(name, words: words) { errors[.name] = message }
         for segment in segments {
             guard Self.durationRange.contains(segment.duration) else {
-                errors[.duration(segment.type)] = "Duration must be between 00:01 and 24:00:00."
+                errors[.duration(segment.type)] = words.profilesDurationRange
                 continue
             }
             for sound in segment.sounds where sound.enabled {
                 if !SoundCatalogue.contains(sound.name) {
-                    errors[.soundName(segment.type, sound.type)] = "Choose one of the sounds offered."
+                    errors[.soundName(segment.type, sound.type)] = words.profilesChooseSound
                 }
                 guard sound.type == .repeat else { continue }
                 if sound.interval < 1 || sound.interval > segment.duration {
-                    errors[.interval(segment.type)] = "The interval must be between 00:01 and the segment's duration."
+                    errors[.interval(segment.type)] = words.profilesIntervalRange
                 }
                 if !Sound.iterationsRange.contains(sound.iterations) {
-                    errors[.iterations(segment.type)] = "Strokes must be between 1 and 10."
+                    errors[.iterations(segment.type)] = words.profilesStrokesRange
                 }
             }
         }
         return errors
     }
 
-    public static func validateName(_ name: String) -> String? {
-        validateName(name, limit: nameLengthLimit)
+    public static func validateName(_ name: String, words: Words = .english) -> String? {
+        validateName(name, limit: nameLengthLimit, words: words)
     }
 
     /// Why `name`, trimmed, cannot name a profile or a group of at most `limit` characters, or
-    /// nil.
-    static func validateName(_ name: String, limit: Int) -> String? {
+    /// nil; in `words`' language.
+    static func validateName(_ name: String, limit: Int, words: Words = .english) -> String? {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return "Name is required." }
-        if trimmed.count > limit { return "Name must be at most \(limit) characters." }
+        if trimmed.isEmpty { return words.profilesNameRequired }
+        if trimmed.count > limit { return words.profilesNameTooLong(limit: words.number(limit)) }
         if trimmed.unicodeScalars.contains(where: \.isControl) {
-            return "Name cannot contain control characters."
+            return words.profilesNameControl
         }
         if trimmed.unicodeScalars.contains(where: \.isDirectionOverride) {
-            return "Name cannot contain characters that turn the text's direction."
+            return words.profilesNameDirection
         }
         return nil
     }

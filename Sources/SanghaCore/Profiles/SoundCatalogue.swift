@@ -9,6 +9,19 @@ public enum SoundCatalogue {
 
     public static func contains(_ name: String) -> Bool { names.contains(name) }
 
+    /// The sound's name as a person reads it in `words`' language; a name not in the catalogue
+    /// as it is.
+    public static func label(of name: String, words: Words) -> String {
+        switch name {
+        case "Bell": words.profilesSoundBell
+        case "Bowl": words.profilesSoundBowl
+        case "Gong": words.profilesSoundGong
+        case "Chime": words.profilesSoundChime
+        case "Wood Block": words.profilesSoundWoodBlock
+        default: name
+        }
+    }
+
     /// The file's name: the sound's name in lower case, words joined by `-`, then `.mp3`.
     public static func fileName(of name: String) -> String {
         name.lowercased().split(separator: " ").joined(separator: "-") + ".mp3"

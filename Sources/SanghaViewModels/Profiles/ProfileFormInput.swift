@@ -25,11 +25,13 @@ public struct ProfileFormInput: Sendable, Equatable, Decodable {
     public subscript(field: ProfileField) -> String? { fields[field] }
 
     /// The stored profile with the form's values applied, and the reasons for the values that
-    /// could not be read or break a rule.
+    /// could not be read or break a rule, in `words`' language.
     ///
     /// A segment whose details were not on the page (it was off) keeps its stored duration and
     /// sounds, so turning it off and on again loses nothing.
-    public func applied(to stored: Profile) -> (profile: Profile, errors: [ProfileField: String]) {
+    public func applied(to stored: Profile, words: Words = .english) -> (
+        profile: Profile, errors: [ProfileField: String]
+    ) {
         var profile = stored
         var parseErrors: [ProfileField: String] = [:]
         if let name = self[.name] { profile.name = name.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -41,18 +43,18 @@ public struct ProfileFormInput: Sendable, Equatable, Decodable {
                 if let seconds = DurationFormatter.seconds(from: text) {
                     segment.duration = seconds
                 } else {
-                    parseErrors[.duration(type)] = DurationFormatter.parseFailureMessage
+                    parseErrors[.duration(type)] = words.profilesEnterDuration
                 }
-                if type != .main { applySounds(to: &segment, errors: &parseErrors) }
+                if type != .main { applySounds(to: &segment, errors: &parseErrors, words: words) }
             }
             profile[type] = segment
         }
-        var errors = profile.validationErrors()
+        var errors = profile.validationErrors(words: words)
         errors.merge(parseErrors) { _, parse in parse }
         return (profile, errors)
     }
 
-    private func applySounds(to segment: inout Segment, errors: inout [ProfileField: String]) {
+    private func applySounds(to segment: inout Segment, errors: inout [ProfileField: String], words: Words) {
         let type = segment.type
         for soundType in SoundType.allCases {
             var sound = segment[sound: soundType]
@@ -64,14 +66,14 @@ public struct ProfileFormInput: Sendable, Equatable, Decodable {
             if let seconds = DurationFormatter.seconds(from: text) {
                 segment[sound: .repeat].interval = seconds
             } else {
-                errors[.interval(type)] = DurationFormatter.parseFailureMessage
+                errors[.interval(type)] = words.profilesEnterDuration
             }
         }
         if let text = self[.iterations(type)] {
             if let count = Int(text.trimmingCharacters(in: .whitespaces)) {
                 segment[sound: .repeat].iterations = count
             } else {
-                errors[.iterations(type)] = "Enter a whole number of strokes, like 3."
+                errors[.iterations(type)] = words.profilesEnterStrokes
             }
         }
     }
@@ -180,12 +182,15 @@ extension SoundType {
 }
 
 extension SegmentType {
-    /// The section title a person reads.
-    public var title: String {
+    /// The section title a person reads, in English (`title(in:)`: in the page's language).
+    public var title: String { title(in: .english) }
+
+    /// The section title a person reads: Time, Warm Up or Cool Down.
+    public func title(in words: Words) -> String {
         switch self {
-        case .main: "Time"
-        case .warmUp: "Warm Up"
-        case .coolDown: "Cool Down"
+        case .main: words.profilesSectionTime
+        case .warmUp: words.profilesSectionWarmUp
+        case .coolDown: words.profilesSectionCoolDown
         }
     }
 }

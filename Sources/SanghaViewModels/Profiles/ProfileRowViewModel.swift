@@ -10,18 +10,22 @@ public struct ProfileRowViewModel: Sendable, Equatable, Encodable {
     public let editURL: String
     public let deleteURL: String
     public let deleteLabel: String
+    /// The delete button's text: "Delete".
+    public let deleteText: String
     /// The question the browser asks before deleting.
     public let deleteConfirmation: String
 
-    /// Built by concatenation, not interpolation: a list page builds 50 rows a request.
-    public init(profile: Profile) {
+    /// In `words`' language (a list page builds 50 rows a request: its phrases are joined, not
+    /// formatted).
+    public init(profile: Profile, words: Words = .english) {
         self.id = profile.id
         self.name = profile.name
         self.durationText = DurationFormatter.string(from: profile.duration)
-        self.totalText = "Session " + DurationFormatter.string(from: profile.totalDuration)
+        self.totalText = words.profilesRowSession(duration: DurationFormatter.string(from: profile.totalDuration))
         self.editURL = Paths.profile.url(profile.id)
         self.deleteURL = Paths.deleteProfile.url(profile.id)
-        self.deleteLabel = "Delete " + profile.name
-        self.deleteConfirmation = "Delete the profile " + profile.name + "?"
+        self.deleteLabel = words.profilesDeleteNamed(name: profile.name)
+        self.deleteText = words.profilesDelete
+        self.deleteConfirmation = words.profilesDeleteConfirmation(name: profile.name)
     }
 }

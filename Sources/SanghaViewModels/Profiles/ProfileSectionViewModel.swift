@@ -7,6 +7,10 @@ import SanghaCore
 /// Down show their switch, and when it is on, their duration and sounds too.
 public struct ProfileSectionViewModel: Sendable, Equatable, Encodable {
     public let title: String
+    /// The switch's label: "Warm Up on".
+    public let switchLabel: String
+    /// The legend of the sounds: "Sounds".
+    public let soundsLabel: String
     public let headingID: String
     public let hasSwitch: Bool
     public let switchName: String
@@ -17,12 +21,17 @@ public struct ProfileSectionViewModel: Sendable, Equatable, Encodable {
     public let sounds: [SoundRowViewModel]
     public let hasSounds: Bool
 
-    static let durationHint = "mm:ss, h:mm:ss or whole minutes"
+    /// The JSON answer keeps its shape: the labels the template reads stay out of it.
+    private enum CodingKeys: String, CodingKey {
+        case title, headingID, hasSwitch, switchName, switchID, isOn, durationField, sounds, hasSounds
+    }
 
     /// `values` are what was typed, shown instead of the stored ones; `errors` the messages.
-    init(segment: Segment, values: [ProfileField: String], errors: [ProfileField: String]) {
+    init(segment: Segment, values: [ProfileField: String], errors: [ProfileField: String], words: Words) {
         let type = segment.type
-        title = type.title
+        title = type.title(in: words)
+        switchLabel = words.profilesSectionOn(section: title)
+        soundsLabel = words.profilesSounds
         headingID = "section-\(type.rawValue)"
         hasSwitch = type != .main
         switchName = ProfileField.enabled(type).formName
@@ -31,15 +40,18 @@ public struct ProfileSectionViewModel: Sendable, Equatable, Encodable {
         let duration = ProfileField.duration(type)
         durationField = FormFieldViewModel(
             names: duration.names,
-            label: type == .main ? "Duration" : "\(type.title) duration",
+            label: type == .main ? words.profilesDuration : words.profilesSectionDuration(section: title),
             value: values[duration] ?? DurationFormatter.string(from: segment.duration),
             error: errors[duration],
-            hint: Self.durationHint,
+            hint: words.profilesDurationHint,
             maxLength: 9
         )
         sounds =
             (type == .main || !isOn)
-            ? [] : segment.sounds.map { SoundRowViewModel(sound: $0, segment: type, values: values, errors: errors) }
+            ? []
+            : segment.sounds.map {
+                SoundRowViewModel(sound: $0, segment: type, values: values, errors: errors, words: words)
+            }
         hasSounds = !sounds.isEmpty
     }
 }
@@ -53,6 +65,9 @@ public struct SoundRowViewModel: Sendable, Equatable, Encodable {
     public let nameName: String
     public let nameID: String
     public let nameLabel: String
+    /// The play button's label for a screen reader ("Play Begin sound in Warm Up"), and its text.
+    public let playLabel: String
+    public let playText: String
     public let options: [SoundOptionViewModel]
     public let nameError: String?
     public let hasNameError: Bool
@@ -60,24 +75,35 @@ public struct SoundRowViewModel: Sendable, Equatable, Encodable {
     /// The repeating sound's interval and strokes; nil for the begin and end sounds.
     public let repetition: RepetitionViewModel?
 
-    init(sound: Sound, segment: SegmentType, values: [ProfileField: String], errors: [ProfileField: String]) {
+    /// The JSON answer keeps its shape: the play button's words stay out of it.
+    private enum CodingKeys: String, CodingKey {
+        case label, enabledName, enabledID, isEnabled, nameName, nameID, nameLabel, options, nameError, hasNameError
+        case nameErrorID, repetition
+    }
+
+    init(
+        sound: Sound, segment: SegmentType, values: [ProfileField: String], errors: [ProfileField: String],
+        words: Words
+    ) {
         let enabled = ProfileField.soundEnabled(segment, sound.type)
         let name = ProfileField.soundName(segment, sound.type)
-        label = sound.type.label
+        label = sound.type.label(in: words)
         enabledName = enabled.formName
         enabledID = enabled.inputID
         isEnabled = sound.enabled
         nameName = name.formName
         nameID = name.inputID
-        nameLabel = "\(sound.type.label) in \(segment.title)"
+        nameLabel = words.profilesSoundInSection(sound: label, section: segment.title(in: words))
+        playLabel = words.profilesPlaySound(sound: nameLabel)
+        playText = words.profilesPlay
         let selected = values[name] ?? sound.name
-        options = SoundOptionViewModel.catalogue(selected: selected)
+        options = SoundOptionViewModel.catalogue(selected: selected, words: words)
         nameError = errors[name]
         hasNameError = nameError != nil
         nameErrorID = name.names.errorID
         repetition =
             sound.type == .repeat
-            ? RepetitionViewModel(sound: sound, segment: segment, values: values, errors: errors) : nil
+            ? RepetitionViewModel(sound: sound, segment: segment, values: values, errors: errors, words: words) : nil
     }
 }
 
@@ -86,18 +112,21 @@ public struct RepetitionViewModel: Sendable, Equatable, Encodable {
     public let interval: FormFieldViewModel
     public let iterations: FormFieldViewModel
 
-    init(sound: Sound, segment: SegmentType, values: [ProfileField: String], errors: [ProfileField: String]) {
+    init(
+        sound: Sound, segment: SegmentType, values: [ProfileField: String], errors: [ProfileField: String],
+        words: Words
+    ) {
         interval = FormFieldViewModel(
             names: ProfileField.interval(segment).names,
-            label: "Every",
+            label: words.profilesEvery,
             value: values[.interval(segment)] ?? DurationFormatter.string(from: sound.interval),
             error: errors[.interval(segment)],
-            hint: ProfileSectionViewModel.durationHint,
+            hint: words.profilesDurationHint,
             maxLength: 9
         )
         iterations = FormFieldViewModel(
             names: ProfileField.iterations(segment).names,
-            label: "Strokes",
+            label: words.profilesStrokes,
             value: values[.iterations(segment)] ?? String(sound.iterations),
             error: errors[.iterations(segment)],
             maxLength: 2
@@ -113,29 +142,38 @@ public struct SoundOptionViewModel: Sendable, Equatable, Encodable {
     /// The sound's file, which the editor's play button plays.
     public let soundURL: String
 
-    /// Every sound of the catalogue, `selected` marked: for a catalogue sound, a list made once
-    /// and shared by every select that shows it.
-    static func catalogue(selected: String) -> [SoundOptionViewModel] {
-        catalogues[selected] ?? options(selected: selected)
+    /// Every sound of the catalogue, `selected` marked, each labelled in `words`' language: for
+    /// a catalogue sound, a list made once a language and shared by every select that shows it.
+    static func catalogue(selected: String, words: Words) -> [SoundOptionViewModel] {
+        catalogues[words.language]?[selected] ?? options(selected: selected, words: words)
     }
 
     private static let catalogues = Dictionary(
-        uniqueKeysWithValues: SoundCatalogue.names.map { ($0, options(selected: $0)) })
+        uniqueKeysWithValues: Language.allCases.map { language in
+            let words = Words(language)
+            return (
+                language,
+                Dictionary(
+                    uniqueKeysWithValues: SoundCatalogue.names.map { ($0, options(selected: $0, words: words)) })
+            )
+        })
 
-    private static func options(selected: String) -> [SoundOptionViewModel] {
+    private static func options(selected: String, words: Words) -> [SoundOptionViewModel] {
         SoundCatalogue.names.map {
             SoundOptionViewModel(
-                value: $0, label: $0, isSelected: $0 == selected, soundURL: SoundCatalogue.path(of: $0))
+                value: $0, label: SoundCatalogue.label(of: $0, words: words), isSelected: $0 == selected,
+                soundURL: SoundCatalogue.path(of: $0))
         }
     }
 }
 
 extension SoundType {
-    var label: String {
+    /// The sound's kind as the editor names it: "Begin sound".
+    func label(in words: Words) -> String {
         switch self {
-        case .begin: "Begin sound"
-        case .end: "End sound"
-        case .repeat: "Repeating sound"
+        case .begin: words.profilesBeginSound
+        case .end: words.profilesEndSound
+        case .repeat: words.profilesRepeatingSound
         }
     }
 }

@@ -3,16 +3,21 @@ import SanghaCore
 
 /// The profiles page: each profile with its duration, and a form to create one by name.
 public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
-    public static let noProfilesMessage = "No profiles yet. Create one below."
-    public static let storageFailureMessage = "Profiles could not be read. Please try again."
+    /// In English; the page says them in its language.
+    public static let noProfilesMessage = Words.english.profilesNoneYet
+    public static let storageFailureMessage = Words.english.profilesCouldNotRead
 
     public let layout: LayoutViewModel
+    /// "Profiles".
+    public let heading: String
+    /// "New profile", over the form.
+    public let newHeading: String
     public let rows: [ProfileRowViewModel]
     public let hasRows: Bool
     public let emptyMessage: String?
     public let errorMessage: String?
     public let createURL: String = Paths.profiles.url
-    public let createLabel = "Create profile"
+    public let createLabel: String
     /// `/profiles/export.json`, once there is a profile.
     public let exportLink: LinkViewModel?
     public let nameField: FormFieldViewModel
@@ -30,16 +35,22 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         nameError: String? = nil,
         failure: (any Error)? = nil
     ) {
+        let words = context.words
         layout = LayoutViewModel(
-            title: page > 1 ? "Profiles, page \(page)" : "Profiles", section: .profiles, context: context)
-        rows = (profiles ?? []).map { ProfileRowViewModel(profile: $0) }
+            title: page > 1 ? words.profilesTitlePage(page: words.number(page)) : words.profilesTitle,
+            section: .profiles, context: context)
+        (heading, newHeading, createLabel) = (words.profilesTitle, words.profilesNew, words.profilesCreate)
+        rows = (profiles ?? []).map { ProfileRowViewModel(profile: $0, words: words) }
         hasRows = !rows.isEmpty
-        exportLink = rows.isEmpty ? nil : LinkViewModel(url: Paths.profilesExport.url, label: "Export profiles (JSON)")
-        emptyMessage = profiles?.isEmpty == true ? Self.noProfilesMessage : nil
-        errorMessage = profiles == nil ? StorageMessage.text(for: failure, otherwise: Self.storageFailureMessage) : nil
+        exportLink = rows.isEmpty ? nil : LinkViewModel(url: Paths.profilesExport.url, label: words.profilesExport)
+        emptyMessage = profiles?.isEmpty == true ? words.profilesNoneYet : nil
+        errorMessage =
+            profiles == nil
+            ? (StorageMessage.isUnreachable(failure) ? words.profilesDatabaseUnreachable : words.profilesCouldNotRead)
+            : nil
         nameField = FormFieldViewModel(
             names: FieldNames(name: "name"),
-            label: "Name",
+            label: words.profilesName,
             value: name,
             error: nameError,
             maxLength: Profile.nameLengthLimit
@@ -78,8 +89,9 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         async -> SubmitOutcome<ProfilesListViewModel>
     {
         let context = context.withoutFlash
+        let words = context.words
         let name = (rawName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if let message = Profile.validateName(name) {
+        if let message = Profile.validateName(name, words: words) {
             let first = await firstPage(of: repository)
             return .invalid(
                 ProfilesListViewModel(
@@ -88,11 +100,12 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         }
         do {
             let profile = try await repository.create(.new(named: name))
-            return .redirect(Redirect(to: Paths.profile.url(profile.id), flash: .success("Created \(profile.name).")))
+            return .redirect(
+                Redirect(to: Paths.profile.url(profile.id), flash: .success(words.profilesCreated(name: profile.name))))
         } catch {
             let first = await firstPage(of: repository)
             var failed = context
-            failed.flash = .error(title: "Could not create \(name).", message: "Please try again.")
+            failed.flash = .error(title: words.profilesCouldNotCreate(name: name), message: words.commonTryAgain)
             return .failed(
                 ProfilesListViewModel(
                     profiles: first?.profiles, total: first?.total, context: failed, name: rawName ?? ""),
@@ -100,20 +113,24 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         }
     }
 
-    /// Deletes a profile; either way back to the list with a flash.
-    public static func delete(id: Int, in repository: any ProfileRepository) async -> Redirect {
+    /// Deletes a profile; either way back to the list with a flash in `words`' language.
+    public static func delete(id: Int, in repository: any ProfileRepository, words: Words = .english) async
+        -> Redirect
+    {
         let name = (try? await repository.get(id: id))?.name
         do {
             guard try await repository.delete(id: id), let name else {
                 return Redirect(
                     to: Paths.profiles.url,
-                    flash: .error(title: "Could not delete this profile.", message: "Profile not found."))
+                    flash: .error(title: words.profilesCouldNotDelete, message: words.profilesNotFound))
             }
-            return Redirect(to: Paths.profiles.url, flash: .success("Deleted \(name)."))
+            return Redirect(to: Paths.profiles.url, flash: .success(words.profilesDeleted(name: name)))
         } catch {
             return Redirect(
                 to: Paths.profiles.url,
-                flash: .error(title: "Could not delete \(name ?? "this profile").", message: "Please try again."))
+                flash: .error(
+                    title: name.map { words.profilesCouldNotDeleteNamed(name: $0) } ?? words.profilesCouldNotDelete,
+                    message: words.commonTryAgain))
         }
     }
 }

@@ -27,7 +27,7 @@ struct ProfilesRoutes: AreaRoutes {
             await ProfileEditorViewModel.submit(id: $0.values, $0.input, to: try $0.profiles(), context: $0.page)
         },
         .post(Paths.deleteProfile, notFound: notFound) {
-            await ProfilesListViewModel.delete(id: $0.values, in: try $0.profiles())
+            await ProfilesListViewModel.delete(id: $0.values, in: try $0.profiles(), words: $0.page.words)
         },
         .get(Paths.sit, notFound: notFound) {
             await SittingViewModel.load(id: $0.values, from: try $0.profiles(), context: $0.page)
