@@ -11,7 +11,7 @@ public struct FriendsPanelViewModel: Sendable, Equatable, Encodable {
         public let phoneNumberText: String
     }
 
-    public let title = "Friends"
+    public let title: String
     /// How many friends the list has (the saved one's, when the service failed).
     public let friendCount: Int
     public let items: [Item]
@@ -22,33 +22,37 @@ public struct FriendsPanelViewModel: Sendable, Equatable, Encodable {
     public let allURL: String = Paths.friends.url
     public let allLabel: String
     public let addURL: String = Paths.newFriend.url
-    public let addLabel = "Add friend"
+    public let addLabel: String
 
-    /// `friends` nil with `errorMessage`: the list could not be loaded and none was saved.
-    public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil) {
+    /// `friends` nil with `errorMessage`: the list could not be loaded and none was saved. In
+    /// `words`' language (`errorMessage` and `savedNotice` come as they are).
+    public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil, words: Words = .english) {
+        (title, addLabel) = (words.homeFriends, words.homeAddFriend)
         friendCount = friends.count
         items = friends.prefix(Self.limit).map { Item(fullName: $0.fullName, phoneNumberText: $0.phonenumber) }
         hasItems = !items.isEmpty
-        emptyMessage = friends.isEmpty && errorMessage == nil ? FriendsListViewModel.noFriendsMessage : nil
+        emptyMessage = friends.isEmpty && errorMessage == nil ? words.homeNoFriends : nil
         self.errorMessage = errorMessage
         self.savedNotice = savedNotice
-        allLabel = friends.count > Self.limit ? "All \(friends.count) friends" : "Manage friends"
+        allLabel = friends.count > Self.limit ? words.homeAllFriends(friends.count) : words.homeManageFriends
     }
 
     public static func load(from repository: FriendsRepository, context: PageContext) async -> FriendsPanelViewModel {
         do {
             switch try await repository.listFriends() {
             case .live(let friends):
-                return FriendsPanelViewModel(friends: friends)
+                return FriendsPanelViewModel(friends: friends, words: context.words)
             case .saved(let saved, let failure):
                 return FriendsPanelViewModel(
                     friends: saved.friends,
                     errorMessage: FriendOperation.load.message(for: failure.reason),
-                    savedNotice: FriendsListViewModel.savedNotice(saved, timeZone: context.timeZone)
+                    savedNotice: FriendsListViewModel.savedNotice(saved, timeZone: context.timeZone),
+                    words: context.words
                 )
             }
         } catch {
-            return FriendsPanelViewModel(friends: [], errorMessage: FriendOperation.load.message(for: error.reason))
+            return FriendsPanelViewModel(
+                friends: [], errorMessage: FriendOperation.load.message(for: error.reason), words: context.words)
         }
     }
 }

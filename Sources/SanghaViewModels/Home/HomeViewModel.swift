@@ -8,12 +8,16 @@ public struct HomeViewModel: Sendable, Equatable, Encodable {
     public let profiles: ProfilesPanelViewModel
     public let friends: FriendsPanelViewModel
     public let practice: PracticePanelViewModel
+    /// "N sits on this device are waiting to be sent." for the script, as the history page says
+    /// it (`HistoryViewModel.outboxForms`); nil in English, the script's own words.
+    public let outboxForms: String?
 
     public init(
         profiles: ProfilesPanelViewModel, friends: FriendsPanelViewModel, practice: PracticePanelViewModel,
         context: PageContext
     ) {
-        self.layout = LayoutViewModel(title: "Home", section: .home, context: context)
+        self.layout = LayoutViewModel(title: context.words.homeTitle, section: .home, context: context)
+        self.outboxForms = HistoryViewModel.outboxForms(context.words)
         self.profiles = profiles
         self.friends = friends
         self.practice = practice
@@ -28,7 +32,7 @@ public struct HomeViewModel: Sendable, Equatable, Encodable {
         // The FriendService is asked while the database is read: the remote call is the long
         // wait; the profiles (mostly from memory) and the practice are read one after the other.
         async let friends = FriendsPanelViewModel.load(from: repository, context: context)
-        let profiles = await ProfilesPanelViewModel.load(from: profileRepository)
+        let profiles = await ProfilesPanelViewModel.load(from: profileRepository, words: context.words)
         let practice = await PracticePanelViewModel.load(from: sessions, context: context)
         return await HomeViewModel(profiles: profiles, friends: friends, practice: practice, context: context)
     }

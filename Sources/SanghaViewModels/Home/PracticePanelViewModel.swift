@@ -4,7 +4,10 @@ import SanghaCore
 /// The home page's practice panel: the streak, the time sat today, and the way back to the
 /// cushion with the profile used last.
 public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
-    public let title = "Practice"
+    public let title: String
+    /// The labels of the streak and of the time sat today.
+    public let streakLabel: String
+    public let todayLabel: String
     public let hasPractice: Bool
     /// "3 days"; nil when the person turned "Show streaks" off.
     public let streakText: String?
@@ -14,23 +17,30 @@ public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
     /// "Sit with Morning" (the profile of the last session), or the profiles with none yet.
     public let sitLink: LinkViewModel?
     public let allURL: String = Paths.history.url
-    public let allLabel = "History"
+    public let allLabel: String
 
     /// `practice` nil: the sessions could not be read, for `failure`. Its first recent session
-    /// is the newest.
-    public init(practice: Practice?, failure: (any Error)? = nil, showsStreak: Bool = true) {
+    /// is the newest. In `words`' language.
+    public init(
+        practice: Practice?, failure: (any Error)? = nil, showsStreak: Bool = true, words: Words = .english
+    ) {
+        (title, allLabel) = (words.homePractice, words.homeHistory)
+        (streakLabel, todayLabel) = (words.homeStreak, words.homeToday)
         let last = practice?.recent.first
         let sessions = practice?.totals.sessions ?? 0
         hasPractice = sessions > 0
-        streakText = showsStreak ? HistoryViewModel.days(practice?.streak ?? 0) : nil
+        streakText = showsStreak ? words.homeStreakDays(practice?.streak ?? 0) : nil
         todayText = DurationFormatter.words(from: practice?.todays.seconds ?? 0)
-        emptyMessage = practice != nil && sessions == 0 ? HistoryViewModel.noSessionsMessage : nil
+        emptyMessage = practice != nil && sessions == 0 ? words.homeNoSessions : nil
         errorMessage =
-            practice == nil ? StorageMessage.text(for: failure, otherwise: HistoryViewModel.storageFailureMessage) : nil
+            practice == nil
+            ? (StorageMessage.isUnreachable(failure)
+                ? words.profilesDatabaseUnreachable : words.homeSessionsCouldNotRead)
+            : nil
         if let last, let id = last.profileID {
-            sitLink = LinkViewModel(url: Paths.sit.url(id), label: "Sit with \(last.profileName)")
+            sitLink = LinkViewModel(url: Paths.sit.url(id), label: words.homeSitWith(name: last.profileName))
         } else if practice != nil {
-            sitLink = LinkViewModel(url: Paths.profiles.url, label: "Choose a profile to sit with")
+            sitLink = LinkViewModel(url: Paths.profiles.url, label: words.homeChooseProfile)
         } else {
             sitLink = nil
         }
@@ -42,9 +52,9 @@ public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
         do {
             return PracticePanelViewModel(
                 practice: try await repository.practice(today: context.today, recent: 1, offset: 0),
-                showsStreak: context.showsStreaks)
+                showsStreak: context.showsStreaks, words: context.words)
         } catch {
-            return PracticePanelViewModel(practice: nil, failure: error)
+            return PracticePanelViewModel(practice: nil, failure: error, words: context.words)
         }
     }
 }
