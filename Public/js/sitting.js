@@ -17,10 +17,45 @@ const STROKE_GAP = 2.5; // seconds between the strokes of one ring
 const ALL_AT_ONCE = 5000;
 const LOOKAHEAD = 600;
 
+// What the running session says, in English: a page in another language gives each in its
+// words on [data-sitter] (data-paused-at…, {time} where the time goes), which take their place.
+const ENGLISH = {
+  soundNotLoaded: "A sound could not be loaded; the session runs without it.",
+  complete: "Session complete.",
+  startAgain: "Start again",
+  saved: "Session saved.",
+  kept: SAVED_ON_DEVICE,
+  notSaved: "The session could not be saved.",
+  timeSat: "Time sat",
+  timeLeft: "Time left",
+  noAudio: "This browser cannot play the sounds; the session runs without them.",
+  pausedAt: "Paused at {time}.",
+  resumed: "Resumed.",
+  satFor: "Sat for {time}.",
+  stoppedAt: "Session stopped at {time}.",
+  // A group sit's.
+  beginsIn: "Begins in {time}",
+  joinAgain: "Join again",
+  leftAt: "You left the sit at {time}.",
+  noAudioTogether: "This browser cannot play the sounds; the sit runs without them.",
+  settingClock: "Setting the clock…",
+  clockFailed: "The server's clock could not be read. Reload the page to try again.",
+  over: "This sit is over.",
+};
+
+/** The session's words: the page's (an element's dataset), else English. */
+export function sitterWords(dataset) {
+  const words = {};
+  for (const [name, english] of Object.entries(ENGLISH)) words[name] = dataset[name] ?? english;
+  return words;
+}
+
 /** Runs the sitting page whose timeline is under `root` (`[data-sitting]`). */
 export function enhanceSitting(root) {
   const sitter = root.querySelector("[data-sitter]");
   if (!sitter) return;
+  const say = sitterWords(sitter.dataset);
+  const at = (text, seconds) => text.replace("{time}", formatTime(seconds));
   const total = Number(root.dataset.total);
   // A group sit: it begins at data-starts-at by the server's clock (milliseconds since 1970),
   // and may be joined from data-joins-from.
@@ -132,7 +167,7 @@ export function enhanceSitting(root) {
         const response = await fetch(url);
         decoded.set(url, await context.decodeAudioData(await response.arrayBuffer()));
       } catch (error) {
-        status.textContent = "A sound could not be loaded; the session runs without it.";
+        status.textContent = say.soundNotLoaded;
       }
     }));
     return decoded;
@@ -177,7 +212,7 @@ export function enhanceSitting(root) {
     const now = Math.min(elapsed(), length());
     if (now < 0) {
       // Joined before the group sit begins (a session alone begins a tenth of a second on).
-      if (together) sectionLabel.textContent = "Begins in " + formatTime(-now);
+      if (together) sectionLabel.textContent = at(say.beginsIn, -now);
       return;
     }
     left.textContent = formatTime(open ? now : total - now);
@@ -193,7 +228,7 @@ export function enhanceSitting(root) {
       if (!(moment.again && messages[messages.length - 1] === message)) messages.push(message);
     }
     if (now >= length()) {
-      finish("Session complete.", true);
+      finish(say.complete, true);
     } else if (messages.length > 0) {
       status.textContent = messages.join(". ") + ".";
     }
@@ -211,7 +246,7 @@ export function enhanceSitting(root) {
     letSleep();
     announce(false);
     status.textContent = message;
-    buttons.start.textContent = together ? "Join again" : "Start again";
+    buttons.start.textContent = together ? say.joinAgain : say.startAgain;
     if (together) tick(); // "Join again" while the sit lasts
     else show("start", "open");
     if (completed || seconds >= 60) record(seconds, completed, message);
@@ -236,11 +271,11 @@ export function enhanceSitting(root) {
     }
     const result = outcome(await postSit(sit, who?.token ?? form.elements._csrf.value));
     if (result !== "kept") await store?.remove(sit.clientId).catch(() => {});
-    if (result === "sent") status.textContent = message + " Session saved.";
+    if (result === "sent") status.textContent = message + " " + say.saved;
     else if (result === "kept" && store) {
-      status.textContent = message + " " + SAVED_ON_DEVICE;
+      status.textContent = message + " " + say.kept;
       requestSync();
-    } else status.textContent = message + " The session could not be saved.";
+    } else status.textContent = message + " " + say.notSaved;
     window.dispatchEvent(new Event("sangha:kept"));
   }
 
@@ -252,7 +287,7 @@ export function enhanceSitting(root) {
   async function begin(withoutTimer) {
     if (starting || timer !== null) return;
     open = withoutTimer;
-    leftLabel.textContent = open ? "Time sat" : "Time left";
+    leftLabel.textContent = open ? say.timeSat : say.timeLeft;
     progress.hidden = open;
     if (together && serverNow() >= startsAt + total * 1000) return tick();
     starting = true;
@@ -278,10 +313,10 @@ export function enhanceSitting(root) {
       schedule(open || strokes > ALL_AT_ONCE ? LOOKAHEAD : Infinity);
     } else if (together) {
       join();
-      status.textContent = "This browser cannot play the sounds; the sit runs without them.";
+      status.textContent = say.noAudioTogether;
     } else {
       clock = { elapsed: 0, since: performance.now(), running: true };
-      status.textContent = "This browser cannot play the sounds; the session runs without them.";
+      status.textContent = say.noAudio;
     }
     show("pause", "stop");
     keepAwake();
@@ -305,7 +340,7 @@ export function enhanceSitting(root) {
   buttons.pause?.addEventListener("click", async () => {
     if (audio) await audio.suspend(); // the audio clock, and every sound on it, waits
     if (clock) Object.assign(clock, { elapsed: elapsed(), running: false });
-    status.textContent = "Paused at " + formatTime(elapsed()) + ".";
+    status.textContent = at(say.pausedAt, elapsed());
     show("resume", "stop");
     letSleep();
   });
@@ -313,7 +348,7 @@ export function enhanceSitting(root) {
   buttons.resume?.addEventListener("click", async () => {
     if (audio) await audio.resume();
     if (clock) Object.assign(clock, { since: performance.now(), running: true });
-    status.textContent = "Resumed.";
+    status.textContent = say.resumed;
     show("pause", "stop");
     keepAwake();
     announce(true);
@@ -321,8 +356,8 @@ export function enhanceSitting(root) {
 
   buttons.stop.addEventListener("click", () => {
     // A sit without a timer ends when the person says: it is complete then.
-    if (open) return finish("Sat for " + formatTime(Math.round(elapsed())) + ".", true);
-    finish((together ? "You left the sit at " : "Session stopped at ") + formatTime(elapsed()) + ".", false);
+    if (open) return finish(at(say.satFor, Math.round(elapsed())), true);
+    finish(at(together ? say.leftAt : say.stoppedAt, elapsed()), false);
   });
 
   document.addEventListener("visibilitychange", () => {
@@ -335,11 +370,11 @@ export function enhanceSitting(root) {
   // Before joining a group sit: the clock measured, then "Join" from ten minutes before it
   // begins until it ends, and how long until it begins.
   async function wait() {
-    status.textContent = "Setting the clock…";
+    status.textContent = say.settingClock;
     try {
       offset = await measureClock(root.dataset.clock);
     } catch (error) {
-      status.textContent = "The server's clock could not be read. Reload the page to try again.";
+      status.textContent = say.clockFailed;
       return;
     }
     status.textContent = "";
@@ -353,10 +388,10 @@ export function enhanceSitting(root) {
     const now = serverNow();
     if (now >= startsAt + total * 1000) {
       show();
-      status.textContent = "This sit is over.";
+      status.textContent = say.over;
       return;
     }
-    if (now < startsAt) sectionLabel.textContent = "Begins in " + formatTime((startsAt - now) / 1000);
+    if (now < startsAt) sectionLabel.textContent = at(say.beginsIn, (startsAt - now) / 1000);
     show(now >= joinsFrom ? "start" : null);
     setTimeout(tick, 250);
   }

@@ -52,13 +52,14 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
     /// three days, a stopped one of at least a minute, a start no later than
     /// `clockSkewAllowance` (10 minutes) from now, and no earlier than `recentWindow` (30 days)
     /// before the session could have ended (`now - 48 h - seconds`).
-    public func refusal(now: Date) -> String? {
-        if !(1...86_400 * 3).contains(seconds) { return "The session's length must be between 1 second and 72 hours." }
+    /// In `words`' language (the English of `futureMessage` and `tooOldMessage` by default).
+    public func refusal(now: Date, words: Words = .english) -> String? {
+        if !(1...86_400 * 3).contains(seconds) { return words.sittingLengthRange }
         if !completed && seconds < Self.minimumStoppedSeconds {
-            return "A session stopped before a minute is not recorded."
+            return words.sittingStoppedEarly
         }
-        if startedAt > now.addingTimeInterval(Self.clockSkewAllowance) { return Self.futureMessage }
-        if startedAt < now.addingTimeInterval(-Self.recentWindow - TimeInterval(seconds)) { return Self.tooOldMessage }
+        if startedAt > now.addingTimeInterval(Self.clockSkewAllowance) { return words.sittingFuture }
+        if startedAt < now.addingTimeInterval(-Self.recentWindow - TimeInterval(seconds)) { return words.sittingTooOld }
         return nil
     }
 }

@@ -8,6 +8,9 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
     public let heading: String
     public let editURL: String
+    public let editLabel: String
+    /// "Total session", before `totalText`.
+    public let totalLabel: String
     public let totalText: String
     public let totalSeconds: Int
     public let events: [TimelineEventViewModel]
@@ -23,17 +26,29 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
     /// before the session reaches Sangha (kept on the device), it is recorded under this name.
     public let profileName: String
     public let alert: AlertViewModel?
+    /// The running session's words: its labels and buttons.
+    public let sitter: SitterLabelsViewModel
+    /// What the script says as the session runs, in the page's language; nil in English, the
+    /// script's own words (so the English page stays as it was).
+    public let scriptWords: SitterWordsViewModel?
+    public let timelineHeading: String
 
     public init(profile: Profile, context: PageContext, alert: AlertViewModel? = nil) {
-        let title = profile.displayName
-        layout = LayoutViewModel(title: "Sit: \(title)", section: .profiles, context: context)
+        let words = context.words
+        let title = profile.displayName(words)
+        layout = LayoutViewModel(title: words.sittingTitle(name: title), section: .profiles, context: context)
         heading = title
         editURL = Paths.profile.url(profile.id)
+        (editLabel, totalLabel, timelineHeading) = (
+            words.sittingEditProfile, words.sittingTotalSession, words.sittingTimeline
+        )
+        sitter = SitterLabelsViewModel(words)
+        scriptWords = words.language == .en ? nil : SitterWordsViewModel(words)
         let timeline = profile.timeline
         totalSeconds = timeline.duration
         totalText = DurationFormatter.string(from: timeline.duration)
-        events = TimelineEventViewModel.events(of: timeline, assets: context.assets)
-        firstSection = timeline.sections.first?.segment.title ?? SegmentType.main.title
+        events = TimelineEventViewModel.events(of: timeline, assets: context.assets, words: words)
+        firstSection = (timeline.sections.first?.segment ?? .main).title(in: words)
         profileID = profile.id
         profileName = profile.name
         self.alert = alert
@@ -47,15 +62,14 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
             guard let profile = try await repository.get(id: id) else { return .notFound }
             return .page(SittingViewModel(profile: profile, context: context))
         } catch {
-            return .failed(.profilesUnavailable(error, context: context), .storage)
+            return .failed(ProfileEditorViewModel.unavailable(error, context: context), .storage)
         }
     }
 }
 
 extension SittingViewModel {
-    public static let savedMessage = "Session saved."
-    static let notSavedHeading = "The session was not saved"
-    static let failedMessage = "Sessions could not be saved. Please try again."
+    /// In English; the page says it in its language (`words.sittingSaved`).
+    public static let savedMessage = Words.english.sittingSaved
 
     /// Records a session sat with profile `id` (`POST /sessions`): 303 back to the sitting page
     /// with "Session saved."; a session that breaks a rule (stopped before a minute, a length
@@ -78,16 +92,18 @@ extension SittingViewModel {
         context: PageContext
     ) async -> SubmitOutcome<SittingViewModel> {
         let context = context.withoutFlash
+        let words = context.words
+        let notSavedHeading = words.sittingNotSavedHeading
+        func failed(_ error: any Error) -> String {
+            StorageMessage.isUnreachable(error) ? words.profilesDatabaseUnreachable : words.sittingCouldNotSave
+        }
         guard let id = input.profile.flatMap({ Int($0) }) else { return .notFound }
         let profile: Profile?
         do {
             profile = try await profiles.get(id: id)
         } catch {
             return .unavailable(
-                ErrorPageViewModel(
-                    heading: notSavedHeading, message: StorageMessage.text(for: error, otherwise: failedMessage),
-                    context: context),
-                .storage)
+                ErrorPageViewModel(heading: notSavedHeading, message: failed(error), context: context), .storage)
         }
         func refused(_ message: String) -> SubmitOutcome<SittingViewModel> {
             guard let profile else {
@@ -96,34 +112,37 @@ extension SittingViewModel {
             }
             return .invalid(
                 SittingViewModel(
-                    profile: profile, context: context, alert: AlertViewModel(title: "Not saved.", message: message)))
+                    profile: profile, context: context,
+                    alert: AlertViewModel(title: words.sittingNotSaved, message: message)))
         }
         let name: String
         if let profile {
             name = profile.name
         } else if let posted = input.profileName {
-            if let refusal = Profile.validateName(posted) { return refused(refusal) }
+            if let refusal = Profile.validateName(posted, words: words) { return refused(refusal) }
             name = posted.trimmingCharacters(in: .whitespacesAndNewlines)
         } else {
+            // Kept under the English "Profile": a name stored with the sit, not a word of a page.
             name = Profile(name: "", segments: []).displayName
         }
-        guard let (startedAt, seconds, completed) = input.timing else { return refused(SittingSessionInput.unreadable) }
+        guard let (startedAt, seconds, completed) = input.timing else { return refused(words.sittingUnreadable) }
         let session = SittingSession(
             profileID: profile?.id, profileName: name, startedAt: startedAt, seconds: seconds, completed: completed)
-        if let refusal = session.refusal(now: context.now) { return refused(refusal) }
+        if let refusal = session.refusal(now: context.now, words: words) { return refused(refusal) }
         do {
             _ = try await sessions.record(session, clientID: input.clientId)
             let back = profile.map { Paths.sit.url($0.id) } ?? Paths.history.url
-            return .redirect(Redirect(to: back, flash: .success(savedMessage)))
+            return .redirect(Redirect(to: back, flash: .success(words.sittingSaved)))
         } catch {
-            let message = StorageMessage.text(for: error, otherwise: failedMessage)
+            let message = failed(error)
             guard let profile else {
                 return .unavailable(
                     ErrorPageViewModel(heading: notSavedHeading, message: message, context: context), .storage)
             }
             return .failed(
                 SittingViewModel(
-                    profile: profile, context: context, alert: AlertViewModel(title: "Not saved.", message: message)),
+                    profile: profile, context: context,
+                    alert: AlertViewModel(title: words.sittingNotSaved, message: message)),
                 .storage)
         }
     }
@@ -169,7 +188,8 @@ public struct SittingSessionInput: Sendable, Equatable, Decodable {
         return (startedAt, seconds, completed)
     }
 
-    static let unreadable = "The session could not be read."
+    /// In English; the sitting page says it in its language (`words.sittingUnreadable`).
+    static let unreadable = Words.english.sittingUnreadable
 
 }
 
@@ -225,22 +245,24 @@ public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
     /// and the session's end. Where one section ends and the next begins, the first's end sound
     /// comes before the second begins. As many rows as the profile has sections and sounds,
     /// however long its sections and however short its intervals.
-    static func events(of timeline: Timeline, assets: AssetURLs) -> [TimelineEventViewModel] {
+    /// In `words`' language.
+    static func events(of timeline: Timeline, assets: AssetURLs, words: Words = .english) -> [TimelineEventViewModel] {
         var events: [TimelineEventViewModel] = []
         var rings = timeline.rings[...]
         for section in timeline.sections {
             while let ring = rings.first,
                 ring.time < section.start || (ring.time == section.start && ring.segment != section.segment)
             {
-                events.append(.ring(ring, assets))
+                events.append(.ring(ring, assets, words))
                 rings.removeFirst()
             }
+            let title = section.segment.title(in: words)
             events.append(
                 TimelineEventViewModel(
-                    seconds: section.start, text: "\(section.segment.title) begins", section: section.segment.title))
+                    seconds: section.start, text: words.sittingSectionBegins(section: title), section: title))
         }
-        events += rings.map { .ring($0, assets) }
-        events.append(.text("The session ends", at: timeline.duration))
+        events += rings.map { .ring($0, assets, words) }
+        events.append(.text(words.sittingSessionEnds, at: timeline.duration))
         return events
     }
 
@@ -250,13 +272,15 @@ public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
 
     /// "Bell rings", "Gong rings 3 times"; a repeating sound adds "every 01:00 from 01:00 to
     /// 20:00": its interval, its first ring and its section's end.
-    private static func ring(_ ring: Timeline.Ring, _ assets: AssetURLs) -> TimelineEventViewModel {
-        let once = ring.strokes > 1 ? "\(ring.name) rings \(ring.strokes) times" : "\(ring.name) rings"
+    private static func ring(_ ring: Timeline.Ring, _ assets: AssetURLs, _ words: Words) -> TimelineEventViewModel {
+        let sound = SoundCatalogue.label(of: ring.name, words: words)
+        let once =
+            ring.strokes > 1 ? words.sittingRingsTimes(ring.strokes, sound: sound) : words.sittingRings(sound: sound)
         var text = once
         if let repetition = ring.repetition {
-            text += " every \(DurationFormatter.string(from: repetition.interval))"
-            text += " from \(DurationFormatter.string(from: ring.time))"
-            text += " to \(DurationFormatter.string(from: repetition.end))"
+            text = words.sittingRingsEvery(
+                rings: once, interval: DurationFormatter.string(from: repetition.interval),
+                start: DurationFormatter.string(from: ring.time), end: DurationFormatter.string(from: repetition.end))
         }
         return TimelineEventViewModel(
             seconds: ring.time,
@@ -267,5 +291,51 @@ public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
             interval: ring.repetition?.interval ?? 0,
             until: ring.repetition?.end ?? 0
         )
+    }
+}
+
+/// The sitting page's labels and buttons, in its language.
+public struct SitterLabelsViewModel: Sendable, Equatable, Encodable {
+    public let now: String
+    public let timeLeft: String
+    public let progress: String
+    public let start: String
+    public let withoutTimer: String
+    public let pause: String
+    public let resume: String
+    public let stop: String
+
+    init(_ words: Words) {
+        (now, timeLeft, progress) = (words.sittingNow, words.sittingTimeLeft, words.sittingProgress)
+        (start, withoutTimer) = (words.sittingStart, words.sittingWithoutTimer)
+        (pause, resume, stop) = (words.sittingPause, words.sittingResume, words.sittingStop)
+    }
+}
+
+/// What the sitting page's script says as a session runs, as the page's data attributes
+/// (`data-paused-at`…; `{time}` where it puts the time, 05:00).
+public struct SitterWordsViewModel: Sendable, Equatable, Encodable {
+    public let soundNotLoaded: String
+    public let complete: String
+    public let startAgain: String
+    public let saved: String
+    public let kept: String
+    public let notSaved: String
+    public let timeSat: String
+    public let timeLeft: String
+    public let noAudio: String
+    public let pausedAt: String
+    public let resumed: String
+    public let satFor: String
+    public let stoppedAt: String
+
+    init(_ words: Words) {
+        soundNotLoaded = words.sittingSoundNotLoaded
+        (complete, startAgain) = (words.sittingComplete, words.sittingStartAgain)
+        (saved, kept, notSaved) = (words.sittingSaved, words.sittingKept, words.sittingScriptNotSaved)
+        (timeSat, timeLeft) = (words.sittingTimeSat, words.sittingTimeLeft)
+        noAudio = words.sittingNoAudio
+        (pausedAt, resumed) = (words.sittingPausedAt(time: "{time}"), words.sittingResumed)
+        (satFor, stoppedAt) = (words.sittingSatFor(time: "{time}"), words.sittingStoppedAt(time: "{time}"))
     }
 }
