@@ -24,7 +24,7 @@ extension PseudoLanguageTests {
         return profile
     }
 
-    static var signedIn: PageContext {
+    static var profilesContext: PageContext {
         var context = Self.context
         context.signIn(Person(id: 1, username: "ada", name: "☸", createdAt: context.now))
         return context
@@ -52,7 +52,7 @@ extension PseudoLanguageTests {
 
     @Test("The profile editor says everything through the catalog: new, full, unnamed, invalid and not saved")
     func profileEditor() {
-        let context = Self.signedIn
+        let context = Self.profilesContext
         let words = context.words
         var unnamed = Profile.new(named: "")
         unnamed.id = 4
@@ -95,7 +95,7 @@ extension PseudoLanguageTests {
 
     @Test("The profiles list says everything through the catalog: rows, none, a name refused, unreadable, page 2")
     func profilesList() {
-        let context = Self.signedIn
+        let context = Self.profilesContext
         let words = context.words
         let profiles = [Self.fullProfile, Profile.new(named: "☸ 2")]
         let pages = [
@@ -114,7 +114,7 @@ extension PseudoLanguageTests {
 
     @Test("The sitting page says everything through the catalog, its script's words and a refused session too")
     func sitting() throws {
-        let context = Self.signedIn
+        let context = Self.profilesContext
         let words = context.words
         let pages = [
             SittingViewModel(profile: Self.fullProfile, context: context),
@@ -153,7 +153,7 @@ extension PseudoLanguageTests {
 
     @Test("The home page says everything through the catalog: full, empty, and its panels failing")
     func home() {
-        let context = Self.signedIn
+        let context = Self.profilesContext
         let words = context.words
         let profiles = (1...7).map { number -> Profile in
             var profile = Profile.new(named: "☸ \(number)")
@@ -194,7 +194,7 @@ extension PseudoLanguageTests {
 
     @Test("The profile editor, the sitting page and the home page in German and Arabic")
     func germanAndArabic() {
-        var context = Self.signedIn
+        var context = Self.profilesContext
         context.language = .de
         let editor = String(
             buffer: ProfileEditorViewModel(profile: Self.fullProfile, context: context).compiledHTMLBuffer())
@@ -224,7 +224,7 @@ extension PseudoLanguageTests {
 
     @Test("English keeps the script's own words: no words for it on the page")
     func englishScript() {
-        var context = Self.signedIn
+        var context = Self.profilesContext
         context.language = .en
         #expect(SittingViewModel(profile: Self.fullProfile, context: context).scriptWords == nil)
         #expect(
