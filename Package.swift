@@ -237,6 +237,8 @@ let package = Package(
             name: "SanghaTestSupport",
             dependencies: [
                 "SanghaCore", "SanghaStoreSupport",
+                // The app's own stores, on SQLite in memory, that route and view-model tests run on.
+                "SanghaStore", .product(name: "GRDB", package: "GRDB.swift"),
                 // Already built for HummingbirdTesting: the end-to-end tests' HTTP client.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
