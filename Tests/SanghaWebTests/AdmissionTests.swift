@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import SanghaCore
+import SanghaStore
 import SanghaTestSupport
 import SanghaViewModels
 import Testing
@@ -31,8 +32,9 @@ struct AdmissionTests {
     @Test("Invite-only by default: the first account administers, the next needs an invitation, which works once")
     func invitations() async throws {
         #expect(AppConfiguration().signUp == .invite)
-        let people = InMemoryPeopleRepository()
-        try await withApp(configuration: Self.invite, dependencies: TestDependencies.make(people: people)) { client in
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
+        try await withApp(configuration: Self.invite, dependencies: TestDependencies.make(data: data)) { client in
             let ada = try await client.signedUp(username: "ada")
             try await ada.execute(uri: "/", method: .get) { response in
                 #expect(String(buffer: response.body).contains(#"<a href="/admin">Admin</a>"#))
@@ -260,9 +262,10 @@ struct AdmissionTests {
 
     @Test("A full hashing queue answers 503 at once and counts nothing: a flood it turns away locks no one out")
     func busyCountsNothing() async throws {
-        let people = InMemoryPeopleRepository()
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
         _ = try await people.create(Person(username: "ada", name: "Ada", createdAt: Date()), passwordHash: "-")
-        var dependencies = TestDependencies.make(people: people)
+        var dependencies = try TestDependencies.make(data: data)
         dependencies.passwords = BusyHasher()
         try await withApp(dependencies: dependencies) { client in
             for _ in 0..<(SignInSession.failureLimit + 1) {

@@ -13,12 +13,8 @@ import Testing
 /// Groups through the routes, on SQLite in memory (groups join people and their sessions).
 @Suite("Groups routes")
 struct GroupsRoutesTests {
-    static func dependencies() throws -> Dependencies {
-        let data = SQLitePersonalData(database: try SanghaDatabase.inMemory())
-        return Dependencies(
-            people: data.people, data: data, friendServices: FriendServiceDirectory(FakeFriendService.listing([])),
-            passwords: TestDependencies.passwords, signer: TestDependencies.signer,
-            makeFormToken: { FormPost.token }, timeZone: TimeZone(identifier: "UTC")!)
+    static func dependencies(_ data: (any OneDatabase)? = nil) throws -> Dependencies {
+        try TestDependencies.make(data: data, timeZone: TimeZone(identifier: "UTC")!)
     }
 
     /// The token of the invitation link a page shows.
@@ -474,31 +470,59 @@ struct GroupsRoutesTests {
 extension GroupsRoutesTests {
     @Test("A 'Schedule a sit' or 'Cancel sit' the storage refused goes back with why, and tells no group's page")
     func refusedTellsNoOne() async throws {
-        let data = InMemoryPersonalData()  // its groups fail as an unreachable storage does
+        let data = BreakableData(try SQLitePersonalData.inMemory())
         let told = Mutex<[GroupEvent?]>([])
         data.groupEvents.subscribe { event in told.withLock { $0.append(event) } }
-        try await withSignedInApp(dependencies: TestDependencies.make(data: data)) { ada in
-            try await ada.post("/groups/1/sits", form: "profile=1&startsAt=2030-01-06T07%3A00") { response in
+        var dependencies = try Self.dependencies(data)
+        dependencies.now = { Date(timeIntervalSince1970: 1_795_543_200) }  // 2026-11-24 18:00 UTC
+        try await withSignedInApp(dependencies: dependencies) { ada in
+            try await Self.scheduleSit(as: ada)
+            told.withLock { $0 = [] }
+            data.faults.groups.fail(.unreachable)
+            try await ada.post("/groups/1/sits", form: "profile=1&startsAt=2026-11-25T19%3A00") { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/groups/1")
+                let message = try Self.flash(response)
+                #expect(message == StorageMessage.unreachable)
             }
             try await ada.post("/groups/1/sits/1/cancel", form: "") { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/groups/1/sits/1")
+                let message = try Self.flash(response)
+                #expect(message == StorageMessage.unreachable)
             }
         }
         #expect(told.withLock { $0 }.isEmpty)
+        // Nothing changed: the one sit is there, not cancelled.
+        let sits = try await data.base.groups(of: 1).sits(of: 1, at: Date(timeIntervalSince1970: 1_795_543_200))
+        #expect(sits.count == 1)
+    }
+
+    /// Ada's group 1, with her profile 1 and its sit 1 at 2026-11-24 19:00 UTC.
+    static func scheduleSit(as ada: SignedInClient) async throws {
+        try await ada.post("/profiles", form: "name=Morning") { #expect($0.status == .seeOther) }
+        try await ada.post("/groups", form: "name=Morning+sangha") { #expect($0.status == .seeOther) }
+        try await ada.post("/groups/1/sits", form: "profile=1&startsAt=2026-11-24T19%3A00") {
+            #expect($0.status == .seeOther)
+        }
     }
 
     @Test("A group sit's session whose sit could not be read is a 503 with why, not a 404: the script keeps it")
     func sessionOfUnreadableSit() async throws {
-        let data = InMemoryPersonalData()  // its groups fail as an unreachable storage does
-        try await withSignedInApp(dependencies: TestDependencies.make(data: data)) { ada in
+        let data = BreakableData(try SQLitePersonalData.inMemory())
+        let clock = Mutex(Date(timeIntervalSince1970: 1_795_543_200))  // 2026-11-24 18:00 UTC
+        var dependencies = try Self.dependencies(data)
+        dependencies.now = { clock.withLock { $0 } }
+        try await withSignedInApp(dependencies: dependencies) { ada in
+            try await Self.scheduleSit(as: ada)
+            clock.withLock { $0 += 70 * 60 }  // the sit sat, from 19:00 to 19:07:30
+            data.faults.groups.fail(.unreachable)
             let session = "group=1&sit=1&startedAt=2026-11-24T19:00:00Z&seconds=450&completed=true"
             try await ada.post("/sessions", form: session) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(Self.body(response).contains(StorageMessage.unreachable))
             }
         }
+        #expect(try await data.base.sessions(of: 1).all().isEmpty)
     }
 }

@@ -23,7 +23,7 @@ struct MetricsRoutesTests {
     @Test("GET /metrics from loopback: Prometheus text with requests by route and status, and FriendService failures")
     func served() async throws {
         let friends = MeteredFriendService(FakeFriendService.failing(.transport("connection refused")))
-        let dependencies = TestDependencies.make(friends: friends, metrics: TestMetrics.registry)
+        let dependencies = try TestDependencies.make(friends: friends, metrics: TestMetrics.registry)
         // A live server: the requests come from loopback, which may read the metrics.
         try await withSignedInApp(dependencies: dependencies, testing: .live) { client in
             try await client.execute(uri: "/friends", method: .get) { response in
@@ -50,7 +50,8 @@ struct MetricsRoutesTests {
     @Test("Anyone but loopback and the allowed addresses gets 403")
     func forbidden() async throws {
         // The router test has no peer address: like a stranger.
-        let dependencies = TestDependencies.make(friends: FakeFriendService.listing([]), metrics: TestMetrics.registry)
+        let dependencies = try TestDependencies.make(
+            friends: FakeFriendService.listing([]), metrics: TestMetrics.registry)
         try await withApp(dependencies: dependencies) { client in
             try await client.execute(uri: "/metrics", method: .get) { response in
                 #expect(response.status == .forbidden)

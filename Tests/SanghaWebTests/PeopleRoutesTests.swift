@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SanghaCore
+import SanghaStore
 import SanghaTestSupport
 import SanghaViewModels
 import Synchronization
@@ -20,14 +21,16 @@ struct PeopleRoutesTests {
         var now: Date { date.withLock { $0 } }
     }
 
-    /// In-memory people on a `TestClock`: it stands still unless a test moves it, so the rules
-    /// about time (sessions ending, sign-in attempts counted) are tested at exact times.
+    /// The people of `data` (a database of its own when nil), or `people` of the test's own, on a
+    /// `TestClock`: it stands still unless a test moves it, so the rules about time (sessions
+    /// ending, sign-in attempts counted) are tested at exact times.
     static func dependencies(
-        people: InMemoryPeopleRepository = InMemoryPeopleRepository(),
+        data: SQLitePersonalData? = nil,
+        people: (any PeopleRepository)? = nil,
         friendTokens: FriendTokenPolicy = FriendTokenPolicy(.pasted),
         clock: TestClock = TestClock()
-    ) -> Dependencies {
-        TestDependencies.make(people: people, friendTokens: friendTokens, now: { clock.now })
+    ) throws -> Dependencies {
+        try TestDependencies.make(people: people, data: data, friendTokens: friendTokens, now: { clock.now })
     }
 
     static let password = TestDependencies.password.replacingOccurrences(of: " ", with: "+")
@@ -96,9 +99,10 @@ struct PeopleRoutesTests {
 
     @Test("Sign-up signs in at once: a 256-bit id in an HttpOnly, SameSite=Lax cookie, kept only as a digest")
     func signUp() async throws {
-        let people = InMemoryPeopleRepository()
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
         let clock = TestClock()
-        try await withApp(dependencies: Self.dependencies(people: people, clock: clock)) { client in
+        try await withApp(dependencies: Self.dependencies(data: data, clock: clock)) { client in
             try await client.post("/sign-up", form: "name=Ada+Lovelace&username=Ada&password=\(Self.password)") {
                 response in
                 #expect(response.status == .seeOther)
@@ -110,7 +114,7 @@ struct PeopleRoutesTests {
                 let id = try #require(cookie.split(separator: ";").first?.split(separator: "=").last)
                 #expect(id.count == 64 && id.allSatisfy(\.isHexDigit))
                 // The repository knows the session by the id's digest, not the id.
-                #expect(await people.sessionCount == 1)
+                #expect(try await data.signInSessionCount() == 1)
                 #expect(try await people.person(session: String(id), at: clock.now) == nil)
             }
             let stored = try #require(try await people.credentials(username: "ada"))
@@ -159,8 +163,9 @@ struct PeopleRoutesTests {
 
     @Test("A name that cannot be a username is wrong at once: no hash, and no count against anyone")
     func impossibleUsername() async throws {
-        let people = InMemoryPeopleRepository()
-        try await withApp(dependencies: Self.dependencies(people: people)) { client in
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
+        try await withApp(dependencies: Self.dependencies(data: data)) { client in
             for _ in 1...6 {
                 try await client.post("/sign-in", form: "username=no+such+name!&password=\(Self.password)") {
                     response in
@@ -174,10 +179,12 @@ struct PeopleRoutesTests {
 
     @Test("The database out of reach: pages of someone signed in and signing in say so (503); /health answers")
     func databaseDown() async throws {
-        let people = InMemoryPeopleRepository()
-        try await withApp(dependencies: Self.dependencies(people: people)) { client in
+        let data = try SQLitePersonalData.inMemory()
+        let down = Fault()
+        let people = Breakable(data.people as any PeopleRepository, fault: down)
+        try await withApp(dependencies: Self.dependencies(data: data, people: people)) { client in
             let ada = try await client.signedUp(username: "ada")
-            await people.fail(with: .unreachable("connection refused"))
+            down.fail(.unreachable)
             try await ada.execute(uri: "/profiles", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(String(buffer: response.body).contains(StorageMessage.unreachable))
@@ -187,7 +194,7 @@ struct PeopleRoutesTests {
                 #expect(String(buffer: response.body).contains(StorageMessage.unreachable))
             }
             try await ada.execute(uri: "/health", method: .get) { response in #expect(response.status == .ok) }
-            await people.fail(with: nil)
+            down.fail(nil)
             try await ada.execute(uri: "/profiles", method: .get) { response in #expect(response.status == .ok) }
         }
     }
@@ -224,10 +231,11 @@ struct PeopleRoutesTests {
         "With the embedded service each new person gets a token; the first takes the list kept before people; a deleted account's list goes"
     )
     func issuedTokens() async throws {
-        let people = InMemoryPeopleRepository()
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
         let lists = RecordingLists()
         let friendTokens = FriendTokenPolicy(.issued, embeddedLists: lists)
-        try await withApp(dependencies: Self.dependencies(people: people, friendTokens: friendTokens)) { client in
+        try await withApp(dependencies: Self.dependencies(data: data, friendTokens: friendTokens)) { client in
             _ = try await client.signedUp(username: "ada")
             let signedIn = try await client.signedUp(username: "grace")
             let ada = try #require(try await people.credentials(username: "ada")?.person.friendServiceToken)
@@ -262,10 +270,10 @@ struct PeopleRoutesTests {
 
     @Test("Signing in makes a new session (a planted one is ended); signing out ends it")
     func renewAndSignOut() async throws {
-        let people = InMemoryPeopleRepository()
-        try await withApp(dependencies: Self.dependencies(people: people)) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withApp(dependencies: Self.dependencies(data: data)) { client in
             let first = try await client.signedUp(username: "ada")
-            #expect(await people.sessionCount == 1)
+            #expect(try await data.signInSessionCount() == 1)
             // Signing in again from the same browser: another id, the old one gone.
             let second = try await first.post("/sign-in", form: "username=ada&password=\(Self.password)") {
                 response in
@@ -273,7 +281,7 @@ struct PeopleRoutesTests {
                 return try #require(Self.sessionCookie(response)).split(separator: ";")[0]
             }
             #expect(String(second) != first.sessionCookie)
-            #expect(await people.sessionCount == 1)
+            #expect(try await data.signInSessionCount() == 1)
             try await first.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[values: .setCookie].contains { $0.hasPrefix("sangha_session=;") })
@@ -288,7 +296,7 @@ struct PeopleRoutesTests {
                 #expect(response.headers[.location] == "/sign-in")
                 #expect(response.headers[values: .setCookie].contains { $0.hasPrefix("sangha_session=;") })
             }
-            #expect(await people.sessionCount == 0)
+            #expect(try await data.signInSessionCount() == 0)
             try await signedIn.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .seeOther)
             }
@@ -345,8 +353,9 @@ struct PeopleRoutesTests {
 
     @Test("Settings: name and About saved; a new password needs the current one; then it signs in")
     func settings() async throws {
-        let people = InMemoryPeopleRepository()
-        try await withApp(dependencies: Self.dependencies(people: people)) { client in
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
+        try await withApp(dependencies: Self.dependencies(data: data)) { client in
             let ada = try await client.signedUp()
             try await ada.execute(uri: "/settings", method: .get) { response in
                 let html = String(buffer: response.body)
@@ -416,8 +425,9 @@ struct PeopleRoutesTests {
 
     @Test("Deleting the account asks for the password, then removes the person and their sessions")
     func deleteAccount() async throws {
-        let people = InMemoryPeopleRepository()
-        try await withApp(dependencies: Self.dependencies(people: people)) { client in
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
+        try await withApp(dependencies: Self.dependencies(data: data)) { client in
             let ada = try await client.signedUp()
             try await ada.post("/settings/delete", form: "password=wrong+password") { response in
                 #expect(response.status == .unprocessableContent)
@@ -428,7 +438,7 @@ struct PeopleRoutesTests {
                 #expect(response.headers[.location] == "/sign-up")
             }
             #expect(try await people.credentials(username: "ada") == nil)
-            #expect(await people.sessionCount == 0)
+            #expect(try await data.signInSessionCount() == 0)
             try await ada.execute(uri: "/", method: .get) { response in #expect(response.status == .seeOther) }
         }
     }

@@ -12,8 +12,8 @@ import Testing
 /// server's clock at 2026-11-24 18:00 UTC.
 @Suite("Practice log routes")
 struct PracticeLogRoutesTests {
-    static func dependencies() throws -> Dependencies {
-        var dependencies = try GroupsRoutesTests.dependencies()
+    static func dependencies(_ data: (any OneDatabase)? = nil) throws -> Dependencies {
+        var dependencies = try GroupsRoutesTests.dependencies(data)
         dependencies.now = { Date(timeIntervalSince1970: 1_795_543_200) }
         return dependencies
     }
@@ -163,13 +163,8 @@ struct PracticeLogRoutesTests {
 
     @Test("Export: more sessions than a page are all written, in order; profiles as JSON")
     func exportPages() async throws {
-        let data = SQLitePersonalData(database: try SanghaDatabase.inMemory())
-        var dependencies = try Self.dependencies()
-        dependencies = Dependencies(
-            people: data.people, data: data, friendServices: dependencies.friendServices,
-            passwords: TestDependencies.passwords, signer: TestDependencies.signer,
-            makeFormToken: { FormPost.token }, now: dependencies.now, timeZone: TimeZone(identifier: "UTC")!)
-        try await withApp(dependencies: dependencies) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withApp(dependencies: try Self.dependencies(data)) { client in
             let ada = try await client.signedUp()
             let person = try #require(try await data.people.credentials(username: "ada")).person.id
             let count = PracticeLogExport.pageSize * 2 + 7

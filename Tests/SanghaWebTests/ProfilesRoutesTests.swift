@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import SanghaCore
 import SanghaFixtures
+import SanghaStore
 import SanghaTestSupport
 import SanghaViewModels
 import SanghaWeb
@@ -29,11 +30,11 @@ struct ProfilesRoutesTests {
 
     @Test("GET /profiles lists the profiles; POST /profiles creates one and opens its editor")
     func listAndCreate() async throws {
-        let repository = InMemoryProfileRepository([Self.stored()])
-        try await withSignedInApp(
-            configuration: Self.configuration(),
-            dependencies: TestDependencies.make(data: InMemoryPersonalData(profiles: repository))
-        ) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(configuration: Self.configuration(), dependencies: TestDependencies.make(data: data))
+        {
+            client in
+            try await data.store(profiles: [Self.stored()], of: 1)
             try await client.execute(uri: "/profiles", method: .get) { response in
                 #expect(response.status == .ok)
                 let html = String(buffer: response.body)
@@ -53,11 +54,11 @@ struct ProfilesRoutesTests {
 
     @Test("The editor: 200 for a profile, 404 for an unknown or non-numeric id, JSON on request")
     func editor() async throws {
-        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]))
-        try await withSignedInApp(
-            configuration: Self.configuration(),
-            dependencies: TestDependencies.make(data: data)
-        ) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(configuration: Self.configuration(), dependencies: TestDependencies.make(data: data))
+        {
+            client in
+            try await data.store(profiles: [Self.stored()], of: 1)
             try await client.execute(uri: "/profiles/1", method: .get) { response in
                 #expect(response.status == .ok)
                 let html = String(buffer: response.body)
@@ -82,11 +83,11 @@ struct ProfilesRoutesTests {
 
     @Test("The sitting page lists the timeline, its sounds linked by digest names that play; 404 for an unknown id")
     func sit() async throws {
-        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]))
-        try await withSignedInApp(
-            configuration: Self.configuration(),
-            dependencies: TestDependencies.make(data: data)
-        ) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(configuration: Self.configuration(), dependencies: TestDependencies.make(data: data))
+        {
+            client in
+            try await data.store(profiles: [Self.stored()], of: 1)
             let html = try await client.execute(uri: "/profiles/1/sit", method: .get) { response in
                 #expect(response.status == .ok)
                 return String(buffer: response.body)
@@ -116,12 +117,12 @@ struct ProfilesRoutesTests {
         "POST /sessions records a session: 303 back with \"Session saved.\"; a short stop is 422 and stores nothing; a gone profile's is kept by name"
     )
     func recordSession() async throws {
-        let sessions = InMemorySittingSessionRepository()
-        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions)
+        let data = try SQLitePersonalData.inMemory()
         try await withSignedInApp(
             configuration: Self.configuration(),
             dependencies: TestDependencies.make(data: data, now: { Self.clock })
         ) { client in
+            try await data.store(profiles: [Self.stored()], of: 1)
             let start = "2026-11-18T06:00:00Z"
             try await client.post(
                 "/sessions", form: "profile=1&startedAt=\(start)&seconds=450&completed=true"
@@ -160,7 +161,7 @@ struct ProfilesRoutesTests {
                 #expect(response.status == .notFound)
             }
         }
-        let stored = await sessions.sessions.sorted { $0.profileName > $1.profileName }
+        let stored = try await data.sessions(of: 1).all().sorted { $0.profileName > $1.profileName }
         #expect(stored.map(\.profileName) == ["Morning", "Evening"])
         #expect(stored.map(\.profileID) == [1, nil])
         #expect(stored.first?.profileName == "Morning")
@@ -171,13 +172,13 @@ struct ProfilesRoutesTests {
 
     @Test("POST /sessions: a start more than 30 days ago, or in the future, is 422 with why and stores nothing")
     func recordSessionWindow() async throws {
-        let sessions = InMemorySittingSessionRepository()
-        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions)
+        let data = try SQLitePersonalData.inMemory()
         // The clock is 2026-11-18 11:06:40: 30 days and a minute before it is 2026-10-19 11:05:40.
         try await withSignedInApp(
             configuration: Self.configuration(),
             dependencies: TestDependencies.make(data: data, now: { Self.clock })
         ) { client in
+            try await data.store(profiles: [Self.stored()], of: 1)
             for start in ["2026-10-19T11:05:39Z", "2026-01-26T06:00:00Z", "2000-01-01T00:00:00Z"] {
                 try await client.post(
                     "/sessions", form: "profile=1&startedAt=\(start)&seconds=60&completed=true"
@@ -206,19 +207,20 @@ struct ProfilesRoutesTests {
                 }
             }
         }
-        let stored = await sessions.sessions
-        #expect(stored.map(\.seconds) == [60, 60, 259_200])
+        // Oldest first: the 72-hour session began first.
+        let stored = try await data.sessions(of: 1).all()
+        #expect(stored.map(\.seconds) == [259_200, 60, 60])
     }
 
     @Test(
         "POST /sessions with a clientId: posted again (a lost answer, another tab), it answers as before and records once"
     )
     func recordOnce() async throws {
-        let sessions = InMemorySittingSessionRepository()
-        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions)
+        let data = try SQLitePersonalData.inMemory()
         try await withSignedInApp(
             configuration: Self.configuration(), dependencies: TestDependencies.make(data: data, now: { Self.clock })
         ) { client in
+            try await data.store(profiles: [Self.stored()], of: 1)
             let form = "profile=1&startedAt=2026-11-18T10:00:00Z&seconds=600&completed=true"
             for _ in 0..<3 {
                 try await client.post("/sessions", form: form + "&clientId=5f0c2b1e-8d4a-4c3b-9e2f-1a2b3c4d5e6f") {
@@ -233,7 +235,7 @@ struct ProfilesRoutesTests {
                 }
             }
         }
-        #expect(await sessions.sessions.count == 1)
+        #expect(try await data.sessions(of: 1).all().count == 1)
     }
 
     @Test("The sitting page of a day ringing every second is a few rows, and small")
@@ -241,11 +243,12 @@ struct ProfilesRoutesTests {
         var profile = Self.stored()
         profile.duration = 86_400
         profile[.main][sound: .repeat] = Sound(type: .repeat, enabled: true, iterations: 3, interval: 1)
-        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([profile]))
-        try await withSignedInApp(
-            configuration: Self.configuration(),
-            dependencies: TestDependencies.make(data: data)
-        ) { client in
+        let dayLong = profile
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(configuration: Self.configuration(), dependencies: TestDependencies.make(data: data))
+        {
+            client in
+            try await data.store(profiles: [dayLong], of: 1)
             let html = try await client.execute(uri: "/profiles/1/sit", method: .get) { response in
                 #expect(response.status == .ok)
                 return String(buffer: response.body)
@@ -264,11 +267,11 @@ struct ProfilesRoutesTests {
             profile.id = number
             return profile
         }
-        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository(profiles))
-        try await withSignedInApp(
-            configuration: Self.configuration(),
-            dependencies: TestDependencies.make(data: data)
-        ) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(configuration: Self.configuration(), dependencies: TestDependencies.make(data: data))
+        {
+            client in
+            try await data.store(profiles: profiles, of: 1)
             try await client.execute(uri: "/profiles?page=2", method: .get) { response in
                 #expect(response.status == .ok)
                 let html = String(buffer: response.body)
@@ -289,12 +292,12 @@ struct ProfilesRoutesTests {
 
     @Test("GET /history: a recorded session shows; a broken disk is 503 with why; a huge page is 400 or 404")
     func history() async throws {
-        let sessions = InMemorySittingSessionRepository()
-        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]), sessions: sessions)
+        let data = try SQLitePersonalData.inMemory()
         try await withSignedInApp(
             configuration: Self.configuration(),
             dependencies: TestDependencies.make(data: data, now: { Self.clock })
         ) { client in
+            try await data.store(profiles: [Self.stored()], of: 1)
             try await client.post(
                 "/sessions", form: "profile=1&startedAt=2026-11-18T06:00:00Z&seconds=450&completed=true"
             ) { response in
@@ -315,7 +318,8 @@ struct ProfilesRoutesTests {
                 }
             }
         }
-        let brokenDisk = InMemoryPersonalData(sessions: InMemorySittingSessionRepository(failing: true))
+        let brokenDisk = BreakableData(try SQLitePersonalData.inMemory())
+        brokenDisk.faults.sessions.fail(.storage)
         try await withSignedInApp(
             configuration: Self.configuration(),
             dependencies: TestDependencies.make(data: brokenDisk)
@@ -333,11 +337,11 @@ struct ProfilesRoutesTests {
 
     @Test("Saving: 303 back with a flash; invalid: 422; stale version: 409 with the values kept")
     func save() async throws {
-        let repository = InMemoryProfileRepository([Self.stored()])
-        try await withSignedInApp(
-            configuration: Self.configuration(),
-            dependencies: TestDependencies.make(data: InMemoryPersonalData(profiles: repository))
-        ) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(configuration: Self.configuration(), dependencies: TestDependencies.make(data: data))
+        {
+            client in
+            try await data.store(profiles: [Self.stored()], of: 1)
             let cookie = try await client.post(
                 "/profiles/1", form: "version=1&name=Morning&main.duration=20&warmUp.enabled=on"
             ) { response in
@@ -364,31 +368,32 @@ struct ProfilesRoutesTests {
                 #expect(html.contains("value=\"Stale\""))
             }
         }
-        #expect(try await repository.get(id: 1)?.duration == 1200)
+        #expect(try await data.profiles(of: 1).get(id: 1)?.duration == 1200)
     }
 
     @Test("Deleting a profile redirects to the list")
     func delete() async throws {
-        let repository = InMemoryProfileRepository([Self.stored()])
-        try await withSignedInApp(
-            configuration: Self.configuration(),
-            dependencies: TestDependencies.make(data: InMemoryPersonalData(profiles: repository))
-        ) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(configuration: Self.configuration(), dependencies: TestDependencies.make(data: data))
+        {
+            client in
+            try await data.store(profiles: [Self.stored()], of: 1)
             try await client.post("/profiles/1/delete", form: "") { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/profiles")
             }
         }
-        #expect(try await repository.get(id: 1) == nil)
+        #expect(try await data.profiles(of: 1).get(id: 1) == nil)
     }
 
     @Test("The home page renders both panels; a failing FriendService leaves the rest of the page")
     func home() async throws {
-        let data = InMemoryPersonalData(profiles: InMemoryProfileRepository([Self.stored()]))
+        let data = try SQLitePersonalData.inMemory()
         try await withSignedInApp(
             configuration: Self.configuration(),
             dependencies: TestDependencies.make(data: data, friends: FakeFriendService.failing(.server(status: 500)))
         ) { client in
+            try await data.store(profiles: [Self.stored()], of: 1)
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .ok)
                 let html = String(buffer: response.body)
@@ -414,7 +419,7 @@ struct ProfilesRoutesTests {
             mustache: try await MustacheTemplates(directory: templates, reload: true), signer: TestDependencies.signer)
         let router = try buildRouter(
             configuration: AppConfiguration(resourcesDirectory: RepositoryPaths.root, development: true),
-            dependencies: TestDependencies.make(), renderer: renderer)
+            dependencies: try TestDependencies.make(), renderer: renderer)
         try await GalleryRoutes(fixtures: FixtureRegistry.all, renderer: renderer, templates: templates)
             .addRoutes(to: router)
         try await Application(router: router).test(.router) { client in

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import SanghaCore
 import SanghaOIDC
+import SanghaStore
 import SanghaTestSupport
 import SanghaViewModels
 import Testing
@@ -21,10 +22,10 @@ struct ProviderSignInRoutesTests {
     /// past 5 s); the tests of a provider that does not answer give their own.
     static func withApp(
         provider: TestOpenIDProvider, signUp: SignUpMode = .open, passwordSignIn: Bool = true,
-        people: InMemoryPeopleRepository = InMemoryPeopleRepository(), timeout: Duration = .seconds(30),
+        data: SQLitePersonalData? = nil, timeout: Duration = .seconds(30),
         _ test: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
-        var dependencies = TestDependencies.make(people: people)
+        var dependencies = try TestDependencies.make(data: data)
         dependencies.identityProvider = OpenIDProvider(
             configuration: .init(
                 issuer: URL(string: provider.issuer)!, clientID: TestOpenIDProvider.clientID,
@@ -125,8 +126,9 @@ struct ProviderSignInRoutesTests {
     func thereAndBack() async throws {
         let provider = try await TestOpenIDProvider.start()
         defer { provider.stop() }
-        let people = InMemoryPeopleRepository()
-        try await Self.withApp(provider: provider, people: people) { client in
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
+        try await Self.withApp(provider: provider, data: data) { client in
             for round in 1...2 {
                 let started = try await Self.start(client, next: "/history")
                 #expect(
@@ -218,11 +220,12 @@ struct ProviderSignInRoutesTests {
     func closedAndUnreachable() async throws {
         let provider = try await TestOpenIDProvider.start()
         defer { provider.stop() }
-        let people = InMemoryPeopleRepository()
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
         _ = try await people.create(Person(username: "admin", name: "Admin", createdAt: Date()), passwordHash: "x")
         // The default timeout. The 1 s is for the hung provider below: in a full parallel run the
         // provider that answers once took longer than 1 s to do so.
-        try await Self.withApp(provider: provider, signUp: .closed, people: people) { client in
+        try await Self.withApp(provider: provider, signUp: .closed, data: data) { client in
             let started = try await Self.start(client)
             provider.prepare(
                 code: "c",
@@ -256,12 +259,13 @@ struct ProviderSignInRoutesTests {
     func connectAndDisconnect() async throws {
         let provider = try await TestOpenIDProvider.start()
         defer { provider.stop() }
-        let people = InMemoryPeopleRepository()
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
         // Someone else signs in with the subject "taken".
         _ = try await people.create(
             Person(username: "other", name: "Other", createdAt: Date()), passwordHash: "",
             identity: ProviderIdentity(issuer: provider.issuer, subject: "taken"), admission: .anyone, at: Date())
-        try await Self.withApp(provider: provider, people: people) { client in
+        try await Self.withApp(provider: provider, data: data) { client in
             let ada = try await client.signedUp()
             try await ada.execute(uri: "/settings", method: .get) { response in
                 let html = String(buffer: response.body)
@@ -347,8 +351,9 @@ struct ProviderSignInRoutesTests {
     func providerOnlyAccount() async throws {
         let provider = try await TestOpenIDProvider.start()
         defer { provider.stop() }
-        let people = InMemoryPeopleRepository()
-        try await Self.withApp(provider: provider, people: people) { client in
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
+        try await Self.withApp(provider: provider, data: data) { client in
             let grace = try await Self.signInProviderOnly(client, provider)
             // No password matches an account without one, the empty one least of all.
             for password in ["", "anything+at+all"] {
@@ -385,8 +390,9 @@ struct ProviderSignInRoutesTests {
     func providerOnlySetsPassword() async throws {
         let provider = try await TestOpenIDProvider.start()
         defer { provider.stop() }
-        let people = InMemoryPeopleRepository()
-        try await Self.withApp(provider: provider, people: people) { client in
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
+        try await Self.withApp(provider: provider, data: data) { client in
             let grace = try await Self.signInProviderOnly(client, provider)
             // First "Confirm with Pocket ID": a stolen session cannot give itself a password.
             try await grace.execute(uri: "/settings", method: .get) { response in
@@ -488,8 +494,9 @@ struct ProviderSignInRoutesTests {
     func passwordChangeEndsOtherWaysIn() async throws {
         let provider = try await TestOpenIDProvider.start()
         defer { provider.stop() }
-        let people = InMemoryPeopleRepository()
-        try await Self.withApp(provider: provider, people: people) { client in
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
+        try await Self.withApp(provider: provider, data: data) { client in
             let ada = try await client.signedUp()
             let adaID = try #require(try await people.credentials(username: "ada")?.person.id)
             // Neither yet: nothing is listed.
@@ -548,8 +555,9 @@ struct ProviderSignInRoutesTests {
     func passwordSessionsTellTheirMethod() async throws {
         let provider = try await TestOpenIDProvider.start()
         defer { provider.stop() }
-        let people = InMemoryPeopleRepository()
-        try await Self.withApp(provider: provider, people: people) { client in
+        let data = try SQLitePersonalData.inMemory()
+        let people = data.people
+        try await Self.withApp(provider: provider, data: data) { client in
             let ada = try await client.signedUp()
             let grace = try await Self.signInProviderOnly(client, provider)
             #expect(try await people.endPasswordSessions() == 1)

@@ -20,8 +20,8 @@ struct PushRoutesTests {
     static let auth = Base64URL.encode(Array(repeating: UInt8(5), count: 16))
     static let firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
 
-    static func dependencies(_ push: InMemoryPushRepository) -> Dependencies {
-        var dependencies = TestDependencies.make()
+    static func dependencies(_ push: InMemoryPushRepository) throws -> Dependencies {
+        var dependencies = try TestDependencies.make()
         dependencies.push = PushSetup(
             repository: push, publicKey: vapid.publicKeyText,
             endpoints: PushEndpoints(allowedOrigins: ["http://127.0.0.1:9000"]))

@@ -18,17 +18,28 @@ import Testing
 struct RouteSnapshotTests {
     static let clock = Date(timeIntervalSince1970: 1_795_000_000)
 
-    /// The signed-up person's `profiles` and `sessions`, and `friends`, on a clock that stands
-    /// still in UTC: the dates and times in the pages are the same on every run.
+    /// The app on `data` with `friends`, on a clock that stands still in UTC: the dates and
+    /// times in the pages are the same on every run.
     static func dependencies(
+        _ data: SQLitePersonalData, friends: FakeFriendService = .listing([.jane, .kenji])
+    ) throws -> Dependencies {
+        try TestDependencies.make(
+            data: data, friends: friends, now: { Self.clock }, timeZone: TimeZone(identifier: "UTC")!)
+    }
+
+    /// `test` signed in as Ada, who has `profiles` and `sessions` (stored once she signed up),
+    /// and `friends`.
+    static func withAda(
         profiles: [Profile] = [RouteSnapshotTests.morning],
         friends: FakeFriendService = .listing([.jane, .kenji]),
-        sessions: [SittingSession] = []
-    ) -> Dependencies {
-        TestDependencies.make(
-            data: InMemoryPersonalData(
-                profiles: InMemoryProfileRepository(profiles), sessions: InMemorySittingSessionRepository(sessions)),
-            friends: friends, now: { Self.clock }, timeZone: TimeZone(identifier: "UTC")!)
+        sessions: [SittingSession] = [],
+        _ test: @Sendable (SignedInClient) async throws -> Void
+    ) async throws {
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(dependencies: Self.dependencies(data, friends: friends)) { client in
+            try await data.store(profiles: profiles, sessions: sessions, of: 1)
+            try await test(client)
+        }
     }
 
     static let morning: Profile = {
@@ -58,19 +69,17 @@ struct RouteSnapshotTests {
 
     @Test("Home: both panels; the FriendService down")
     func home() async throws {
-        try await withSignedInApp(dependencies: Self.dependencies()) { client in
+        try await Self.withAda { client in
             try await assertPage(client, "/", named: "home")
         }
-        try await withSignedInApp(
-            dependencies: Self.dependencies(profiles: [], friends: .failing(.transport("down")))
-        ) { client in
+        try await Self.withAda(profiles: [], friends: .failing(.transport("down"))) { client in
             try await assertPage(client, "/", named: "home-empty-friends-down")
         }
     }
 
     @Test("Profiles: the list, creating (303, 422), the editor, saving (303, 422, 409), unknown (404)")
     func profiles() async throws {
-        try await withSignedInApp(dependencies: Self.dependencies()) { client in
+        try await Self.withAda { client in
             try await assertPage(client, "/profiles", named: "profiles")
             try await assertPost(client, "/profiles", form: "name=", named: "profiles-create-invalid")
             try await assertPost(client, "/profiles", form: "name=Evening", named: "profiles-create")
@@ -102,7 +111,7 @@ struct RouteSnapshotTests {
 
     @Test("Sitting and history: the sitting page, recording (303), the history (HTML, JSON), its bad pages (400, 404)")
     func sittingAndHistory() async throws {
-        try await withSignedInApp(dependencies: Self.dependencies(sessions: Self.sessions)) { client in
+        try await Self.withAda(sessions: Self.sessions) { client in
             try await assertPage(client, "/profiles/1/sit", named: "sitting")
             try await assertPost(
                 client, "/sessions", form: "profile=1&startedAt=2026-11-18T10:00:00Z&seconds=60&completed=false",
@@ -113,7 +122,7 @@ struct RouteSnapshotTests {
             try await assertPage(client, "/history?page=2", named: "history-no-such-page")
             try await assertPage(client, "/", named: "home-practice")
         }
-        try await withSignedInApp(dependencies: Self.dependencies()) { client in
+        try await Self.withAda { client in
             try await assertPage(client, "/history", named: "history-empty")
         }
     }
@@ -128,7 +137,7 @@ struct RouteSnapshotTests {
                     id: 3, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
             }
         )
-        try await withSignedInApp(dependencies: Self.dependencies(friends: service)) { client in
+        try await Self.withAda(friends: service) { client in
             try await assertPage(client, "/friends", named: "friends")
             try await assertPage(client, "/friends?q=zed", named: "friends-search-no-match")
             try await assertPage(client, "/friends/new", named: "friend-form")
@@ -142,14 +151,14 @@ struct RouteSnapshotTests {
                 named: "friend-form-service-down")
             try await assertPage(client, "/friends/9/edit", named: "friend-edit-not-found")
         }
-        try await withSignedInApp(dependencies: Self.dependencies(friends: .failing(.unauthorized))) { client in
+        try await Self.withAda(friends: .failing(.unauthorized)) { client in
             try await assertPage(client, "/friends", named: "friends-unauthorized")
         }
     }
 
     @Test("Errors: an unknown address (404), a wrong method (405)")
     func errors() async throws {
-        try await withSignedInApp(dependencies: Self.dependencies()) { client in
+        try await Self.withAda { client in
             try await assertPage(client, "/nowhere", named: "not-found")
             try await client.execute(
                 uri: "/friends/1/edit", method: .delete, headers: FormPost.headers(), body: FormPost.body("")
@@ -228,11 +237,13 @@ extension RouteSnapshotTests {
         "People: sign-in and sign-up signed out, a wrong password (401), a sign-up refused (422); /admin, /me, /settings and a refused save (422)"
     )
     func people() async throws {
-        try await withApp(dependencies: Self.dependencies()) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withApp(dependencies: Self.dependencies(data)) { client in
             try await assertPage(client, "/sign-in", named: "sign-in")
             try await assertPage(client, "/sign-up", named: "sign-up")
             try await assertPost(client, "/sign-up", form: "name=&username=a&password=short", named: "sign-up-invalid")
             let ada = try await client.signedUp()
+            try await data.store(profiles: [Self.morning], of: 1)
             try await assertPage(ada, "/admin", named: "admin")
             try await assertPage(ada, "/me", named: "me")
             try await assertPage(ada, "/settings", named: "settings")
@@ -248,7 +259,7 @@ extension RouteSnapshotTests {
         "The log: adding a sit (303, and 422), its edit page, the import page, a file's preview, its import (303) and that import again (410)"
     )
     func practiceLog() async throws {
-        try await withSignedInApp(dependencies: Self.dependencies()) { client in
+        try await Self.withAda { client in
             try await assertPost(
                 client, "/history/sessions", form: "date=2026-11-17&startTime=06:30&duration=20&what=Zazen&note=Still",
                 named: "history-add")
@@ -274,18 +285,11 @@ extension RouteSnapshotTests {
         }
     }
 
-    /// Groups join people and their sessions: SQLite in memory, on the tests' clock.
-    static func groupDependencies() throws -> Dependencies {
-        let data = SQLitePersonalData(database: try SanghaDatabase.inMemory())
-        return Dependencies(
-            people: data.people, data: data, friendServices: FriendServiceDirectory(FakeFriendService.listing([])),
-            passwords: TestDependencies.passwords, signer: TestDependencies.signer,
-            makeFormToken: { FormPost.token }, now: { Self.clock }, timeZone: TimeZone(identifier: "UTC")!)
-    }
-
     @Test("Groups: the list, creating (303), a group's page, scheduling a sit (422, 303), the sit's page")
     func groups() async throws {
-        try await withSignedInApp(dependencies: try Self.groupDependencies()) { client in
+        try await withSignedInApp(
+            dependencies: Self.dependencies(try SQLitePersonalData.inMemory(), friends: .listing([]))
+        ) { client in
             try await client.post("/profiles", form: "name=Morning") { #expect($0.status == .seeOther) }
             try await assertPage(client, "/groups", named: "groups-empty")
             try await assertPost(client, "/groups", form: "name=Morning+sangha", named: "groups-create")

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import SanghaCore
 import SanghaHTTP
+import SanghaStore
 import SanghaTestSupport
 import SanghaViewModels
 import Testing
@@ -78,10 +79,8 @@ struct SecurityTests {
         ]
     )
     func refused(body: String, cookie: String) async throws {
-        let profiles = InMemoryProfileRepository()
-        try await withSignedInApp(
-            dependencies: TestDependencies.make(data: InMemoryPersonalData(profiles: profiles))
-        ) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(dependencies: TestDependencies.make(data: data)) { client in
             var headers = Self.form
             if !cookie.isEmpty { headers[.cookie] = cookie }
             try await client.execute(uri: "/profiles", method: .post, headers: headers, body: ByteBuffer(string: body))
@@ -91,15 +90,13 @@ struct SecurityTests {
                 #expect(String(buffer: response.body).contains("This form has expired or was sent from another site."))
             }
         }
-        #expect(try await profiles.list().isEmpty)
+        #expect(try await data.profiles(of: 1).list().isEmpty)
     }
 
     @Test("A post from another site's Origin is refused even with the token; our own Origin is fine")
     func origin() async throws {
-        let profiles = InMemoryProfileRepository()
-        try await withSignedInApp(
-            dependencies: TestDependencies.make(data: InMemoryPersonalData(profiles: profiles))
-        ) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(dependencies: TestDependencies.make(data: data)) { client in
             var foreign = FormPost.headers()
             foreign[.origin] = "http://evil.example"
             try await client.execute(uri: "/profiles", method: .post, headers: foreign, body: FormPost.body("name=A")) {
@@ -120,7 +117,7 @@ struct SecurityTests {
                 #expect(response.status == .seeOther)
             }
         }
-        #expect(try await profiles.list().map(\.name) == ["C"])
+        #expect(try await data.profiles(of: 1).list().map(\.name) == ["C"])
     }
 
     @Test(
@@ -165,13 +162,13 @@ struct SecurityTests {
 
     @Test("GET /health/ready answers OK while the storage answers, 503 with why when it does not")
     func readiness() async throws {
-        let data = InMemoryPersonalData()
+        let data = BreakableData(try SQLitePersonalData.inMemory())
         try await withApp(dependencies: TestDependencies.make(data: data)) { client in
             try await client.execute(uri: "/health/ready", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body) == "OK")
             }
-            data.failPing(with: ProfileRepositoryError.unreachable("stopped"))
+            data.faults.ping.fail(.unreachable)
             try await client.execute(uri: "/health/ready", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(String(buffer: response.body) == StorageMessage.unreachable + "\n")

@@ -3,8 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-/// A browser that signed up (person 1 of a fresh app: the data of `InMemoryPersonalData`'s
-/// first person) and sends its session cookie with every request.
+/// A browser that signed up (the first to sign up to a fresh app is person 1) and sends its
+/// session cookie with every request.
 struct SignedInClient: TestClientProtocol {
     let base: any TestClientProtocol
     let sessionCookie: String

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import SanghaCore
+import SanghaStore
 import SanghaTestSupport
 import SanghaViewModels
 import Testing
@@ -16,12 +17,13 @@ struct SittingRoutesTests {
     static let start = "2026-11-18T06:00:00Z"
     static let sit = "profile=1&profileName=Morning&startedAt=\(start)&seconds=450&completed=true"
 
-    static func dependencies(
-        profiles: InMemoryProfileRepository = InMemoryProfileRepository([ProfilesRoutesTests.stored()]),
-        sessions: InMemorySittingSessionRepository = InMemorySittingSessionRepository()
-    ) -> Dependencies {
-        TestDependencies.make(
-            data: InMemoryPersonalData(profiles: profiles, sessions: sessions), now: { Self.clock })
+    static func dependencies(_ data: any OneDatabase) throws -> Dependencies {
+        try TestDependencies.make(data: data, now: { Self.clock })
+    }
+
+    /// Ada's profile 1, Morning, once she signed up.
+    static func morning(in data: any OneDatabase) async throws {
+        try await data.store(profiles: [ProfilesRoutesTests.stored()], of: 1)
     }
 
     static func flashCookies(_ response: TestResponse) -> [String] {
@@ -34,8 +36,9 @@ struct SittingRoutesTests {
 
     @Test("A form's post gets its 303 and its flash; the script's the outcome as JSON, and no flash")
     func flashWhereItBelongs() async throws {
-        let sessions = InMemorySittingSessionRepository()
-        try await withSignedInApp(dependencies: Self.dependencies(sessions: sessions)) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(dependencies: Self.dependencies(data)) { client in
+            try await Self.morning(in: data)
             let flash = try await client.post("/sessions", form: Self.sit + "&clientId=form") { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/profiles/1/sit")
@@ -75,14 +78,15 @@ struct SittingRoutesTests {
                         == "A session stopped before a minute is not recorded.")
             }
         }
-        #expect(await sessions.sessions.count == 3)
+        #expect(try await data.sessions(of: 1).all().count == 3)
     }
 
     @Test("A profile that cannot be read is 503 (the script keeps the sit), never 404")
     func profileUnreadable() async throws {
-        let sessions = InMemorySittingSessionRepository()
-        let profiles = InMemoryProfileRepository([ProfilesRoutesTests.stored()], failing: true)
-        try await withSignedInApp(dependencies: Self.dependencies(profiles: profiles, sessions: sessions)) { client in
+        let data = BreakableData(try SQLitePersonalData.inMemory())
+        try await withSignedInApp(dependencies: Self.dependencies(data)) { client in
+            try await Self.morning(in: data)
+            data.faults.profiles.fail(.storage)
             try await client.scriptPost("/sessions", form: Self.sit) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(Self.flashCookies(response).isEmpty)
@@ -92,16 +96,17 @@ struct SittingRoutesTests {
                 #expect(String(buffer: response.body).contains("The session was not saved"))
             }
         }
-        #expect(await sessions.sessions.isEmpty)
+        #expect(try await data.sessions(of: 1).all().isEmpty)
     }
 
     @Test(
         "Another person's profile is gone for this one: the sit is theirs, under the posted name, answered as for no profile"
     )
     func anotherPersonsProfile() async throws {
-        let adas = InMemorySittingSessionRepository()
-        try await withApp(dependencies: Self.dependencies(sessions: adas)) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withApp(dependencies: Self.dependencies(data)) { client in
             _ = try await client.signedUp(username: "ada")  // person 1: profile 1 is hers
+            try await Self.morning(in: data)
             let bob = try await client.signedUp(username: "bob", name: "Bob")
             func record(_ profile: String, clientId: String) async throws -> (HTTPResponse.Status, String) {
                 try await bob.scriptPost(
@@ -121,13 +126,15 @@ struct SittingRoutesTests {
                 #expect(!html.contains("Morning"))
             }
         }
-        #expect(await adas.sessions.isEmpty)  // never recorded under Ada's profile
+        #expect(try await data.sessions(of: 1).all().isEmpty)  // never recorded under Ada's profile
+        #expect(try await data.sessions(of: 2).all().map(\.profileID) == [nil, nil])
     }
 
     @Test("A sit whose profile was deleted while it waited on the device is recorded under its name then")
     func profileDeleted() async throws {
-        let sessions = InMemorySittingSessionRepository()
-        try await withSignedInApp(dependencies: Self.dependencies(sessions: sessions)) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(dependencies: Self.dependencies(data)) { client in
+            try await Self.morning(in: data)
             try await client.post("/profiles/1/delete", form: "") { #expect($0.status == .seeOther) }
             try await client.scriptPost("/sessions", form: Self.sit) { response in
                 #expect(response.status == .ok)
@@ -135,7 +142,7 @@ struct SittingRoutesTests {
                 #expect(answer["location"] as? String == "/history")
             }
         }
-        let stored = await sessions.sessions
+        let stored = try await data.sessions(of: 1).all()
         #expect(stored.map(\.profileName) == ["Morning"])
         #expect(stored.map(\.profileID) == [nil])
     }

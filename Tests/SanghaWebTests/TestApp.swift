@@ -3,10 +3,12 @@ import Hummingbird
 import HummingbirdTesting
 import Prometheus
 import SanghaCore
+import SanghaStore
 import SanghaTestSupport
 import SanghaWeb
 
-/// The parts route tests run on: in-memory people and data, bcrypt at its least cost.
+/// The parts route tests run on: the app's own SQLite stores on a database in memory, bcrypt at
+/// its least cost.
 enum TestDependencies {
     /// Every route test shares it, many at once: its queue is long.
     static let passwords = PasswordHasher(cost: 4, waiting: 10_000)
@@ -14,17 +16,20 @@ enum TestDependencies {
     /// Form tokens and signed cookies the tests can make too (`FormPost`).
     static let signer = CookieSigner(secret: Array(repeating: 7, count: 32))
 
+    /// The app on `data` (a database of its own in memory when nil) and the people of the same
+    /// database, unless the test gives `people` of its own (a `Breakable` of them).
     static func make(
-        people: InMemoryPeopleRepository = InMemoryPeopleRepository(),
-        data: InMemoryPersonalData = InMemoryPersonalData(),
+        people: (any PeopleRepository)? = nil,
+        data: (any OneDatabase)? = nil,
         friends: any FriendService = FakeFriendService.listing([]),
         friendTokens: FriendTokenPolicy = FriendTokenPolicy(.pasted),
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
         metrics: PrometheusCollectorRegistry? = nil
-    ) -> Dependencies {
-        Dependencies(
-            people: people, data: data, friendServices: FriendServiceDirectory(friends),
+    ) throws -> Dependencies {
+        let data = try data ?? SQLitePersonalData.inMemory()
+        return Dependencies(
+            people: people ?? data.people, data: data, friendServices: FriendServiceDirectory(friends),
             friendTokens: friendTokens, passwords: passwords, signer: signer,
             makeFormToken: { FormPost.token }, now: now, timeZone: timeZone, metrics: metrics)
     }
@@ -41,20 +46,20 @@ extension AppConfiguration {
 /// real server on a free port of localhost.
 func withApp(
     configuration: AppConfiguration = .testing,
-    dependencies: Dependencies = TestDependencies.make(),
+    dependencies: Dependencies? = nil,
     testing setup: TestingSetup = .router,
     _ test: @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
+    let dependencies = try dependencies ?? TestDependencies.make()
     let app = try await buildApplication(configuration: configuration, dependencies: dependencies)
     try await app.test(setup, test)
 }
 
 /// The same with a person signed up first, since nearly every page is someone's: `test` gets a
-/// client that sends their session cookie (person 1, whose data is `InMemoryPersonalData`'s
-/// first person's).
+/// client that sends their session cookie (Ada, person 1 of a fresh database).
 func withSignedInApp(
     configuration: AppConfiguration = .testing,
-    dependencies: Dependencies = TestDependencies.make(),
+    dependencies: Dependencies? = nil,
     testing setup: TestingSetup = .router,
     _ test: @Sendable (SignedInClient) async throws -> Void
 ) async throws {
