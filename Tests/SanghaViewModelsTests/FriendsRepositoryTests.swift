@@ -11,7 +11,7 @@ struct FriendsRepositoryTests {
 
     @Test("A list from the service is saved, with when")
     func savesLiveList() async throws {
-        let storage = InMemoryFriendListStorage()
+        let storage = try await StoredPerson.make().savedFriends
         let repository = FriendsRepository(
             remote: FakeFriendService.listing([.jane]), storage: storage, now: { Self.noon })
         #expect(try await repository.listFriends() == .live([.jane]))
@@ -21,19 +21,16 @@ struct FriendsRepositoryTests {
     @Test("When the service fails, the saved list comes back with the failure")
     func fallsBack() async throws {
         let saved = SavedFriendList(friends: [.jane, .kenji], savedAt: Self.noon)
-        let repository = FriendsRepository(
-            remote: FakeFriendService.failing(.server(status: 500)),
-            storage: InMemoryFriendListStorage(saved)
-        )
+        let storage = try await StoredPerson.make().savedFriends
+        try await storage.save(saved.friends, at: saved.savedAt)
+        let repository = FriendsRepository(remote: FakeFriendService.failing(.server(status: 500)), storage: storage)
         #expect(try await repository.listFriends() == .saved(saved, failure: FriendServiceError(.server(status: 500))))
     }
 
     @Test("When the service fails and nothing was saved, the failure stands")
     func nothingSaved() async throws {
         let repository = FriendsRepository(
-            remote: FakeFriendService.failing(.unauthorized),
-            storage: InMemoryFriendListStorage()
-        )
+            remote: FakeFriendService.failing(.unauthorized), storage: try await StoredPerson.make().savedFriends)
         do {
             _ = try await repository.listFriends()
             Issue.record("expected the failure")
@@ -44,10 +41,9 @@ struct FriendsRepositoryTests {
 
     @Test("The friends page shows the saved rows under the error message, marked with when")
     func pageShowsSavedList() async throws {
-        let repository = FriendsRepository(
-            remote: FakeFriendService.failing(.transport("timed out")),
-            storage: InMemoryFriendListStorage(SavedFriendList(friends: [.jane, .kenji], savedAt: Self.noon))
-        )
+        let storage = try await StoredPerson.make().savedFriends
+        try await storage.save([.jane, .kenji], at: Self.noon)
+        let repository = FriendsRepository(remote: FakeFriendService.failing(.transport("timed out")), storage: storage)
         let page = try #require(await FriendsListViewModel.load(from: repository, context: .fixture).shownPage)
         #expect(page.rows.map(\.fullName) == ["Jane Doe", "Kenji Satō"])
         #expect(page.errorMessage == "Loading failed, check network connection")

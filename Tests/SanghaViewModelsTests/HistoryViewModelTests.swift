@@ -1,6 +1,7 @@
 import Foundation
 import SanghaCore
 import SanghaFixtures
+import SanghaStore
 import SanghaTestSupport
 import SanghaViewModels
 import Testing
@@ -29,18 +30,27 @@ struct HistoryViewModelTests {
             completed: completed)
     }
 
+    /// The profile the sessions are of (profile 1).
+    static let morning: Profile = {
+        var profile = Profile.new(named: "Morning")
+        (profile.id, profile.version) = (1, 1)
+        return profile
+    }()
+
+    /// The history of someone who counts their days as the page does (its zone, from midnight),
+    /// with `sessions` stored.
     static func history(_ sessions: [SittingSession], now: String, in timeZone: TimeZone = utc, page: Int = 1)
-        async -> LoadOutcome<HistoryViewModel>
+        async throws -> LoadOutcome<HistoryViewModel>
     {
         let context = PageContext(formToken: "t", now: date(now, in: timeZone), timeZone: timeZone)
-        return await HistoryViewModel.load(
-            page: page, from: InMemorySittingSessionRepository(sessions, clock: context.dayClock), context: context)
+        let stored = try await StoredPerson.make(clock: context.dayClock, profiles: [morning], sessions: sessions)
+        return await HistoryViewModel.load(page: page, from: stored.sessions, context: context)
     }
 
     static func page(_ sessions: [SittingSession], now: String, in timeZone: TimeZone = utc, page: Int = 1)
         async throws -> HistoryViewModel
     {
-        let outcome = await history(sessions, now: now, in: timeZone, page: page)
+        let outcome = try await history(sessions, now: now, in: timeZone, page: page)
         guard case .page(let history) = outcome else {
             Issue.record("expected a page, got \(outcome)")
             throw CancellationError()
@@ -59,7 +69,7 @@ struct HistoryViewModelTests {
         #expect(history.emptyMessage == "No sessions yet.")
         #expect(history.startLink?.url == "/profiles")
         #expect(history.paging == nil)
-        #expect(await Self.history([], now: "2026-11-23 08:00", page: 2) == .notFound)
+        #expect(try await Self.history([], now: "2026-11-23 08:00", page: 2) == .notFound)
     }
 
     @Test("A session at 23:50 and one at 00:10 are two days in a row")
@@ -173,14 +183,18 @@ struct HistoryViewModelTests {
         let third = try await Self.page(sessions, now: "2026-11-23 08:00", page: 3)
         #expect(third.rows.map(\.profileName) == (0..<20).reversed().map { "S\($0)" })
         #expect(third.paging?.nextURL == nil)
-        #expect(await Self.history(sessions, now: "2026-11-23 08:00", page: 4) == .notFound)
-        #expect(await Self.history(sessions, now: "2026-11-23 08:00", page: Int.max) == .notFound)
+        #expect(try await Self.history(sessions, now: "2026-11-23 08:00", page: 4) == .notFound)
+        #expect(try await Self.history(sessions, now: "2026-11-23 08:00", page: Int.max) == .notFound)
     }
 
     @Test("Storage that fails is the page's 503 with why")
-    func storageFailure() async {
+    func storageFailure() async throws {
+        let sessions = try await StoredPerson.make(
+            profiles: [Self.morning], sessions: [Self.session("2026-11-23 07:00")]
+        )
+        .sessions
         let outcome = await HistoryViewModel.load(
-            page: 1, from: InMemorySittingSessionRepository(failing: true), context: .fixture)
+            page: 1, from: Breakable(sessions, fault: Fault(.storage)), context: .fixture)
         guard case .failed(let page, .storage) = outcome else {
             Issue.record("expected a storage failure, got \(outcome)")
             return
@@ -251,19 +265,20 @@ struct HistoryViewModelTests {
     }
 
     @Test("The home page's practice panel: streak, today, and the last profile to sit with again")
-    func practicePanel() async {
+    func practicePanel() async throws {
         let context = PageContext(now: Self.date("2026-11-23 08:00", in: Self.utc), timeZone: Self.utc)
+        func stored(_ sessions: [SittingSession]) async throws -> any SittingSessionRepository {
+            try await StoredPerson.make(clock: context.dayClock, profiles: [Self.morning], sessions: sessions).sessions
+        }
         let sessions = [Self.session("2026-11-22 07:00"), Self.session("2026-11-23 06:00", seconds: 1500)]
-        let panel = await PracticePanelViewModel.load(
-            from: InMemorySittingSessionRepository(sessions), context: context)
+        let panel = await PracticePanelViewModel.load(from: try await stored(sessions), context: context)
         #expect(panel.streakText == "2 days")
         #expect(panel.todayText == "25 min")
         #expect(panel.sitLink == LinkViewModel(url: "/profiles/1/sit", label: "Sit with Morning"))
         let deleted = [Self.session("2026-11-23 06:00", profileID: nil)]
-        let orphan = await PracticePanelViewModel.load(
-            from: InMemorySittingSessionRepository(deleted), context: context)
+        let orphan = await PracticePanelViewModel.load(from: try await stored(deleted), context: context)
         #expect(orphan.sitLink?.url == "/profiles")
-        let none = await PracticePanelViewModel.load(from: InMemorySittingSessionRepository(), context: context)
+        let none = await PracticePanelViewModel.load(from: try await stored([]), context: context)
         #expect(!none.hasPractice && none.emptyMessage == "No sessions yet.")
     }
 

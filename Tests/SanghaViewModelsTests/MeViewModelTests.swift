@@ -1,6 +1,7 @@
 import Foundation
 import SanghaCore
 import SanghaFixtures
+import SanghaStore
 import SanghaTestSupport
 import SanghaViewModels
 import Testing
@@ -50,27 +51,37 @@ struct MeViewModelTests {
         (1...count).map { Friend(id: $0, firstname: "Friend", lastname: "No. \($0)", phonenumber: "+1555\($0)") }
     }
 
-    /// The page of `person`, loaded from these repositories.
+    /// The page of `person`, stored with `profiles` and `sessions`, loaded from their stores;
+    /// `broken` ones fail as a broken disk would.
     static func page(
         person: Person = ada,
-        profiles: InMemoryProfileRepository = InMemoryProfileRepository([morning, evening]),
-        sessions: InMemorySittingSessionRepository = InMemorySittingSessionRepository(),
+        profiles: [Profile] = [morning, evening],
+        sessions: [SittingSession] = [],
+        broken: Set<Part> = [],
         friends: FriendsRepository = FriendsRepository(remote: FakeFriendService.listing([.jane, .kenji, .amira])),
         in timeZone: TimeZone = utc
-    ) async -> MeViewModel {
-        await MeViewModel.load(
-            person: person, profiles: profiles, sessions: sessions, friends: friends,
-            context: context(in: timeZone, person: person))
+    ) async throws -> MeViewModel {
+        let stored = try await StoredPerson.make(person, profiles: profiles, sessions: sessions)
+        let disk = Fault(.storage)
+        let profiles: any ProfileRepository =
+            broken.contains(.profiles) ? Breakable(stored.profiles, fault: disk) : stored.profiles
+        let sessions: any SittingSessionRepository =
+            broken.contains(.sessions) ? Breakable(stored.sessions, fault: disk) : stored.sessions
+        return await MeViewModel.load(
+            person: stored.person, profiles: profiles, sessions: sessions, friends: friends,
+            context: context(in: timeZone, person: stored.person))
     }
 
+    enum Part { case profiles, sessions }
+
     @Test("The header's line counts no session, one session, and many")
-    func headerSessions() async {
-        let none = await Self.page(sessions: InMemorySittingSessionRepository())
+    func headerSessions() async throws {
+        let none = try await Self.page(sessions: [])
         #expect(none.header.sinceText == "Sitting since May 2026 · 0 sessions")
-        let one = await Self.page(sessions: InMemorySittingSessionRepository([Self.session("2026-11-20 07:00")]))
+        let one = try await Self.page(sessions: [Self.session("2026-11-20 07:00")])
         #expect(one.header.sinceText == "Sitting since May 2026 · 1 session")
         let twelve = (1...12).map { Self.session("2026-11-\(String(format: "%02d", $0)) 07:00") }
-        let many = await Self.page(sessions: InMemorySittingSessionRepository(twelve))
+        let many = try await Self.page(sessions: twelve)
         #expect(many.header.sinceText == "Sitting since May 2026 · 12 sessions")
         #expect(many.header.name == "Ada Lovelace")
         #expect(many.header.initials == "AL")
@@ -79,38 +90,38 @@ struct MeViewModelTests {
     }
 
     @Test("Sitting since the month the account was made in the person's time zone")
-    func sinceInTimeZone() async {
+    func sinceInTimeZone() async throws {
         // 31 October 2026, 23:30 UTC: already 1 November in Tokyo, still 31 October in New York.
         var person = Self.ada
         person.createdAt = Self.date("2026-10-31 23:30")
-        let inUTC = await Self.page(person: person, in: Self.utc)
+        let inUTC = try await Self.page(person: person, in: Self.utc)
         #expect(inUTC.header.sinceText == "Sitting since October 2026 · 0 sessions")
-        let inTokyo = await Self.page(person: person, in: Self.tokyo)
+        let inTokyo = try await Self.page(person: person, in: Self.tokyo)
         #expect(inTokyo.header.sinceText == "Sitting since November 2026 · 0 sessions")
         // 1 December 2026, 02:00 UTC: 30 November, 21:00 in New York.
         person.createdAt = Self.date("2026-12-01 02:00")
-        let inNewYork = await Self.page(person: person, in: Self.newYork)
+        let inNewYork = try await Self.page(person: person, in: Self.newYork)
         #expect(inNewYork.header.sinceText == "Sitting since November 2026 · 0 sessions")
     }
 
     @Test("Sessions that cannot be counted leave the header with since when alone")
-    func headerWithoutTotals() async {
-        let page = await Self.page(sessions: InMemorySittingSessionRepository(failing: true))
+    func headerWithoutTotals() async throws {
+        let page = try await Self.page(broken: [.sessions])
         #expect(page.header.sinceText == "Sitting since May 2026")
     }
 
     @Test("Friends: how many, and the first five of more by full name")
-    func firstFiveFriends() async {
-        let seven = await Self.page(friends: FriendsRepository(remote: FakeFriendService.listing(Self.friends(7))))
+    func firstFiveFriends() async throws {
+        let seven = try await Self.page(friends: FriendsRepository(remote: FakeFriendService.listing(Self.friends(7))))
         #expect(seven.friends.countText == "7 friends")
         #expect(seven.friends.names == (1...5).map { "Friend No. \($0)" })
         #expect(seven.friends.hasNames)
         #expect(seven.friends.allLabel == "All 7 friends")
         #expect(seven.friends.errorMessage == nil)
-        let one = await Self.page(friends: FriendsRepository(remote: FakeFriendService.listing([.jane])))
+        let one = try await Self.page(friends: FriendsRepository(remote: FakeFriendService.listing([.jane])))
         #expect(one.friends.countText == "1 friend")
         #expect(one.friends.names == ["Jane Doe"])
-        let none = await Self.page(friends: FriendsRepository(remote: FakeFriendService.listing([])))
+        let none = try await Self.page(friends: FriendsRepository(remote: FakeFriendService.listing([])))
         #expect(none.friends.countText == "0 friends")
         #expect(!none.friends.hasNames)
     }
@@ -123,10 +134,10 @@ struct MeViewModelTests {
             (.notFound, "Could not complete request, please try again."),
         ]
     )
-    func friendsError(reason: FriendServiceError.Reason, message: String) async {
+    func friendsError(reason: FriendServiceError.Reason, message: String) async throws {
         let repository = FriendsRepository(
-            remote: FakeFriendService.failing(reason), storage: InMemoryFriendListStorage())
-        let page = await Self.page(friends: repository)
+            remote: FakeFriendService.failing(reason), storage: try await StoredPerson.make().savedFriends)
+        let page = try await Self.page(friends: repository)
         #expect(page.friends.errorMessage == message)
         #expect(page.friends.countText == nil)
         #expect(page.friends.names.isEmpty && !page.friends.hasNames)
@@ -138,11 +149,11 @@ struct MeViewModelTests {
     }
 
     @Test("A failing FriendService with a saved list: the saved friends, marked, with the message")
-    func friendsSaved() async {
-        let saved = SavedFriendList(friends: [.jane, .kenji], savedAt: Self.date("2026-11-21 07:04"))
-        let repository = FriendsRepository(
-            remote: FakeFriendService.failing(.transport("down")), storage: InMemoryFriendListStorage(saved))
-        let page = await Self.page(friends: repository)
+    func friendsSaved() async throws {
+        let storage = try await StoredPerson.make().savedFriends
+        try await storage.save([.jane, .kenji], at: Self.date("2026-11-21 07:04"))
+        let repository = FriendsRepository(remote: FakeFriendService.failing(.transport("down")), storage: storage)
+        let page = try await Self.page(friends: repository)
         #expect(page.friends.names == ["Jane Doe", "Kenji Satō"])
         #expect(page.friends.countText == "2 friends")
         #expect(page.friends.errorMessage == "Loading failed, check network connection")
@@ -150,8 +161,8 @@ struct MeViewModelTests {
     }
 
     @Test("Sessions that cannot be read: the practice says so; the profiles, friends and about are whole")
-    func sessionsFailure() async {
-        let page = await Self.page(sessions: InMemorySittingSessionRepository(failing: true))
+    func sessionsFailure() async throws {
+        let page = try await Self.page(broken: [.sessions])
         #expect(page.practice.errorMessage == HistoryViewModel.storageFailureMessage)
         #expect(!page.practice.hasPractice && !page.practice.hasSessions)
         #expect(page.practice.emptyMessage == nil)
@@ -166,10 +177,8 @@ struct MeViewModelTests {
     }
 
     @Test("Profiles that cannot be read: the profiles say so; the sessions are whole")
-    func profilesFailure() async {
-        let page = await Self.page(
-            profiles: InMemoryProfileRepository(failing: true),
-            sessions: InMemorySittingSessionRepository([Self.session("2026-11-23 07:00")]))
+    func profilesFailure() async throws {
+        let page = try await Self.page(sessions: [Self.session("2026-11-23 07:00")], broken: [.profiles])
         #expect(page.practice.profilesErrorMessage == ProfilesListViewModel.storageFailureMessage)
         #expect(page.practice.profilesCountText == nil)
         #expect(!page.practice.hasProfiles)
@@ -179,7 +188,7 @@ struct MeViewModelTests {
     }
 
     @Test("The practice: streak, total time in words, the last three sessions newest first, the first five profiles")
-    func practice() async {
+    func practice() async throws {
         let sessions = [
             Self.session("2026-11-19 07:00", seconds: 600),
             Self.session("2026-11-21 07:00", seconds: 1500, profile: Self.evening),
@@ -187,8 +196,7 @@ struct MeViewModelTests {
             Self.session("2026-11-23 07:00", seconds: 300, profile: nil),
         ]
         let profiles = (1...7).map { Self.profile($0, "Profile \($0)") }
-        let page = await Self.page(
-            profiles: InMemoryProfileRepository(profiles), sessions: InMemorySittingSessionRepository(sessions))
+        let page = try await Self.page(profiles: profiles, sessions: sessions)
         #expect(page.practice.hasPractice)
         #expect(page.practice.streakText == "3 days")
         #expect(page.practice.totalTimeText == "1 h 5 min")
@@ -207,12 +215,11 @@ struct MeViewModelTests {
     }
 
     @Test("A new person: no session, no profile, no friend, each part says so")
-    func fresh() async {
+    func fresh() async throws {
         var person = Self.ada
         person.about = ""
-        let page = await Self.page(
-            person: person, profiles: InMemoryProfileRepository(),
-            friends: FriendsRepository(remote: FakeFriendService.listing([])))
+        let page = try await Self.page(
+            person: person, profiles: [], friends: FriendsRepository(remote: FakeFriendService.listing([])))
         #expect(!page.practice.hasPractice && !page.practice.hasSessions)
         #expect(page.practice.emptyMessage == "No sessions yet.")
         #expect(page.practice.sitLink == LinkViewModel(url: "/profiles", label: "Choose a profile to sit with"))
@@ -256,7 +263,7 @@ struct SettingsTimeZoneTests {
     )
     func ownZoneKept() async throws {
         let pacific = try #require(TimeZone(identifier: "US/Pacific"))
-        let people = InMemoryPeopleRepository()
+        let people = try SQLitePersonalData.inMemory().people
         let person = try await people.create(
             Person(
                 username: "ada", name: "Ada", createdAt: Date(timeIntervalSince1970: 0), timeZone: pacific,
@@ -283,7 +290,7 @@ struct SettingsTimeZoneTests {
         "An account without a password sets none without confirming at the provider, even when the page was told nothing of one (no provider, or its reads failed)"
     )
     func noPasswordFailsClosed() async throws {
-        let people = InMemoryPeopleRepository()
+        let people = try SQLitePersonalData.inMemory().people
         let person = try await people.create(
             Person(username: "grace", name: "Grace", createdAt: Date(timeIntervalSince1970: 0)), passwordHash: "")
         let now = Date(timeIntervalSince1970: 1_795_543_200)

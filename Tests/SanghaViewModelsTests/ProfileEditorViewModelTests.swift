@@ -1,9 +1,20 @@
 import SanghaCore
 import SanghaFixtures
+import SanghaStore
 import SanghaTestSupport
 import Testing
 
 @testable import SanghaViewModels
+
+/// A person's profiles on the app's store (SQLite in memory), stored from `profiles`.
+func storedProfiles(_ profiles: [Profile] = []) async throws -> any ProfileRepository {
+    try await StoredPerson.make(profiles: profiles).profiles
+}
+
+/// The same, failing from the start as a broken disk would.
+func brokenProfiles(_ profiles: [Profile] = []) async throws -> any ProfileRepository {
+    Breakable(try await storedProfiles(profiles), fault: Fault(.storage))
+}
 
 @Suite("Profile editor view model")
 struct ProfileEditorViewModelTests {
@@ -47,7 +58,7 @@ struct ProfileEditorViewModelTests {
 
     @Test("Saving applies every input form of a duration and leads back with Profile saved.")
     func save() async throws {
-        let repository = InMemoryProfileRepository([Self.stored()])
+        let repository = try await storedProfiles([Self.stored()])
         let input = ProfileFormInput(
             version: 1,
             [.name: "Morning sit", .duration(.main): "1:30:00", .enabled(.warmUp): "on", .enabled(.coolDown): "on"])
@@ -85,7 +96,7 @@ struct ProfileEditorViewModelTests {
     func invalid() async throws {
         var profile = Self.stored()
         profile[.warmUp].enabled = true
-        let repository = InMemoryProfileRepository([profile])
+        let repository = try await storedProfiles([profile])
         let input = ProfileFormInput(
             version: 1,
             [
@@ -112,7 +123,7 @@ struct ProfileEditorViewModelTests {
         var newer = Self.stored()
         newer.version = 2
         newer.name = "Changed elsewhere"
-        let repository = InMemoryProfileRepository([newer])
+        let repository = try await storedProfiles([newer])
         let input = ProfileFormInput(version: 1, [.name: "Mine", .duration(.main): "10:00"])
         guard
             case .conflict(let editor) = await ProfileEditorViewModel.submit(
@@ -130,17 +141,14 @@ struct ProfileEditorViewModelTests {
     }
 
     @Test("Unknown profile: not found; a broken store: the failure page")
-    func missingAndFailing() async {
-        #expect(
-            await ProfileEditorViewModel.load(id: 9, from: InMemoryProfileRepository(), context: .fixture) == .notFound
-        )
+    func missingAndFailing() async throws {
+        let none = try await storedProfiles()
+        #expect(await ProfileEditorViewModel.load(id: 9, from: none, context: .fixture) == .notFound)
         let input = ProfileFormInput(version: 1, [:])
-        #expect(
-            await ProfileEditorViewModel.submit(id: 9, input, to: InMemoryProfileRepository(), context: .fixture)
-                == .notFound)
+        #expect(await ProfileEditorViewModel.submit(id: 9, input, to: none, context: .fixture) == .notFound)
+        let broken = try await brokenProfiles([Self.stored()])
         guard
-            case .failed(let page, .storage) = await ProfileEditorViewModel.load(
-                id: 1, from: InMemoryProfileRepository(failing: true), context: .fixture)
+            case .failed(let page, .storage) = await ProfileEditorViewModel.load(id: 1, from: broken, context: .fixture)
         else {
             Issue.record("expected .failed")
             return
@@ -149,11 +157,12 @@ struct ProfileEditorViewModelTests {
     }
 
     @Test("A save the storage fails: the form again with the typed values and an alert, nothing lost")
-    func storageFailsOnSave() async {
+    func storageFailsOnSave() async throws {
         let input = ProfileFormInput(version: 1, [.name: "Typed", .duration(.main): "12:00", .enabled(.warmUp): "on"])
+        let broken = try await brokenProfiles([Self.stored()])
         guard
             case .failed(let editor, .storage) = await ProfileEditorViewModel.submit(
-                id: 1, input, to: InMemoryProfileRepository(failing: true), context: .fixture)
+                id: 1, input, to: broken, context: .fixture)
         else {
             Issue.record("expected .failed with the form")
             return
@@ -194,18 +203,17 @@ struct ProfileEditorViewModelTests {
 @Suite("Profiles list and home view models")
 struct ProfilesListViewModelTests {
     @Test("Each profile shows its name and duration")
-    func rows() async {
+    func rows() async throws {
         var long = Profile.new(named: "Long")
-        long.id = 2
         long.duration = 5400
-        let outcome = await ProfilesListViewModel.load(from: InMemoryProfileRepository([long]), context: .fixture)
+        let outcome = await ProfilesListViewModel.load(from: try await storedProfiles([long]), context: .fixture)
         guard case .page(let page) = outcome else {
             Issue.record("expected the page, got \(outcome)")
             return
         }
         #expect(page.rows.map(\.name) == ["Long"])
         #expect(page.rows.map(\.durationText) == ["01:30:00"])
-        #expect(page.rows.map(\.editURL) == ["/profiles/2"])
+        #expect(page.rows.map(\.editURL) == ["/profiles/1"])
         #expect(page.emptyMessage == nil)
     }
 
@@ -217,7 +225,7 @@ struct ProfilesListViewModelTests {
             profile.id = number
             return profile
         }
-        let repository = InMemoryProfileRepository(profiles)
+        let repository = try await storedProfiles(profiles)
         let second = try #require(
             await ProfilesListViewModel.load(page: 2, from: repository, context: .fixture).shownPage)
         #expect(second.rows.map(\.name).first == "Profile 051")
@@ -228,7 +236,7 @@ struct ProfilesListViewModelTests {
         #expect(second.layout.title == "Profiles, page 2")
         #expect(await ProfilesListViewModel.load(page: 4, from: repository, context: .fixture) == .notFound)
         let empty = try #require(
-            await ProfilesListViewModel.load(from: InMemoryProfileRepository(), context: .fixture).shownPage)
+            await ProfilesListViewModel.load(from: try await storedProfiles(), context: .fixture).shownPage)
         #expect(empty.paging == nil)
         #expect(empty.emptyMessage == ProfilesListViewModel.noProfilesMessage)
 
@@ -238,9 +246,8 @@ struct ProfilesListViewModelTests {
     }
 
     @Test("Profiles that cannot be read: the page with why, as a storage failure; a database out of reach says so")
-    func unreadable() async {
-        let outcome = await ProfilesListViewModel.load(
-            from: InMemoryProfileRepository(failing: true), context: .fixture)
+    func unreadable() async throws {
+        let outcome = await ProfilesListViewModel.load(from: try await brokenProfiles(), context: .fixture)
         guard case .partial(let page, .storage) = outcome else {
             Issue.record("expected a partial page, got \(outcome)")
             return
@@ -258,7 +265,7 @@ struct ProfilesListViewModelTests {
 
     @Test("Creating by name opens the new profile's editor; a blank name is refused")
     func create() async throws {
-        let repository = InMemoryProfileRepository()
+        let repository = try await storedProfiles()
         let outcome = await ProfilesListViewModel.create(name: "  Evening ", in: repository, context: .fixture)
         #expect(outcome == .redirect(Redirect(to: "/profiles/1", flash: .success("Created Evening."))))
         #expect(try await repository.get(id: 1)?.duration == 450)
@@ -272,22 +279,19 @@ struct ProfilesListViewModelTests {
     }
 
     @Test("Deleting says which profile went")
-    func delete() async {
-        var profile = Profile.new(named: "Evening")
-        profile.id = 4
-        let repository = InMemoryProfileRepository([profile])
-        #expect(await ProfilesListViewModel.delete(id: 4, in: repository).flash == .success("Deleted Evening."))
-        #expect(await ProfilesListViewModel.delete(id: 4, in: repository).flash?.isError == true)
+    func delete() async throws {
+        let repository = try await storedProfiles([.new(named: "Evening")])
+        #expect(await ProfilesListViewModel.delete(id: 1, in: repository).flash == .success("Deleted Evening."))
+        #expect(await ProfilesListViewModel.delete(id: 1, in: repository).flash?.isError == true)
     }
 
     @Test("The home page composes its three panels; one failing leaves the others whole")
-    func home() async {
-        var profile = Profile.new(named: "Morning")
-        profile.id = 1
+    func home() async throws {
+        let ada = try await StoredPerson.make(profiles: [.new(named: "Morning")])
         let home = await HomeViewModel.load(
-            profiles: InMemoryProfileRepository([profile]),
+            profiles: ada.profiles,
             friends: FriendsRepository(remote: FakeFriendService.failing(.transport("down"))),
-            sessions: InMemorySittingSessionRepository(failing: true),
+            sessions: Breakable(ada.sessions, fault: Fault(.storage)),
             context: .fixture
         )
         #expect(home.profiles.items.map(\.name) == ["Morning"])
@@ -296,9 +300,9 @@ struct ProfilesListViewModelTests {
         #expect(home.practice.errorMessage == HistoryViewModel.storageFailureMessage)
         #expect(home.practice.sitLink == nil)
         let healthy = await HomeViewModel.load(
-            profiles: InMemoryProfileRepository(failing: true),
+            profiles: Breakable(ada.profiles, fault: Fault(.storage)),
             friends: FriendsRepository(remote: FakeFriendService.listing([.jane])),
-            sessions: InMemorySittingSessionRepository(),
+            sessions: ada.sessions,
             context: .fixture
         )
         #expect(healthy.practice.emptyMessage == HistoryViewModel.noSessionsMessage)

@@ -1,5 +1,6 @@
 import Foundation
 import SanghaCore
+import SanghaStore
 import SanghaTestSupport
 import Testing
 
@@ -25,7 +26,7 @@ struct ProviderSignInTests {
 
     @Test("A taken username gets a number; the name comes from the provider; the same subject is the same person")
     func newAccounts() async throws {
-        let people = InMemoryPeopleRepository()
+        let people = try SQLitePersonalData.inMemory().people
         _ = try await people.create(
             Person(username: "grace", name: "Other Grace", createdAt: Self.now), passwordHash: "x")
         let context = PageContext(now: Self.now)
@@ -49,7 +50,7 @@ struct ProviderSignInTests {
 
     @Test("With the username and its 19 numbered ones taken, a newcomer gets a random suffix, not a refusal")
     func crowdedUsername() async throws {
-        let people = InMemoryPeopleRepository()
+        let people = try SQLitePersonalData.inMemory().people
         for username in ["grace"] + (2...20).map({ "grace\($0)" }) {
             _ = try await people.create(
                 Person(username: username, name: "A Grace", createdAt: Self.now), passwordHash: "x")
@@ -80,7 +81,7 @@ struct ProviderSignInTests {
 
     @Test("With invite a new subject needs an invitation, with closed none is let in; a disabled person is refused")
     func admission() async throws {
-        let people = InMemoryPeopleRepository()
+        let people = try SQLitePersonalData.inMemory().people
         _ = try await people.create(Person(username: "admin", name: "Admin", createdAt: Self.now), passwordHash: "x")
         let context = PageContext(now: Self.now)
         for (mode, message) in [

@@ -1,6 +1,7 @@
 import Foundation
 import SanghaCore
 import SanghaFixtures
+import SanghaStore
 import SanghaTestSupport
 import SanghaViewModels
 import Testing
@@ -114,32 +115,37 @@ struct RecordSessionTests {
         return profile
     }()
 
-    func record(_ input: SittingSessionInput, sessions: InMemorySittingSessionRepository) async
+    /// Ada, with her profile Morning (1).
+    static func ada() async throws -> StoredPerson {
+        try await StoredPerson.make(profiles: [Self.profile])
+    }
+
+    func record(_ input: SittingSessionInput, sessions: any SittingSessionRepository, of ada: StoredPerson) async
         -> SubmitOutcome<SittingViewModel>
     {
-        await SittingViewModel.record(
-            input, profiles: InMemoryProfileRepository([Self.profile]), sessions: sessions, context: .fixture)
+        await SittingViewModel.record(input, profiles: ada.profiles, sessions: sessions, context: .fixture)
     }
 
     @Test("A whole session is saved with the profile's name; the start is read with or without fractions")
-    func saved() async {
-        let sessions = InMemorySittingSessionRepository()
+    func saved() async throws {
+        let ada = try await Self.ada()
         for start in ["2026-11-18T06:00:00Z", "2026-11-18T06:00:00.250Z"] {
             let outcome = await record(
                 SittingSessionInput(profile: "1", startedAt: start, seconds: "450", completed: "true"),
-                sessions: sessions)
+                sessions: ada.sessions, of: ada)
             #expect(outcome == .redirect(Redirect(to: "/profiles/1/sit", flash: .success("Session saved."))))
         }
-        let stored = await sessions.sessions
+        let stored = try await ada.sessions.all()
         #expect(stored.map(\.profileName) == ["Morning", "Morning"])
         #expect(stored[0].startedAt == Date(timeIntervalSince1970: 1_794_981_600))
     }
 
     @Test("A broken disk shows the page with why (503), a short stop says it is not recorded (422)")
-    func refused() async {
+    func refused() async throws {
+        let ada = try await Self.ada()
         let failing = await record(
             SittingSessionInput(profile: "1", startedAt: "2026-11-18T06:00:00Z", seconds: "450", completed: "true"),
-            sessions: InMemorySittingSessionRepository(failing: true))
+            sessions: Breakable(ada.sessions, fault: Fault(.storage)), of: ada)
         guard case .failed(let page, .storage) = failing else {
             Issue.record("expected a storage failure, got \(failing)")
             return
@@ -147,34 +153,40 @@ struct RecordSessionTests {
         #expect(page.alert?.message == "Sessions could not be saved. Please try again.")
         let short = await record(
             SittingSessionInput(profile: "1", startedAt: "2026-11-18T06:00:00Z", seconds: "30", completed: "false"),
-            sessions: InMemorySittingSessionRepository())
+            sessions: ada.sessions, of: ada)
         guard case .invalid(let form) = short else {
             Issue.record("expected invalid, got \(short)")
             return
         }
         #expect(form.alert?.message == "A session stopped before a minute is not recorded.")
+        #expect(try await ada.sessions.all().isEmpty)
     }
 
     @Test("A profile that cannot be read is 503 with why, never a 404: the page's script keeps the sit")
-    func profileUnreadable() async {
-        let sessions = InMemorySittingSessionRepository()
+    func profileUnreadable() async throws {
+        let ada = try await Self.ada()
         let outcome = await SittingViewModel.record(
             SittingSessionInput(
                 profile: "1", profileName: "Morning", startedAt: "2026-11-18T06:00:00Z", seconds: "450",
                 completed: "true"),
-            profiles: InMemoryProfileRepository([Self.profile], failing: true), sessions: sessions, context: .fixture)
+            profiles: Breakable(ada.profiles, fault: Fault(.storage)), sessions: ada.sessions, context: .fixture)
         guard case .unavailable(let page, .storage) = outcome else {
             Issue.record("expected the storage's failure, got \(outcome)")
             return
         }
         #expect(page.heading == "The session was not saved")
         #expect(page.message == "Sessions could not be saved. Please try again.")
-        #expect(await sessions.sessions.isEmpty)
+        #expect(try await ada.sessions.all().isEmpty)
     }
 
     @Test("A sit whose profile is gone is recorded under the name the page posted, without the profile")
-    func profileGone() async {
-        let sessions = InMemorySittingSessionRepository()
+    func profileGone() async throws {
+        let ada = try await StoredPerson.make()
+        // Profile 1 is Bob's, in the same database.
+        let bob = try await ada.data.people.create(
+            Person(username: "bob", name: "Bob", createdAt: Date(timeIntervalSince1970: 1_790_000_000)),
+            passwordHash: "-")
+        try await ada.data.store(profiles: [Self.profile], of: bob.id)
         // Deleted while the sit waited on the device; or never this person's (their profiles are
         // theirs alone): either way gone, and answered alike.
         for id in ["7", "1"] {
@@ -182,36 +194,36 @@ struct RecordSessionTests {
                 SittingSessionInput(
                     profile: id, profileName: "  Evening  ", startedAt: "2026-11-18T06:00:00Z", seconds: "450",
                     completed: "true", clientId: "sit-\(id)"),
-                profiles: InMemoryProfileRepository(), sessions: sessions, context: .fixture)
+                profiles: ada.profiles, sessions: ada.sessions, context: .fixture)
             #expect(outcome == .redirect(Redirect(to: "/history", flash: .success("Session saved."))))
         }
-        let stored = await sessions.sessions
+        let stored = try await ada.sessions.all()
         #expect(stored.map(\.profileName) == ["Evening", "Evening"])
         #expect(stored.allSatisfy { $0.profileID == nil && $0.seconds == 450 && $0.completed })
     }
 
     @Test("A profile still there keeps the sit under its own name and id, whatever name was posted")
-    func profileThere() async {
-        let sessions = InMemorySittingSessionRepository()
+    func profileThere() async throws {
+        let ada = try await Self.ada()
         let outcome = await record(
             SittingSessionInput(
                 profile: "1", profileName: "Renamed since", startedAt: "2026-11-18T06:00:00Z", seconds: "450",
                 completed: "true"),
-            sessions: sessions)
+            sessions: ada.sessions, of: ada)
         #expect(outcome == .redirect(Redirect(to: "/profiles/1/sit", flash: .success("Session saved."))))
-        #expect(await sessions.sessions.map(\.profileName) == ["Morning"])
-        #expect(await sessions.sessions.map(\.profileID) == [1])
+        #expect(try await ada.sessions.all().map(\.profileName) == ["Morning"])
+        #expect(try await ada.sessions.all().map(\.profileID) == [1])
     }
 
     @Test("A gone profile's posted name is checked as any name; a page older than it keeps the sit as \"Profile\"")
-    func goneProfileName() async {
-        let sessions = InMemorySittingSessionRepository()
+    func goneProfileName() async throws {
+        let ada = try await StoredPerson.make()
         func record(name: String?, seconds: String = "450") async -> SubmitOutcome<SittingViewModel> {
             await SittingViewModel.record(
                 SittingSessionInput(
                     profile: "7", profileName: name, startedAt: "2026-11-18T06:00:00Z", seconds: seconds,
                     completed: "true"),
-                profiles: InMemoryProfileRepository(), sessions: sessions, context: .fixture)
+                profiles: ada.profiles, sessions: ada.sessions, context: .fixture)
         }
         for (name, why) in [
             ("   ", "Name is required."), (String(repeating: "a", count: 61), "Name must be at most 60 characters."),
@@ -230,18 +242,18 @@ struct RecordSessionTests {
             return
         }
         #expect(page.message == "The session's length must be between 1 second and 72 hours.")
-        #expect(await sessions.sessions.isEmpty)
+        #expect(try await ada.sessions.all().isEmpty)
         #expect(await record(name: nil) == .redirect(Redirect(to: "/history", flash: .success("Session saved."))))
-        #expect(await sessions.sessions.map(\.profileName) == ["Profile"])
+        #expect(try await ada.sessions.all().map(\.profileName) == ["Profile"])
     }
 
     @Test("A session sat more than 30 days before the clock (2026-11-18 11:06:40) is refused, nothing stored")
-    func tooOld() async {
-        let sessions = InMemorySittingSessionRepository()
+    func tooOld() async throws {
+        let ada = try await Self.ada()
         for start in ["2026-10-19T11:05:00Z", "2026-01-01T06:00:00Z"] {
             let outcome = await record(
                 SittingSessionInput(profile: "1", startedAt: start, seconds: "60", completed: "true"),
-                sessions: sessions)
+                sessions: ada.sessions, of: ada)
             guard case .invalid(let page) = outcome else {
                 Issue.record("expected invalid for \(start), got \(outcome)")
                 continue
@@ -250,9 +262,9 @@ struct RecordSessionTests {
         }
         let recent = await record(
             SittingSessionInput(profile: "1", startedAt: "2026-10-19T11:06:00Z", seconds: "60", completed: "true"),
-            sessions: sessions)
+            sessions: ada.sessions, of: ada)
         #expect(recent == .redirect(Redirect(to: "/profiles/1/sit", flash: .success("Session saved."))))
-        let stored = await sessions.sessions
+        let stored = try await ada.sessions.all()
         #expect(stored.count == 1)
     }
 }
