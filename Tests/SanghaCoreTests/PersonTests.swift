@@ -50,23 +50,4 @@ struct PersonTests {
         #expect(Person.passwordRefusal("short", username: "ada") == Person.passwordRefusal("short"))
         #expect(Person.passwordRefusal("correct horse battery", username: "") == nil)
     }
-
-    @Test(
-        "The only administrator who can sign in is known, so no one disables them: not with another, not a disabled one"
-    )
-    func onlyAdministrator() {
-        func person(_ id: Int, administrator: Bool, disabled: Bool = false) -> Person {
-            Person(
-                id: id, username: "p\(id)", name: "P\(id)", createdAt: Date(timeIntervalSince1970: 0),
-                isAdministrator: administrator, isDisabled: disabled)
-        }
-        let ada = person(1, administrator: true)
-        let grace = person(2, administrator: false)
-        #expect(ada.isOnlyAdministrator(among: [ada, grace]))
-        #expect(!grace.isOnlyAdministrator(among: [ada, grace]))
-        #expect(!ada.isOnlyAdministrator(among: [ada, person(2, administrator: true)]))
-        #expect(ada.isOnlyAdministrator(among: [ada, person(2, administrator: true, disabled: true)]))
-        let disabled = person(1, administrator: true, disabled: true)
-        #expect(!disabled.isOnlyAdministrator(among: [disabled, grace]))
-    }
 }

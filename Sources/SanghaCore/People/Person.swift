@@ -181,12 +181,3 @@ extension Unicode.Scalar {
         (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 }
-
-extension Person {
-    /// Whether this person is the only administrator among `everyone` who can sign in: disabling
-    /// them would leave the deployment without a way in.
-    public func isOnlyAdministrator(among everyone: [Person]) -> Bool {
-        isAdministrator && !isDisabled
-            && everyone.filter { $0.isAdministrator && !$0.isDisabled }.map(\.id) == [id]
-    }
-}
