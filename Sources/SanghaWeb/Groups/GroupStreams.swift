@@ -220,12 +220,6 @@ public final class GroupStreams: Service, Sendable {
         }
     }
 
-    /// Returns once no group is being read and sent (for tests: an event's sending is a task of
-    /// its own).
-    func settled() async {
-        while state.withLock({ !$0.rendering.isEmpty }) { try? await Task.sleep(for: .milliseconds(2)) }
-    }
-
     /// Reads the group as one of its members here (its parts are the same for every member),
     /// ends the streams of anyone here who is no longer a member, and sends each view's parts to
     /// its streams, each part unless it is what they were last sent.
