@@ -480,9 +480,4 @@ public enum SanghaDatabase {
     public static func appliedMigrations(_ database: any DatabaseWriter) async throws -> [String] {
         try await database.readAside { db in try migrator.appliedMigrations(db) }
     }
-
-    /// SQLite's own check of the file: `["ok"]` when it is sound.
-    public static func integrityCheck(_ database: any DatabaseWriter) async throws -> [String] {
-        try await database.readAside { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
-    }
 }

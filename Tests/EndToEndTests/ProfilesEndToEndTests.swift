@@ -81,7 +81,7 @@ struct ProfilesEndToEndTests {
         await server.kill()
 
         let database = try SanghaDatabase.open(directory: data)
-        #expect(try await SanghaDatabase.integrityCheck(database) == ["ok"])
+        #expect(try await integrityCheck(database) == ["ok"])
         let store = ProfileStore(database: database, owner: 1)
         #expect(Set(try await store.list().map(\.name)) == Set(acknowledged))
 

@@ -97,7 +97,7 @@ struct ReliabilityTests {
         #expect(names.count > 5, "too few saves before the kill to mean anything")
 
         let database = try SanghaDatabase.open(directory: data)
-        #expect(try await SanghaDatabase.integrityCheck(database) == ["ok"])
+        #expect(try await integrityCheck(database) == ["ok"])
         let stored = try await ProfileStore(database: database, owner: 1).list()
         let storedNames = Set(stored.map(\.name))
         #expect(names.allSatisfy(storedNames.contains), "an acknowledged profile is missing")

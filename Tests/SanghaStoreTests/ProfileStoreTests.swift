@@ -39,7 +39,7 @@ struct ProfileStoreTests {
             let reopened = try SanghaDatabase.open(directory: directory)
             #expect(try await SanghaDatabase.appliedMigrations(reopened) == Self.all)
             #expect(try await ProfileStore(database: reopened, owner: ada.id).list().map(\.name) == ["Kept"])
-            #expect(try await SanghaDatabase.integrityCheck(reopened) == ["ok"])
+            #expect(try await integrityCheck(reopened) == ["ok"])
         }
     }
 
@@ -165,7 +165,7 @@ struct ProfileStoreTests {
 
             #expect(try await ProfileStore(database: database, owner: second.id).list().isEmpty)
             #expect(try await SittingSessionStore(database: database, owner: second.id).totals().sessions == 0)
-            #expect(try await SanghaDatabase.integrityCheck(database) == ["ok"])
+            #expect(try await integrityCheck(database) == ["ok"])
         }
     }
 
@@ -198,7 +198,7 @@ struct ProfileStoreTests {
             let practice = try await SittingSessionStore(database: database, owner: 1).practice(
                 today: today, recent: 0, offset: 0)
             #expect(practice.sat.map(\.seconds) == [600, 1020] && practice.streak == 2)
-            #expect(try await SanghaDatabase.integrityCheck(database) == ["ok"])
+            #expect(try await integrityCheck(database) == ["ok"])
         }
     }
 
