@@ -121,9 +121,10 @@ cluster: APT_PACKAGES += nginx-light curl postgresql
 cluster: deps release
 	scripts/cluster.sh
 
-## Record the HTML snapshots again after a deliberate change; review the diff before committing.
+## Record the snapshots again after a deliberate change (the fixtures' HTML and the whole
+## responses the route tests compare, all in SanghaWebTests); review the diff before committing.
 snapshots: build
-	SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --skip-build --filter SnapshotTests || true
+	SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --skip-build --filter SanghaWebTests || true
 	git status --short Tests
 
 ## Every fixture of every page and component at http://127.0.0.1:8090/_gallery, rendered from the

@@ -99,20 +99,15 @@ struct ProviderSignInRoutesTests {
         let provider = try await TestOpenIDProvider.start()
         defer { provider.stop() }
         try await Self.withApp(provider: provider) { client in
-            try await client.execute(uri: "/sign-in?next=/history", method: .get) { response in
-                let html = String(buffer: response.body)
-                #expect(
-                    html.contains(
-                        #"<a class="button" href="/sign-in/oidc/start?next=/history">Sign in with Pocket ID</a>"#))
-                #expect(html.contains(#"name="password""#))
+            // "Sign in with Pocket ID" to /sign-in/oidc/start?next=/history, and the password form.
+            try await client.execute(uri: "/sign-in?next=/history", method: .get) {
+                assertResponse($0, named: "sign-in")
             }
         }
         // With --password-sign-in off, the button alone; a password post is refused.
         try await Self.withApp(provider: provider, passwordSignIn: false) { client in
-            try await client.execute(uri: "/sign-in", method: .get) { response in
-                let html = String(buffer: response.body)
-                #expect(html.contains("Sign in with Pocket ID"))
-                #expect(!html.contains(#"name="password""#))
+            try await client.execute(uri: "/sign-in", method: .get) {
+                assertResponse($0, named: "sign-in-no-passwords")
             }
             try await client.post("/sign-in", form: "username=ada&password=correct+horse+battery") { response in
                 #expect(response.status == .forbidden)
@@ -200,15 +195,14 @@ struct ProviderSignInRoutesTests {
                 try await client.execute(
                     uri: "/sign-in/oidc?error=access_denied&state=\(state)", method: .get, headers: headers, body: nil
                 ) { response in
-                    #expect(response.status == .badRequest)
-                    #expect(String(buffer: response.body).contains(Self.failed))
+                    assertResponse(response, named: "refused")
                     #expect(Self.sessionCookie(in: response) == nil)
                 }
                 return
             }
+            // Every way back is the same page: the sign-in page, 400, with why.
             try await Self.callback(client, code: "the-code", state: state, cookie: cookie) { response in
-                #expect(response.status == .badRequest)
-                #expect(String(buffer: response.body).contains(Self.failed))
+                assertResponse(response, named: "refused")
                 #expect(Self.sessionCookie(in: response) == nil)
             }
         }
@@ -233,8 +227,7 @@ struct ProviderSignInRoutesTests {
                     subject: "new", nonce: started.query["nonce"], challenge: started.query["code_challenge"]))
             try await Self.callback(client, code: "c", state: started.query["state"] ?? "", cookie: started.cookie) {
                 response in
-                #expect(response.status == .forbidden)
-                #expect(String(buffer: response.body).contains("Sign-up is closed."))
+                assertResponse(response, named: "sign-up-closed")
                 #expect(Self.sessionCookie(in: response) == nil)
             }
         }
@@ -244,9 +237,8 @@ struct ProviderSignInRoutesTests {
         hung.answer(after: .seconds(60))
         try await Self.withApp(provider: hung, timeout: .seconds(1)) { client in
             let started = ContinuousClock.now
-            try await client.execute(uri: "/sign-in/oidc/start", method: .get) { response in
-                #expect(response.status == .serviceUnavailable)
-                #expect(String(buffer: response.body).contains("Pocket ID cannot be reached. Try again later."))
+            try await client.execute(uri: "/sign-in/oidc/start", method: .get) {
+                assertResponse($0, named: "unreachable")
             }
             // A generous bound on a 1 s timeout: the outcome is what is tested.
             #expect(ContinuousClock.now - started < .seconds(30))
@@ -267,14 +259,8 @@ struct ProviderSignInRoutesTests {
             identity: ProviderIdentity(issuer: provider.issuer, subject: "taken"), admission: .anyone, at: Date())
         try await Self.withApp(provider: provider, data: data) { client in
             let ada = try await client.signedUp()
-            try await ada.execute(uri: "/settings", method: .get) { response in
-                let html = String(buffer: response.body)
-                #expect(html.contains("Connect your account to sign in with Pocket ID too."))
-                #expect(html.contains(#"<form class="form" method="post" action="/settings/oidc/connect#provider">"#))
-                #expect(html.contains(#"<input id="field-connectPassword" name="connectPassword" type="password""#))
-                #expect(html.contains(#"<button type="submit" class="button-secondary">Connect Pocket ID</button>"#))
-                #expect(!html.contains(#"href="/settings/oidc/connect""#))
-            }
+            // "Connect Pocket ID": a form that posts the password, never a link.
+            try await ada.execute(uri: "/settings", method: .get) { assertResponse($0, named: "settings") }
             // A link another site could make a signed-in browser follow starts nothing.
             try await ada.execute(uri: "/settings/oidc/connect", method: .get) { response in
                 #expect(response.status == .methodNotAllowed)
@@ -291,15 +277,11 @@ struct ProviderSignInRoutesTests {
             }
             // No password, or a wrong one: refused by the field, nothing started; the wrong one
             // counted as a wrong current password is.
-            for (form, message) in [
-                ("connectPassword=", "Type your password to connect Pocket ID."),
-                ("connectPassword=not+my+password", "This is not your password."),
-            ] {
+            // "Type your password to connect Pocket ID." and "This is not your password.", by the
+            // field; no "Continue to Pocket ID".
+            for (form, name) in [("connectPassword=", "no-password"), ("connectPassword=not+my+password", "wrong")] {
                 try await ada.post("/settings/oidc/connect", form: form) { response in
-                    #expect(response.status == .unprocessableContent)
-                    let html = String(buffer: response.body)
-                    #expect(html.contains(#"<p class="field-error" id="field-connectPassword-error">\#(message)</p>"#))
-                    #expect(!html.contains("Continue to Pocket ID"))
+                    assertResponse(response, named: "connect-\(name)")
                     #expect(!response.headers[values: .setCookie].contains { $0.hasPrefix("sangha_oidc=") })
                 }
             }
@@ -330,11 +312,8 @@ struct ProviderSignInRoutesTests {
             #expect(
                 try await people.credentials(identity: .init(issuer: provider.issuer, subject: "taken"))?.person
                     .username == "other")
-            try await ada.execute(uri: "/settings", method: .get) { response in
-                let html = String(buffer: response.body)
-                #expect(html.contains("You can sign in with Pocket ID or with your password."))
-                #expect(html.contains("Disconnect Pocket ID"))
-            }
+            // "You can sign in with Pocket ID or with your password.", and "Disconnect Pocket ID".
+            try await ada.execute(uri: "/settings", method: .get) { assertResponse($0, named: "settings-connected") }
             try await ada.post("/settings/oidc/disconnect", form: "") { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/settings")
@@ -361,19 +340,11 @@ struct ProviderSignInRoutesTests {
                     #expect(response.status != .seeOther, "\(password)")
                 }
             }
-            try await grace.execute(uri: "/settings", method: .get) { response in
-                let html = String(buffer: response.body)
-                #expect(html.contains("You sign in with Pocket ID: your account has no password."))
-                #expect(!html.contains("Type your password") && !html.contains(#"id="field-password""#))
-                #expect(html.contains("<legend>Set a password</legend>"))
-                #expect(!html.contains(#"id="field-currentPassword""#))
-                #expect(html.contains(#"href="/settings/oidc/confirm">Confirm with Pocket ID</a>"#))
-            }
+            // "You sign in with Pocket ID: your account has no password."; "Set a password" without
+            // a current one, after "Confirm with Pocket ID"; deleting asks for no password.
+            try await grace.execute(uri: "/settings", method: .get) { assertResponse($0, named: "settings") }
             // Being signed in is not enough: a stolen session cannot delete the account.
-            try await grace.post("/settings/delete", form: "") { response in
-                #expect(response.status == .unprocessableContent)
-                #expect(String(buffer: response.body).contains("Confirm it is you with Pocket ID first"))
-            }
+            try await grace.post("/settings/delete", form: "") { assertResponse($0, named: "delete-unconfirmed") }
             #expect(try await people.overview(at: Date()).count == 1)
             let confirmed = try await Self.confirm(grace, provider, subject: "only")
             try await grace.post("/settings/delete", form: "", cookies: [confirmed]) { response in
@@ -395,12 +366,9 @@ struct ProviderSignInRoutesTests {
         try await Self.withApp(provider: provider, data: data) { client in
             let grace = try await Self.signInProviderOnly(client, provider)
             // First "Confirm with Pocket ID": a stolen session cannot give itself a password.
-            try await grace.execute(uri: "/settings", method: .get) { response in
-                #expect(!String(buffer: response.body).contains(#"id="field-newPassword""#))
-            }
-            try await grace.post("/settings", form: "name=Grace&newPassword=quiet-river-stones-42") { response in
-                #expect(response.status == .unprocessableContent)
-                #expect(String(buffer: response.body).contains("Confirm it is you with Pocket ID first"))
+            try await grace.execute(uri: "/settings", method: .get) { assertResponse($0, named: "settings") }
+            try await grace.post("/settings", form: "name=Grace&newPassword=quiet-river-stones-42") {
+                assertResponse($0, named: "new-password-unconfirmed")
             }
             // Another of the provider's accounts does not confirm this one.
             #expect(
@@ -408,17 +376,13 @@ struct ProviderSignInRoutesTests {
                     grace, provider, subject: "someone-else", expecting: "Signing in with Pocket ID did not work.")
                     == "")
             let confirmed = try await Self.confirm(grace, provider, subject: "only")
-            try await grace.execute(uri: "/settings", method: .get, headers: [.cookie: confirmed]) { response in
-                let html = String(buffer: response.body)
-                #expect(html.contains(#"id="field-newPassword""#))
-                #expect(!html.contains("Confirm with Pocket ID"))
+            // A new password's field, and no "Confirm with Pocket ID".
+            try await grace.execute(uri: "/settings", method: .get, headers: [.cookie: confirmed]) {
+                assertResponse($0, named: "settings-confirmed")
             }
             // A weak one is refused as anywhere else, and still asks for no current password.
-            try await grace.post("/settings", form: "name=Grace&newPassword=short", cookies: [confirmed]) { response in
-                #expect(response.status == .unprocessableContent)
-                let html = String(buffer: response.body)
-                #expect(html.contains(#"id="field-newPassword-error""#))
-                #expect(!html.contains("Enter your current password"))
+            try await grace.post("/settings", form: "name=Grace&newPassword=short", cookies: [confirmed]) {
+                assertResponse($0, named: "new-password-weak")
             }
             try await grace.post(
                 "/settings", form: "name=Grace&newPassword=quiet-river-stones-42", cookies: [confirmed]
@@ -430,16 +394,11 @@ struct ProviderSignInRoutesTests {
             try await client.post("/sign-in", form: "username=grace&password=quiet-river-stones-42") { response in
                 #expect(response.status == .seeOther)
             }
-            try await grace.execute(uri: "/settings", method: .get) { response in
-                let html = String(buffer: response.body)
-                #expect(html.contains("<legend>Password</legend>"))
-                #expect(html.contains(#"id="field-currentPassword""#))
-                #expect(html.contains("Disconnect Pocket ID"))
-            }
+            // "Password" with the current one, and "Disconnect Pocket ID".
+            try await grace.execute(uri: "/settings", method: .get) { assertResponse($0, named: "settings-password") }
             // From now on a change needs the password just set, as for anyone.
-            try await grace.post("/settings", form: "name=Grace&newPassword=another-calm-morning-7") { response in
-                #expect(response.status == .unprocessableContent)
-                #expect(String(buffer: response.body).contains("Enter your current password to change it."))
+            try await grace.post("/settings", form: "name=Grace&newPassword=another-calm-morning-7") {
+                assertResponse($0, named: "new-password-without-current")
             }
         }
     }
@@ -500,30 +459,15 @@ struct ProviderSignInRoutesTests {
             let ada = try await client.signedUp()
             let adaID = try #require(try await people.credentials(username: "ada")?.person.id)
             // Neither yet: nothing is listed.
-            try await ada.execute(uri: "/settings", method: .get) { response in
-                #expect(!String(buffer: response.body).contains("Other ways in"))
-            }
+            try await ada.execute(uri: "/settings", method: .get) { assertResponse($0, named: "settings") }
             try await people.connect(ProviderIdentity(issuer: provider.issuer, subject: "ada-sub"), to: adaID)
             try await people.setCalendarKey("calendar-key", of: adaID)
-            try await ada.execute(uri: "/settings", method: .get) { response in
-                let html = String(buffer: response.body)
-                #expect(html.contains("<legend>Other ways in</legend>"))
-                #expect(
-                    html.contains(
-                        #"<input type="checkbox" id="field-endProvider" name="endProvider" value="on" aria-describedby="field-endProvider-hint">"#
-                    ))
-                #expect(html.contains(#"<label for="field-endProvider">Disconnect Pocket ID</label>"#))
-                #expect(html.contains(#"<label for="field-endCalendarLink">End calendar link</label>"#))
-            }
+            // "Other ways in": "Disconnect Pocket ID" and "End calendar link", unchecked.
+            try await ada.execute(uri: "/settings", method: .get) { assertResponse($0, named: "settings-other-ways") }
             // A wrong current password: nothing ends, the boxes stay checked.
             let form =
                 "name=Ada&currentPassword=wrong+password+here&newPassword=quiet-river-stones-42&endProvider=on&endCalendarLink=on"
-            try await ada.post("/settings", form: form) { response in
-                #expect(response.status == .unprocessableContent)
-                let html = String(buffer: response.body)
-                #expect(
-                    html.contains(#"name="endProvider" value="on" aria-describedby="field-endProvider-hint" checked>"#))
-            }
+            try await ada.post("/settings", form: form) { assertResponse($0, named: "wrong-password") }
             #expect(try await people.connectedIssuers(of: adaID) == [provider.issuer])
             #expect(try await people.credentials(id: adaID)?.person.calendarKey == "calendar-key")
             let right = form.replacingOccurrences(
@@ -541,11 +485,8 @@ struct ProviderSignInRoutesTests {
             #expect(try await people.connectedIssuers(of: adaID) == [])
             #expect(try await people.credentials(id: adaID)?.person.calendarKey == nil)
             #expect(try await people.person(calendarKey: "calendar-key") == nil)
-            try await ada.execute(uri: "/settings", method: .get) { response in
-                let html = String(buffer: response.body)
-                #expect(!html.contains("Other ways in"))
-                #expect(html.contains("Connect your account to sign in with Pocket ID too."))
-            }
+            // No other ways in; "Connect your account to sign in with Pocket ID too."
+            try await ada.execute(uri: "/settings", method: .get) { assertResponse($0, named: "settings-ended") }
         }
     }
 

@@ -175,8 +175,11 @@ extension Snapshotting where Value == TestResponse, Format == String {
     /// The static files' digests are shown as `DIGEST`, so a stylesheet edit does not rewrite
     /// every page's snapshot, the form token (made for each run's session) as `FORM-TOKEN`, and
     /// the token naming a file previewed for import (made for each preview) as `IMPORT-TOKEN`.
+    /// The secrets made anew in every run are shown by what they are: a session's key as
+    /// `SESSION`, a link's token (an invitation, a password reset, a calendar feed) as `TOKEN`.
     /// The time zones Settings lists come from the machine's tzdata: those not chosen are shown
-    /// as `ZONES`, so a tzdata update does not rewrite the snapshot.
+    /// as `ZONES`, so a tzdata update does not rewrite the snapshot. A NUL byte a page echoes is
+    /// shown as `␀`, so the file stays text.
     static var response: Snapshotting {
         var snapshotting = Snapshotting<String, String>.lines.pullback { (response: TestResponse) -> String in
             var text = "HTTP \(response.status.code) \(response.status.reasonPhrase)\n"
@@ -197,10 +200,20 @@ extension Snapshotting where Value == TestResponse, Format == String {
                 // So is the token naming a file kept for import, for each preview.
                 .replacing(/name="token" value="[0-9a-f]{64}"/) { _ in #"name="token" value="IMPORT-TOKEN""# }
                 .replacing(/(?:[ ]*<option value="[A-Za-z]+\/[^"]+">[^<]*<\/option>\n)+/) { _ in "      ZONES\n" }
-            return text + "\n" + body
+            return Self.secretsNamed(text + "\n" + body).replacing("\u{0}", with: "␀")
         }
         snapshotting.pathExtension = "txt"
         return snapshotting
+    }
+
+    /// `text` with the secrets a run makes named: the session cookie's key, and the 64 hex
+    /// digits of a link's token (`/groups/invite/…`, `invitation=…`, `token=…`, `/calendar/…`,
+    /// and the form's hidden `invitation` or `token` that carries it on).
+    static func secretsNamed(_ text: String) -> String {
+        text.replacing(/(sangha_session=)[0-9a-f]{64}/) { "\($0.1)SESSION" }
+            .replacing(/(invite\/|invitation=|token=|calendar\/|name="(?:invitation|token)" value=")[0-9a-f]{64}/) {
+                "\($0.1)TOKEN"
+            }
     }
 
     /// `name=value` first, then the attributes in a fixed order (Hummingbird writes them in

@@ -8,7 +8,8 @@ import SanghaTestSupport
 import SanghaWeb
 
 /// The parts route tests run on: the app's own SQLite stores on a database in memory, bcrypt at
-/// its least cost.
+/// its least cost, the deployment's time zone UTC whatever the machine's (pages read the same
+/// everywhere).
 enum TestDependencies {
     /// Every route test shares it, many at once: its queue is long.
     static let passwords = PasswordHasher(cost: 4, waiting: 10_000)
@@ -24,7 +25,7 @@ enum TestDependencies {
         friends: any FriendService = FakeFriendService.listing([]),
         friendTokens: FriendTokenPolicy = FriendTokenPolicy(.pasted),
         now: @escaping @Sendable () -> Date = { Date() },
-        timeZone: TimeZone = .current,
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!,
         metrics: PrometheusCollectorRegistry? = nil
     ) throws -> Dependencies {
         let data = try data ?? SQLitePersonalData.inMemory()
