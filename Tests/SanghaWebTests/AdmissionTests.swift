@@ -17,6 +17,14 @@ struct AdmissionTests {
     static let password = TestDependencies.password.replacingOccurrences(of: " ", with: "+")
     static let invite = AppConfiguration(signUp: .invite, addressLimit: 0)
 
+    /// The app on a clock that stands still at Tuesday 2026-11-24, 18:00 UTC, so the pages a
+    /// test compares whole (who signed up when, a link's expiry) read the same on every run.
+    static func dependencies(
+        data: SQLitePersonalData? = nil, clock: PeopleRoutesTests.TestClock = .init(GroupsRoutesTests.tuesday)
+    ) throws -> Dependencies {
+        try TestDependencies.make(data: data, now: { clock.now })
+    }
+
     static func signUpForm(_ username: String, invitation: String? = nil) -> String {
         "name=\(username.capitalized)&username=\(username)&password=\(password)"
             + (invitation.map { "&invitation=\($0)" } ?? "")
@@ -34,33 +42,28 @@ struct AdmissionTests {
         #expect(AppConfiguration().signUp == .invite)
         let data = try SQLitePersonalData.inMemory()
         let people = data.people
-        try await withApp(configuration: Self.invite, dependencies: TestDependencies.make(data: data)) { client in
+        try await withApp(configuration: Self.invite, dependencies: Self.dependencies(data: data)) { client in
             let ada = try await client.signedUp(username: "ada")
-            try await ada.execute(uri: "/", method: .get) { response in
-                #expect(String(buffer: response.body).contains(#"<a href="/admin">Admin</a>"#))
-            }
-            // Without an invitation: the page says so, the post creates no one.
-            try await client.execute(uri: "/sign-up", method: .get) { response in
-                #expect(response.status == .forbidden)
-                let body = String(buffer: response.body)
-                #expect(body.contains("Sign-up needs an invitation."))
-                #expect(!body.contains("<form class=\"form\""))
-            }
-            try await client.execute(uri: "/sign-in", method: .get) { response in
-                #expect(!String(buffer: response.body).contains("Create account"))
-            }
+            // Her navigation has Admin.
+            try await ada.execute(uri: "/", method: .get) { assertResponse($0, named: "home-administrator") }
+            // Without an invitation: the page says so (403, no form), the post creates no one.
+            try await client.execute(uri: "/sign-up", method: .get) { assertResponse($0, named: "sign-up-uninvited") }
+            // The sign-in page offers no "Create account".
+            try await client.execute(uri: "/sign-in", method: .get) { assertResponse($0, named: "sign-in") }
             try await client.post("/sign-up", form: Self.signUpForm("bob")) { #expect($0.status == .forbidden) }
             #expect(try await people.credentials(username: "bob") == nil)
-            // The administrator invites: a link shown once.
+            // The administrator invites: a link shown once ("It is shown only now.").
             let token = try await ada.post("/admin/invitations", form: "") { response in
-                #expect(response.status == .ok)
-                #expect(String(buffer: response.body).contains("It is shown only now."))
+                assertResponse(response, named: "invitation")
                 return try Self.link("/sign-up?invitation=", in: response)
             }
             #expect(token.count == 64)
+            // The form carries the invitation (shown as TOKEN).
             try await client.execute(uri: "/sign-up?invitation=\(token)", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(String(buffer: response.body).contains(#"name="invitation" value="\#(token)""#))
+                assertResponse(response, named: "sign-up-invited")
+                #expect(
+                    String(buffer: response.body).firstMatch(of: /name="invitation" value="([0-9a-f]{64})"/)?.1
+                        == Substring(token))
             }
             let bob = try await client.post("/sign-up", form: Self.signUpForm("bob", invitation: token)) { response in
                 #expect(response.status == .seeOther)
@@ -73,58 +76,45 @@ struct AdmissionTests {
                 #expect(response.status == .ok)
             }
             #expect(try await people.credentials(username: "bob")?.person.isAdministrator == false)
-            try await client.post("/sign-up", form: Self.signUpForm("carol", invitation: token)) { response in
-                #expect(response.status == .forbidden)
-                #expect(String(buffer: response.body).contains("Sign-up needs an invitation."))
+            // Used once: "Sign-up needs an invitation." again.
+            try await client.post("/sign-up", form: Self.signUpForm("carol", invitation: token)) {
+                assertResponse($0, named: "invitation-used")
             }
         }
     }
 
     @Test("Closed: no sign-up, no invitation; open: the sign-in page offers it")
     func closedAndOpen() async throws {
-        try await withApp(configuration: AppConfiguration(signUp: .closed, addressLimit: 0)) { client in
+        let closed = AppConfiguration(signUp: .closed, addressLimit: 0)
+        try await withApp(configuration: closed, dependencies: Self.dependencies()) { client in
             let ada = try await client.signedUp(username: "ada")  // the first account, always
-            try await client.execute(uri: "/sign-up", method: .get) { response in
-                #expect(response.status == .forbidden)
-                #expect(String(buffer: response.body).contains("Sign-up is closed."))
-            }
+            // "Sign-up is closed.", 403.
+            try await client.execute(uri: "/sign-up", method: .get) { assertResponse($0, named: "sign-up-closed") }
             try await client.post("/sign-up", form: Self.signUpForm("bob")) { #expect($0.status == .forbidden) }
-            try await ada.execute(uri: "/admin", method: .get) { response in
-                #expect(String(buffer: response.body).contains("Sign-up is closed"))
-                #expect(!String(buffer: response.body).contains(#"action="/admin/invitations""#))
-            }
+            // "Sign-up is closed", and no button to invite.
+            try await ada.execute(uri: "/admin", method: .get) { assertResponse($0, named: "admin-closed") }
             try await ada.post("/admin/invitations", form: "") { #expect($0.status == .conflict) }
         }
-        try await withApp(configuration: .testing) { client in
-            try await client.execute(uri: "/sign-in", method: .get) { response in
-                #expect(String(buffer: response.body).contains("Create account"))
-            }
+        // Open: "Create account".
+        try await withApp(configuration: .testing, dependencies: Self.dependencies()) { client in
+            try await client.execute(uri: "/sign-in", method: .get) { assertResponse($0, named: "sign-in-open") }
         }
     }
 
     @Test("/admin is the administrators': anyone else gets 404, for the page and every action")
     func onlyAdministrators() async throws {
-        try await withApp { client in
+        try await withApp(dependencies: Self.dependencies()) { client in
             let ada = try await client.signedUp(username: "ada")
             let bob = try await client.signedUp(username: "bob", name: "Bob")
-            try await bob.execute(uri: "/", method: .get) { response in
-                #expect(!String(buffer: response.body).contains("/admin"))
-            }
+            // No Admin in his navigation.
+            try await bob.execute(uri: "/", method: .get) { assertResponse($0, named: "home-not-administrator") }
             try await bob.execute(uri: "/admin", method: .get) { #expect($0.status == .notFound) }
             for action in ["invitations", "people/1/disable", "people/1/reset-password", "people/2/administrator"] {
                 try await bob.post("/admin/\(action)", form: "") { #expect($0.status == .notFound) }
             }
             try await client.execute(uri: "/admin", method: .get) { #expect($0.status == .seeOther) }
-            try await ada.execute(uri: "/admin", method: .get) { response in
-                #expect(response.status == .ok)
-                let body = String(buffer: response.body)
-                #expect(body.contains("Bob"))
-                #expect(body.contains("@bob"))
-                #expect(body.contains("1 open sign-in"))
-                // No button disables oneself.
-                #expect(!body.contains("/admin/people/1/disable"))
-                #expect(body.contains("/admin/people/2/disable"))
-            }
+            // Bob, @bob, "1 open sign-in"; a button disables him, none disables oneself.
+            try await ada.execute(uri: "/admin", method: .get) { assertResponse($0, named: "admin") }
             try await ada.post("/admin/people/1/disable", form: "") { response in
                 #expect(response.status == .seeOther)
             }
@@ -138,12 +128,12 @@ struct AdmissionTests {
         "The only administrator cannot delete their account while others have one, nor be disabled from the admin page; once another administers, they can"
     )
     func lastAdministrator() async throws {
-        try await withApp { client in
+        try await withApp(dependencies: Self.dependencies()) { client in
             let ada = try await client.signedUp(username: "ada")
             let bob = try await client.signedUp(username: "bob", name: "Bob")
-            try await ada.post("/settings/delete", form: "password=\(Self.password)") { response in
-                #expect(response.status == .unprocessableContent)
-                #expect(String(buffer: response.body).contains("You are the only administrator"))
+            // 422: "You are the only administrator…".
+            try await ada.post("/settings/delete", form: "password=\(Self.password)") {
+                assertResponse($0, named: "only-administrator")
             }
             try await ada.execute(uri: "/admin", method: .get) { #expect($0.status == .ok) }
             try await ada.post("/admin/people/2/administrator", form: "") { #expect($0.status == .seeOther) }
@@ -151,16 +141,14 @@ struct AdmissionTests {
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/sign-up")
             }
-            try await bob.execute(uri: "/admin", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(!String(buffer: response.body).contains("Ada"))
-            }
+            // Ada is gone from it.
+            try await bob.execute(uri: "/admin", method: .get) { assertResponse($0, named: "admin-without-ada") }
         }
     }
 
     @Test("Disabling signs a person out everywhere and keeps them out; enabling lets them in again")
     func disabling() async throws {
-        try await withApp { client in
+        try await withApp(dependencies: Self.dependencies()) { client in
             let ada = try await client.signedUp(username: "ada")
             let bob = try await client.signedUp(username: "bob", name: "Bob")
             try await ada.post("/admin/people/2/disable", form: "") { response in
@@ -170,9 +158,9 @@ struct AdmissionTests {
             try await client.post("/sign-in", form: "username=bob&password=wrong+password") { response in
                 #expect(response.status == .unauthorized)  // a guess learns nothing
             }
-            try await client.post("/sign-in", form: "username=bob&password=\(Self.password)") { response in
-                #expect(response.status == .forbidden)
-                #expect(String(buffer: response.body).contains("This account is disabled."))
+            // 403: "This account is disabled."
+            try await client.post("/sign-in", form: "username=bob&password=\(Self.password)") {
+                assertResponse($0, named: "disabled")
             }
             try await ada.post("/admin/people/2/enable", form: "") { #expect($0.status == .seeOther) }
             try await client.post("/sign-in", form: "username=bob&password=\(Self.password)") { response in
@@ -183,18 +171,18 @@ struct AdmissionTests {
 
     @Test("A reset link sets a new password once, within 24 hours, and ends every session")
     func passwordReset() async throws {
-        let clock = PeopleRoutesTests.TestClock()
-        try await withApp(dependencies: TestDependencies.make(now: { clock.now })) { client in
+        let clock = PeopleRoutesTests.TestClock(GroupsRoutesTests.tuesday)
+        try await withApp(dependencies: Self.dependencies(clock: clock)) { client in
             let ada = try await client.signedUp(username: "ada")
             let bob = try await client.signedUp(username: "bob", name: "Bob")
+            // "Password reset link for Bob", shown once, valid 24 hours.
             let token = try await ada.post("/admin/people/2/reset-password", form: "") { response in
-                #expect(response.status == .ok)
-                #expect(String(buffer: response.body).contains("Password reset link for Bob"))
+                assertResponse(response, named: "reset-link")
                 return try Self.link("/reset-password?token=", in: response)
             }
-            try await client.execute(uri: "/reset-password?token=\(token)", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(String(buffer: response.body).contains("Bob, choose the password"))
+            // "Bob, choose the password…".
+            try await client.execute(uri: "/reset-password?token=\(token)", method: .get) {
+                assertResponse($0, named: "reset-form")
             }
             try await client.post("/reset-password", form: "token=\(token)&newPassword=bob") { response in
                 #expect(response.status == .unprocessableContent)
@@ -208,9 +196,9 @@ struct AdmissionTests {
             try await client.post("/sign-in", form: "username=bob&password=a+new+long+phrase") { response in
                 #expect(response.status == .seeOther)
             }
-            try await client.execute(uri: "/reset-password?token=\(token)", method: .get) { response in
-                #expect(response.status == .notFound)
-                #expect(String(buffer: response.body).contains("expired or was used"))
+            // 404: "…expired or was used…".
+            try await client.execute(uri: "/reset-password?token=\(token)", method: .get) {
+                assertResponse($0, named: "reset-used")
             }
             let late = try await ada.post("/admin/people/2/reset-password", form: "") {
                 try Self.link("/reset-password?token=", in: $0)
@@ -224,7 +212,7 @@ struct AdmissionTests {
 
     @Test("Five wrong guesses lock a stranger out, never the owner's browser, which has its device cookie")
     func ownerNeverLockedOut() async throws {
-        try await withApp { client in
+        try await withApp(dependencies: Self.dependencies()) { client in
             let device = try await client.post("/sign-up", form: Self.signUpForm("ada")) { response in
                 try #require(
                     response.headers[values: .setCookie].first { $0.hasPrefix("\(DeviceCookie.name)=") }?
@@ -235,9 +223,9 @@ struct AdmissionTests {
                     #expect(response.status == .unauthorized)
                 }
             }
-            try await client.post("/sign-in", form: "username=ada&password=\(Self.password)") { response in
-                #expect(response.status == .tooManyRequests)
-                #expect(String(buffer: response.body).contains("Too many attempts. Try again in 15 minutes."))
+            // 429: "Too many attempts. Try again in 15 minutes."
+            try await client.post("/sign-in", form: "username=ada&password=\(Self.password)") {
+                assertResponse($0, named: "too-many")
             }
             try await client.post("/sign-in", form: "username=ada&password=\(Self.password)", cookies: [device]) {
                 response in
@@ -269,9 +257,9 @@ struct AdmissionTests {
         dependencies.passwords = BusyHasher()
         try await withApp(dependencies: dependencies) { client in
             for _ in 0..<(SignInSession.failureLimit + 1) {
-                try await client.post("/sign-in", form: "username=ada&password=a+wrong+guess") { response in
-                    #expect(response.status == .serviceUnavailable)
-                    #expect(String(buffer: response.body).contains("Sangha is busy. Try again in a moment."))
+                // 503: "Sangha is busy. Try again in a moment."
+                try await client.post("/sign-in", form: "username=ada&password=a+wrong+guess") {
+                    assertResponse($0, named: "busy")
                 }
             }
         }
