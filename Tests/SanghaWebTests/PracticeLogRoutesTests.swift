@@ -203,7 +203,7 @@ struct PracticeLogRoutesTests {
             }
             let (type, preview) = Self.multipart([("file", csv, "history.csv")])
             // "2 sessions to add, 0 already there, 0 lines with problems", and Import (its token shown
-            // as IMPORT-TOKEN).
+            // as TOKEN).
             let token = try await ada.postMultipart("/history/import", contentType: type, body: preview) { response in
                 assertResponse(response, named: "preview")
                 return try Self.importToken(in: Self.body(response))

@@ -173,10 +173,10 @@ extension Snapshotting where Value == TestResponse, Format == String {
     /// The response as a reader sees it: status line, the headers that say what it is and what
     /// it does (type, location, allowed methods, caching, cookies), a blank line, the body.
     /// The static files' digests are shown as `DIGEST`, so a stylesheet edit does not rewrite
-    /// every page's snapshot, the form token (made for each run's session) as `FORM-TOKEN`, and
-    /// the token naming a file previewed for import (made for each preview) as `IMPORT-TOKEN`.
+    /// every page's snapshot, and the form token (made for each run's session) as `FORM-TOKEN`.
     /// The secrets made anew in every run are shown by what they are: a session's key as
-    /// `SESSION`, a link's token (an invitation, a password reset, a calendar feed) as `TOKEN`.
+    /// `SESSION`, a link's token (an invitation, a password reset, a calendar feed, a file
+    /// previewed for import) as `TOKEN`.
     /// The time zones Settings lists come from the machine's tzdata: those not chosen are shown
     /// as `ZONES`, so a tzdata update does not rewrite the snapshot. A NUL byte a page echoes is
     /// shown as `␀`, so the file stays text.
@@ -197,8 +197,6 @@ extension Snapshotting where Value == TestResponse, Format == String {
                     #"name="sangha-form-token" content="FORM-TOKEN""#
                 }
                 .replacing(/"formToken":"[0-9a-f]{64}"/) { _ in #""formToken":"FORM-TOKEN""# }
-                // So is the token naming a file kept for import, for each preview.
-                .replacing(/name="token" value="[0-9a-f]{64}"/) { _ in #"name="token" value="IMPORT-TOKEN""# }
                 .replacing(/(?:[ ]*<option value="[A-Za-z]+\/[^"]+">[^<]*<\/option>\n)+/) { _ in "      ZONES\n" }
             return Self.secretsNamed(text + "\n" + body).replacing("\u{0}", with: "␀")
         }
