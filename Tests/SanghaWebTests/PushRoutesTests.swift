@@ -4,15 +4,17 @@ import Hummingbird
 import HummingbirdTesting
 import SanghaCore
 import SanghaPush
+import SanghaStore
 import SanghaTestSupport
 import SanghaTokens
 import SanghaWeb
-import Synchronization
 import Testing
 
 /// Notifications through the routes: the key, a device's subscription posted as Settings'
 /// script posts it (201 with no flash; 400 with why for each thing refused), Settings'
-/// section, "Remove", the choices, and a sign-out ending the device's notifications.
+/// section, "Remove", the choices, and a sign-out ending the device's notifications. On the
+/// app's own SQLite stores in memory: devices and choices are the push store's, in the database
+/// the people are in.
 @Suite("Push routes")
 struct PushRoutesTests {
     static let vapid = VAPID(privateKey: .init(), contact: "mailto:ops@sangha.org")
@@ -20,10 +22,10 @@ struct PushRoutesTests {
     static let auth = Base64URL.encode(Array(repeating: UInt8(5), count: 16))
     static let firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
 
-    static func dependencies(_ push: InMemoryPushRepository) throws -> Dependencies {
-        var dependencies = try TestDependencies.make()
+    static func dependencies(_ data: SQLitePersonalData) throws -> Dependencies {
+        var dependencies = try TestDependencies.make(data: data)
         dependencies.push = PushSetup(
-            repository: push, publicKey: vapid.publicKeyText,
+            repository: data.push, publicKey: vapid.publicKeyText,
             endpoints: PushEndpoints(allowedOrigins: ["http://127.0.0.1:9000"]))
         return dependencies
     }
@@ -48,7 +50,7 @@ struct PushRoutesTests {
 
     @Test("GET /push/key: the 65-byte uncompressed point, base64url, as text/plain, for anyone; 404 without push")
     func key() async throws {
-        try await withApp(dependencies: Self.dependencies(InMemoryPushRepository())) { client in
+        try await withApp(dependencies: Self.dependencies(SQLitePersonalData.inMemory())) { client in
             try await client.execute(uri: "/push/key", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
@@ -65,15 +67,15 @@ struct PushRoutesTests {
 
     @Test("A subscription posted by the script is kept (201, no flash), named by its browser, under its session")
     func subscribed() async throws {
-        let push = InMemoryPushRepository()
-        try await withSignedInApp(dependencies: Self.dependencies(push)) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(dependencies: Self.dependencies(data)) { client in
             let endpoint = "https://updates.push.services.mozilla.com/wpush/v2/gAAAA"
             try await Self.subscribe(client, Self.fields(endpoint: endpoint)) { response in
                 #expect(response.status == .created)
                 #expect(String(buffer: response.body) == #"{"message":"Notifications are on for this device."}"#)
                 #expect(!response.headers[values: .setCookie].contains { $0.hasPrefix("sangha_flash=") })
             }
-            let devices = push.all()
+            let devices = try await data.push.devices(of: 1)
             #expect(devices.count == 1)
             #expect(devices[0].endpoint == endpoint && devices[0].name == "Firefox on Linux" && devices[0].person == 1)
             #expect(devices[0].p256dh == Base64URL.decode(Self.key) && devices[0].auth.count == 16)
@@ -82,7 +84,7 @@ struct PushRoutesTests {
             try await Self.subscribe(client, Self.fields(endpoint: "http://127.0.0.1:9000/push/1")) {
                 #expect($0.status == .created)
             }
-            #expect(push.all().count == 2)
+            #expect(try await data.push.devices(of: 1).count == 2)
         }
     }
 
@@ -110,19 +112,19 @@ struct PushRoutesTests {
             ),
         ])
     func refused(_ fields: String, _ reason: String) async throws {
-        let push = InMemoryPushRepository()
-        try await withSignedInApp(dependencies: Self.dependencies(push)) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(dependencies: Self.dependencies(data)) { client in
             try await Self.subscribe(client, fields) { response in
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains(reason))
             }
-            #expect(push.all().isEmpty)
+            #expect(try await data.push.devices(of: 1).isEmpty)
         }
     }
 
     @Test("Without a sign-in, 401; without push set up, 404 and no section in Settings")
     func guarded() async throws {
-        try await withApp(dependencies: Self.dependencies(InMemoryPushRepository())) { client in
+        try await withApp(dependencies: Self.dependencies(SQLitePersonalData.inMemory())) { client in
             try await Self.subscribe(client, Self.fields(endpoint: "https://fcm.googleapis.com/fcm/send/x")) {
                 #expect($0.status == .unauthorized)
             }
@@ -139,16 +141,18 @@ struct PushRoutesTests {
 
     @Test("Settings lists the devices with Remove and the three choices; Remove and the choices are saved")
     func settings() async throws {
-        let push = InMemoryPushRepository()
-        try await withSignedInApp(dependencies: Self.dependencies(push)) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(dependencies: Self.dependencies(data)) { client in
             try await Self.subscribe(client, Self.fields(endpoint: "https://fcm.googleapis.com/fcm/send/a")) {
                 #expect($0.status == .created)
             }
-            let id = try #require(push.all().first?.id)
-            let other = push.keep(
+            let id = try #require(try await data.push.devices(of: 1).first?.id)
+            let grace = try await data.people.create(
+                Person(username: "grace", name: "Grace Hopper", createdAt: Date()), passwordHash: "-")
+            let other = try await data.push.add(
                 PushDevice(
-                    person: 2, endpoint: "https://fcm.googleapis.com/fcm/send/other", p256dh: [], auth: [],
-                    name: "Chrome on Android", createdAt: Date()))
+                    person: grace.id, endpoint: "https://fcm.googleapis.com/fcm/send/other", p256dh: [], auth: [],
+                    name: "Chrome on Android", createdAt: Date()), limit: 10)
             try await client.execute(uri: "/settings", method: .get) { response in
                 let page = String(buffer: response.body)
                 for words in [
@@ -169,7 +173,7 @@ struct PushRoutesTests {
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/settings#notifications")
             }
-            #expect(push.choicesOf(1) == PushChoices(sits: false, reminder: true, sitting: true))
+            #expect(try await data.push.choices(of: 1) == PushChoices(sits: false, reminder: true, sitting: true))
             try await client.post("/push/subscriptions/\(other.id)/delete", form: "") {
                 #expect($0.status == .notFound)
             }
@@ -177,86 +181,30 @@ struct PushRoutesTests {
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/settings#notifications")
             }
-            #expect(push.all().map(\.id) == [other.id])
+            #expect(try await data.push.devices(of: 1).isEmpty)
+            #expect(try await data.push.devices(of: grace.id).map(\.id) == [other.id])
         }
     }
 
     @Test("Signing out ends the device's notifications: those added under the session, and the one the script names")
     func signOut() async throws {
-        let push = InMemoryPushRepository()
-        try await withSignedInApp(dependencies: Self.dependencies(push)) { client in
+        let data = try SQLitePersonalData.inMemory()
+        try await withSignedInApp(dependencies: Self.dependencies(data)) { client in
             try await Self.subscribe(client, Self.fields(endpoint: "https://fcm.googleapis.com/fcm/send/here")) {
                 #expect($0.status == .created)
             }
-            _ = push.keep(
-                PushDevice(
-                    person: 1, endpoint: "https://fcm.googleapis.com/fcm/send/before", p256dh: [], auth: [],
-                    name: "Firefox on Linux", createdAt: Date(), session: "an-earlier-session"))
-            _ = push.keep(
-                PushDevice(
-                    person: 1, endpoint: "https://fcm.googleapis.com/fcm/send/phone", p256dh: [], auth: [],
-                    name: "Firefox on Android", createdAt: Date(), session: "the-phone's"))
+            for (endpoint, name, session) in [
+                ("before", "Firefox on Linux", "an-earlier-session"), ("phone", "Firefox on Android", "the-phone's"),
+            ] {
+                _ = try await data.push.add(
+                    PushDevice(
+                        person: 1, endpoint: "https://fcm.googleapis.com/fcm/send/\(endpoint)", p256dh: [], auth: [],
+                        name: name, createdAt: Date(), session: session), limit: 10)
+            }
             try await client.post(
                 "/sign-out", form: "pushEndpoint=https%3A%2F%2Ffcm.googleapis.com%2Ffcm%2Fsend%2Fbefore"
             ) { #expect($0.status == .seeOther) }
-            #expect(push.all().map(\.endpoint) == ["https://fcm.googleapis.com/fcm/send/phone"])
+            #expect(try await data.push.devices(of: 1).map(\.endpoint) == ["https://fcm.googleapis.com/fcm/send/phone"])
         }
     }
-}
-
-/// Devices and choices in memory, for the routes (the stores' own contract is the conformance
-/// suite's); what only the scheduler reads answers nothing.
-final class InMemoryPushRepository: PushRepository {
-    private let state = Mutex<(devices: [PushDevice], choices: [Int: PushChoices], next: Int)>(([], [:], 1))
-
-    func all() -> [PushDevice] { state.withLock { $0.devices } }
-    func choicesOf(_ person: Int) -> PushChoices { state.withLock { $0.choices[person] ?? .standard } }
-
-    @discardableResult
-    func keep(_ device: PushDevice) -> PushDevice {
-        state.withLock { state in
-            var kept = device
-            kept.id = state.next
-            state.next += 1
-            state.devices.removeAll { $0.endpoint == device.endpoint }
-            state.devices.append(kept)
-            return kept
-        }
-    }
-
-    func vapidKey(keeping fresh: [UInt8]) async throws(PushRepositoryError) -> [UInt8] { fresh }
-    func devices(of person: Int) async throws(PushRepositoryError) -> [PushDevice] {
-        state.withLock { $0.devices.filter { $0.person == person }.reversed() }
-    }
-    func add(_ device: PushDevice, limit: Int) async throws(PushRepositoryError) -> PushDevice { keep(device) }
-    func remove(device id: Int, of person: Int) async throws(PushRepositoryError) -> Bool {
-        state.withLock { state in
-            let before = state.devices.count
-            state.devices.removeAll { $0.id == id && $0.person == person }
-            return state.devices.count < before
-        }
-    }
-    func signedOut(session: String?, endpoint: String?, of person: Int) async throws(PushRepositoryError) {
-        state.withLock { state in
-            state.devices.removeAll {
-                $0.person == person && (($0.session != nil && $0.session == session) || $0.endpoint == endpoint)
-            }
-        }
-    }
-    func choices(of person: Int) async throws(PushRepositoryError) -> PushChoices { choicesOf(person) }
-    func setChoices(_ choices: PushChoices, of person: Int) async throws(PushRepositoryError) {
-        state.withLock { $0.choices[person] = choices }
-    }
-    func delete(device id: Int) async throws(PushRepositoryError) {
-        state.withLock { $0.devices.removeAll { $0.id == id } }
-    }
-    func sits(beginningFrom from: Date, to: Date) async throws(PushRepositoryError) -> [CalendarSit] { [] }
-    func sitRecipients(of group: Int) async throws(PushRepositoryError) -> [PushRecipient] { [] }
-    func reminderRecipients() async throws(PushRepositoryError) -> [ReminderRecipient] { [] }
-    func sittingStarts(since: Date, at date: Date) async throws(PushRepositoryError) -> [SittingStart] { [] }
-    func sittingRecipients(of start: SittingStart, at date: Date) async throws(PushRepositoryError)
-        -> [SittingRecipient]
-    { [] }
-    func claim(_ key: String, devices: [Int], at date: Date) async throws(PushRepositoryError) -> [Int] { devices }
-    func forgetClaims(before date: Date) async throws(PushRepositoryError) {}
 }
