@@ -48,12 +48,27 @@ extension PseudoLanguageTests {
         }
     }
 
+    /// Ada's sessions on the app's own SQLite store in memory (her Morning profile with them),
+    /// her days counted as `context`'s.
+    static func historyStore(_ sessions: [SittingSession] = [], context: PageContext) async throws
+        -> any SittingSessionRepository
+    {
+        try await StoredPerson.make(
+            clock: context.dayClock, profiles: [Profile.new(named: "Morning")], sessions: sessions
+        ).sessions
+    }
+
+    /// A sessions store on a broken disk.
+    static func historyBroken() async throws -> any SittingSessionRepository {
+        Breakable(try await StoredPerson.make().sessions, fault: Fault(.storage))
+    }
+
     static func historyPage(
         _ sessions: [SittingSession], context: PageContext, entry: SessionFormViewModel.Form = .init()
     )
         async throws -> HistoryViewModel
     {
-        let repository = InMemorySittingSessionRepository(sessions, clock: context.dayClock)
+        let repository = try await historyStore(sessions, context: context)
         guard
             case .page(let page) = await HistoryViewModel.load(
                 page: 1, from: repository, context: context, entry: entry)
@@ -77,9 +92,9 @@ extension PseudoLanguageTests {
         #expect(full.chart != nil && full.year != nil && full.hasRows && full.streakText != nil)
         #expect(full.rows.contains { $0.groupText != nil } && full.rows.contains { $0.note != nil })
         let typed = SessionFormViewModel.Form(date: "2026-11-10", startTime: "07:00", duration: "20", what: "Morning")
+        let broken = try await Self.historyBroken()
         guard
-            case .failed(let alert, _) = await SessionEntry.add(
-                typed, sessions: InMemorySittingSessionRepository(failing: true), context: context)
+            case .failed(let alert, _) = await SessionEntry.add(typed, sessions: broken, context: context)
         else {
             Issue.record("expected the history with its alert")
             return
@@ -102,7 +117,7 @@ extension PseudoLanguageTests {
     @Test("\"Add a sit\" and a sit's edit page say every field's message through the catalog")
     func sessionForms() async throws {
         let context = Self.historyContext
-        let repository = InMemorySittingSessionRepository(Self.historySessions(), clock: context.dayClock)
+        let repository = try await Self.historyStore(Self.historySessions(), context: context)
         let forms = [
             SessionFormViewModel.Form(),
             SessionFormViewModel.Form(date: "2026-11-40", startTime: "7", duration: "x", what: "", note: "a\u{7}"),
@@ -138,7 +153,7 @@ extension PseudoLanguageTests {
             return
         }
         #expect(Self.historySkipped(edit) == [])
-        let failing = InMemorySittingSessionRepository(failing: true)
+        let failing = try await Self.historyBroken()
         guard
             case .failed(let saving, _) = await SessionEntry.save(1, form: .init(), sessions: failing, context: context)
         else {
@@ -152,7 +167,7 @@ extension PseudoLanguageTests {
     func historyFlashes() async throws {
         let context = Self.historyContext
         let words = context.words
-        let repository = InMemorySittingSessionRepository(Self.historySessions(), clock: context.dayClock)
+        let repository = try await Self.historyStore(Self.historySessions(), context: context)
         let typed = SessionFormViewModel.Form(date: "2026-11-10", startTime: "07:00", duration: "20", what: "Morning")
         var flashes: [FlashViewModel?] = []
         if case .redirect(let redirect) = await SessionEntry.add(typed, sessions: repository, context: context) {
@@ -166,9 +181,8 @@ extension PseudoLanguageTests {
         if case .redirect(let redirect) = await SessionEntry.delete(2, sessions: repository, words: words) {
             flashes.append(redirect.flash)
         }
-        if case .refused(let redirect) = await SessionEntry.delete(
-            2, sessions: InMemorySittingSessionRepository(failing: true), words: words)
-        {
+        let broken = try await Self.historyBroken()
+        if case .refused(let redirect) = await SessionEntry.delete(2, sessions: broken, words: words) {
             flashes.append(redirect.flash)
         }
         #expect(flashes.count == 4)
@@ -180,7 +194,7 @@ extension PseudoLanguageTests {
     func practiceLogImport() async throws {
         let context = Self.historyContext
         let words = context.words
-        let repository = InMemorySittingSessionRepository(clock: context.dayClock)
+        let repository = try await Self.historyStore(context: context)
         let csv = PracticeLogExport.csvHeader + PracticeLogExport.csvLine(Self.historySessions()[0], timeZone: .gmt)
         var pages: [PracticeLogImportViewModel] = [PracticeLogImportViewModel(context: context)]
         for file in [nil, Data([0xFF, 0xFE, 0xFD]), Data(csv.utf8)] {
@@ -197,9 +211,9 @@ extension PseudoLanguageTests {
         {
             pages.append(page)
         }
+        let broken = try await Self.historyBroken()
         if case .failed(let page) = await PracticeLogImportViewModel.preview(
-            file: Data(csv.utf8), token: "t", key: "k", sessions: InMemorySittingSessionRepository(failing: true),
-            context: context)
+            file: Data(csv.utf8), token: "t", key: "k", sessions: broken, context: context)
         {
             pages.append(page)
         }
