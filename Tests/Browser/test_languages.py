@@ -4,6 +4,8 @@ accessibility violation, no sideways scroll at 360 px; the picker and Settings' 
 person uses them; Arabic from the right."""
 import re
 import tempfile
+import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -11,7 +13,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import Server, button, eventually, field, heading, make_driver, sign_up
+from conftest import PASSWORD, Server, button, eventually, field, heading, make_driver, sign_up
 from test_validity_and_accessibility import assert_no_serious_violation, nu_check
 
 LANGUAGES = ["en", "de", "fr", "es", "pt-BR", "vi", "pl", "ar"]
@@ -124,3 +126,101 @@ def test_the_picker_and_settings_as_a_person_uses_them():
     finally:
         browser.quit()
         server.stop()
+
+
+# Every page a signed-in person visits, in every language ---------------------------------
+
+class Reader:
+    """A signed-in person without a browser, cookies kept, asking for each page in a language."""
+
+    def __init__(self, server):
+        self.url = server.url
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+
+    def open(self, path, data=None, language="en"):
+        """The page's final address (after redirects) and its HTML, error pages included."""
+        request = urllib.request.Request(self.url + path, data, headers={"Accept-Language": language})
+        try:
+            with self.opener.open(request, timeout=10) as response:
+                return response.url, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.url, error.read().decode()
+
+    def post(self, path, form, page):
+        """Sends `form` to `path` as the form on `page` does, with that page's form token."""
+        token = re.search(r'name="_csrf" value="([^"]+)"', self.open(page)[1]).group(1)
+        return self.open(path, urllib.parse.urlencode({"_csrf": token, **form}).encode())
+
+
+def number_in(url, pattern):
+    found = re.search(pattern, url)
+    assert found, f"{url} is not {pattern}"
+    return found.group(1)
+
+
+@pytest.fixture(scope="module")
+def signed_in_pages():
+    """A live server, Ada (its administrator) with a profile, a sit, a group and its sit, and
+    each page she visits in each language, as the server sends it."""
+    running = Server()
+    try:
+        ada = Reader(running)
+        ada.post("/sign-up", {"name": "Ada Lovelace", "username": "ada", "password": PASSWORD, "next": "/"},
+                 "/sign-up")
+        profile = number_in(ada.post("/profiles", {"name": "Morning sit"}, "/profiles")[0], r"/profiles/(\d+)")
+        ada.post("/history/sessions", {"date": "2026-11-20", "startTime": "07:00", "duration": "20:00",
+                                       "what": "Morning sit", "note": "Quiet."}, "/history")
+        sit = re.search(r"/history/sessions/(\d+)", ada.open("/history")[1])
+        group = number_in(ada.post("/groups", {"name": "Morning sangha"}, "/groups")[0], r"/groups/(\d+)")
+        group_sit = re.search(r'/groups/\d+/sits/(\d+)', ada.post(
+            f"/groups/{group}/sits", {"startsAt": "2030-01-07T07:00", "profile": profile},
+            f"/groups/{group}")[1])
+        paths = ["/", "/profiles", f"/profiles/{profile}", f"/profiles/{profile}/sit", "/history",
+                 "/history/import", "/friends", "/friends/new", "/groups", f"/groups/{group}", "/me", "/settings",
+                 "/admin", "/offline", "/nowhere"]
+        if sit:
+            paths.append(f"/history/sessions/{sit.group(1)}")
+        if group_sit:
+            paths.append(f"/groups/{group}/sits/{group_sit.group(1)}")
+        yield running, {(path, language): ada.open(path, language=language)[1]
+                        for path in paths for language in LANGUAGES}
+    finally:
+        running.stop()
+
+
+def test_every_signed_in_page_speaks_each_language(signed_in_pages):
+    _, html = signed_in_pages
+    paths = sorted({path for path, _ in html})
+    assert len(paths) >= 17, paths
+    english = []
+    for path in paths:
+        for language in LANGUAGES:
+            direction = "rtl" if language == "ar" else "ltr"
+            assert f'<html lang="{language}" dir="{direction}">' in html[(path, language)], (path, language)
+        titles = {re.search(r"<title>(.*?)</title>", html[(path, language)]).group(1) for language in LANGUAGES}
+        if len(titles) < len(LANGUAGES):
+            english.append(f"{path}: {sorted(titles)}")
+    assert not english, "the same title in two languages:\n" + "\n".join(english)
+
+
+def test_every_signed_in_page_is_valid_html_in_each_language(signed_in_pages):
+    _, html = signed_in_pages
+    folder = Path(tempfile.mkdtemp(prefix="sangha-validity-signed-in-languages-"))
+    files = []
+    for (path, language), page in html.items():
+        target = folder / f"{path.strip('/').replace('/', '-') or 'home'}-{language}.html"
+        target.write_text(page)
+        files.append(str(target))
+    nu_check(files)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_signed_in_page_is_accessible_and_fits_a_phone_in_each_language(
+        signed_in_pages, auditor, phone, language):
+    server, html = signed_in_pages
+    for path in sorted({path for path, _ in html}):
+        show(auditor, server, html[(path, language)])
+        assert_no_serious_violation(auditor, f"{path} in {language}")
+        show(phone, server, html[(path, language)])
+        width = phone.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 360, f"{path} in {language} scrolls sideways on a phone ({width} px)"
