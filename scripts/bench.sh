@@ -3,7 +3,8 @@
 # same bytes, and against copying those bytes), then wrk against the release server: every page a
 # signed-in person opens, home, /history and /me for three people (no sessions, a log of 1,000
 # sessions over a year, a log of 10,000 over three years), a group's page with five sits and ten
-# members, and as references the same page bytes from memory (the server's ceiling), the
+# members, the editor, home and /history again in German (the same person with the `lang` cookie),
+# and as references the same page bytes from memory (the server's ceiling), the
 # FriendService's own GET /listFriends, nginx serving the same bytes as a static file and
 # /health (the framework's floor). Every page is measured on SQLite and, in the same run, on
 # PostgreSQL (a throwaway server, or DATABASE_URL's), seeded alike. Each wrk target runs ROUNDS
@@ -155,6 +156,9 @@ pages=(
   "GET /groups/1/sits/1 (a sit's page)|bench|/groups/1/sits/1"
   "GET /admin|bench|/admin"
   "GET the calendar feed (20 groups, 100 sits)|feed|"
+  "GET /profiles/1, in German|bench-de|/profiles/1"
+  "GET / (home, 1,000 sessions), in German|log1000-de|/"
+  "GET /history (1,000 sessions), in German|log1000-de|/history"
   "GET /health (the framework's floor)|bench|/health"
 )
 # What a page must show with its person's data (a page that answers 200 without it measures
@@ -167,6 +171,9 @@ expected=(
   "GET / (home, 1,000 sessions)|365 days"
   "GET / (home, a 3-year log)|1100 days"
   "GET /groups/1 (a group's page: 5 sits, 10 members)|Member 7"
+  "GET /profiles/1, in German|<html lang=\"de\""
+  "GET / (home, 1,000 sessions), in German|<html lang=\"de\""
+  "GET /history (1,000 sessions), in German|<html lang=\"de\""
 )
 suffix() { [ "$1" = sqlite ] && echo "" || echo ", PostgreSQL"; }
 selected() { [ -z "$ONLY" ] || [[ $1 =~ $ONLY ]]; }
@@ -186,6 +193,8 @@ for backend in $BACKENDS; do
     case $who in
       feed) url=${feeds[$backend]} header="Accept: text/calendar" ;;  # a calendar app sends no cookie
       none) url=${bases[$backend]}$path header="Accept: text/html" ;;
+      # The same person's page in German: the language picker's cookie.
+      *-de) url=${bases[$backend]}$path header="Cookie: ${cookie[$backend/${who%-de}]}; lang=de" ;;
       *) url=${bases[$backend]}$path header="Cookie: ${cookie[$backend/$who]}" ;;
     esac
     page_url[$label]=$url
@@ -368,6 +377,12 @@ for page in "${pages[@]}"; do
   goal_ratio "$label ≥ 0.5 × GET /profiles/1" "$label" "$editor" 0.5
 done
 goal_ratio "GET /profiles/1 ≥ 0.8 × GET /health" "$editor" "GET /health (the framework's floor)" 0.8
+# A page in German costs at most 1.05 × the same page in English: its requests/s at least 1 ÷ 1.05.
+for page in "${pages[@]}"; do
+  label=${page%%|*}
+  [[ $label == *", in German" ]] || continue
+  goal_ratio "${label%, in German}: German ≥ 0.952 × English (costs ≤ 1.05 ×)" "$label" "${label%, in German}" 0.952
+done
 if uses postgres; then
   for page in "${pages[@]}"; do
     label=${page%%|*}
