@@ -1,7 +1,8 @@
 import TemplateCompilerCore
 
 /// Writes a checked `Catalog` as Swift: one `Words` member a message (a property for a text, a
-/// function for one with placeholders or a count), reading its language's table, and the tables
+/// function for one with placeholders or a count), reading its language's table (through
+/// `self.`, so a placeholder may be called `{text}` or `{number}`), and the tables
 /// themselves, each message's text cut at its placeholders once, here, so a page only joins.
 ///
 /// English is the template's own text; the pseudo-language (`Language.pseudo`) is made from it
@@ -16,17 +17,18 @@ public enum WordsGenerator {
             if message.isPlural {
                 let parameters = (["_ count: Int"] + arguments.map { "\($0): String" }).joined(separator: ", ")
                 // In the order of the message's placeholders, which its pieces name by index.
-                let values = message.placeholders.map { $0 == "count" ? "number(count)" : $0 }.joined(separator: ", ")
+                let values = message.placeholders.map { $0 == "count" ? "self.number(count)" : $0 }.joined(
+                    separator: ", ")
                 members.append(
                     doc + "    public func \(message.name)(\(parameters)) -> String {\n"
-                        + "        plural(\(index), count, [\(values)])\n    }\n")
+                        + "        self.plural(\(index), count, [\(values)])\n    }\n")
             } else if arguments.isEmpty {
-                members.append(doc + "    public var \(message.name): String { text(\(index)) }\n")
+                members.append(doc + "    public var \(message.name): String { self.text(\(index)) }\n")
             } else {
                 let parameters = arguments.map { "\($0): String" }.joined(separator: ", ")
                 members.append(
                     doc + "    public func \(message.name)(\(parameters)) -> String {\n"
-                        + "        text(\(index), [\(arguments.joined(separator: ", "))])\n    }\n")
+                        + "        self.text(\(index), [\(arguments.joined(separator: ", "))])\n    }\n")
             }
         }
         var tables = [

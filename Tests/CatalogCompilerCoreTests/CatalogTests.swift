@@ -167,11 +167,12 @@ struct CatalogTests {
     @Test("The Swift has a member a message, and each language's phrases cut at their placeholders")
     func generated() throws {
         let code = WordsGenerator.swift(try catalog(Self.german(Self.germanEntries)))
-        #expect(code.contains("public var settingsSaved: String { text(0) }"))
-        #expect(code.contains("public func friendsAddFailed(name: String) -> String {\n        text(1, [name])"))
+        #expect(code.contains("public var settingsSaved: String { self.text(0) }"))
+        #expect(code.contains("public func friendsAddFailed(name: String) -> String {\n        self.text(1, [name])"))
         #expect(
             code.contains(
-                "public func historySessions(_ count: Int) -> String {\n        plural(2, count, [number(count)])"))
+                "public func historySessions(_ count: Int) -> String {\n        self.plural(2, count, [self.number(count)])"
+            ))
         #expect(code.contains(#".de: ["#))
         #expect(code.contains(#".parts([.value(0), .text(" konnte nicht hinzugefügt werden.")])"#))
         #expect(code.contains(#".plural([[.text("eine Sitzung")], [.value(0), .text(" Sitzungen")]])"#))
@@ -196,7 +197,7 @@ struct CatalogTests {
         let code = WordsGenerator.swift(parsed)
         #expect(
             code.contains(
-                "public func historySessions(_ count: Int, name: String) -> String {\n        plural(2, count, [name, number(count)])"
+                "public func historySessions(_ count: Int, name: String) -> String {\n        self.plural(2, count, [name, self.number(count)])"
             ))
     }
 
