@@ -7,6 +7,7 @@ import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -173,8 +174,9 @@ def number_in(url, pattern):
 
 @pytest.fixture(scope="module")
 def signed_in_pages():
-    """A live server, Ada (its administrator) with a profile, a sit and a group (and the group's
-    sit when the post schedules one), and each page she visits in each language, as sent."""
+    """A live server, Ada (its administrator) with a profile, a sit, a group and the group's sit
+    (the day after tomorrow: a sit may be scheduled at most a year ahead), and each page she visits
+    in each language, as sent."""
     running = Server()
     try:
         ada = Reader(running)
@@ -186,15 +188,15 @@ def signed_in_pages():
         sit = re.search(r"/history/sessions/(\d+)", ada.open("/history")[1])
         group = number_in(ada.post("/groups", {"name": "Morning sangha"}, "/groups")[0], r"/groups/(\d+)")
         group_sit = re.search(r'/groups/\d+/sits/(\d+)', ada.post(
-            f"/groups/{group}/sits", {"startsAt": "2030-01-07T07:00", "profile": profile},
+            f"/groups/{group}/sits",
+            {"startsAt": (datetime.now() + timedelta(days=2)).strftime("%Y-%m-%dT07:00"), "profile": profile},
             f"/groups/{group}")[1])
         assert sit, "the sit Ada added is on her history page"
+        assert group_sit, "the sit Ada scheduled is on her group's page"
         paths = ["/", "/profiles", f"/profiles/{profile}", f"/profiles/{profile}/sit", "/history",
                  "/history/import", "/friends", "/friends/new", "/groups", f"/groups/{group}", "/me", "/settings",
                  "/admin", "/offline", "/nowhere"]
-        paths.append(f"/history/sessions/{sit.group(1)}")
-        if group_sit:
-            paths.append(f"/groups/{group}/sits/{group_sit.group(1)}")
+        paths += [f"/history/sessions/{sit.group(1)}", f"/groups/{group}/sits/{group_sit.group(1)}"]
         yield running, {(path, language): ada.open(path, language=language)[1]
                         for path in paths for language in LANGUAGES}
     finally:
@@ -204,7 +206,7 @@ def signed_in_pages():
 def test_every_signed_in_page_speaks_each_language(signed_in_pages):
     _, html = signed_in_pages
     paths = sorted({path for path, _ in html})
-    assert len(paths) >= 16, paths
+    assert len(paths) == 17, paths
     english = []  # a title the same as English's (Spanish and Portuguese may share one)
     for path in paths:
         for language in LANGUAGES:
@@ -215,6 +217,11 @@ def test_every_signed_in_page_speaks_each_language(signed_in_pages):
         english += [f"{path} in {language}: {title}" for language, title in titles.items()
                     if language != "en" and title == titles["en"] and not any(word in title for word in OWN_WORDS)]
     assert not english, "a title still in English:\n" + "\n".join(english)
+    # The group sit's script speaks the page's language; in English, its own words.
+    sit_page = next(path for path in paths if "/sits/" in path)
+    assert "data-begins-in" not in html[(sit_page, "en")]
+    for language in LANGUAGES[1:]:
+        assert re.search(r'data-begins-in="[^"]*\{time\}', html[(sit_page, language)]), language
 
 
 def test_every_signed_in_page_is_valid_html_in_each_language(signed_in_pages):

@@ -1,5 +1,7 @@
 import Foundation
 import SanghaCore
+import SanghaStore
+import SanghaTestSupport
 import Testing
 
 @testable import SanghaViewModels
@@ -8,26 +10,28 @@ import Testing
 extension PseudoLanguageTests {
     /// What the group pages show that is not theirs to say: what people typed (names, usernames,
     /// the profile's name), dates and times as `CalendarText` writes them (in English until the
-    /// formatters speak the person's language), and the sit's timeline (the sitting page's).
+    /// formatters speak the person's language).
     static func groupSkipped(_ page: some Page) -> [String] {
         var html = String(buffer: page.compiledHTMLBuffer())
         for pattern in [
-            #"<ol class="timeline">[\s\S]*?</ol>"#,
-            #"<strong data-sitter-section>[^<]*</strong>"#,
-            #"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}"#,
+            #"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}"#
         ] {
             html = html.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
         }
         let data = [
             "Morning group", "Ada Lovelace", "Bob Brown", "Kenji Sato", "Evening sit", "ada", "bob", "kenji",
         ]
-        let attributes = #"\s(?:data-confirm)="([^"]*)""#
+        // The words the script says: a timeline row's, a section's, and the sitter's.
+        let attributes =
+            #"\s(?:data-confirm|data-says|data-section|data-sound-not-loaded|data-complete|data-saved|data-kept|"#
+            + #"data-not-saved|data-time-left|data-begins-in|data-join-again|data-left-at|data-no-audio-together|"#
+            + #"data-setting-clock|data-clock-failed|data-over)="([^"]*)""#
         let expression = try! NSRegularExpression(pattern: attributes)
         let confirms = expression.matches(in: html, range: NSRange(html.startIndex..., in: html)).compactMap {
             Range($0.range(at: 1), in: html).map { String(html[$0]) }
         }
         return (texts(html) + confirms).compactMap { text in
-            skipped(data.reduce(text) { $0.replacingOccurrences(of: $1, with: "") })
+            skippedNested(data.reduce(text) { $0.replacingOccurrences(of: $1, with: "") })
         }
     }
 
@@ -147,8 +151,10 @@ extension PseudoLanguageTests {
         }
     }
 
-    @Test("A group sit's page says everything through the catalog: ahead, under way, over, cancelled")
-    func groupSitPage() {
+    @Test(
+        "A group sit's page says everything through the catalog, its script's words too: ahead, under way, over, cancelled"
+    )
+    func groupSitPage() throws {
         let context = Self.groupContext
         let now = context.now
         let group = SittingGroup(id: 1, name: "Morning group", createdAt: now)
@@ -166,7 +172,44 @@ extension PseudoLanguageTests {
                     alert: AlertViewModel(
                         title: context.words.groupsNotSaved, message: context.words.groupsSessionTooLong))
                 #expect(Self.groupSkipped(page) == [])
+                #expect(page.events.flatMap { [$0.text, $0.says] }.compactMap(Self.skippedNested) == [])
+                if page.isAhead {
+                    let html = String(buffer: page.compiledHTMLBuffer())
+                    #expect(html.contains(#"data-begins-in="["#) && html.contains(#"data-left-at="["#))
+                    #expect(html.contains("{time}"))
+                }
             }
+        }
+        let script = try #require(
+            GroupSitViewModel(GroupSitPage(sit: sits[0], group: group, isHost: false, sitting: []), context: context)
+                .scriptWords)
+        let lines = [
+            script.soundNotLoaded, script.complete, script.saved, script.kept, script.notSaved, script.timeLeft,
+            script.beginsIn, script.joinAgain, script.leftAt, script.noAudioTogether, script.settingClock,
+            script.clockFailed, script.over,
+        ]
+        #expect(lines.compactMap(Self.skipped) == [])
+        var english = context
+        english.language = .en
+        let page = GroupSitViewModel(
+            GroupSitPage(sit: sits[0], group: group, isHost: false, sitting: []), context: english)
+        #expect(page.scriptWords == nil)
+        #expect(!String(buffer: page.compiledHTMLBuffer()).contains("data-begins-in"))
+    }
+
+    @Test("What the sitting page's script is told when it says a person sits is in their language")
+    func sittingPresence() async throws {
+        let data = try SQLitePersonalData.inMemory()
+        let words = Self.context.words
+        let inputs = [SittingPresence.Input(seconds: "600"), SittingPresence.Input(profile: "1", seconds: "0")]
+        for input in inputs {
+            let outcome = await SittingPresence.start(
+                input, profiles: data.profiles(of: 1), groups: data.groups(of: 1), now: Self.context.now, words: words)
+            guard case .invalid(let message) = outcome else {
+                Issue.record("\(outcome) is not a refusal")
+                continue
+            }
+            #expect(Self.skipped(message) == nil)
         }
     }
 

@@ -25,6 +25,9 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
     public let nowLabel: String
     public let timeLeftLabel: String
     public let progressLabel: String
+    /// What the script says as the sit runs and before it begins, in the page's language; nil in
+    /// English, the script's own words (so the English page stays as it was).
+    public let scriptWords: GroupSitterWordsViewModel?
     public let joinLabel: String
     public let leaveLabel: String
     public let timelineHeading: String
@@ -56,9 +59,6 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
     public let cancelConfirm: String
     public let alert: AlertViewModel?
 
-    /// Why a cancelled sit cannot be joined.
-    public static let cancelledMessage = Words.english.groupsSitCancelled
-
     /// The event stream of the sit's page: the group's, with the part that says who is in it.
     public static func eventsURL(group: Int, sit: Int) -> String {
         "\(Paths.groupEvents.url(group))?sit=\(sit)"
@@ -74,6 +74,7 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
         (cancelLabel, calendarLabel, cancelConfirm) = (
             words.groupsCancelSit, words.groupsAddToCalendar, words.groupsCancelConfirm
         )
+        scriptWords = words.language == .en ? nil : GroupSitterWordsViewModel(words)
         heading = sit.name
         groupName = group.name
         groupURL = Paths.group.url(group.id)
@@ -91,8 +92,8 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
         let timeline = sit.profile.timeline
         totalSeconds = timeline.duration
         totalText = DurationFormatter.string(from: timeline.duration)
-        events = TimelineEventViewModel.events(of: timeline, assets: context.assets)
-        firstSection = timeline.sections.first?.segment.title ?? SegmentType.main.title
+        events = TimelineEventViewModel.events(of: timeline, assets: context.assets, words: words)
+        firstSection = (timeline.sections.first?.segment ?? .main).title(in: words)
         startsAtMilliseconds = Int((shown.start.timeIntervalSince1970 * 1000).rounded())
         joinsFromMilliseconds = startsAtMilliseconds - Int(GroupSit.joinWindow * 1000)
         startISO = CalendarText.iso(shown.start)
@@ -124,6 +125,34 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
                     context: context),
                 .storage)
         }
+    }
+}
+
+/// What a group sit's script says, as the page's data attributes (`data-begins-in`…; `{time}`
+/// where it puts the time, 05:00): the sitting page's words for a session, and a group sit's
+/// own.
+public struct GroupSitterWordsViewModel: Sendable, Equatable, Encodable {
+    public let soundNotLoaded: String
+    public let complete: String
+    public let saved: String
+    public let kept: String
+    public let notSaved: String
+    public let timeLeft: String
+    public let beginsIn: String
+    public let joinAgain: String
+    public let leftAt: String
+    public let noAudioTogether: String
+    public let settingClock: String
+    public let clockFailed: String
+    public let over: String
+
+    init(_ words: Words) {
+        (soundNotLoaded, complete) = (words.sittingSoundNotLoaded, words.sittingComplete)
+        (saved, kept, notSaved) = (words.sittingSaved, words.sittingKept, words.sittingScriptNotSaved)
+        (timeLeft, beginsIn) = (words.groupsTimeLeft, words.groupsBeginsIn(time: "{time}"))
+        (joinAgain, leftAt) = (words.groupsJoinAgain, words.groupsLeftAt(time: "{time}"))
+        (noAudioTogether, settingClock) = (words.groupsNoAudio, words.groupsSettingClock)
+        (clockFailed, over) = (words.groupsClockFailed, words.groupsSitOver)
     }
 }
 
@@ -185,17 +214,17 @@ extension GroupSitViewModel {
                 shown, context: context, alert: AlertViewModel(title: words.groupsNotSaved, message: message))
         }
         guard let (startedAt, seconds, completed) = input.timing else {
-            return .invalid(page(SittingSessionInput.unreadable))
+            return .invalid(page(words.sittingUnreadable))
         }
         let session = SittingSession(
             profileID: nil, profileName: sit.name, startedAt: startedAt, seconds: seconds, completed: completed,
             groupName: shown.group.name)
-        if let refusal = session.refusal(now: context.now) { return .invalid(page(refusal)) }
+        if let refusal = session.refusal(now: context.now, words: words) { return .invalid(page(refusal)) }
         if seconds > Int(sit.duration) { return .invalid(page(words.groupsSessionTooLong)) }
         do {
             _ = try await sessions.record(session, clientID: input.clientId)
             return .redirect(
-                Redirect(to: Paths.groupSit.url(group, id), flash: .success(SittingViewModel.savedMessage)))
+                Redirect(to: Paths.groupSit.url(group, id), flash: .success(words.sittingSaved)))
         } catch {
             return .failed(
                 page(StorageMessage.text(for: error, otherwise: words.groupsSessionsNotSaved, words: words)),

@@ -64,22 +64,24 @@ public enum SittingPresence {
 
     /// The person sits with the profile in `input` for `input.seconds` (at most a day; the
     /// profile's whole time when not given), or in the group sit in `input` until it ends (from
-    /// ten minutes before it begins).
+    /// ten minutes before it begins). A refusal is in `words`' language.
     public static func start(
-        _ input: Input, profiles: any ProfileRepository, groups: any GroupRepository, now: Date
+        _ input: Input, profiles: any ProfileRepository, groups: any GroupRepository, now: Date,
+        words: Words = .english
     ) async -> Outcome {
         if input.sit != nil || input.group != nil {
-            return await join(input, groups: groups, now: now)
+            return await join(input, groups: groups, now: now, words: words)
         }
-        guard let id = input.profile.flatMap({ Int($0) }) else { return .invalid("Which profile is sat is missing.") }
+        guard let id = input.profile.flatMap({ Int($0) }) else { return .invalid(words.groupsPresenceNoProfile) }
         var seconds: Int?
         if let text = input.seconds, !text.isEmpty {
             guard let value = Int(text), value > 0, Double(value) <= SittingNow.longest else {
-                return .invalid("The seconds to sit must be a whole number from 1 to \(Int(SittingNow.longest)).")
+                return .invalid(
+                    words.groupsPresenceSeconds(least: words.number(1), most: words.number(Int(SittingNow.longest))))
             }
             seconds = value
         }
-        return await saving {
+        return await saving(words) {
             guard let profile = try await profiles.get(id: id) else { return .notFound }
             let length = seconds ?? profile.timeline.duration
             let name = profile.displayName
@@ -89,38 +91,35 @@ public enum SittingPresence {
         }
     }
 
-    private static func join(_ input: Input, groups: any GroupRepository, now: Date) async
+    private static func join(_ input: Input, groups: any GroupRepository, now: Date, words: Words) async
         -> Outcome
     {
         guard let group = input.group.flatMap({ Int($0) }), let id = input.sit.flatMap({ Int($0) }) else {
             return .notFound
         }
-        return await saving {
+        return await saving(words) {
             guard let sit = try await groups.sit(id, of: group) else { return .notFound }
-            if sit.cancelled { return .invalid(GroupSitViewModel.cancelledMessage) }
+            if sit.cancelled { return .invalid(words.groupsSitCancelled) }
             guard let occurrence = sit.occurrence(at: now),
                 GroupSit.isOpen(occurrence, at: now)
-            else { return .invalid(notOpenMessage) }
+            else { return .invalid(words.groupsNotOpen) }
             return .announced(
                 groups: try await groups.startSitting(
                     profileName: sit.name, sit: sit.id, at: now, until: occurrence.end))
         }
     }
 
-    /// Why a sit cannot be joined now.
-    public static let notOpenMessage = "The sit is not open: join from 10 minutes before it begins until it ends."
-
-    public static func stop(groups: any GroupRepository) async -> Outcome {
-        await saving { .announced(groups: try await groups.stopSitting()) }
+    public static func stop(groups: any GroupRepository, words: Words = .english) async -> Outcome {
+        await saving(words) { .announced(groups: try await groups.stopSitting()) }
     }
 
-    private static func saving(_ body: () async throws -> Outcome) async -> Outcome {
+    private static func saving(_ words: Words, _ body: () async throws -> Outcome) async -> Outcome {
         do {
             return try await body()
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
-            return .failed(StorageMessage.text(for: error, otherwise: "Saving failed. Please try again."))
+            return .failed(StorageMessage.text(for: error, otherwise: words.groupsSavingFailed, words: words))
         }
     }
 }

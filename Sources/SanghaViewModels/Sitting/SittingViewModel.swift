@@ -68,9 +68,6 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
 }
 
 extension SittingViewModel {
-    /// In English; the page says it in its language (`words.sittingSaved`).
-    public static let savedMessage = Words.english.sittingSaved
-
     /// Records a session sat with profile `id` (`POST /sessions`): 303 back to the sitting page
     /// with "Session saved."; a session that breaks a rule (stopped before a minute, a length
     /// out of range, an unreadable start, a start in the future or sat more than 30 days ago:
@@ -187,10 +184,6 @@ public struct SittingSessionInput: Sendable, Equatable, Decodable {
         else { return nil }
         return (startedAt, seconds, completed)
     }
-
-    /// In English; the sitting page says it in its language (`words.sittingUnreadable`).
-    static let unreadable = Words.english.sittingUnreadable
-
 }
 
 /// A row of the timeline: at `timeText` (`05:00`), what happens. A repeating sound is one row,

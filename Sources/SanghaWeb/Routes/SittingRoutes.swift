@@ -31,10 +31,11 @@ struct SittingRoutes: AreaRoutes {
             notFound: { $0.sit != nil || $0.group != nil ? sitNotFound : notFound }
         ) {
             await SittingPresence.start(
-                $0.input, profiles: try $0.profiles(), groups: try $0.groups(), now: $0.page.now)
+                $0.input, profiles: try $0.profiles(), groups: try $0.groups(), now: $0.page.now,
+                words: $0.page.words)
         },
         .post(Paths.sittingStop, notFound: notFound) {
-            await SittingPresence.stop(groups: try $0.groups())
+            await SittingPresence.stop(groups: try $0.groups(), words: $0.page.words)
         },
     ]
 
