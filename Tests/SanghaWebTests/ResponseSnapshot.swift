@@ -1,3 +1,4 @@
+import Foundation
 import HummingbirdTesting
 import SnapshotTesting
 
@@ -12,4 +13,21 @@ func assertResponse(
     assertSnapshot(
         of: response, as: .response, named: name, fileID: fileID, file: file, testName: testName, line: line,
         column: column)
+}
+
+/// A `Set-Cookie` value as the snapshots show it: `name=value`, then its attributes in a fixed
+/// order; a session's key as `SESSION`.
+func cookieShown(_ value: String) -> String {
+    Snapshotting<TestResponse, String>.secretsNamed(Snapshotting<TestResponse, String>.attributesSorted(value))
+}
+
+/// The form token each of a page's forms carries (`name="_csrf" value="…"`), in page order.
+func formTokens(in body: String) -> [String] {
+    body.matches(of: /name="_csrf" value="([^"]*)"/).map { String($0.1) }
+}
+
+/// A `Set-Cookie` value's attributes, sorted (its value aside: a signed one changes from run
+/// to run).
+func cookieAttributes(_ value: String) -> [String] {
+    value.split(separator: ";").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.sorted()
 }
