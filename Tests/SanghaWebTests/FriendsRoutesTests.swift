@@ -13,13 +13,8 @@ struct FriendsRoutesTests {
     func list() async throws {
         let service = FakeFriendService.listing([.jane, .kenji])
         try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
-            try await client.execute(uri: "/friends", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
-                let html = String(buffer: response.body)
-                #expect(html.contains("<span class=\"item-name\">Jane Doe</span>"))
-                #expect(html.contains("<span class=\"item-name\">Kenji Satō</span>"))
-            }
+            // Jane Doe and Kenji Satō, each with Edit and Remove.
+            try await client.execute(uri: "/friends", method: .get) { assertResponse($0, named: "jane-and-kenji") }
         }
     }
 
@@ -65,10 +60,8 @@ struct FriendsRoutesTests {
     func listFailure() async throws {
         let service = FakeFriendService.failing(.transport("down"))
         try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
-            try await client.execute(uri: "/friends", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(String(buffer: response.body).contains("Loading failed, check network connection"))
-            }
+            // 200, with "Loading failed, check network connection" in the list's place.
+            try await client.execute(uri: "/friends", method: .get) { assertResponse($0, named: "service-down") }
         }
     }
 
@@ -88,15 +81,12 @@ struct FriendsRoutesTests {
                 #expect(response.headers[.location] == "/friends")
                 return try #require(response.headers[.setCookie]?.split(separator: ";").first.map(String.init))
             }
-            try await client.execute(uri: "/friends", method: .get, headers: [.cookie: cookie]) { response in
-                let html = String(buffer: response.body)
-                #expect(html.contains("Added Jane Doe."))
-                // Shown once: the response clears the cookie.
-                #expect(response.headers[.setCookie]?.contains("Max-Age=0") == true)
+            // "Added Jane Doe.", shown once: the response clears the cookie (Max-Age=0).
+            try await client.execute(uri: "/friends", method: .get, headers: [.cookie: cookie]) {
+                assertResponse($0, named: "flash")
             }
-            try await client.execute(uri: "/friends", method: .get) { response in
-                #expect(!String(buffer: response.body).contains("Added Jane Doe."))
-            }
+            // The same list, without the flash.
+            try await client.execute(uri: "/friends", method: .get) { assertResponse($0, named: "after-flash") }
         }
     }
 
@@ -128,10 +118,7 @@ struct FriendsRoutesTests {
         let service = FakeFriendService.listing([.jane])
         try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
             try await client.execute(uri: "/friends/1/edit", method: .get) { assertResponse($0, named: "jane") }
-            try await client.execute(uri: "/friends/2/edit", method: .get) { response in
-                #expect(response.status == .notFound)
-                #expect(String(buffer: response.body).contains("<h1>Page not found</h1>"))
-            }
+            try await client.execute(uri: "/friends/2/edit", method: .get) { assertResponse($0, named: "unknown-id") }
             try await client.execute(uri: "/friends/abc/edit", method: .get) { response in
                 #expect(response.status == .notFound)
             }
@@ -158,10 +145,9 @@ struct FriendsRoutesTests {
     func delete() async throws {
         let service = FakeFriendService(delete: { _ in })
         try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
-            try await client.post("/friends/1/delete", form: "fullName=Jane+Doe") { response in
-                #expect(response.status == .seeOther)
-                #expect(response.headers[.location] == "/friends")
-                #expect(response.headers[.setCookie]?.contains("HttpOnly") == true)
+            // 303 to /friends, and the flash "Removed Jane Doe." in an HttpOnly cookie.
+            try await client.post("/friends/1/delete", form: "fullName=Jane+Doe") {
+                assertResponse($0, named: "removed")
             }
         }
     }
@@ -170,12 +156,8 @@ struct FriendsRoutesTests {
     func unknownPage() async throws {
         let service = FakeFriendService()
         try await withSignedInApp(dependencies: TestDependencies.make(friends: service)) { client in
-            try await client.execute(uri: "/nowhere", method: .get) { response in
-                #expect(response.status == .notFound)
-                let html = String(buffer: response.body)
-                #expect(html.contains("<nav aria-label=\"Main\">"))
-                #expect(html.contains("There is no page at this address."))
-            }
+            // "There is no page at this address.", under the navigation.
+            try await client.execute(uri: "/nowhere", method: .get) { assertResponse($0, named: "html") }
             try await client.execute(uri: "/nowhere", method: .get, headers: [.accept: "application/json"]) {
                 response in
                 #expect(response.status == .notFound)
@@ -195,9 +177,9 @@ struct FriendsRoutesTests {
             let cookie = try await client.post("/friends/1/delete", form: "fullName=Jane+Doe") { response in
                 try #require(response.headers[.setCookie]?.split(separator: ";").first.map(String.init))
             }
-            try await client.execute(uri: "/friends/9/edit", method: .get, headers: [.cookie: cookie]) { response in
-                #expect(response.status == .notFound)
-                #expect(String(buffer: response.body).contains("Could not remove Jane Doe."))
+            // 404, and "Could not remove Jane Doe." above "Page not found".
+            try await client.execute(uri: "/friends/9/edit", method: .get, headers: [.cookie: cookie]) {
+                assertResponse($0, named: "not-found-with-flash")
             }
         }
     }
@@ -218,18 +200,17 @@ struct FriendsRoutesTests {
                     bytes: [0x66, 0x3D, 0xFF, 0xFE]
                         + Array("&_csrf=\(FormPost.formToken(cookies: [client.sessionCookie]))".utf8))
             ) { response in
-                #expect(response.status == .badRequest)
-                #expect(String(buffer: response.body).contains("not valid UTF-8"))
+                // 400: "The form was not valid UTF-8 text."
+                assertResponse(response, named: "form-bytes")
             }
             // Percent-encoded bytes that are not UTF-8: the form's and the address's.
             try await client.post("/friends", form: "firstname=%FF%FE&lastname=Doe&phonenumber=1") { response in
-                #expect(response.status == .badRequest)
-                #expect(String(buffer: response.body).contains("The form was not valid UTF-8 text."))
+                assertResponse(response, named: "form-bytes")
             }
             for query in ["q=%FF", "q=%C3%28", "q=%E2%82"] {
+                // 400: "The address is not valid UTF-8 text."
                 try await client.execute(uri: "/friends?\(query)", method: .get) { response in
-                    #expect(response.status == .badRequest, "\(query)")
-                    #expect(String(buffer: response.body).contains("The address is not valid UTF-8 text."))
+                    assertResponse(response, named: "address-bytes")
                 }
             }
             #expect(service.recordedCalls.isEmpty, "nothing reached the FriendService")
@@ -287,7 +268,9 @@ struct FriendsRoutesTests {
                 #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
                 #expect(response.headers[.setCookie] == nil)
                 #expect(response.headers[.contentType] == "text/css; charset=utf-8")
-                #expect(String(buffer: response.body).contains(".skip-link"))
+                // The stylesheet's bytes as they are in Public/.
+                let source = try Data(contentsOf: RepositoryPaths.root.appendingPathComponent("Public/css/sangha.css"))
+                #expect(Array(buffer: response.body) == Array(source))
                 return try #require(response.headers[.eTag])
             }
             try await client.execute(uri: String(script), method: .head) { response in
