@@ -4,6 +4,7 @@ import SanghaCore
 import SanghaStore
 import SanghaTestSupport
 import SanghaViewModels
+import SnapshotTesting
 import Synchronization
 import Testing
 
@@ -21,11 +22,15 @@ struct GroupStreamsTests {
         let group: Int
     }
 
-    /// Ada hosts a group Bob is in; sign-in sessions "ada-key" and "bob-key".
+    /// The clock of every test here, standing still: Tuesday 2026-11-24, 18:00 UTC.
+    static let now = GroupsRoutesTests.tuesday
+
+    /// Ada hosts a group Bob is in; sign-in sessions "ada-key" and "bob-key"; the clock `now`.
     static func world() async throws -> World {
-        let dependencies = try GroupsRoutesTests.dependencies()
+        var dependencies = try GroupsRoutesTests.dependencies()
+        dependencies.now = { Self.now }
         let people = dependencies.people
-        let now = Date()
+        let now = Self.now
         let ada = try await people.create(Person(username: "ada", name: "Ada", createdAt: now), passwordHash: "x")
         let bob = try await people.create(Person(username: "bob", name: "Bob", createdAt: now), passwordHash: "x")
         try await people.startSession(key: "ada-key", of: ada.id, at: now)
@@ -38,6 +43,20 @@ struct GroupStreamsTests {
             dependencies: dependencies, renderer: .compiled(signer: TestDependencies.signer),
             logger: Logger(label: "test"))
         return World(dependencies: dependencies, streams: streams, ada: ada, bob: bob, group: group)
+    }
+
+    /// Compares `messages`, one after another, with `__Snapshots__/GroupStreamsTests/TEST.NAME.txt`;
+    /// each event's id (the milliseconds of the machine's clock) is shown as `ID`.
+    static func assertMessages(
+        _ messages: [String], named name: String, fileID: StaticString = #fileID, file: StaticString = #filePath,
+        testName: String = #function, line: UInt = #line, column: UInt = #column
+    ) {
+        let text = messages.joined().replacing(/(^|\n)id: [0-9]+\n/) { "\($0.1)id: ID\n" }
+        var snapshotting = Snapshotting<String, String>.lines
+        snapshotting.pathExtension = "txt"
+        assertSnapshot(
+            of: text, as: snapshotting, named: name, fileID: fileID, file: file, testName: testName, line: line,
+            column: column)
     }
 
     /// The messages of `subscription` until it ends or `count` came; what came, then
@@ -69,19 +88,15 @@ struct GroupStreamsTests {
         let ada = try #require(world.streams.open(person: world.ada.id, group: world.group, session: "ada-key"))
         let bob = try #require(world.streams.open(person: world.bob.id, group: world.group, session: "bob-key"))
         let groups = try await world.dependencies.data.groups(of: world.bob.id).startSitting(
-            profileName: "Evening", at: Date(), until: Date() + 600)
+            profileName: "Evening", at: Self.now, until: Self.now + 600)
         #expect(groups == [world.group])
         await world.dependencies.data.groupEvents.publish(groups.map { .changed(group: $0) })
         let seenByAda = await Self.messages(ada, count: 1)
         let seenByBob = await Self.messages(bob, count: 1)
         #expect(seenByAda == seenByBob)
-        let event = try #require(seenByAda.first)
-        #expect(event.hasPrefix("id: "))
-        #expect(event.contains("\nevent: sitting-now\ndata: <section id=\"sitting-now\""))
-        #expect(event.contains("data:     <li><span><strong>Bob</strong> · Evening</span> <time"))
-        #expect(event.hasSuffix("</section>\ndata: \n\n") || event.hasSuffix("</section>\n\n"))
-        // Every line of the part is a data line: a blank one would end the event early.
-        #expect(!event.dropLast(2).contains("\n\n"))
+        // One event: an id, "sitting-now", and the section (Bob · Evening since 18:00) on data
+        // lines, every line of it one (a blank one would end the event early), then a blank line.
+        Self.assertMessages(seenByAda, named: "bob-sitting")
     }
 
     @Test("Each stream's times are in its person's time zone: one render per zone, not per stream")
@@ -95,12 +110,13 @@ struct GroupStreamsTests {
             world.streams.open(person: world.bob.id, group: world.group, timeZone: utc, session: "bob-key"))
         let since = Date(timeIntervalSince1970: 1_795_543_200)  // 18:00 UTC, 03:00 in Tokyo
         let groups = try await world.dependencies.data.groups(of: world.bob.id).startSitting(
-            profileName: "Evening", at: since, until: Date() + 600)
+            profileName: "Evening", at: since, until: since + 600)
         await world.dependencies.data.groupEvents.publish(groups.map { .changed(group: $0) })
         let seenByAda = try #require(await Self.messages(ada, count: 1).first)
         let seenByBob = try #require(await Self.messages(bob, count: 1).first)
-        #expect(seenByAda.contains("since 03:00") && !seenByAda.contains("since 18:00"))
-        #expect(seenByBob.contains("since 18:00"))
+        // Bob since 03:00 for Ada in Tokyo, since 18:00 for Bob in UTC.
+        Self.assertMessages([seenByAda], named: "tokyo")
+        Self.assertMessages([seenByBob], named: "utc")
     }
 
     @Test("A person holds at most five streams; one ended makes room")
@@ -187,11 +203,10 @@ struct GroupStreamsTests {
         let world = try await Self.world()
         let shown = GroupStreams.Shown(view: .group, timeZone: TimeZone(identifier: "UTC")!)
         let parts = try await world.streams.parts(
-            of: world.group, shown: [shown], as: world.dependencies.data.groups(of: world.ada.id), now: Date())
+            of: world.group, shown: [shown], as: world.dependencies.data.groups(of: world.ada.id), now: Self.now)
         let opening = String(buffer: world.streams.opening(parts[shown] ?? []))
-        #expect(opening.hasPrefix("retry: 2000\n\nid: "))
-        #expect(opening.contains("event: sitting-now\n") && opening.contains("No one is sitting now."))
-        #expect(opening.contains("event: sits\n") && opening.contains("No sits are scheduled."))
+        // "retry: 2000", then sitting-now ("No one is sitting now.") and sits ("No sits are scheduled.").
+        Self.assertMessages([opening], named: "opening")
     }
 
     @Test("The same section is not sent twice; a member gone without an event is found at the next beat")
@@ -200,11 +215,12 @@ struct GroupStreamsTests {
         let ada = try #require(world.streams.open(person: world.ada.id, group: world.group, session: "ada-key"))
         let bob = try #require(world.streams.open(person: world.bob.id, group: world.group, session: "bob-key"))
         _ = try await world.dependencies.data.groups(of: world.ada.id).startSitting(
-            profileName: "Evening", at: Date(), until: Date() + 600)
+            profileName: "Evening", at: Self.now, until: Self.now + 600)
         await world.dependencies.data.groupEvents.publish([.changed(group: world.group)])
-        // Both parts, the first time: who is sitting, and the (unchanged) sits.
-        #expect(await Self.messages(ada, count: 2).first?.contains("Evening") == true)
-        #expect(await Self.messages(bob, count: 2).first?.contains("Evening") == true)
+        // Both parts, the first time: who is sitting (Ada · Evening), and the (unchanged) sits.
+        let seenByAda = await Self.messages(ada, count: 2)
+        Self.assertMessages(seenByAda, named: "ada-sitting")
+        #expect(await Self.messages(bob, count: 2) == seenByAda)
         // Nothing changed: what Ada's stream gets next is the beat's comment alone. The event's
         // render is seen done when a stream opened since, in another time zone (whose parts were
         // never sent), gets its parts from it: the group was read before Bob leaves.
@@ -225,7 +241,7 @@ struct GroupStreamsTests {
     @Test("A name with a line break cannot end an event early or add a field")
     func lineBreaks() async throws {
         let world = try await Self.world()
-        let sitting = [SittingNow(person: 1, name: "Ada\r\nid: 9\revent: x", profileName: "a\nb", since: Date())]
+        let sitting = [SittingNow(person: 1, name: "Ada\r\nid: 9\revent: x", profileName: "a\nb", since: Self.now)]
         let part = GroupStreams.Part(
             event: "sitting-now",
             html: PageRenderer.compiled(signer: TestDependencies.signer).html(
@@ -235,7 +251,8 @@ struct GroupStreamsTests {
         #expect(lines.allSatisfy { $0.hasPrefix("data: ") || $0.hasPrefix("id: ") || $0.hasPrefix("event: ") })
         #expect(lines.filter { $0.hasPrefix("event: ") } == ["event: sitting-now"])
         #expect(lines.filter { $0.hasPrefix("id: ") }.count == 1)
-        #expect(lines.contains("data:     <li><span><strong>Ada"))
+        // The name's and the profile's line breaks each start a data line of their own.
+        Self.assertMessages([event], named: "line-breaks")
     }
 
     @Test("A sit's page's stream is sent who is in that sit; the group's page's, its sits and who sits")
@@ -243,32 +260,32 @@ struct GroupStreamsTests {
         let world = try await Self.world()
         let adas = world.dependencies.data.groups(of: world.ada.id)
         let sit = try await adas.scheduleSit(
-            GroupSit(group: world.group, profile: .new(named: "Dusk"), startsAt: Date() + 60, weekly: false),
-            at: Date())
+            GroupSit(group: world.group, profile: .new(named: "Dusk"), startsAt: Self.now + 60, weekly: false),
+            at: Self.now)
         let page = try #require(world.streams.open(person: world.bob.id, group: world.group, session: nil))
         let sitPage = try #require(
             world.streams.open(person: world.bob.id, group: world.group, view: .sit(sit.id), session: nil))
         let second = try await adas.scheduleSit(
-            GroupSit(group: world.group, profile: .new(named: "Noon"), startsAt: Date() + 60, weekly: false),
-            at: Date())
+            GroupSit(group: world.group, profile: .new(named: "Noon"), startsAt: Self.now + 60, weekly: false),
+            at: Self.now)
         let other = try #require(
             world.streams.open(person: world.bob.id, group: world.group, view: .sit(second.id), session: nil))
-        _ = try await adas.startSitting(profileName: sit.name, sit: sit.id, at: Date(), until: Date() + 600)
+        _ = try await adas.startSitting(profileName: sit.name, sit: sit.id, at: Self.now, until: Self.now + 600)
         await world.dependencies.data.groupEvents.publish([.changed(group: world.group)])
 
         let onPage = await Self.messages(page, count: 2)
         #expect(onPage.count == 2)
-        #expect(onPage.first?.contains("event: sitting-now\n") == true)
-        #expect(onPage.last?.contains("event: sits\n") == true && onPage.last?.contains("Sitting in it: Ada") == true)
-        let onSitPage = await Self.messages(sitPage, count: 1)
-        #expect(onSitPage.first?.contains("event: sit-people\n") == true)
-        #expect(onSitPage.first?.contains("<strong>Ada</strong>") == true)
-        let onOther = await Self.messages(other, count: 1)
-        #expect(onOther.first?.contains("No one has joined yet.") == true, "another sit's page")
+        // sitting-now (Ada), then sits: Dusk's "Sitting in it: Ada", and Noon.
+        Self.assertMessages(onPage, named: "group-page")
+        // sit-people: Ada.
+        Self.assertMessages(await Self.messages(sitPage, count: 1), named: "sit-page")
+        // Another sit's page: sit-people, "No one has joined yet."
+        Self.assertMessages(await Self.messages(other, count: 1), named: "other-sit-page")
         // Ada stops: each view is sent its change, and nothing else.
         _ = try await adas.stopSitting()
         await world.dependencies.data.groupEvents.publish([.changed(group: world.group)])
-        #expect(await Self.messages(sitPage, count: 1).first?.contains("No one has joined yet.") == true)
+        // sit-people: "No one has joined yet."
+        Self.assertMessages(await Self.messages(sitPage, count: 1), named: "sit-page-after")
         #expect(await Self.messages(other, within: .milliseconds(300)) == ["timed out"], "unchanged: not sent")
     }
 
