@@ -37,15 +37,10 @@ struct CalendarRoutesTests {
             try await ada.post("/groups/1/sits", form: "profile=1&startsAt=2027-03-01T07:00&weekly=on") {
                 #expect($0.status == .seeOther)
             }
+            // The weekly sit (group-sit-1), its summary escaped (Dawn · Morning\, "quiet"\; sangha);
+            // no reminder.
             let etag = try await client.execute(uri: first, method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(response.headers[.contentType] == "text/calendar; charset=utf-8")
-                let text = String(buffer: response.body)
-                #expect(text.hasPrefix("BEGIN:VCALENDAR\r\n"))
-                #expect(text.contains("UID:group-sit-1@"))
-                #expect(text.contains(#"SUMMARY:Dawn · Morning\, "quiet"\; sangha"#))
-                #expect(text.contains("RRULE:FREQ=WEEKLY\r\n"))
-                #expect(!text.contains("Time to sit"))
+                assertResponse(response, named: "feed-one-sit")
                 return try #require(response.headers[.eTag])
             }
             try await client.execute(uri: first, method: .get, headers: [.ifNoneMatch: etag]) { response in
@@ -58,8 +53,8 @@ struct CalendarRoutesTests {
             }
             let etagWithTwo = try await client.execute(uri: first, method: .get, headers: [.ifNoneMatch: etag]) {
                 response in
-                #expect(response.status == .ok)
-                #expect(String(buffer: response.body).contains("UID:group-sit-2@"))
+                // 200: group-sit-2 as well.
+                assertResponse(response, named: "feed-two-sits")
                 return try #require(response.headers[.eTag])
             }
             // A reminder changes the feed.
@@ -71,10 +66,9 @@ struct CalendarRoutesTests {
                 #expect($0.status == .seeOther)
             }
             try await ada.execute(uri: "/settings", method: .get) { assertResponse($0, named: "settings-reminder") }
-            try await client.execute(uri: first, method: .get, headers: [.ifNoneMatch: etagWithTwo]) { response in
-                #expect(response.status == .ok)
-                let text = String(buffer: response.body)
-                #expect(text.contains("SUMMARY:Time to sit\r\n") && text.contains("RRULE:FREQ=DAILY\r\n"))
+            // 200: "Time to sit" at 07:30, daily, as well.
+            try await client.execute(uri: first, method: .get, headers: [.ifNoneMatch: etagWithTwo]) {
+                assertResponse($0, named: "feed-reminder")
             }
             // Reset: the old address finds nothing; the new one does.
             let second = try await ada.post("/settings/calendar", form: "") {
@@ -91,7 +85,8 @@ struct CalendarRoutesTests {
 
     @Test("Add to calendar: the sit's file for its group's members, 404 to anyone else")
     func sitFile() async throws {
-        try await withApp(dependencies: try GroupsRoutesTests.dependencies()) { client in
+        let clock = PeopleRoutesTests.TestClock(GroupsRoutesTests.tuesday)
+        try await withApp(dependencies: try GroupsRoutesTests.dependencies(clock: clock)) { client in
             let ada = try await client.signedUp()
             let bob = try await client.signedUp(username: "bob", name: "Bob Brown")
             try await ada.post("/groups", form: "name=Zen") { #expect($0.status == .seeOther) }
@@ -99,17 +94,12 @@ struct CalendarRoutesTests {
             try await ada.post("/groups/1/sits", form: "profile=1&startsAt=2027-03-01T07:00") {
                 #expect($0.status == .seeOther)
             }
-            try await ada.execute(uri: "/groups/1/sits/1", method: .get) { response in
-                #expect(
-                    String(buffer: response.body).contains(
-                        #"<a href="/groups/1/sits/1/calendar.ics" download>Add to calendar</a>"#))
-            }
+            // The sit's page, with "Add to calendar" (/groups/1/sits/1/calendar.ics, download).
+            try await ada.execute(uri: "/groups/1/sits/1", method: .get) { assertResponse($0, named: "sit") }
+            // One event, its URL the sit's page.
             try await ada.execute(uri: "/groups/1/sits/1/calendar.ics", method: .get) { response in
-                #expect(response.status == .ok)
                 #expect(response.headers[.contentDisposition] == #"attachment; filename="sit.ics""#)
-                let text = String(buffer: response.body)
-                #expect(text.components(separatedBy: "BEGIN:VEVENT").count == 2)
-                #expect(text.contains("URL:http://") && text.contains("/groups/1/sits/1\r\n"))
+                assertResponse(response, named: "sit-file")
             }
             // Sit 2 is another group's: not found under the first's address, found under its own.
             try await ada.post("/groups", form: "name=Solo") { #expect($0.status == .seeOther) }
