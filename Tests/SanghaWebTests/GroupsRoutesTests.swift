@@ -149,12 +149,13 @@ struct GroupsRoutesTests {
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/sign-in?next=\(link)")
             }
+            // Create account is offered, and goes on to this link…
             try await client.execute(uri: "/sign-in?next=\(link)", method: .get) { response in
-                #expect(Self.body(response).contains("href=\"/sign-up?next=\(link)\""), "Create account is offered")
+                assertResponse(response, named: "sign-in-with-link")
+                #expect(Self.body(response).firstMatch(of: /href="\/sign-up\?next=([^"]*)"/)?.1 == link[...])
             }
-            try await client.execute(uri: "/sign-in", method: .get) { response in
-                #expect(!Self.body(response).contains("href=\"/sign-up"), "but not without the link")
-            }
+            // …but not without the link.
+            try await client.execute(uri: "/sign-in", method: .get) { assertResponse($0, named: "sign-in") }
             try await client.execute(uri: "/sign-up?next=\(link)", method: .get) { #expect($0.status == .ok) }
             let form = "name=Carol&username=carol&password=correct+horse+battery"
             // A made-up link admits no one.
@@ -182,16 +183,19 @@ struct GroupsRoutesTests {
     )
     func administratorsInvite() async throws {
         let configuration = AppConfiguration(signUp: .adminInvite, addressLimit: 0)
-        try await withApp(configuration: configuration, dependencies: try Self.dependencies()) { client in
+        let clock = PeopleRoutesTests.TestClock(Self.tuesday)
+        try await withApp(configuration: configuration, dependencies: try Self.dependencies(clock: clock)) { client in
             let ada = try await client.signedUp()  // the first account needs no invitation
             try await ada.post("/groups", form: "name=Morning+sangha") { #expect($0.status == .seeOther) }
+            // The link, and that "only people who have an account can use it".
             let token = try await ada.post("/groups/1/invitations", form: "") { response in
-                #expect(Self.body(response).contains("only people who have an account can use it"))
+                assertResponse(response, named: "invitation")
                 return try Self.invitationToken(in: Self.body(response))
             }
             let link = "/groups/invite/\(token)"
-            try await client.execute(uri: "/sign-in?next=\(link)", method: .get) { response in
-                #expect(!Self.body(response).contains("href=\"/sign-up"), "no Create account")
+            // No Create account.
+            try await client.execute(uri: "/sign-in?next=\(link)", method: .get) {
+                assertResponse($0, named: "sign-in-with-link")
             }
             try await client.execute(uri: "/sign-up?next=\(link)", method: .get) { #expect($0.status == .forbidden) }
             let form = "name=Carol&username=carol&password=correct+horse+battery"
@@ -212,9 +216,9 @@ struct GroupsRoutesTests {
         let configuration = AppConfiguration(signUp: .closed, addressLimit: 0)
         try await withApp(configuration: configuration, dependencies: try Self.dependencies()) { client in
             let link = "/groups/invite/" + String(repeating: "ab", count: 32)
-            try await client.execute(uri: "/sign-in?next=\(link)", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(!Self.body(response).contains("href=\"/sign-up"))
+            // 200, and no Create account.
+            try await client.execute(uri: "/sign-in?next=\(link)", method: .get) {
+                assertResponse($0, named: "sign-in-with-link")
             }
         }
     }
@@ -308,9 +312,8 @@ struct GroupsRoutesTests {
             try await ada.post("/profiles/1", form: "name=Changed&version=1&main.duration=10:00") {
                 #expect($0.status == .seeOther)
             }
-            try await ada.execute(uri: "/profiles/1/sit", method: .get) { response in
-                #expect(Self.body(response).contains("<strong>10:00</strong>"), "the profile did change")
-            }
+            // The profile did change: its sitting page is 10:00.
+            try await ada.execute(uri: "/profiles/1/sit", method: .get) { assertResponse($0, named: "sitting-changed") }
             // Evening, Tue 24 Nov 2026, 19:00 · 07:30 · every week; no Join an hour before.
             try await bob.execute(uri: "/groups/1", method: .get) { assertResponse($0, named: "group-bob-sit") }
             // Its start for the script (data-starts-at); no Cancel for a member.
@@ -436,8 +439,8 @@ extension GroupsRoutesTests {
             data.faults.groups.fail(.unreachable)
             let session = "group=1&sit=1&startedAt=2026-11-24T19:00:00Z&seconds=450&completed=true"
             try await ada.post("/sessions", form: session) { response in
-                #expect(response.status == .serviceUnavailable)
-                #expect(Self.body(response).contains(StorageMessage.unreachable))
+                // 503, with why (the storage cannot be reached).
+                assertResponse(response, named: "unreadable")
             }
         }
         #expect(try await data.base.sessions(of: 1).all().isEmpty)
