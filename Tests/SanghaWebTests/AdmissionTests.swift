@@ -307,9 +307,8 @@ struct AdmissionTests {
                 headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "sangha_csrf=\(nonce)"],
                 body: ByteBuffer(string: "name=Planted&_csrf=\(theirs)")
             ) { #expect($0.status == .forbidden) }
-            try await client.execute(uri: "/profiles", method: .get) { response in
-                #expect(!String(buffer: response.body).contains("Planted"))
-            }
+            // No profile: nothing Planted.
+            try await client.execute(uri: "/profiles", method: .get) { assertResponse($0, named: "profiles") }
         }
     }
 
@@ -317,9 +316,9 @@ struct AdmissionTests {
     func unsignedFlash() async throws {
         try await withSignedInApp { client in
             let forged = FlashCookie.value(for: .success("Send your password to evil.example"))
+            // The page with no flash: nothing of evil.example.
             try await client.execute(uri: "/profiles", method: .get, headers: [.cookie: "sangha_flash=\(forged)"]) {
-                response in
-                #expect(!String(buffer: response.body).contains("evil.example"))
+                assertResponse($0, named: "profiles")
             }
         }
     }

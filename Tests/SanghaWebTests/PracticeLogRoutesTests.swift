@@ -296,7 +296,7 @@ extension PracticeLogRoutesTests {
                 "/history/sessions", form: "date=2026-11-24&startTime=06:30&duration=20&what=-Zazen&note=%3D1%2B1"
             ) { #expect($0.status == .seeOther) }
             let csv = try await ada.execute(uri: "/history/export.csv", method: .get) { Self.body($0) }
-            #expect(csv.contains(",'-Zazen,completed,,'=1+1\r\n"))
+            #expect(csv == PracticeLogExport.csvHeader + "2026-11-24T06:30:00Z,1200,'-Zazen,completed,,'=1+1\r\n")
             try await ada.post("/history/sessions/1/delete", form: "") { #expect($0.status == .seeOther) }
             let (type, preview) = Self.multipart([("file", csv, "history.csv")])
             let token = try await ada.postMultipart("/history/import", contentType: type, body: preview) {
@@ -406,7 +406,9 @@ extension PracticeLogRoutesTests {
             // Tue 24 Nov 2026, 22:00 and 08:30; a streak of 1 day.
             try await ada.execute(uri: "/history", method: .get) { assertResponse($0, named: "history-tokyo") }
             let csv = try await ada.execute(uri: "/history/export.csv", method: .get) { Self.body($0) }
-            #expect(csv.contains("2026-11-24T08:30:00+09:00,1200") && csv.contains("2026-11-24T22:00:00+09:00,1200"))
+            #expect(
+                csv == PracticeLogExport.csvHeader + "2026-11-24T08:30:00+09:00,1200,Zazen,completed,,\r\n"
+                    + "2026-11-24T22:00:00+09:00,1200,Zazen,completed,,\r\n")
 
             // In UTC the morning sit is the evening before (23:30 on the 23rd): two days in a row.
             try await ada.post("/settings", form: "name=Ada&showStreaks=on&timeZone=UTC&dayStartHour=0") {
