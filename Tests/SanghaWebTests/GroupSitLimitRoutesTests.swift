@@ -31,8 +31,10 @@ struct GroupSitLimitRoutesTests {
             }
             #expect(refused == GroupSitAction.tooManyNotOverMessage)
             #expect(
-                GroupSitAction.tooManyNotOverMessage.contains(
-                    "at most \(GroupSit.limitNotOverPerGroup) sits that are not over"))
+                GroupSitAction.tooManyNotOverMessage
+                    == "A group can have at most \(GroupSit.limitNotOverPerGroup) sits that are not over, cancelled "
+                    + "ones included: a cancelled sit stays in its members' calendars, marked cancelled, until its "
+                    + "time has passed. Schedule this one once some are over.")
             try await ada.execute(uri: "/groups/1/sits/\(GroupSit.limitNotOverPerGroup + 1)", method: .get) {
                 #expect($0.status == .notFound)
             }

@@ -387,10 +387,10 @@ struct ProfilesRoutesTests {
             try await client.execute(uri: "/_gallery", method: .get) { response in
                 #expect(response.status == .ok)
                 let html = String(buffer: response.body)
-                #expect(html.contains("<title>Gallery"))
-                for fixture in FixtureRegistry.all {
-                    #expect(html.contains("href=\"/_gallery/\(fixture.name)\""))
-                }
+                #expect(html.firstMatch(of: /<title>([^<]*)<\/title>/)?.1 == "Gallery · Sangha")
+                // A link to every fixture, in the registry's order.
+                let links = html.matches(of: /href="\/_gallery\/([^"]+)"/).map { String($0.1) }
+                #expect(links == FixtureRegistry.all.map(\.name))
             }
             try await client.execute(uri: "/_gallery/profile-editor-warm-up-on", method: .get) { response in
                 #expect(response.status == .ok)
