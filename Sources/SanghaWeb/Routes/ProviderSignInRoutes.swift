@@ -47,12 +47,9 @@ extension PeopleRoutes {
             url = try await provider.authorizationURL(for: pending.attempt, redirectURI: redirectURI(request))
         } catch {
             context.logger.warning("The identity provider cannot be reached: \(error)")
-            return renderer.redirect(
-                Redirect(
-                    to: Paths.settings.url,
-                    flash: .error(
-                        title: context.page.words.providerCouldNotConnect,
-                        message: context.page.words.signInProviderUnreachable(provider: provider.configuration.name))))
+            return back(
+                refused: context.page.words.providerCouldNotConnect,
+                context.page.words.signInProviderUnreachable(provider: provider.configuration.name))
         }
         let settings = SettingsViewModel(
             person: person, acceptsToken: acceptsToken, context: page, providerContinueURL: url.absoluteString)
@@ -77,12 +74,9 @@ extension PeopleRoutes {
         let name = provider.configuration.name
         do {
             guard let hash = try await people.credentials(id: person.id)?.passwordHash, !hash.isEmpty else {
-                return renderer.redirect(
-                    Redirect(
-                        to: Paths.settings.url,
-                        flash: .error(
-                            title: context.page.words.providerCouldNotDisconnect,
-                            message: ProviderSectionViewModel.onlyWayIn(name, words: context.page.words))))
+                return back(
+                    refused: context.page.words.providerCouldNotDisconnect,
+                    ProviderSectionViewModel.onlyWayIn(name, words: context.page.words))
             }
             for issuer in try await people.connectedIssuers(of: person.id)
             where provider.isIssuer(issuer) {
@@ -113,10 +107,7 @@ extension PeopleRoutes {
             context.logger.warning("The identity provider cannot be reached: \(error)")
             let message = context.page.words.signInProviderUnreachable(provider: provider.configuration.name)
             if pending.confirming != nil {
-                return renderer.redirect(
-                    Redirect(
-                        to: Paths.settings.url,
-                        flash: .error(title: context.page.words.providerCouldNotConfirm, message: message)))
+                return back(refused: context.page.words.providerCouldNotConfirm, message)
             }
             return try signInPage(
                 .providerUnreachable, message: message, next: pending.next, request: request, context: context)
@@ -204,12 +195,9 @@ extension PeopleRoutes {
         _ identity: OpenIDProvider.Identity, to id: Int, provider name: String, context: AppRequestContext
     ) async throws -> Response {
         guard context.page.person?.id == id else {
-            return renderer.redirect(
-                Redirect(
-                    to: Paths.signIn.url,
-                    flash: .error(
-                        title: context.page.words.providerCouldNotConnect,
-                        message: context.page.words.signInProviderFailed(provider: name))))
+            return back(
+                to: Paths.signIn.url, refused: context.page.words.providerCouldNotConnect,
+                context.page.words.signInProviderFailed(provider: name))
         }
         let flash: FlashViewModel
         do {
@@ -244,12 +232,9 @@ extension PeopleRoutes {
         }
         guard context.page.person?.id == id, owner == id else {
             context.logger.notice("Confirming with the identity provider refused: another account")
-            return renderer.redirect(
-                Redirect(
-                    to: Paths.settings.url,
-                    flash: .error(
-                        title: context.page.words.providerCouldNotConfirm,
-                        message: context.page.words.signInProviderFailed(provider: name))))
+            return back(
+                refused: context.page.words.providerCouldNotConfirm,
+                context.page.words.signInProviderFailed(provider: name))
         }
         var response = renderer.redirect(
             Redirect(
@@ -259,6 +244,12 @@ extension PeopleRoutes {
             ProviderConfirmation(person: id, at: context.page.now).cookie(
                 signer: dependencies.signer, jar: context.cookieJar))
         return response
+    }
+
+    /// A 303 back to `path` (Settings, where these forms are, unless said) with the error
+    /// `title`, `message` shown there.
+    private func back(to path: String = Paths.settings.url, refused title: String, _ message: String) -> Response {
+        renderer.redirect(Redirect(to: path, flash: .error(title: title, message: message)))
     }
 
     private func signInPage(
