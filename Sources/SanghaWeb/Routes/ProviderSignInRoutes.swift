@@ -156,20 +156,19 @@ extension PeopleRoutes {
             identity = try await provider.identity(
                 code: code, attempt: pending.attempt, redirectURI: redirectURI(request))
         } catch {
+            let refusal: AccountOutcome<SignInViewModel>.Refusal
+            let message: String
             switch error {
             case .unreachable(let reason):
                 context.logger.warning("The identity provider cannot be reached: \(reason)")
-                return try signInPage(
-                    .providerUnreachable, message: context.page.words.signInProviderUnreachable(provider: name),
-                    next: pending.next,
-                    request: request, context: context)
+                (refusal, message) = (
+                    .providerUnreachable, context.page.words.signInProviderUnreachable(provider: name)
+                )
             case .refused(let reason):
                 context.logger.notice("Signing in with the identity provider refused: \(reason)")
-                return try signInPage(
-                    .providerRefused, message: context.page.words.signInProviderFailed(provider: name),
-                    next: pending.next,
-                    request: request, context: context)
+                (refusal, message) = (.providerRefused, context.page.words.signInProviderFailed(provider: name))
             }
+            return try signInPage(refusal, message: message, next: pending.next, request: request, context: context)
         }
         if let id = pending.connecting {
             return try await connect(identity, to: id, provider: name, context: context)
