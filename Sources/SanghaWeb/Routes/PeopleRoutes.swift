@@ -151,9 +151,7 @@ struct PeopleRoutes: AreaRoutes {
                 }
                 try await people.endSession(key: key)
             } catch {
-                throw PageFailure.storage.error(
-                    StorageMessage.text(
-                        for: error, otherwise: context.page.words.accountDatabaseFailed, words: context.page.words))
+                throw Self.accountStorageFailed(error, words: context.page.words)
             }
         }
         // Their group pages in this browser stop hearing the groups at once.
@@ -223,9 +221,7 @@ struct PeopleRoutes: AreaRoutes {
                 try await people.startSession(
                     key: SignInCookie.key(of: id), of: person.id, at: context.page.now, by: method)
             } catch {
-                throw PageFailure.storage.error(
-                    StorageMessage.text(
-                        for: error, otherwise: context.page.words.accountDatabaseFailed, words: context.page.words))
+                throw Self.accountStorageFailed(error, words: context.page.words)
             }
             var response = renderer.redirect(Redirect(to: next))
             response.setCookie(SignInCookie.cookie(id, jar: context.cookieJar))
@@ -251,6 +247,12 @@ struct PeopleRoutes: AreaRoutes {
         guard context.page.person != nil, !request.prefersJSON else { return nil }
         let next = LocalPath.sanitize(request.uri.queryParameters["next"].map(String.init))
         return Response(status: .seeOther, headers: [.location: next])
+    }
+
+    /// The people's database failed: 503, saying why when the error says (else that the
+    /// account database failed).
+    static func accountStorageFailed(_ error: any Error, words: Words) -> HTTPError {
+        PageFailure.storage.error(StorageMessage.text(for: error, otherwise: words.accountDatabaseFailed, words: words))
     }
 
     static let failed = "Sangha could not reach its database. Please try again."

@@ -83,9 +83,7 @@ extension PeopleRoutes {
                 try await people.disconnect(issuer: issuer, from: person.id)
             }
         } catch {
-            throw PageFailure.storage.error(
-                StorageMessage.text(
-                    for: error, otherwise: context.page.words.accountDatabaseFailed, words: context.page.words))
+            throw Self.accountStorageFailed(error, words: context.page.words)
         }
         return renderer.redirect(
             Redirect(
@@ -207,9 +205,7 @@ extension PeopleRoutes {
                 title: context.page.words.providerCouldNotConnect,
                 message: ProviderSectionViewModel.taken(name, words: context.page.words))
         } catch {
-            throw PageFailure.storage.error(
-                StorageMessage.text(
-                    for: error, otherwise: context.page.words.accountDatabaseFailed, words: context.page.words))
+            throw Self.accountStorageFailed(error, words: context.page.words)
         }
         return renderer.redirect(Redirect(to: Paths.settings.url, flash: flash))
     }
@@ -225,9 +221,7 @@ extension PeopleRoutes {
             owner = try await people.credentials(
                 identity: ProviderIdentity(issuer: identity.issuer, subject: identity.subject))?.person.id
         } catch {
-            throw PageFailure.storage.error(
-                StorageMessage.text(
-                    for: error, otherwise: context.page.words.accountDatabaseFailed, words: context.page.words))
+            throw Self.accountStorageFailed(error, words: context.page.words)
         }
         guard context.page.person?.id == id, owner == id else {
             context.logger.notice("Confirming with the identity provider refused: another account")
