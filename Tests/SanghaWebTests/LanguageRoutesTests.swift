@@ -62,6 +62,33 @@ struct LanguageRoutesTests {
         }
     }
 
+    @Test("A page or a thing not found is said in the page's language, whichever area's row answers")
+    func notFound() async throws {
+        let german = Words(.de)
+        try await withApp { client in
+            let ada = try await client.signedUp()
+            let missing: [(String, String)] = [
+                ("/profiles/999", german.profilesNoSuchProfile),
+                ("/profiles/x", german.profilesNoSuchProfile),
+                ("/profiles?page=2", german.profilesNoListPage(page: "2")),
+                ("/profiles/999/sit", german.profilesNoSuchProfile),
+                ("/history?page=2", german.historyNoListPage(page: "2")),
+                ("/history/sessions/999", german.historySessionNotFound),
+                ("/friends/999/edit", german.friendsNotFound),
+                ("/groups/999", german.groupsNotFound),
+                ("/groups/999/sits/1", german.groupsSitNotFound),
+                ("/admin?page=2", german.adminNoListPage(page: "2")),
+            ]
+            for (uri, message) in missing {
+                try await ada.execute(uri: uri, method: .get, headers: [.acceptLanguage: "de"]) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                    #expect(Self.page(response).contains(message), "\(uri)")
+                    #expect(message != Words.english.profilesNoSuchProfile)
+                }
+            }
+        }
+    }
+
     @Test("The picker sets the lang cookie and comes back; the cookie outweighs the browser")
     func picker() async throws {
         try await withApp { client in

@@ -14,7 +14,6 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
     public let groupLabel: String
 
     public static let removedMessage = Words.english.groupsRemovedYou
-    public static let invalidMessage = Words.english.groupsInvalidLink
 
     public init(preview: GroupInvitationPreview, token: String, context: PageContext) {
         let name = preview.group.name

@@ -29,8 +29,6 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
         self.alert = alert
     }
 
-    public static let expired = "This link has expired or was used already. Ask your administrator for a new one."
-
     /// The page for the link kept under `key`; not found when it was used or has expired.
     public static func load(token: String, key: String?, people: any PeopleRepository, context: PageContext) async
         -> LoadOutcome<PasswordResetViewModel>

@@ -9,12 +9,15 @@ import SanghaViewModels
 struct AdminRoutes: AreaRoutes {
     let services: RowServices
 
-    static let notFound = "There is no such person."
+    static func notFound(_ words: Words) -> String { words.adminPersonNotFound }
 
     static let rows: [PageRow] =
         [
             // A page of the people (`?page=N`).
-            .get(Paths.admin, query: ListPage.self, notFound: { "The list of people has no page \($0.page)." }) {
+            .get(
+                Paths.admin, query: ListPage.self,
+                notFound: { words, list in words.adminNoListPage(page: words.number(list.page)) }
+            ) {
                 await AdminViewModel.load(
                     page: $0.input.page, people: $0.people, signUp: $0.configuration.signUp, context: $0.page)
             },

@@ -72,7 +72,8 @@ struct CalendarRoutes: AreaRoutes {
     /// "Add to calendar" on a sit's page: that one sit, read alone, for a member of its group
     /// (anyone else's is 404, as a sit that does not exist).
     @Sendable func sitFile(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (group, id) = try Paths.groupSitCalendar.values(in: context, notFound: GroupsRoutes.sitNotFound)
+        let (group, id) = try Paths.groupSitCalendar.values(
+            in: context, notFound: GroupsRoutes.sitNotFound(context.page.words))
         let groups = dependencies.data.groups(of: try context.person().id)
         let found: CalendarSit?
         do {
@@ -84,7 +85,7 @@ struct CalendarRoutes: AreaRoutes {
                 StorageMessage.text(
                     for: error, otherwise: context.page.words.calendarReadingSitFailed, words: context.page.words))
         }
-        guard let found else { throw HTTPError(.notFound, message: GroupsRoutes.sitNotFound) }
+        guard let found else { throw HTTPError(.notFound, message: GroupsRoutes.sitNotFound(context.page.words)) }
         let text = CalendarFeed.ics(for: found, site: site(request), words: context.page.words)
         return Self.calendar(ByteBuffer(string: text), etag: Self.etag(of: text), for: request, fileName: "sit.ics")
     }

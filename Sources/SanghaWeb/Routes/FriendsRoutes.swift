@@ -7,7 +7,7 @@ import SanghaViewModels
 /// last list saved for when it fails); writes go to their FriendService alone.
 struct FriendsRoutes: AreaRoutes {
     let services: RowServices
-    static let notFound = "There is no friend with this id."
+    static func notFound(_ words: Words) -> String { words.friendsNotFound }
 
     /// The list's query: a search and a page.
     struct ListQuery: Decodable, Sendable {
@@ -29,7 +29,10 @@ struct FriendsRoutes: AreaRoutes {
     }
 
     static let rows: [PageRow] = [
-        .get(Paths.friends, query: ListQuery.self, notFound: { "The friends list has no page \($0.page)." }) {
+        .get(
+            Paths.friends, query: ListQuery.self,
+            notFound: { words, list in words.friendsNoListPage(page: words.number(list.page)) }
+        ) {
             let person = try $0.person()
             let (cache, words) = ($0.dependencies.friendServices.entry(for: person).rows, $0.page.words)
             return await FriendsListViewModel.load(

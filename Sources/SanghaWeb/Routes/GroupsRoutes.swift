@@ -18,7 +18,7 @@ struct GroupsRoutes: AreaRoutes {
     }
 
     static let rows: [PageRow] = [
-        .get(Paths.groups, notFound: { _ in notFound }) {
+        .get(Paths.groups, notFound: notFound) {
             await GroupsViewModel.load(groups: try $0.groups(), context: $0.page)
         },
         .post(Paths.groups, form: CreateForm.self, notFound: notFound) {
@@ -65,14 +65,14 @@ struct GroupsRoutes: AreaRoutes {
         },
         // An invitation link: what it offers, and joining. A link that is not well formed is an
         // unknown one.
-        .get(Paths.groupInvitationLink, notFound: GroupInvitationViewModel.invalidMessage) { asked in
+        .get(Paths.groupInvitationLink, notFound: { $0.groupsInvalidLink }) { asked in
             guard let token = SecretToken.wellFormed(asked.values) else {
                 return LoadOutcome<GroupInvitationViewModel>.notFound
             }
             return await GroupInvitationViewModel.load(
                 token: token, key: SecretToken.key(of: token), groups: try asked.groups(), context: asked.page)
         },
-        .post(Paths.groupInvitationLink, notFound: GroupInvitationViewModel.invalidMessage) { asked in
+        .post(Paths.groupInvitationLink, notFound: { $0.groupsInvalidLink }) { asked in
             guard let token = SecretToken.wellFormed(asked.values) else {
                 return SubmitOutcome<GroupInvitationViewModel>.notFound
             }
@@ -91,11 +91,12 @@ struct GroupsRoutes: AreaRoutes {
     /// signed in and a member. 404 to anyone else, or for a sit not the group's; 429 past
     /// `GroupStreams.limitPerPerson` streams on this instance.
     @Sendable func events(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try Paths.groupEvents.value(in: context, notFound: Self.notFound)
+        let words = context.page.words
+        let id = try Paths.groupEvents.value(in: context, notFound: Self.notFound(words))
         let person = try context.person()
         var view = GroupStreams.View.group
         if let sit = request.uri.queryParameters.get("sit") {
-            guard let sit = Int(sit) else { throw HTTPError(.notFound, message: Self.sitNotFound) }
+            guard let sit = Int(sit) else { throw HTTPError(.notFound, message: Self.sitNotFound(words)) }
             view = .sit(sit)
         }
         let shown = GroupStreams.Shown(view: view, timeZone: context.page.timeZone, language: context.page.language)
@@ -120,7 +121,7 @@ struct GroupsRoutes: AreaRoutes {
             parts = found
         } catch GroupRepositoryError.notFound {
             subscription.end()
-            throw HTTPError(.notFound, message: view == .group ? Self.notFound : Self.sitNotFound)
+            throw HTTPError(.notFound, message: view == .group ? Self.notFound(words) : Self.sitNotFound(words))
         } catch {
             subscription.end()
             throw PageFailure.storage.error(
@@ -153,8 +154,8 @@ struct GroupsRoutes: AreaRoutes {
     static let tooManyStreams =
         "You have too many group pages open at once. Close one, then reload this page to see it live again."
 
-    static let notFound = "There is no such group, or you are not one of its members."
-    static let sitNotFound = "There is no such sit, or you are not a member of its group."
+    static func notFound(_ words: Words) -> String { words.groupsNotFound }
+    static func sitNotFound(_ words: Words) -> String { words.groupsSitNotFound }
 }
 
 extension HTTPField.Name {

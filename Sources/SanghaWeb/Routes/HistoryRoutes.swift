@@ -26,7 +26,10 @@ struct HistoryRoutes: AreaRoutes {
     }
 
     static let rows: [PageRow] = [
-        .get(Paths.history, query: ListPage.self, notFound: { "The history has no page \($0.page)." }) {
+        .get(
+            Paths.history, query: ListPage.self,
+            notFound: { words, list in words.historyNoListPage(page: words.number(list.page)) }
+        ) {
             let person = try $0.person().id
             let words = $0.page.words
             return await HistoryViewModel.load(
@@ -54,7 +57,7 @@ struct HistoryRoutes: AreaRoutes {
         router.post(Paths.historyImport, use: importFile)
     }
 
-    static let sessionNotFound = "There is no such session in your history."
+    static func sessionNotFound(_ words: Words) -> String { words.historySessionNotFound }
 
     /// The import's form (a file to preview, kept under a new token; or "Import" with the token
     /// of the file kept since its preview), read by `CSRFMiddleware` with its form token.

@@ -4,7 +4,8 @@ import SanghaViewModels
 
 /// One URL of a page or a form, written as one row: its method and route, the input it reads
 /// (the path's values, and the query or the form, typed), the view model it asks, and what its
-/// "not found" says. Every row runs through one handler (`AreaRoutes.addRoutes(to:)`):
+/// "not found" says, in the request's language. Every row runs through one handler
+/// (`AreaRoutes.addRoutes(to:)`):
 ///
 /// 1. the path's values are read (one that is not a number names nothing: 404 with the row's
 ///    words), and the query or the form decoded into the row's type (unreadable: 400; a body
@@ -27,16 +28,17 @@ struct PageRow: Sendable {
     fileprivate init<Values: Sendable, Input: Decodable & Sendable, Outcome: RowOutcome>(
         _ method: HTTPRequest.Method, _ pattern: String, input: Input.Type,
         read: @escaping @Sendable (AppRequestContext) -> Values?,
-        notFound: @escaping @Sendable (Input) -> String,
+        notFound: @escaping @Sendable (Words, Input) -> String,
         ask: @escaping @Sendable (PageRequest<Values, Input>) async throws -> Outcome
     ) {
         self.method = method
         self.pattern = pattern
         respond = { request, context, services in
             let input = try await method == .get ? request.query(Input.self) : request.form(Input.self, services)
-            guard let values = read(context) else { throw HTTPError(.notFound, message: notFound(input)) }
+            let words = context.page.words
+            guard let values = read(context) else { throw HTTPError(.notFound, message: notFound(words, input)) }
             let outcome = try await ask(PageRequest(values: values, input: input, request, context, services))
-            return try await services.answer(outcome, to: request, notFound: notFound(input))
+            return try await services.answer(outcome, to: request, notFound: notFound(words, input))
         }
     }
 }
@@ -151,53 +153,55 @@ struct ListPage: Decodable, Sendable {
 }
 
 extension PageRow {
-    /// `GET` of a route without values, reading `query`; `notFound` is what a 404 says (a paged
-    /// list's, of the page asked for).
+    /// `GET` of a route without values, reading `query`; `notFound` is what a 404 says, in the
+    /// request's language (a paged list's, of the page asked for).
     static func get<Input: Decodable & Sendable, Outcome: RowOutcome>(
-        _ route: Route<Void>, query: Input.Type, notFound: @escaping @Sendable (Input) -> String,
+        _ route: Route<Void>, query: Input.Type, notFound: @escaping @Sendable (Words, Input) -> String,
         _ ask: @escaping @Sendable (PageRequest<Void, Input>) async throws -> Outcome
     ) -> PageRow { PageRow(.get, route.pattern, input: query, read: { _ in () }, notFound: notFound, ask: ask) }
 
     /// `GET` of a route without values that reads no query.
     static func get<Outcome: RowOutcome>(
-        _ route: Route<Void>, notFound: @escaping @Sendable (NoInput) -> String = { _ in "There is no such page." },
+        _ route: Route<Void>, notFound: @escaping @Sendable (Words) -> String = { $0.commonNoSuchPage },
         _ ask: @escaping @Sendable (PageRequest<Void, NoInput>) async throws -> Outcome
-    ) -> PageRow { get(route, query: NoInput.self, notFound: notFound, ask) }
+    ) -> PageRow { get(route, query: NoInput.self, notFound: { words, _ in notFound(words) }, ask) }
 
     static func get<Values: Sendable, Input: Decodable & Sendable, Outcome: RowOutcome>(
-        _ route: Route<Values>, query: Input.Type, notFound: String,
+        _ route: Route<Values>, query: Input.Type, notFound: @escaping @Sendable (Words) -> String,
         _ ask: @escaping @Sendable (PageRequest<Values, Input>) async throws -> Outcome
     ) -> PageRow { PageRow(.get, route, input: query, notFound: notFound, ask: ask) }
 
     static func get<Values: Sendable, Outcome: RowOutcome>(
-        _ route: Route<Values>, notFound: String,
+        _ route: Route<Values>, notFound: @escaping @Sendable (Words) -> String,
         _ ask: @escaping @Sendable (PageRequest<Values, NoInput>) async throws -> Outcome
     ) -> PageRow { PageRow(.get, route, input: NoInput.self, notFound: notFound, ask: ask) }
 
     /// `POST` to a route without values whose "not found" depends on what was posted.
     static func post<Input: Decodable & Sendable, Outcome: RowOutcome>(
-        _ route: Route<Void>, form: Input.Type, notFound: @escaping @Sendable (Input) -> String,
+        _ route: Route<Void>, form: Input.Type, notFound: @escaping @Sendable (Words, Input) -> String,
         _ ask: @escaping @Sendable (PageRequest<Void, Input>) async throws -> Outcome
     ) -> PageRow { PageRow(.post, route.pattern, input: form, read: { _ in () }, notFound: notFound, ask: ask) }
 
     static func post<Values: Sendable, Input: Decodable & Sendable, Outcome: RowOutcome>(
-        _ route: Route<Values>, form: Input.Type, notFound: String,
+        _ route: Route<Values>, form: Input.Type, notFound: @escaping @Sendable (Words) -> String,
         _ ask: @escaping @Sendable (PageRequest<Values, Input>) async throws -> Outcome
     ) -> PageRow { PageRow(.post, route, input: form, notFound: notFound, ask: ask) }
 
     /// `POST` of a button: no form but its token.
     static func post<Values: Sendable, Outcome: RowOutcome>(
-        _ route: Route<Values>, notFound: String,
+        _ route: Route<Values>, notFound: @escaping @Sendable (Words) -> String,
         _ ask: @escaping @Sendable (PageRequest<Values, NoInput>) async throws -> Outcome
     ) -> PageRow { PageRow(.post, route, input: NoInput.self, notFound: notFound, ask: ask) }
 
     /// A row of a route with values, whose "not found" is the same whatever the input.
     private init<Values: Sendable, Input: Decodable & Sendable, Outcome: RowOutcome>(
-        _ method: HTTPRequest.Method, _ route: Route<Values>, input: Input.Type, notFound: String,
+        _ method: HTTPRequest.Method, _ route: Route<Values>, input: Input.Type,
+        notFound: @escaping @Sendable (Words) -> String,
         ask: @escaping @Sendable (PageRequest<Values, Input>) async throws -> Outcome
     ) {
         self.init(
-            method, route.pattern, input: input, read: { route.values(in: $0) }, notFound: { _ in notFound }, ask: ask)
+            method, route.pattern, input: input, read: { route.values(in: $0) },
+            notFound: { words, _ in notFound(words) }, ask: ask)
     }
 }
 

@@ -57,12 +57,12 @@ struct PeopleRoutes: AreaRoutes {
 
     /// The pages anyone may open: a password reset link's.
     static let publicRows: [PageRow] = [
-        .get(Paths.resetPassword, query: ResetQuery.self, notFound: { _ in PasswordResetViewModel.expired }) {
+        .get(Paths.resetPassword, query: ResetQuery.self, notFound: { words, _ in words.passwordResetExpired }) {
             let token = $0.input.token.flatMap(SecretToken.wellFormed)
             return await PasswordResetViewModel.load(
                 token: token ?? "", key: token.map(SecretToken.key(of:)), people: $0.people, context: $0.page)
         },
-        .post(Paths.resetPassword, form: ResetInput.self, notFound: PasswordResetViewModel.expired) {
+        .post(Paths.resetPassword, form: ResetInput.self, notFound: { $0.passwordResetExpired }) {
             let token = $0.input.token.flatMap(SecretToken.wellFormed)
             return await PasswordResetViewModel.submit(
                 token: token ?? "", key: token.map(SecretToken.key(of:)), newPassword: $0.input.newPassword ?? "",
@@ -256,5 +256,5 @@ struct PeopleRoutes: AreaRoutes {
     }
 
     static let failed = "Sangha could not reach its database. Please try again."
-    static let gone = "This account no longer exists."
+    static func gone(_ words: Words) -> String { words.accountGone }
 }

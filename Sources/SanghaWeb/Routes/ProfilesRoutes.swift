@@ -7,14 +7,17 @@ import SanghaViewModels
 /// Another person's profile is not there (404, like a missing one).
 struct ProfilesRoutes: AreaRoutes {
     let services: RowServices
-    static let notFound = "There is no profile with this id."
+    static func notFound(_ words: Words) -> String { words.profilesNoSuchProfile }
 
     struct CreateForm: Decodable, Sendable {
         var name: String?
     }
 
     static let rows: [PageRow] = [
-        .get(Paths.profiles, query: ListPage.self, notFound: { "The profiles list has no page \($0.page)." }) {
+        .get(
+            Paths.profiles, query: ListPage.self,
+            notFound: { words, list in words.profilesNoListPage(page: words.number(list.page)) }
+        ) {
             await ProfilesListViewModel.load(page: $0.input.page, from: try $0.profiles(), context: $0.page)
         },
         .post(Paths.profiles, form: CreateForm.self, notFound: notFound) {

@@ -10,7 +10,7 @@ import SanghaViewModels
 struct PushRoutes: AreaRoutes {
     let services: RowServices
 
-    static let off = "Notifications are not set up on this Sangha."
+    static func off(_ words: Words) -> String { words.notificationsOff }
 
     /// The subscription as the script posts it (form fields, base64url keys).
     struct SubscriptionInput: Decodable, Sendable {
@@ -20,8 +20,8 @@ struct PushRoutes: AreaRoutes {
     }
 
     static let rows: [PageRow] = [
-        .post(Paths.pushSubscriptions, form: SubscriptionInput.self, notFound: { _ in off }) { asked in
-            guard let push = asked.dependencies.push else { throw HTTPError(.notFound, message: off) }
+        .post(Paths.pushSubscriptions, form: SubscriptionInput.self, notFound: { words, _ in off(words) }) { asked in
+            guard let push = asked.dependencies.push else { throw HTTPError(.notFound, message: off(asked.page.words)) }
             let person = try asked.person()
             let checked = push.endpoints.check(
                 endpoint: asked.input.endpoint ?? "", p256dh: asked.input.p256dh ?? "", auth: asked.input.auth ?? "")
@@ -37,14 +37,16 @@ struct PushRoutes: AreaRoutes {
                     device, push: push.repository, words: asked.page.words)
             }
         },
-        .post(Paths.removePushDevice, notFound: NotificationsSectionViewModel.noSuchDevice) { asked in
-            guard let push = asked.dependencies.push else { throw HTTPError(.notFound, message: off) }
+        .post(Paths.removePushDevice, notFound: { $0.notificationsNoSuchDevice }) { asked in
+            guard let push = asked.dependencies.push else { throw HTTPError(.notFound, message: off(asked.page.words)) }
             return await NotificationsSectionViewModel.remove(
                 device: asked.values, of: try asked.person(), push: push.repository, words: asked.page.words)
         },
-        .post(Paths.notificationChoices, form: NotificationsSectionViewModel.ChoicesInput.self, notFound: { _ in off })
-        { asked in
-            guard let push = asked.dependencies.push else { throw HTTPError(.notFound, message: off) }
+        .post(
+            Paths.notificationChoices, form: NotificationsSectionViewModel.ChoicesInput.self,
+            notFound: { words, _ in off(words) }
+        ) { asked in
+            guard let push = asked.dependencies.push else { throw HTTPError(.notFound, message: off(asked.page.words)) }
             return await NotificationsSectionViewModel.choose(
                 asked.input, person: try asked.person(), push: push.repository, words: asked.page.words)
         },
@@ -52,8 +54,10 @@ struct PushRoutes: AreaRoutes {
 
     /// Anyone may read the key: it is public, and the browser needs it before it subscribes.
     func addPublicRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.get(Paths.pushKey) { [dependencies] _, _ -> Response in
-            guard let push = dependencies.push else { throw HTTPError(.notFound, message: Self.off) }
+        router.get(Paths.pushKey) { [dependencies] _, context -> Response in
+            guard let push = dependencies.push else {
+                throw HTTPError(.notFound, message: Self.off(context.page.words))
+            }
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-cache"],
                 body: .init(byteBuffer: ByteBuffer(string: push.publicKey)))

@@ -9,12 +9,15 @@ import SanghaViewModels
 struct SittingRoutes: AreaRoutes {
     let services: RowServices
 
-    static let notFound = ProfilesRoutes.notFound
-    static let sitNotFound = GroupsRoutes.sitNotFound
+    static func notFound(_ words: Words) -> String { ProfilesRoutes.notFound(words) }
+    static func sitNotFound(_ words: Words) -> String { GroupsRoutes.sitNotFound(words) }
 
     static let rows: [PageRow] = [
         // A session sat alone (with `profile`) or with a group sit (with `group` and `sit`).
-        .post(Paths.sessions, form: SittingSessionInput.self, notFound: { $0.isGroupSit ? sitNotFound : notFound }) {
+        .post(
+            Paths.sessions, form: SittingSessionInput.self,
+            notFound: { words, sat in sat.isGroupSit ? sitNotFound(words) : notFound(words) }
+        ) {
             asked -> SessionRecorded in
             if asked.input.isGroupSit {
                 return .groupSit(
@@ -28,7 +31,7 @@ struct SittingRoutes: AreaRoutes {
         // 204 once the person's groups are told; the script needs nothing back.
         .post(
             Paths.sitting, form: SittingPresence.Input.self,
-            notFound: { $0.sit != nil || $0.group != nil ? sitNotFound : notFound }
+            notFound: { words, sat in sat.sit != nil || sat.group != nil ? sitNotFound(words) : notFound(words) }
         ) {
             await SittingPresence.start(
                 $0.input, profiles: try $0.profiles(), groups: try $0.groups(), now: $0.page.now,
