@@ -44,7 +44,13 @@ struct PendingImportRoutesTests {
         let (type, body) = PracticeLogRoutesTests.multipart(fields)
         return try await person.postMultipart("/history/import", contentType: type, body: body) { response in
             if response.status == .gone {
-                #expect(Self.body(response).contains(PracticeLogImportViewModel.expiredMessage))
+                // The page's one alert: its title and its message, each whole.
+                let alerts = Self.body(response).matches(
+                    of: /<div class="alert" role="alert">\n  <p class="alert-title">([^<]*)<\/p>\n  <p>([^<]*)<\/p>/)
+                #expect(
+                    alerts.map { [String($0.1), String($0.2)] } == [
+                        ["Nothing was imported.", PracticeLogImportViewModel.expiredMessage]
+                    ])
             }
             return response.status
         }
