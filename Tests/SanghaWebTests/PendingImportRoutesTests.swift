@@ -45,10 +45,8 @@ struct PendingImportRoutesTests {
         return try await person.postMultipart("/history/import", contentType: type, body: body) { response in
             if response.status == .gone {
                 // The page's one alert: its title and its message, each whole.
-                let alerts = Self.body(response).matches(
-                    of: /<div class="alert" role="alert">\n  <p class="alert-title">([^<]*)<\/p>\n  <p>([^<]*)<\/p>/)
                 #expect(
-                    alerts.map { [String($0.1), String($0.2)] } == [
+                    alerts(in: Self.body(response)) == [
                         ["Nothing was imported.", PracticeLogImportViewModel.expiredMessage]
                     ])
             }

@@ -31,3 +31,9 @@ func formTokens(in body: String) -> [String] {
 func cookieAttributes(_ value: String) -> [String] {
     value.split(separator: ";").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.sorted()
 }
+
+/// The alerts of a page (`Layout/alert.mustache`), each as its title and its message.
+func alerts(in body: String) -> [[String]] {
+    body.matches(of: /<div class="alert" role="alert">\n  <p class="alert-title">([^<]*)<\/p>\n  <p>([^<]*)<\/p>/)
+        .map { [String($0.1), String($0.2)] }
+}
