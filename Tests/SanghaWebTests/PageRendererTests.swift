@@ -49,7 +49,7 @@ struct PageRendererTests {
             _ = try await MustacheTemplates(directory: templates)
             Issue.record("expected the start to fail")
         } catch {
-            #expect(String(describing: error).contains("Home/home.mustache"))
+            #expect(String(describing: error) == "Template 'Home/home.mustache' is missing from \(templates.path).")
         }
     }
 }

@@ -392,9 +392,14 @@ struct ProfilesRoutesTests {
                 let links = html.matches(of: /href="\/_gallery\/([^"]+)"/).map { String($0.1) }
                 #expect(links == FixtureRegistry.all.map(\.name))
             }
+            // The fixture's page exactly as its snapshot (FixtureSnapshotTests) shows it.
+            let reviewed = try String(
+                contentsOf: RepositoryPaths.root.appendingPathComponent(
+                    "Tests/SanghaWebTests/__Snapshots__/FixtureSnapshotTests/fixture.profile-editor-warm-up-on.html"),
+                encoding: .utf8)
             try await client.execute(uri: "/_gallery/profile-editor-warm-up-on", method: .get) { response in
                 #expect(response.status == .ok)
-                #expect(String(buffer: response.body).contains("Warm Up duration"))
+                #expect(String(buffer: response.body) == reviewed)
             }
             // The pages link the plain names, served from Public/ on disk.
             for path in ["/css/sangha.css", "/js/sangha.js", "/favicon.svg"] {
