@@ -101,6 +101,26 @@ extension PseudoLanguageTests {
         #expect([error.heading, error.message].compactMap(Self.skipped) == [])
     }
 
+    @Test(
+        "The home page's friends panel says the FriendService's failure and the saved list's age in the page's language"
+    )
+    func friendsPanelFailing() async {
+        struct Kept: FriendListStorage {
+            let list: SavedFriendList
+            func save(_ friends: [Friend], at date: Date) async throws {}
+            func load() async throws -> SavedFriendList? { list }
+        }
+        let saved = FriendsRepository(
+            remote: FakeFriendService.failing(.transport("x")),
+            storage: Kept(list: SavedFriendList(friends: Self.friends, savedAt: Self.context.now)))
+        let none = FriendsRepository(remote: FakeFriendService.failing(.unauthorized))
+        for repository in [saved, none] {
+            let panel = await FriendsPanelViewModel.load(from: repository, context: Self.context)
+            let texts = [panel.errorMessage ?? "", panel.savedNotice ?? ""]
+            #expect(texts.compactMap(Self.skipped) == [])
+        }
+    }
+
     @Test("Adding, saving and removing a friend flash through the catalog")
     func friendFlashes() async throws {
         let words = Self.context.words

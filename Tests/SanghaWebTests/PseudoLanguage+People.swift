@@ -125,6 +125,12 @@ extension PseudoLanguageTests {
             NotificationMessage.sitting(name: "Ada", group: 1, groupName: "x", words: words).title,
             NotificationMessage.reminder(words).title, NotificationMessage.reminder(words).body,
         ]
+        let refusals: [NotificationsSectionViewModel.Refusal] = [
+            .noEndpoint, .malformedEndpoint, .notHTTPS, .unknownService, .badKey, .badAuth,
+        ]
+        for refusal in refusals {
+            #expect(Self.skipped(refusal.message(in: words)) == nil, "\(refusal)")
+        }
         for line in lines {
             #expect(Self.skipped(line.replacingOccurrences(of: "Pocket ID", with: "")) == nil, "\(line)")
         }
@@ -143,6 +149,7 @@ extension PseudoLanguageTests {
             + [friends.title, friends.countText ?? ""]
             + [practice.title, practice.streakLabel, practice.totalTimeLabel, practice.sessionsTitle]
             + [practice.historyLabel, practice.profilesTitle, practice.profilesCountText ?? ""]
+            + [practice.totalTimeText, practice.errorMessage ?? ""]
         for text in texts {
             var rest = text
             for month in Self.months { rest = rest.replacingOccurrences(of: month, with: "") }

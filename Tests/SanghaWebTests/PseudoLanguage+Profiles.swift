@@ -32,7 +32,7 @@ extension PseudoLanguageTests {
 
     /// What still says English on these pages, and is another area's: the paging's words
     /// (Layout) and the time sat today (`DurationFormatter.words`, Formatters).
-    static let othersAreas = ["Previous", "Next", "Pages", "Page 2 of 2", "20 min"]
+    static let othersAreas = ["Previous", "Next", "Pages", "Page 2 of 2"]
 
     /// The letters of `text` outside brackets, brackets inside brackets too (a placeholder's
     /// pseudo-text inside a message's: "[[Ŵàŕm Ûp] bégîñš]").

@@ -58,20 +58,20 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
             words.groupsMembersHeading, words.groupsWeekHeading, words.groupsLeave
         )
         let byPerson = Dictionary(practice.map { ($0.person, $0.totals) }, uniquingKeysWith: { first, _ in first })
-        // (The time sat is written as English writes it, in every language, until the formatters
-        // speak the person's.)
         week = detail.members.map { member in
             let totals = byPerson[member.person] ?? .zero
             return totals.sessions == 0
                 ? words.groupsWeekNoSessions(name: member.name)
                 : words.groupsWeekSat(
-                    totals.sessions, name: member.name, duration: DurationFormatter.words(from: totals.seconds))
+                    totals.sessions, name: member.name,
+                    duration: DurationFormatter.words(from: totals.seconds, words: words))
         }
         let total = practice.map(\.totals).reduce(.zero, +)
         weekSummary =
             total.sessions == 0
             ? words.groupsWeekNone
-            : words.groupsWeekTogether(total.sessions, duration: DurationFormatter.words(from: total.seconds))
+            : words.groupsWeekTogether(
+                total.sessions, duration: DurationFormatter.words(from: total.seconds, words: words))
         hosting =
             detail.isHost
             ? GroupHostingViewModel(

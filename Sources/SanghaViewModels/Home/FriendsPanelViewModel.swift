@@ -45,14 +45,16 @@ public struct FriendsPanelViewModel: Sendable, Equatable, Encodable {
             case .saved(let saved, let failure):
                 return FriendsPanelViewModel(
                     friends: saved.friends,
-                    errorMessage: FriendOperation.load.message(for: failure.reason),
-                    savedNotice: FriendsListViewModel.savedNotice(saved, timeZone: context.timeZone),
+                    errorMessage: FriendOperation.load.message(for: failure.reason, words: context.words),
+                    savedNotice: FriendsListViewModel.savedNotice(
+                        saved, timeZone: context.timeZone, words: context.words),
                     words: context.words
                 )
             }
         } catch {
             return FriendsPanelViewModel(
-                friends: [], errorMessage: FriendOperation.load.message(for: error.reason), words: context.words)
+                friends: [], errorMessage: FriendOperation.load.message(for: error.reason, words: context.words),
+                words: context.words)
         }
     }
 }

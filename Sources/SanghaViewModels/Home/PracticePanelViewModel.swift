@@ -30,12 +30,12 @@ public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
         let sessions = practice?.totals.sessions ?? 0
         hasPractice = sessions > 0
         streakText = showsStreak ? words.homeStreakDays(practice?.streak ?? 0) : nil
-        todayText = DurationFormatter.words(from: practice?.todays.seconds ?? 0)
+        todayText = DurationFormatter.words(from: practice?.todays.seconds ?? 0, words: words)
         emptyMessage = practice != nil && sessions == 0 ? words.homeNoSessions : nil
         errorMessage =
             practice == nil
             ? (StorageMessage.isUnreachable(failure)
-                ? words.profilesDatabaseUnreachable : words.homeSessionsCouldNotRead)
+                ? words.storageUnreachable : words.homeSessionsCouldNotRead)
             : nil
         if let last, let id = last.profileID {
             sitLink = LinkViewModel(url: Paths.sit.url(id), label: words.homeSitWith(name: last.profileName))

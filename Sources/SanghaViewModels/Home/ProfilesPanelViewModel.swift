@@ -36,7 +36,7 @@ public struct ProfilesPanelViewModel: Sendable, Equatable, Encodable {
         emptyMessage = profiles?.isEmpty == true ? words.homeNoProfiles : nil
         errorMessage =
             profiles == nil
-            ? (StorageMessage.isUnreachable(failure) ? words.profilesDatabaseUnreachable : words.profilesCouldNotRead)
+            ? (StorageMessage.isUnreachable(failure) ? words.storageUnreachable : words.profilesCouldNotRead)
             : nil
         allLabel =
             switch count {

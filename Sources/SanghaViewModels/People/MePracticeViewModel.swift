@@ -48,15 +48,16 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
     ) {
         (title, streakLabel, totalTimeLabel) = (words.mePractice, words.meStreak, words.meTotalTime)
         (sessionsTitle, historyLabel, profilesTitle) = (words.meLastSessions, words.layoutHistory, words.layoutProfiles)
-        let panel = PracticePanelViewModel(practice: practice, failure: sessionsFailure, showsStreak: showsStreak)
+        let panel = PracticePanelViewModel(
+            practice: practice, failure: sessionsFailure, showsStreak: showsStreak, words: words)
         hasPractice = panel.hasPractice
         streakText = panel.streakText
-        totalTimeText = DurationFormatter.words(from: practice?.totals.seconds ?? 0)
+        totalTimeText = DurationFormatter.words(from: practice?.totals.seconds ?? 0, words: words)
         emptyMessage = panel.emptyMessage
         errorMessage = panel.errorMessage
         sitLink = panel.sitLink
         sessions = (practice?.recent ?? []).prefix(Self.sessionLimit).map {
-            HistorySessionRowViewModel(session: $0, timeZone: timeZone)
+            HistorySessionRowViewModel(session: $0, timeZone: timeZone, words: words)
         }
         hasSessions = !sessions.isEmpty
 

@@ -84,14 +84,15 @@ public struct NotificationsSectionViewModel: Sendable, Equatable, Encodable {
     public enum Refusal: Sendable, Equatable {
         case noEndpoint, malformedEndpoint, notHTTPS, unknownService, badKey, badAuth
 
-        public var message: String {
+        /// Why, in `words`' language (the script shows it).
+        public func message(in words: Words) -> String {
             switch self {
-            case .noEndpoint: "The subscription has no endpoint."
-            case .malformedEndpoint: "The endpoint is not an address a push service gives."
-            case .notHTTPS: "The endpoint must use https."
-            case .unknownService: "The endpoint is not at a push service Sangha sends to."
-            case .badKey: "p256dh must be the browser’s P-256 public key, base64url."
-            case .badAuth: "auth must be 16 bytes, base64url."
+            case .noEndpoint: words.notificationsNoEndpoint
+            case .malformedEndpoint: words.notificationsMalformedEndpoint
+            case .notHTTPS: words.notificationsNotHttps
+            case .unknownService: words.notificationsUnknownService
+            case .badKey: words.notificationsBadKey
+            case .badAuth: words.notificationsBadAuth
             }
         }
     }

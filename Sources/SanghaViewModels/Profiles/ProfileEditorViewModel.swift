@@ -87,7 +87,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         return ErrorPageViewModel(
             heading: words.profilesUnavailable,
             message: StorageMessage.isUnreachable(error)
-                ? words.profilesDatabaseUnreachable : words.profilesCouldNotReadOrSave,
+                ? words.storageUnreachable : words.profilesCouldNotReadOrSave,
             context: context)
     }
 

@@ -46,7 +46,7 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         emptyMessage = profiles?.isEmpty == true ? words.profilesNoneYet : nil
         errorMessage =
             profiles == nil
-            ? (StorageMessage.isUnreachable(failure) ? words.profilesDatabaseUnreachable : words.profilesCouldNotRead)
+            ? (StorageMessage.isUnreachable(failure) ? words.storageUnreachable : words.profilesCouldNotRead)
             : nil
         nameField = FormFieldViewModel(
             names: FieldNames(name: "name"),

@@ -92,7 +92,7 @@ extension SittingViewModel {
         let words = context.words
         let notSavedHeading = words.sittingNotSavedHeading
         func failed(_ error: any Error) -> String {
-            StorageMessage.isUnreachable(error) ? words.profilesDatabaseUnreachable : words.sittingCouldNotSave
+            StorageMessage.isUnreachable(error) ? words.storageUnreachable : words.sittingCouldNotSave
         }
         guard let id = input.profile.flatMap({ Int($0) }) else { return .notFound }
         let profile: Profile?

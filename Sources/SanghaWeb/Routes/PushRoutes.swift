@@ -27,7 +27,8 @@ struct PushRoutes: AreaRoutes {
                 endpoint: asked.input.endpoint ?? "", p256dh: asked.input.p256dh ?? "", auth: asked.input.auth ?? "")
             switch checked {
             case .failure(let refusal):
-                return NotificationsSectionViewModel.Subscribed.refused(Self.refusal(refusal).message)
+                return NotificationsSectionViewModel.Subscribed.refused(
+                    Self.refusal(refusal).message(in: asked.page.words))
             case .success(let subscription):
                 let device = PushDevice(
                     person: person.id, endpoint: subscription.endpoint.absoluteString, p256dh: subscription.p256dh,
