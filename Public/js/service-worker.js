@@ -86,12 +86,19 @@ async function page(request) {
   }
 }
 
-/** The kept page with "You are offline. This page is from HH:MM." at the top of its content. */
+/**
+ * The kept page with "You are offline. This page is from HH:MM." at the top of its content: in
+ * the page's language when the page gives its words (`<meta name="sangha-offline">`, escaped
+ * as the page wrote it, `{time}` where the time goes); an English page gives none.
+ */
 async function offlineCopy(kept) {
   const at = new Date(Number(kept.headers.get(KEPT_AT)));
   const time = `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
-  const notice = `<p class="offline-notice" role="status">You are offline. This page is from ${time}.</p>`;
-  const html = (await kept.text()).replace('<main id="main">', `<main id="main">\n${notice}`);
+  const text = await kept.text();
+  const words = text.match(/<meta name="sangha-offline" content="([^"]*)">/)?.[1];
+  const line = words ? words.replace("{time}", time) : `You are offline. This page is from ${time}.`;
+  const notice = `<p class="offline-notice" role="status">${line}</p>`;
+  const html = text.replace('<main id="main">', `<main id="main">\n${notice}`);
   const headers = new Headers(kept.headers);
   headers.delete(KEPT_AT);
   headers.delete("Content-Length");

@@ -168,6 +168,31 @@ def test_signing_out_offline_says_so_and_leaves_the_person_signed_in(server, bro
     assert signed_in_as(browser) is None
 
 
+def kept_language(browser, url):
+    """The language of the copy of `url` the worker keeps, or None."""
+    return browser.execute_async_script("""
+        const [url, done] = arguments;
+        caches.open("sangha-pages").then((cache) => cache.match(url)).then((kept) => kept ? kept.text() : "")
+            .then((text) => done((text.match(/<html lang="([^"]+)"/) || [])[1] || null));
+    """, url)
+
+
+def test_a_page_kept_in_german_says_in_german_that_it_is_offline(server, browser):
+    page = server.url + "/history"
+    browser.get(page)
+    controlled(browser)
+    browser.add_cookie({"name": "lang", "value": "de"})
+    try:
+        browser.get(page)
+        eventually(browser, lambda d: kept_language(d, page) == "de")
+        server.halt()
+        browser.get(page)
+        assert shows(browser, "Du bist offline. Diese Seite ist von ")
+    finally:
+        server.resume()
+        browser.delete_cookie("lang")
+
+
 def test_sits_waiting_survive_signing_out_and_go_when_the_same_person_signs_in_again(server, browser):
     """Clear-Site-Data is "cache" only: the sits kept in IndexedDB stay through a sign-out."""
     sitting = _short_profile(server, browser)

@@ -94,6 +94,20 @@ struct PseudoLanguageTests {
         #expect(labels.compactMap(Self.skipped) == [])
     }
 
+    @Test("A page gives the service worker its offline line in its language; an English page, none")
+    func offlineNotice() throws {
+        let notice = try #require(LayoutViewModel(title: "x", section: nil, context: Self.context).offlineNotice)
+        #expect(Self.skipped(notice) == nil && notice.contains("{time}"))
+        var context = Self.context
+        context.language = .de
+        let german = String(buffer: SignInViewModel(context: context).compiledHTMLBuffer())
+        #expect(
+            german.contains(#"<meta name="sangha-offline" content="Du bist offline. Diese Seite ist von {time}.">"#))
+        context.language = .en
+        let english = String(buffer: SignInViewModel(context: context).compiledHTMLBuffer())
+        #expect(!english.contains("sangha-offline"))
+    }
+
     @Test("A text outside the catalog is found")
     func finds() {
         #expect(Self.skipped("[Šîĝñ îñ···] now") == "now")

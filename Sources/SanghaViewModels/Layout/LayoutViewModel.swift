@@ -23,6 +23,11 @@ public struct LayoutViewModel: Sendable, Equatable, Encodable {
     public let homeURL: String = Paths.home.url
     /// The web app manifest, which makes Sangha installable.
     public let manifestURL: String = Paths.manifest.url
+    /// What the service worker writes at the top of this page opened again without a network
+    /// ("You are offline. This page is from {time}.", `{time}` where it puts the time it was
+    /// kept), in the page's language; nil in English, the worker's own words (so the English
+    /// page stays as it was).
+    public let offlineNotice: String?
 
     public init(title: String, section: Section?, context: PageContext) {
         self.title = title
@@ -35,6 +40,7 @@ public struct LayoutViewModel: Sendable, Equatable, Encodable {
         self.flash = context.flash
         self.assets = context.assets
         self.formToken = context.formToken
+        self.offlineNotice = context.language == .en ? nil : context.words.offlineKeptPage(time: "{time}")
     }
 }
 
