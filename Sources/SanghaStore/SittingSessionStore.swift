@@ -68,12 +68,10 @@ public struct SittingSessionStore: SittingSessionRepository, SQLiteStore {
     public func practice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)
         -> Practice
     {
-        let key = PracticeMemo.Key(owner: owner, recent: recent, offset: offset)
-        let (kept, read) = memo.practice(key, today: today)
-        if let kept { return kept }
-        let practice = try await readPractice(today: today, recent: recent, offset: offset)
-        memo.keep(practice, for: key, from: read)
-        return practice
+        try await memo.practice(PracticeMemo.Key(owner: owner, recent: recent, offset: offset), today: today) {
+            () async throws(SittingSessionRepositoryError) -> Practice in
+            try await readPractice(today: today, recent: recent, offset: offset)
+        }
     }
 
     private func readPractice(today: LocalDay, recent: Int, offset: Int) async throws(SittingSessionRepositoryError)

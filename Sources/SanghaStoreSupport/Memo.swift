@@ -29,7 +29,10 @@ public struct UnwatchedData: ChangeWatch {
 /// - a value is never served past `maximumAge`, when there is one;
 /// - every forget moves a generation on, and a value read before a forget is not kept: a read
 ///   that raced a change cannot put the old value back;
-/// - more than `limit` values and the memory starts again (it is only a memo).
+/// - more than `limit` values and the memory starts again (it is only a memo);
+/// - requests that miss the same key at once share one read (`value(_:if:reading:)`): on
+///   PostgreSQL, where a value is used for `maximumAge` at most, the 64 requests of a busy
+///   page found it old together and each read it again, and those reads were the page's tail.
 public final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// When a read began, and what had been forgotten by then: what it keeps must not be older.
     public struct Read: Sendable {
@@ -37,10 +40,21 @@ public final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         fileprivate let began: ContinuousClock.Instant
     }
 
+    /// A read under way, which the requests missing its key join while nothing was forgotten
+    /// since it began. Its task is a `Task<Result<Value, Failure>, Never>` for the reader's own
+    /// error type.
+    private struct Flight {
+        let id: Int
+        let generation: Int
+        let task: any Sendable
+    }
+
     private struct State {
         var entries: [Key: (value: Value, read: ContinuousClock.Instant)] = [:]
         /// Moves on at every forget: a read begun before one is not kept.
         var generation = 0
+        var flights: [Key: Flight] = [:]
+        var flightsBegun = 0
     }
 
     private let watch: any ChangeWatch
@@ -65,6 +79,59 @@ public final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                 usable(entry.value)
             else { return (nil, Read(generation: state.generation, began: now)) }
             return (entry.value, nil)
+        }
+    }
+
+    /// The value kept for `key`, if it may be used now (and is `usable`); else what `read`
+    /// gives, read once for every request that misses `key` meanwhile, and kept by the rules
+    /// above. A request that comes after a forget does not join a read begun before it.
+    public func value<Failure: Error>(
+        _ key: Key, if usable: (Value) -> Bool = { _ in true },
+        reading read: @escaping @Sendable () async throws(Failure) -> Value
+    ) async throws(Failure) -> Value {
+        typealias Shared = Task<Result<Value, Failure>, Never>
+        guard watch.hearsEveryChange else { return try await read() }
+        let now = ContinuousClock.now
+        let (kept, shared): (Value?, Shared?) = state.withLock { state in
+            if let entry = state.entries[key], maximumAge.map({ now - entry.read < $0 }) ?? true,
+                usable(entry.value)
+            {
+                return (entry.value, nil)
+            }
+            if let flight = state.flights[key], flight.generation == state.generation,
+                let task = flight.task as? Shared
+            {
+                return (nil, task)
+            }
+            state.flightsBegun += 1
+            let flight = (id: state.flightsBegun, began: Read(generation: state.generation, began: now))
+            let task = Shared {
+                let result: Result<Value, Failure>
+                do throws(Failure) { result = .success(try await read()) } catch { result = .failure(error) }
+                self.land(result, for: key, flight: flight.id, from: flight.began)
+                return result
+            }
+            state.flights[key] = Flight(id: flight.id, generation: state.generation, task: task)
+            return (nil, task)
+        }
+        if let kept { return kept }
+        guard let shared else { return try await read() }
+        let value = try await shared.value.get()
+        // Read for another request's rule (another day, say): this one reads for itself.
+        return usable(value) ? value : try await read()
+    }
+
+    /// A shared read ended: kept if nothing was forgotten since it began; no longer joined.
+    private func land<Failure: Error>(
+        _ result: Result<Value, Failure>, for key: Key, flight: Int, from read: Read
+    ) {
+        state.withLock { state in
+            if state.flights[key]?.id == flight { state.flights[key] = nil }
+            guard case .success(let value) = result, state.generation == read.generation,
+                watch.hearsEveryChange
+            else { return }
+            if state.entries.count >= limit { state.entries.removeAll() }
+            state.entries[key] = (value, read.began)
         }
     }
 

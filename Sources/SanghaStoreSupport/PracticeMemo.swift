@@ -31,14 +31,12 @@ public struct PracticeMemo: Sendable {
         practices = Memo(watch: watch, maximumAge: maximumAge, limit: Self.limit)
     }
 
-    /// The practice kept for `key` as of `today`; else nil, and the read to keep the one read
-    /// from the database with.
-    public func practice(_ key: Key, today: LocalDay) -> (Practice?, read: Memo<Key, Practice>.Read?) {
-        practices.value(key) { $0.today == today }
-    }
-
-    public func keep(_ practice: Practice, for key: Key, from read: Memo<Key, Practice>.Read?) {
-        practices.keep(practice, for: key, from: read)
+    /// The practice kept for `key` as of `today`; else the one `read` gives, read once for all
+    /// the requests that miss it together (`Memo.value(_:if:reading:)`).
+    public func practice<Failure: Error>(
+        _ key: Key, today: LocalDay, reading read: @escaping @Sendable () async throws(Failure) -> Practice
+    ) async throws(Failure) -> Practice {
+        try await practices.value(key, if: { $0.today == today }, reading: read)
     }
 
     /// After `owner`'s sessions, days or person changed.

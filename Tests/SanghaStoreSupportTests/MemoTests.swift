@@ -77,6 +77,83 @@ struct MemoTests {
         #expect(memo.value("a") { $0 > 1 }.0 == 2)
     }
 
+    /// Holds the reads a test lets go of.
+    actor Gate {
+        private var isOpen = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+        private(set) var reads = 0
+        private(set) var arrived = 0
+
+        func arrive() { arrived += 1 }
+
+        /// A read: counts itself, waits for the gate and answers its number.
+        func read() async -> Int {
+            reads += 1
+            let number = reads
+            if !isOpen { await withCheckedContinuation { waiting.append($0) } }
+            return number
+        }
+
+        func open() {
+            isOpen = true
+            waiting.forEach { $0.resume() }
+            waiting = []
+        }
+    }
+
+    struct Refused: Error, Equatable {}
+
+    @Test("Requests that miss a key together share one read, and it is kept")
+    func sharedRead() async throws {
+        let memo = Memo<String, Int>(watch: AloneOnData())
+        let gate = Gate()
+        let values = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<10 {
+                group.addTask {
+                    await gate.arrive()
+                    return await memo.value("a") { await gate.read() }
+                }
+            }
+            while await gate.arrived < 10 { await Task.yield() }
+            try await Task.sleep(for: .milliseconds(50))  // every request is waiting on the read
+            await gate.open()
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(values == Array(repeating: 1, count: 10))
+        #expect(await gate.reads == 1)
+        #expect(memo.value("a").0 == 1)
+    }
+
+    @Test("A request after a forget does not join the read begun before it, which is not kept")
+    func sharedReadAfterForget() async throws {
+        let memo = Memo<String, Int>(watch: AloneOnData())
+        let gate = Gate()
+        async let first = memo.value("a") { await gate.read() }
+        while await gate.reads < 1 { await Task.yield() }
+        memo.forget("a")  // a write lands while the read is under way
+        async let second = memo.value("a") { await gate.read() }
+        while await gate.reads < 2 { await Task.yield() }
+        await gate.open()
+        #expect(await first == 1)
+        #expect(await second == 2)
+        #expect(memo.value("a").0 == 2)
+    }
+
+    @Test("A shared read that fails fails every request that joined it, and keeps nothing")
+    func sharedReadFails() async throws {
+        let memo = Memo<String, Int>(watch: AloneOnData())
+        await #expect(throws: Refused()) {
+            try await memo.value("a") { () async throws(Refused) -> Int in throw Refused() }
+        }
+        #expect(memo.value("a").0 == nil)
+        let unwatched = Memo<String, Int>(watch: UnwatchedData())
+        let gate = Gate()
+        await gate.open()
+        _ = await unwatched.value("a") { await gate.read() }
+        _ = await unwatched.value("a") { await gate.read() }
+        #expect(await gate.reads == 2, "nothing is kept or shared while the watch does not hear every change")
+    }
+
     @Test("A sign-in session kept is served until it is due to be touched again, and never past its longest life")
     func signInSession() {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
