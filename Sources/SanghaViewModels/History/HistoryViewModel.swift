@@ -63,12 +63,12 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     }
 
     /// The history page `page` of `practice`, its `recent` sessions the page's, the newest
-    /// first; on the first page "Add a sit", as typed in `entry`. `year` draws the year's
-    /// calendar (the app keeps each person's last one: `HistoryYearViewModel(practice:)` is
-    /// most of the page's work with a year's log, and depends on the days sat and today only).
+    /// first; on the first page "Add a sit", as typed in `entry`. `drawing` draws the chart and
+    /// the year's calendar (the app keeps each person's last one: `HistoryDrawing` is most of the
+    /// page's work with a year's log, and depends on the days sat and today only).
     public init(
         practice: Practice, page: Int = 1, context: PageContext, entry: SessionFormViewModel.Form = .init(),
-        alert: AlertViewModel? = nil, year: ((Practice) -> HistoryYearViewModel)? = nil
+        alert: AlertViewModel? = nil, drawing: ((Practice) -> HistoryDrawing)? = nil
     ) {
         let words = context.words
         layout = LayoutViewModel(
@@ -91,8 +91,8 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         streakDays = practice.streak
         streakText = context.showsStreaks ? words.historyDays(practice.streak) : nil
         let hasSessions = practice.totals.sessions > 0
-        chart = hasSessions ? HistoryChartViewModel(days: practice.days(last: Self.dayCount), words: words) : nil
-        self.year = hasSessions ? (year ?? { HistoryYearViewModel(practice: $0, words: words) })(practice) : nil
+        let drawn = hasSessions ? (drawing ?? { HistoryDrawing(practice: $0, words: words) })(practice) : nil
+        (chart, year) = (drawn?.chart, drawn?.year)
         rows = practice.recent.map {
             HistorySessionRowViewModel(session: $0, timeZone: context.timeZone, actions: true, words: words)
         }
@@ -152,7 +152,7 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     public static func load(
         page: Int, from repository: any SittingSessionRepository, context: PageContext,
         entry: SessionFormViewModel.Form = .init(),
-        year: ((Practice) -> HistoryYearViewModel)? = nil
+        drawing: ((Practice) -> HistoryDrawing)? = nil
     ) async -> LoadOutcome<HistoryViewModel> {
         do {
             let pageSize = PagingViewModel.pageSize
@@ -164,7 +164,8 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
             guard (1...PagingViewModel.pageCount(rows: practice.totals.sessions)).contains(page) else {
                 return .notFound
             }
-            return .page(HistoryViewModel(practice: practice, page: page, context: context, entry: entry, year: year))
+            return .page(
+                HistoryViewModel(practice: practice, page: page, context: context, entry: entry, drawing: drawing))
         } catch {
             return .failed(
                 ErrorPageViewModel(

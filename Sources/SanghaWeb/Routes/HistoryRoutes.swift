@@ -34,7 +34,7 @@ struct HistoryRoutes: AreaRoutes {
             let words = $0.page.words
             return await HistoryViewModel.load(
                 page: $0.input.page, from: try $0.sessions(), context: $0.page,
-                year: { HistoryYears.shared.year(of: person, $0, words: words) })
+                drawing: { HistoryDrawings.shared.drawing(of: person, $0, words: words) })
         },
         .post(Paths.historySessions, form: SessionForm.self, notFound: sessionNotFound) {
             await SessionEntry.add($0.input.form, sessions: try $0.sessions(), context: $0.page)
