@@ -157,10 +157,19 @@ struct TemplateOutput: ~Copyable {
     }
 
     /// `&`, `<`, `>`, `"` and `'` as entities, the rest as it is (swift-mustache's `htmlEscape`),
-    /// written run by run between the characters that need an entity.
+    /// written run by run between the characters that need an entity. The runs are found eight
+    /// bytes at a time (`mayNeedEntity`): a byte at a time, escaping was 15 % of a history page's
+    /// instructions.
     private mutating func escape(_ bytes: UnsafeRawBufferPointer) {
         var start = 0
-        for index in bytes.indices {
+        var index = 0
+        while index < bytes.count {
+            if bytes.count - index >= 8,
+                !Self.mayNeedEntity(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
+                index += 8
+                continue
+            }
             let entity: StaticString
             switch bytes[index] {
             case UInt8(ascii: "&"): entity = "&amp;"
@@ -168,13 +177,31 @@ struct TemplateOutput: ~Copyable {
             case UInt8(ascii: ">"): entity = "&gt;"
             case UInt8(ascii: "\""): entity = "&quot;"
             case UInt8(ascii: "'"): entity = "&#39;"
-            default: continue
+            default:
+                index += 1
+                continue
             }
             write(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
             write(entity)
-            start = index + 1
+            index += 1
+            start = index
         }
         write(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+    }
+
+    /// Whether any of `word`'s eight bytes may be one `escape` replaces: each of the five is
+    /// looked for as a byte that is zero once the word is xor-ed with it (a borrow can make a
+    /// byte after a true find look like one too, never hide one), so false means none is there.
+    static func mayNeedEntity(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        func zeroByte(_ byte: UInt8) -> UInt64 {
+            let masked = word ^ (ones &* UInt64(byte))
+            return (masked &- ones) & ~masked
+        }
+        let found =
+            zeroByte(UInt8(ascii: "&")) | zeroByte(UInt8(ascii: "<")) | zeroByte(UInt8(ascii: ">"))
+            | zeroByte(UInt8(ascii: "\"")) | zeroByte(UInt8(ascii: "'"))
+        return found & 0x8080_8080_8080_8080 != 0
     }
 }
 

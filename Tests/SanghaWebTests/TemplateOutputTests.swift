@@ -1,0 +1,66 @@
+import Hummingbird
+import Testing
+
+@testable import SanghaWeb
+
+/// What a compiled template's `{{value}}` writes: swift-mustache's escaping, found eight bytes
+/// at a time.
+struct TemplateOutputTests {
+    /// swift-mustache's rule, a character at a time.
+    static func reference(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    static func escaped(_ text: String) -> String {
+        var output = TemplateOutput(capacity: 8)
+        output.appendEscaped(text)
+        return String(buffer: output.finish(TemplateSizeHint()))
+    }
+
+    @Test("Each character that needs an entity gets it wherever it stands in a run of eight")
+    func everyPlace() {
+        for special in ["&", "<", ">", "\"", "'"] {
+            for length in 0...20 {
+                for place in 0...length {
+                    let plain = String(repeating: "a", count: length)
+                    var text = plain
+                    text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: place))
+                    #expect(Self.escaped(text) == Self.reference(text), "\(text)")
+                }
+            }
+        }
+        // Bytes one away from each (%, ;, =, ?, !, #, (, ), bytes past 0x7F) stay as they are.
+        let near = "%;=?!#()[]{}—é 😀 0123456789 ÿ\u{7F}\u{80}"
+        #expect(Self.escaped(near) == near)
+        let mixed = "<a href=\"x\">Tom & Jerry's</a> — \(near) & done"
+        #expect(Self.escaped(mixed) == Self.reference(mixed))
+        #expect(Self.escaped(String(repeating: "<&>", count: 100)) == String(repeating: "&lt;&amp;&gt;", count: 100))
+    }
+
+    @Test("A word without any of the five is passed whole; one with any is looked at")
+    func wordTest() {
+        func word(_ text: String) -> UInt64 {
+            Array(text.utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        }
+        #expect(!TemplateOutput.mayNeedEntity(word("abcdefgh")))
+        #expect(!TemplateOutput.mayNeedEntity(word("%;=?!#()")))
+        for special in ["&", "<", ">", "\"", "'"] {
+            for place in 0..<8 {
+                var text = Array("abcdefgh")
+                text[place] = Character(special)
+                #expect(TemplateOutput.mayNeedEntity(word(String(text))), "\(String(text))")
+            }
+        }
+    }
+}
