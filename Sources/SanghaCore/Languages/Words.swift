@@ -58,7 +58,10 @@ public struct Words: Sendable, Equatable {
 
     /// A count as the language writes numbers (English as it always has: plain digits).
     public func number(_ value: Int) -> String {
-        language == .en || language == .pseudo ? String(value) : value.formatted(.number.locale(language.locale))
+        guard language != .en, language != .pseudo else { return String(value) }
+        return FormattedTexts.shared.text(.number, value, in: language) {
+            value.formatted(.number.locale(language.locale))
+        }
     }
 
     /// The pieces with the values in their places, written once into a string of the size

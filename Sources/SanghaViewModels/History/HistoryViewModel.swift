@@ -131,6 +131,11 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     /// picks one by `Intl.PluralRules`. nil in English, which the script writes itself.
     public static func outboxForms(_ words: Words) -> String? {
         guard words.language != .en else { return nil }
+        // The same for every page in the language: written once.
+        return FormattedTexts.shared.text(.outboxForms, 0, in: words.language) { writeOutboxForms(words) }
+    }
+
+    private static func writeOutboxForms(_ words: Words) -> String {
         var forms: [String: String] = [:]
         for category in words.language.pluralCategories {
             // A count of the category: its number, written as the language writes it, is `{count}`.
@@ -144,7 +149,7 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(forms)).map { String(decoding: $0, as: UTF8.self) }
+        return (try? encoder.encode(forms)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// What `GET /history?page=N` shows: a page past the last is not found (the first always
