@@ -68,6 +68,9 @@ pages=(
   "GET /groups/1 (a group's page: 5 sits, 10 members)|bench|/groups/1"
   "GET /groups/1/sits/1 (a sit's page)|bench|/groups/1/sits/1"
   "GET the calendar feed (20 groups, 100 sits)|bench|/$feed"
+  "GET /profiles/1, in German|bench-de|/profiles/1"
+  "GET / (home, 1,000 sessions), in German|log1000-de|/"
+  "GET /history (1,000 sessions), in German|log1000-de|/history"
 )
 # ask COUNT COOKIE PATH: COUNT requests one after another on one kept-alive connection, as a
 # browser (and wrk) sends them: a connection's setup is not a page's cost.
@@ -86,7 +89,11 @@ declare -A counts
 for page in "${pages[@]}"; do
   IFS='|' read -r label who path <<<"$page"
   [ -z "${ONLY:-}" ] || [[ $label =~ $ONLY ]] || continue
-  cookies=${cookie[sqlite/$who]}
+  # The same person's page in German: the language picker's cookie.
+  case $who in
+    *-de) cookies="${cookie[sqlite/${who%-de}]}; lang=de" ;;
+    *) cookies=${cookie[sqlite/$who]} ;;
+  esac
   [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookies" "$base$path")" = 200 ] \
     || { echo "FAILED: $label did not answer 200" >&2; exit 1; }
   ask "$WARMUP" "$cookies" "$path"
