@@ -186,10 +186,6 @@ public struct SessionEditViewModel: Sendable, Equatable, Encodable {
 
 /// What the history's forms do: add a sit, save a correction, delete one.
 public enum SessionEntry {
-    public static let addedMessage = "Sit added."
-    public static let savedMessage = "Sit saved."
-    public static let deletedMessage = "Sit deleted."
-
     /// "Add sit": 303 to the history with "Sit added.", or the history again with each field's
     /// message (422), what was typed kept.
     public static func add(

@@ -76,10 +76,6 @@ public struct NotificationsSectionViewModel: Sendable, Equatable, Encodable {
         }
     }
 
-    public static let on = "Notifications are on for this device."
-    public static let removed = "This device no longer gets notifications."
-    public static let saved = "Notification choices saved."
-
     /// Why a subscription was refused (400), by what was wrong.
     public enum Refusal: Sendable, Equatable {
         case noEndpoint, malformedEndpoint, notHTTPS, unknownService, badKey, badAuth
