@@ -82,9 +82,10 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
             sit.cancelled ? nil : sit.occurrence(at: context.now)
         let shown = occurrence ?? DateInterval(start: sit.startsAt, duration: sit.duration)
         if occurrence != nil, context.now >= shown.start {
-            whenText = words.groupsUnderWay(time: CalendarText.time(shown.end, timeZone: context.timeZone))
+            whenText = words.groupsUnderWay(
+                time: CalendarText.time(shown.end, timeZone: context.timeZone, words: words))
         } else {
-            let start = CalendarText.dayAndTime(shown.start, timeZone: context.timeZone)
+            let start = CalendarText.dayAndTime(shown.start, timeZone: context.timeZone, words: words)
             whenText = sit.weekly ? words.groupsEveryWeekAfter(when: start) : start
         }
         overText = sit.cancelled ? words.groupsSitCancelled : occurrence == nil ? words.groupsSitOver : nil

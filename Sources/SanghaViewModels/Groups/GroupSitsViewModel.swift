@@ -52,8 +52,8 @@ public struct GroupSitRowViewModel: Sendable, Equatable, Encodable {
         url = Paths.groupSit.url(sit.group, sit.id)
         whenText =
             now >= occurrence.start
-            ? words.groupsUnderWay(time: CalendarText.time(occurrence.end, timeZone: timeZone))
-            : CalendarText.dayAndTime(occurrence.start, timeZone: timeZone)
+            ? words.groupsUnderWay(time: CalendarText.time(occurrence.end, timeZone: timeZone, words: words))
+            : CalendarText.dayAndTime(occurrence.start, timeZone: timeZone, words: words)
         startISO = CalendarText.iso(occurrence.start)
         let duration = DurationFormatter.string(from: Int(sit.duration))
         detail = sit.weekly ? words.groupsEveryWeekAfter(when: duration) : duration

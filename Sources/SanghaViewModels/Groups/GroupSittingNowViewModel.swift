@@ -32,7 +32,7 @@ public struct GroupSitterViewModel: Sendable, Equatable, Encodable {
     init(_ sitter: SittingNow, timeZone: TimeZone, words: Words = .english) {
         name = sitter.name
         profileName = sitter.inAnotherGroupsSit ? words.groupsAGroupSit : sitter.profileName
-        sinceText = words.groupsSince(time: CalendarText.time(sitter.since, timeZone: timeZone))
+        sinceText = words.groupsSince(time: CalendarText.time(sitter.since, timeZone: timeZone, words: words))
         sinceISO = CalendarText.iso(sitter.since)
     }
 }

@@ -202,7 +202,7 @@ public struct GroupMemberViewModel: Sendable, Equatable, Encodable {
         username = member.username
         isHost = member.isHost
         (hostLabel, removeLabel) = (words.groupsHost, words.groupsRemove)
-        detail = words.groupsJoined(date: CalendarText.shortDate(member.joinedAt, timeZone: timeZone))
+        detail = words.groupsJoined(date: CalendarText.shortDate(member.joinedAt, timeZone: timeZone, words: words))
         self.removeURL = removeURL
         removeAccessibleLabel = words.groupsRemoveNamed(name: member.name)
     }
@@ -240,15 +240,16 @@ public struct GroupHostingViewModel: Sendable, Equatable, Encodable {
         self.removed = removed.map { member in
             GroupRemovedRowViewModel(
                 name: member.name, username: member.username,
-                detail: words.groupsRemovedOn(date: CalendarText.shortDate(member.removedAt, timeZone: timeZone)),
+                detail: words.groupsRemovedOn(
+                    date: CalendarText.shortDate(member.removedAt, timeZone: timeZone, words: words)),
                 readmitURL: Paths.readmitGroupMember.url(group, member.person), words: words)
         }
         hasRemoved = !removed.isEmpty
         self.invitations = invitations.map { invitation in
             GroupInvitationRowViewModel(
                 text: words.groupsInvitationMade(
-                    made: CalendarText.dayAndTime(invitation.createdAt, timeZone: timeZone),
-                    expires: CalendarText.dayAndTime(invitation.expiresAt, timeZone: timeZone)),
+                    made: CalendarText.dayAndTime(invitation.createdAt, timeZone: timeZone, words: words),
+                    expires: CalendarText.dayAndTime(invitation.expiresAt, timeZone: timeZone, words: words)),
                 revokeURL: Paths.revokeGroupInvitation.url(group, invitation.id), revokeLabel: words.groupsRevoke)
         }
         noInvitationsText = invitations.isEmpty ? words.groupsNoInvitations : nil
