@@ -6,7 +6,8 @@ import Testing
 /// What a compiled template's `{{value}}` writes: swift-mustache's escaping, found eight bytes
 /// at a time.
 struct TemplateOutputTests {
-    /// swift-mustache's rule, a character at a time.
+    /// The rule swift-mustache's `htmlEscape` follows, written out a character at a time (the
+    /// fixtures' compiled pages are compared with swift-mustache's own in `FixtureSnapshotTests`).
     static func reference(_ text: String) -> String {
         var escaped = ""
         for character in text {

@@ -102,7 +102,7 @@ extension CalendarText {
     }
 
     /// Midday of `day` in UTC: the instant that is that day in `utc`.
-    private static func noon(of day: LocalDay) -> Date {
+    static func noon(of day: LocalDay) -> Date {
         Date(timeIntervalSince1970: Double(day.number) * 86_400 + 43_200)
     }
 }

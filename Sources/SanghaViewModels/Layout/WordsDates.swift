@@ -15,7 +15,7 @@ enum WordsDates {
         return FormattedTexts.shared.text(.abbreviatedDate, day.number, in: words.language) {
             var style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: words.language.locale)
             style.timeZone = .utc
-            return Self.noon(of: day).formatted(style)
+            return CalendarText.noon(of: day).formatted(style)
         }
     }
 
@@ -29,12 +29,8 @@ enum WordsDates {
             formatter.locale = words.language.locale
             formatter.timeZone = .utc
             formatter.setLocalizedDateFormatFromTemplate("LLLLyyyy")
-            return formatter.string(from: Self.noon(of: day))
+            return formatter.string(from: CalendarText.noon(of: day))
         }
     }
 
-    /// Midday of `day` in UTC.
-    private static func noon(of day: LocalDay) -> Date {
-        Date(timeIntervalSince1970: Double(day.number) * 86_400 + 43_200)
-    }
 }
