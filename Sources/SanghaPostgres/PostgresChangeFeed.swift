@@ -40,6 +40,9 @@ public final class PostgresChangeFeed: Service, Sendable {
         case practice(owner: Int)
         /// A group event, for `PostgresGroupEventBus`'s subscribers.
         case group(GroupEvent)
+        /// The group's links, members, removals or sits changed, or who is sitting in it: its
+        /// page is read again.
+        case groupPage(Int)
 
         init?(payload: String) {
             let parts = payload.split(separator: " ", maxSplits: 1).map(String.init)
@@ -51,6 +54,7 @@ public final class PostgresChangeFeed: Service, Sendable {
             case "profiles": guard let owner = Int(parts[1]) else { return nil }; self = .profileList(owner: owner)
             case "practice": guard let owner = Int(parts[1]) else { return nil }; self = .practice(owner: owner)
             case "group": guard let event = GroupEvent(payload: parts[1]) else { return nil }; self = .group(event)
+            case "group-page": guard let id = Int(parts[1]) else { return nil }; self = .groupPage(id)
             default: return nil
             }
         }
@@ -63,6 +67,7 @@ public final class PostgresChangeFeed: Service, Sendable {
             case .profileList(let owner): "profiles \(owner)"
             case .practice(let owner): "practice \(owner)"
             case .group(let event): "group \(event.payload)"
+            case .groupPage(let id): "group-page \(id)"
             }
         }
     }

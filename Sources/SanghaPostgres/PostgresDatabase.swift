@@ -138,6 +138,11 @@ extension PostgresConnection {
     /// Tells every instance listening (`PostgresChangeFeed`) of `changes`, in one statement,
     /// once the statement before it has committed.
     func announce(_ changes: PostgresChangeFeed.Change..., logger: Logger) async throws {
+        try await announce(changes, logger: logger)
+    }
+
+    func announce(_ changes: [PostgresChangeFeed.Change], logger: Logger) async throws {
+        guard !changes.isEmpty else { return }
         var bindings = PostgresBindings(capacity: changes.count + 1)
         bindings.append(PostgresChangeFeed.channel)
         for change in changes { bindings.append(change.payload) }

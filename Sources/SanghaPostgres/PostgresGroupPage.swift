@@ -200,12 +200,13 @@ extension PostgresGroupStore {
 
     /// A group's page in one statement, not seven one after another: the group and whether the
     /// person hosts it, then each part of the page in arrays, one a column, each in the order of
-    /// the part's own statement above; no row when the person is not a member. (An array of
+    /// the part's own statement above, and the earliest end of those sitting (when the page kept
+    /// must be read again, `GroupPageMemo`); no row when the person is not a member. (An array of
     /// nothing is NULL.)
     struct Page: PreparedRead {
         static let sql = """
             SELECT g.name, g.created_at, me.is_host, members.*, invitations.*, removed.*, practice.*,
-                sitting.*, sits.*
+                sitting.*, sits.*, sitting_until.*
             FROM group_member me JOIN sitting_group g ON g.id = me.group_id
             CROSS JOIN LATERAL (
                 SELECT \(arrays(["p.id", "p.name", "p.username", "m.is_host", "m.joined_at"], Members.order))
@@ -236,6 +237,13 @@ extension PostgresGroupStore {
                 FROM group_sit s
                 WHERE s.group_id = me.group_id AND s.cancelled_at IS NULL AND (s.weekly OR s.ends_at > $3)
             ) sits
+            CROSS JOIN LATERAL (
+                SELECT min(s.until)
+                FROM group_member m
+                JOIN sitting_now s ON s.person_id = m.person_id
+                JOIN person p ON p.id = m.person_id
+                WHERE m.group_id = me.group_id AND s.until > $6 AND p.show_when_sitting
+            ) sitting_until
             WHERE me.group_id = $1 AND me.person_id = $2
             """
         static let bindingDataTypes: [PostgresDataType] = [
@@ -248,7 +256,7 @@ extension PostgresGroupStore {
             values = [group, person, date, week.start, week.end, date.addingTimeInterval(-SittingNow.grace)]
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> GroupPage {
+        func decodeRow(_ row: PostgresRow) throws -> (GroupPage, sittingUntil: Date?) {
             var columns = Columns(row)
             let found = SittingGroup(id: group, name: try columns.next(), createdAt: try columns.next())
             let isHost: Bool = try columns.next()
@@ -302,10 +310,11 @@ extension PostgresGroupStore {
                     group: group)
             }
 
-            return GroupPage(
+            let page = GroupPage(
                 detail: GroupDetail(
                     group: found, members: members, invitations: invitations, isHost: isHost, removed: removed),
                 practice: practice, sitting: sitting, sits: sits)
+            return (page, try columns.next(Date?.self))
         }
     }
 

@@ -15,15 +15,39 @@ import SanghaStoreSupport
 ///
 /// "Sitting now" is `sitting_now`: the person's sit under way, one row at most, shown to the
 /// members of each of their groups.
+///
+/// A group's page is kept in memory while the instance listens for changes (`GroupPageMemo`,
+/// `PostgresChangeFeed`): every write here forgets the pages it changed on this instance at
+/// once, and announces `group-page ID` so the others forget them too.
 public struct PostgresGroupStore: GroupRepository, PostgresStore {
     typealias Failure = GroupRepositoryError
     let database: PostgresDatabase
     private let person: Int
+    private let pages: GroupPageMemo?
 
     /// The groups of `person`; every statement names them.
     public init(database: PostgresDatabase, person: Int) {
+        self.init(database: database, person: person, pages: nil)
+    }
+
+    init(database: PostgresDatabase, person: Int, pages: GroupPageMemo?) {
         self.database = database
         self.person = person
+        self.pages = pages
+    }
+
+    /// After a write changed `groups`' pages: this instance forgets them, and every instance
+    /// hears of it. A notice that cannot be sent is logged, not thrown (the write stands): the
+    /// others then read the page again after `PostgresChangeFeed.maximumAge` at most.
+    private func changed(_ groups: [Int]) async {
+        for group in groups { pages?.forget(group: group) }
+        do {
+            try await database.withConnection { [database] connection in
+                try await connection.announce(groups.map { .groupPage($0) }, logger: database.logger)
+            }
+        } catch {
+            database.logger.warning("The change of a group's page was not announced: \(String(reflecting: error))")
+        }
     }
 
     public func list() async throws(GroupRepositoryError) -> [GroupSummary] {
@@ -88,6 +112,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         async throws(GroupRepositoryError)
     {
         try await changeOne(
+            group,
             """
             INSERT INTO group_invitation (group_id, key, created_at, expires_at)
             SELECT group_id, \(key), \(date), \(expiresAt) FROM group_member
@@ -98,6 +123,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
 
     public func revokeInvitation(_ id: Int, of group: Int) async throws(GroupRepositoryError) {
         try await changeOne(
+            group,
             """
             DELETE FROM group_invitation WHERE id = \(id) AND group_id = \(group)
             AND EXISTS (
@@ -156,6 +182,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         }
         guard let joined else { throw .notFound }
         guard joined != 0 else { throw .removed }
+        await changed([joined])
         return joined
     }
 
@@ -168,6 +195,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
                 logger: database.logger)
         }
         if !left { throw .notFound }
+        await changed([group])
     }
 
     public func remove(_ member: Int, from group: Int, at date: Date) async throws(GroupRepositoryError) {
@@ -191,10 +219,12 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
             return true
         }
         if !removed { throw .notFound }
+        await changed([group])
     }
 
     public func readmit(_ member: Int, to group: Int) async throws(GroupRepositoryError) {
         try await changeOne(
+            group,
             """
             DELETE FROM group_removal WHERE group_id = \(group) AND person_id = \(member)
             AND EXISTS (
@@ -209,7 +239,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         // A sit whose end passed more than the grace before this start is over: this one begins
         // now. Else it goes on, from its start, with this profile and end.
         let over = date.addingTimeInterval(-SittingNow.grace)
-        return try await run { connection in
+        let groups = try await run { connection in
             // The sit and the person's groups in one round trip: the insert runs to its end
             // whether or not its rows are read.
             try await Self.ids(
@@ -230,10 +260,12 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
                     SELECT group_id FROM group_member WHERE person_id = \(person) ORDER BY group_id
                     """, logger: database.logger))
         }
+        await changed(groups)
+        return groups
     }
 
     public func stopSitting() async throws(GroupRepositoryError) -> [Int] {
-        try await run { connection in
+        let groups = try await run { connection in
             try await Self.ids(
                 connection.query(
                     """
@@ -241,6 +273,8 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
                     SELECT group_id FROM group_member WHERE person_id = \(person) ORDER BY group_id
                     """, logger: database.logger))
         }
+        await changed(groups)
+        return groups
     }
 
     public func sittingNow(in group: Int, at date: Date) async throws(GroupRepositoryError) -> [SittingNow] {
@@ -289,6 +323,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         guard let id = made.id else {
             throw made.toCome >= GroupSit.limitPerGroup ? .tooManySits : .tooManySitsNotOver
         }
+        await changed([sit.group])
         var stored = sit
         stored.id = id
         return stored
@@ -302,11 +337,16 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         return found.compactMap { $0 }
     }
 
-    /// The group's page in one prepared statement (`Page`).
+    /// The group's page kept (`GroupPageMemo`), else read in one prepared statement (`Page`).
     public func page(_ id: Int, week: DateInterval, at date: Date) async throws(GroupRepositoryError) -> GroupPage? {
-        try await run { [person, database] connection -> GroupPage? in
-            try await Self.all(Page(group: id, person: person, week: week, at: date), connection, database.logger).first
+        let read = { [person, database] () async throws(GroupRepositoryError) -> (GroupPage, sittingUntil: Date?)? in
+            try await run { connection in
+                try await Self.all(Page(group: id, person: person, week: week, at: date), connection, database.logger)
+                    .first
+            }
         }
+        guard let pages else { return try await read()?.0 }
+        return try await pages.page(of: person, id, week: week, at: date, reading: read)
     }
 
     public func sit(_ id: Int, of group: Int) async throws(GroupRepositoryError) -> GroupSit? {
@@ -389,6 +429,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
 
     public func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) {
         try await changeOne(
+            group,
             """
             UPDATE group_sit SET cancelled_at = \(date)
             WHERE id = \(id) AND group_id = \(group) AND cancelled_at IS NULL
@@ -429,12 +470,13 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         return ids
     }
 
-    /// Runs a statement that answers the rows it changed; `.notFound` when it changed none (no
-    /// such row, or this person is not its group's host).
-    private func changeOne(_ query: PostgresQuery) async throws(GroupRepositoryError) {
-        let changed = try await run { [database] connection in
+    /// Runs a statement of `group` that answers the rows it changed; `.notFound` when it changed
+    /// none (no such row, or this person is not its group's host).
+    private func changeOne(_ group: Int, _ query: PostgresQuery) async throws(GroupRepositoryError) {
+        let found = try await run { [database] connection in
             try await connection.answersRow(query, logger: database.logger)
         }
-        if !changed { throw .notFound }
+        if !found { throw .notFound }
+        await changed([group])
     }
 }

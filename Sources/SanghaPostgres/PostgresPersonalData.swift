@@ -50,6 +50,8 @@ public struct PostgresPersonalData: PersonalData {
                 practice.forget(owner: owner)
             case .practice(let owner):
                 practice.forget(owner: owner)
+            case .groupPage(let id):
+                practice.groupPages.forget(group: id)
             case .group:
                 break
             }
@@ -78,7 +80,7 @@ public struct PostgresPersonalData: PersonalData {
     }
 
     public func groups(of person: Int) -> any GroupRepository {
-        PostgresGroupStore(database: database, person: person)
+        PostgresGroupStore(database: database, person: person, pages: practiceMemo.groupPages)
     }
 
     /// The people of the same database.

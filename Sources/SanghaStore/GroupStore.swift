@@ -7,14 +7,22 @@ import SanghaStoreSupport
 /// `groupInvitation` tables of `SanghaDatabase`. Every read and write first reads the person's
 /// own membership (or joins it in), so a group they are not in is not found, as one that does
 /// not exist.
+///
+/// A group's page is kept in memory (`GroupPageMemo`) and served to its members until it
+/// changes: each write here forgets the pages it changes, after SQLite has it.
 public struct GroupStore: GroupRepository, SQLiteStore {
     typealias Failure = GroupRepositoryError
     let database: any DatabaseWriter
     private let person: Int
+    private let pages: GroupPageMemo
 
-    public init(database: any DatabaseWriter, person: Int) {
+    /// A store made alone keeps nothing in memory (`SQLitePersonalData` hands out stores sharing
+    /// one memo).
+    public init(database: any DatabaseWriter, person: Int, pages: GroupPageMemo = GroupPageMemo(watch: UnwatchedData()))
+    {
         self.database = database
         self.person = person
+        self.pages = pages
     }
 
     public func list() async throws(GroupRepositoryError) -> [GroupSummary] {
@@ -62,6 +70,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     public func addInvitation(to group: Int, key: String, at date: Date, expiresAt: Date)
         async throws(GroupRepositoryError)
     {
+        defer { pages.forget(group: group) }
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)
             try db.cachedStatement(
@@ -71,6 +80,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func revokeInvitation(_ id: Int, of group: Int) async throws(GroupRepositoryError) {
+        defer { pages.forget(group: group) }
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)
             try db.cachedStatement(sql: "DELETE FROM groupInvitation WHERE id = ? AND groupID = ?").execute(arguments: [
@@ -95,7 +105,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func join(key: String, at date: Date) async throws(GroupRepositoryError) -> Int {
-        try await write { [person] db in
+        let joined = try await write { [person] db in
             guard
                 let group = try Int.fetchOne(
                     db.cachedStatement(sql: "SELECT groupID FROM groupInvitation WHERE key = ? AND expiresAt > ?"),
@@ -115,9 +125,12 @@ public struct GroupStore: GroupRepository, SQLiteStore {
             ).execute(arguments: [group, person, date])
             return group
         }
+        pages.forget(group: joined)
+        return joined
     }
 
     public func leave(_ group: Int) async throws(GroupRepositoryError) {
+        defer { pages.forget(group: group) }
         try await write { [person] db in
             // The trigger `groupMemberGone` passes hosting on, or deletes a group left empty.
             try db.cachedStatement(sql: "DELETE FROM groupMember WHERE groupID = ? AND personID = ?").execute(
@@ -127,6 +140,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func remove(_ member: Int, from group: Int, at date: Date) async throws(GroupRepositoryError) {
+        defer { pages.forget(group: group) }
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)
             try db.cachedStatement(sql: "DELETE FROM groupMember WHERE groupID = ? AND personID = ? AND NOT isHost")
@@ -139,6 +153,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func readmit(_ member: Int, to group: Int) async throws(GroupRepositoryError) {
+        defer { pages.forget(group: group) }
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)
             try db.cachedStatement(sql: "DELETE FROM groupRemoval WHERE groupID = ? AND personID = ?").execute(
@@ -150,7 +165,8 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     public func startSitting(profileName: String, sit: Int?, at date: Date, until: Date)
         async throws(GroupRepositoryError) -> [Int]
     {
-        try await write { [person] db in
+        defer { pages.forget(member: person) }
+        return try await write { [person] db in
             // The group sit only if it is one of the person's groups', not cancelled. A sit still
             // shown (not past its end and the grace), alone or in the same group sit, keeps its
             // start.
@@ -172,7 +188,8 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func stopSitting() async throws(GroupRepositoryError) -> [Int] {
-        try await write { [person] db in
+        defer { pages.forget(member: person) }
+        return try await write { [person] db in
             try db.cachedStatement(sql: "DELETE FROM sittingNow WHERE personID = ?").execute(arguments: [person])
             return try Self.groupIDs(of: person, db)
         }
@@ -192,6 +209,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         } catch {
             throw .storage(String(describing: error))
         }
+        defer { pages.forget(group: sit.group) }
         return try await write { [person] db in
             try Self.requireMember(person, of: sit.group, host: true, db)
             // The sits not over, and of them those to come (not cancelled).
@@ -284,6 +302,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func cancelSit(_ id: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) {
+        defer { pages.forget(group: group) }
         try await write { [person] db in
             try Self.requireMember(person, of: group, host: true, db)
             try db.cachedStatement(
@@ -313,14 +332,28 @@ public struct GroupStore: GroupRepository, SQLiteStore {
             startsAt: row[4], weekly: row[5], cancelled: row[6], timeZone: TimeZone(identifier: row[7]) ?? .utc)
     }
 
-    /// The group's page in one read, not four.
+    /// The group's page kept (`GroupPageMemo`), else read at once, not a question at a time.
     public func page(_ id: Int, week: DateInterval, at date: Date) async throws(GroupRepositoryError) -> GroupPage? {
-        try await read { [person] db in
-            guard let detail = try Self.detail(person, id, at: date, db) else { return nil }
-            return GroupPage(
-                detail: detail, practice: try Self.practice(of: id, from: week.start, to: week.end, db),
-                sitting: try Self.sittingNow(in: id, at: date, db), sits: try Self.sits(of: id, at: date, db))
+        try await pages.page(of: person, id, week: week, at: date) { () async throws(GroupRepositoryError) in
+            try await read { [person] db in
+                guard let detail = try Self.detail(person, id, at: date, db) else { return nil }
+                let page = GroupPage(
+                    detail: detail, practice: try Self.practice(of: id, from: week.start, to: week.end, db),
+                    sitting: try Self.sittingNow(in: id, at: date, db), sits: try Self.sits(of: id, at: date, db))
+                return (page, try Self.sittingUntil(in: id, at: date, db))
+            }
         }
+    }
+
+    /// The earliest end of those `sittingNow` shows, if anyone: when the page kept must be read again.
+    private static func sittingUntil(in group: Int, at date: Date, _ db: Database) throws -> Date? {
+        try Date.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT min(s.until) FROM groupMember m JOIN sittingNow s ON s.personID = m.personID
+                    JOIN person p ON p.id = m.personID
+                    WHERE m.groupID = ? AND s.until > ? AND p.showWhenSitting
+                    """), arguments: [group, StoredDate(date.addingTimeInterval(-SittingNow.grace))])
     }
 
     /// The group, and whether the person hosts it, if they are a member.

@@ -61,7 +61,7 @@ public struct SQLitePersonalData: PersonalData {
     }
 
     public func groups(of person: Int) -> any GroupRepository {
-        GroupStore(database: database, person: person)
+        GroupStore(database: database, person: person, pages: practiceMemo.groupPages)
     }
 
     /// Devices, choices and what was sent, for notifications.

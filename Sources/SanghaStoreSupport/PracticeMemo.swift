@@ -9,6 +9,9 @@ import SanghaCore
 /// counts their days again) and when they are deleted: every such write goes to the database
 /// first and then forgets that person's practice, and a practice read for another day is not
 /// served. Home, /history and /me of someone who has not sat since read nothing.
+///
+/// The pages of the person's groups show their week's practice, and their name and sitting:
+/// every forget of a person's practice forgets those pages too (`groupPages`).
 public struct PracticeMemo: Sendable {
     /// One page of one person's practice.
     public struct Key: Hashable, Sendable {
@@ -26,9 +29,12 @@ public struct PracticeMemo: Sendable {
     public static let limit = 1_000
 
     let practices: Memo<Key, Practice>
+    /// The groups' pages, which show each member's practice.
+    public let groupPages: GroupPageMemo
 
     public init(watch: any ChangeWatch, maximumAge: Duration? = nil) {
         practices = Memo(watch: watch, maximumAge: maximumAge, limit: Self.limit)
+        groupPages = GroupPageMemo(watch: watch, maximumAge: maximumAge)
     }
 
     /// The practice kept for `key` as of `today`; else the one `read` gives, read once for all
@@ -39,12 +45,14 @@ public struct PracticeMemo: Sendable {
         try await practices.value(key, if: { $0.today == today }, reading: read)
     }
 
-    /// After `owner`'s sessions, days or person changed.
+    /// After `owner`'s sessions, days or person changed: their practice, and their groups' pages.
     public func forget(owner: Int) {
         practices.forget { key, _ in key.owner == owner }
+        groupPages.forget(member: owner)
     }
 
     public func forgetAll() {
         practices.forgetAll()
+        groupPages.forgetAll()
     }
 }

@@ -487,6 +487,78 @@ struct GroupConformanceTests {
     }
 
     @Test(
+        "A group's page, kept for its members, shows at the next read every change: links, members, removals, sits, who sits, the week's practice, names, and the clock's",
+        arguments: Backend.available)
+    func pageKept(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let (ada, now) = (stores.person, Self.now)
+            let groups = stores.data.groups(of: ada.id)
+            let zen = try await groups.create(name: "Zen", at: now)
+            let week = DateInterval(start: now - 3600, end: now + 86_400)
+            func page(_ person: Int, at date: Date = now + 10) async throws -> GroupPage? {
+                try await stores.data.groups(of: person).page(zen.id, week: week, at: date)
+            }
+            #expect(try await page(ada.id)?.detail.members.map(\.person) == [ada.id])
+
+            try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + 3600)
+            #expect(try await page(ada.id)?.detail.invitations.map(\.expiresAt) == [now + 3600])
+            #expect(try await page(ada.id, at: now + 3600)?.detail.invitations == [], "expired")
+            var grace = try await stores.signUp("grace")
+            #expect(try await page(grace.id) == nil, "not a member, the page kept or not")
+            _ = try await stores.data.groups(of: grace.id).join(key: "link", at: now)
+            #expect(try await page(ada.id)?.detail.members.map(\.person) == [ada.id, grace.id])
+            let graces = try #require(try await page(grace.id))
+            #expect(!graces.detail.isHost && graces.detail.invitations.isEmpty, "a host's parts are a host's")
+            #expect(try await page(ada.id)?.detail.invitations.count == 1, "and the host's page still has them")
+
+            _ = try await stores.data.sessions(of: grace.id).record(
+                SittingSession(profileID: nil, profileName: "X", startedAt: now, seconds: 300, completed: true))
+            #expect(
+                try await page(ada.id)?.practice.first { $0.person == grace.id }?.totals
+                    == SittingTotals(sessions: 1, seconds: 300))
+
+            _ = try await stores.data.groups(of: grace.id).startSitting(profileName: "X", at: now, until: now + 600)
+            #expect(try await page(ada.id)?.sitting.map(\.person) == [grace.id])
+            #expect(
+                try await page(ada.id, at: now + 600 + SittingNow.grace)?.sitting == [], "past its end and the grace")
+            #expect(
+                try await page(ada.id)?.sitting.map(\.person) == [grace.id], "a page read later is not served earlier")
+            _ = try await stores.data.groups(of: grace.id).stopSitting()
+            #expect(try await page(ada.id)?.sitting == [])
+
+            grace.name = "Grace Hopper"
+            try await stores.people.update(grace)
+            #expect(try await page(ada.id)?.detail.members.last?.name == "Grace Hopper")
+            _ = try await stores.data.groups(of: grace.id).startSitting(profileName: "X", at: now, until: now + 600)
+            #expect(try await page(ada.id)?.sitting.count == 1)
+            grace.showsWhenSitting = false
+            try await stores.people.update(grace)
+            #expect(try await page(ada.id)?.sitting == [], "'Show me when I sit' turned off")
+
+            let once = try await groups.scheduleSit(
+                GroupSit(group: zen.id, profile: Self.evening, startsAt: now + 60, weekly: false), at: now)
+            let weekly = try await groups.scheduleSit(
+                GroupSit(group: zen.id, profile: Self.evening, startsAt: now + 120, weekly: true), at: now)
+            #expect(try await page(grace.id)?.sits == [once, weekly])
+            #expect(try await page(grace.id, at: once.firstEnd)?.sits == [weekly], "the sit happening once is over")
+            try await groups.cancelSit(weekly.id, of: zen.id, at: now)
+            #expect(try await page(grace.id)?.sits == [once])
+
+            try await groups.remove(grace.id, from: zen.id, at: now)
+            #expect(try await page(grace.id) == nil, "removed")
+            #expect(try await page(ada.id)?.detail.removed.map(\.person) == [grace.id])
+            try await groups.readmit(grace.id, to: zen.id)
+            #expect(try await page(ada.id)?.detail.removed == [])
+            try await groups.revokeInvitation(
+                try #require(try await page(ada.id)?.detail.invitations.first).id, of: zen.id)
+            #expect(try await page(ada.id)?.detail.invitations == [])
+            try await groups.leave(zen.id)
+            #expect(try await page(ada.id) == nil, "left, and the group with her")
+        }
+    }
+
+    @Test(
         "Sitting now: those who turned 'Show me when I sit' off are never shown; starts at one moment go by id",
         arguments: Backend.available)
     func sittingNowHidden(backend: Backend) async throws {

@@ -173,6 +173,52 @@ struct PostgresChangeFeedTests {
         }
     }
 
+    @Test(
+        "A group's page is kept: a link, a member, a sit, who sits, a member's practice or name changed on another instance is seen as its notice arrives"
+    )
+    func groupPage() async throws {
+        try await Backend.postgres.withStorage { storage in
+            guard let storage = storage as? PostgresStorage else { return }
+            let (a, b) = (try await instance(storage), try await instance(storage))
+            let ada = try await a.people.create(Stores.person("ada"), passwordHash: "-")
+            var grace = try await a.people.create(Stores.person("grace"), passwordHash: "-")
+            let now = Date(timeIntervalSince1970: 1_795_000_000)
+            let week = DateInterval(start: now - 3600, end: now + 86_400)
+            let zen = try await a.data.groups(of: ada.id).create(name: "Zen", at: now)
+            func seen() async throws -> GroupPage? {
+                try await a.data.groups(of: ada.id).page(zen.id, week: week, at: now + 10)
+            }
+            func eventually(_ condition: (GroupPage) -> Bool) async throws -> Bool {
+                try await SanghaTestSupport.eventually(within: .seconds(10)) {
+                    try await seen().map(condition) ?? false
+                }
+            }
+            #expect(try await seen()?.detail.members.count == 1)
+            // A change straight in the database, announced by no instance: the page kept stands.
+            try await b.database.client.query(
+                "UPDATE sitting_group SET name = 'Unannounced' WHERE id = \(zen.id)", logger: TestPostgres.logger)
+            #expect(try await seen()?.detail.group.name == "Zen", "kept")
+
+            try await b.data.groups(of: ada.id).addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + 3600)
+            #expect(try await eventually { $0.detail.invitations.count == 1 })
+            _ = try await b.data.groups(of: grace.id).join(key: "link", at: now)
+            #expect(try await eventually { $0.detail.members.map(\.person) == [ada.id, grace.id] })
+            _ = try await b.data.sessions(of: grace.id).record(
+                SittingSession(profileID: nil, profileName: "X", startedAt: now, seconds: 300, completed: true),
+                clientID: nil)
+            #expect(try await eventually { $0.practice.last?.totals == SittingTotals(sessions: 1, seconds: 300) })
+            _ = try await b.data.groups(of: grace.id).startSitting(
+                profileName: "X", sit: nil, at: now, until: now + 600)
+            #expect(try await eventually { $0.sitting.map(\.person) == [grace.id] })
+            grace.name = "Grace Hopper"
+            try await b.people.update(grace)
+            #expect(try await eventually { $0.detail.members.last?.name == "Grace Hopper" })
+            _ = try await b.data.groups(of: ada.id).scheduleSit(
+                GroupSit(group: zen.id, profile: .new(named: "Evening"), startsAt: now + 60, weekly: true), at: now)
+            #expect(try await eventually { $0.sits.count == 1 })
+        }
+    }
+
     @Test("Whatever the notices, nothing kept is used past its maximum age, counted from its read")
     func maximumAge() async throws {
         try await Backend.postgres.withStorage { storage in

@@ -1,0 +1,107 @@
+import Foundation
+import SanghaCore
+
+/// What a process keeps of each group's page (`Memo`): the page as a member read it, by group
+/// and week, served to every member who opens it until something on it changes. A page differs
+/// between members only in what a host sees (the links in force, those removed) and in
+/// `isHost`, both told from its members; so a page a host read serves every member, and one a
+/// member read serves the members who do not host.
+///
+/// What changes it, and forgets it:
+/// - the group's own writes (a link made or ended, someone joining, leaving, removed or let back
+///   in, a sit scheduled or cancelled): that group;
+/// - a member starting or stopping a sit, recording, editing, importing or deleting sessions (the
+///   week's practice), or changing their name or "Show me when I sit", or deleted: the groups
+///   they are a member of;
+/// - the clock: a page is not served once the first of these has come: the end of its week, the
+///   first of its sits happening once ending, the first of its links expiring, or the first of
+///   those sitting passing their end and the grace (`SittingNow.grace`); nor to a request dated
+///   before its read.
+public struct GroupPageMemo: Sendable {
+    public struct Key: Hashable, Sendable {
+        public let group: Int
+        public let week: DateInterval
+
+        public init(group: Int, week: DateInterval) {
+            (self.group, self.week) = (group, week)
+        }
+    }
+
+    /// A page as it was read, and the span of time it holds for.
+    public struct Kept: Sendable {
+        public let page: GroupPage
+        public let readAt: Date
+        public let holdsUntil: Date
+
+        /// `sittingUntil`: the earliest end of those sitting (before the grace), nil when no one is.
+        public init(page: GroupPage, week: DateInterval, readAt: Date, sittingUntil: Date?) {
+            self.page = page
+            self.readAt = readAt
+            var ends = [week.end]
+            if let sittingUntil { ends.append(sittingUntil.addingTimeInterval(SittingNow.grace)) }
+            ends += page.sits.lazy.filter { !$0.weekly }.map(\.firstEnd)
+            ends += page.detail.invitations.map(\.expiresAt)
+            holdsUntil = ends.min() ?? week.end
+        }
+
+        /// What the page kept tells `person`.
+        enum Seen {
+            case page(GroupPage)
+            case notMember
+            /// They host the group, and the page kept is a member's, without the host's parts.
+            case readForHost
+        }
+
+        func page(for person: Int) -> Seen {
+            guard let me = page.detail.members.first(where: { $0.person == person }) else { return .notMember }
+            if me.isHost { return page.detail.isHost ? .page(page) : .readForHost }
+            guard page.detail.isHost else { return .page(page) }
+            var seen = page
+            (seen.detail.isHost, seen.detail.invitations, seen.detail.removed) = (false, [], [])
+            return .page(seen)
+        }
+    }
+
+    /// How many pages are kept at most: a page of ten members is a few kilobytes.
+    public static let limit = 2_000
+
+    let pages: Memo<Key, Kept>
+
+    public init(watch: any ChangeWatch, maximumAge: Duration? = nil) {
+        pages = Memo(watch: watch, maximumAge: maximumAge, limit: Self.limit)
+    }
+
+    /// The group's page as `person` sees it at `date`, if they are a member: the one kept, else
+    /// what `read` gives (the page as `person` sees it and the earliest end of those sitting),
+    /// kept for the members after them.
+    public func page<Failure: Error>(
+        of person: Int, _ group: Int, week: DateInterval, at date: Date,
+        reading read: () async throws(Failure) -> (GroupPage, sittingUntil: Date?)?
+    ) async throws(Failure) -> GroupPage? {
+        let key = Key(group: group, week: week)
+        var (kept, began) = pages.value(key, if: { $0.readAt <= date && date < $0.holdsUntil })
+        switch kept?.page(for: person) {
+        case .page(let seen): return seen
+        case .notMember: return nil
+        case .readForHost: began = pages.beginRead()
+        case nil: break
+        }
+        guard let (page, sittingUntil) = try await read() else { return nil }
+        pages.keep(Kept(page: page, week: week, readAt: date, sittingUntil: sittingUntil), for: key, from: began)
+        return page
+    }
+
+    /// After the group changed.
+    public func forget(group: Int) {
+        pages.forget { key, _ in key.group == group }
+    }
+
+    /// After something of `person` shown on their groups' pages changed.
+    public func forget(member person: Int) {
+        pages.forget { _, kept in kept.page.detail.members.contains { $0.person == person } }
+    }
+
+    public func forgetAll() {
+        pages.forgetAll()
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import SanghaCore
+import SanghaStoreSupport
+import Synchronization
+import Testing
+
+/// A group's page kept for its members (`GroupPageMemo`): who it is served to without a read,
+/// and when it is read again.
+@Suite("A group's page kept for its members")
+struct GroupPageMemoTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
+    static let week = DateInterval(start: now - 3600, end: now + 86_400)
+    static let (host, member, stranger) = (1, 2, 3)
+
+    /// The reads a memo asked for.
+    final class Reads: Sendable {
+        private let value = Atomic<Int>(0)
+        func add() { value.add(1, ordering: .relaxed) }
+        var count: Int { value.load(ordering: .relaxed) }
+    }
+
+    /// The page as `person` reads it from the database: a host's with its links and removals.
+    static func read(by person: Int, sittingUntil: Date? = nil) -> (GroupPage, sittingUntil: Date?)? {
+        guard person != stranger else { return nil }
+        let members = [
+            GroupMember(person: host, name: "Ada", username: "ada", isHost: true, joinedAt: now),
+            GroupMember(person: member, name: "Grace", username: "grace", isHost: false, joinedAt: now),
+        ]
+        let isHost = person == host
+        let detail = GroupDetail(
+            group: SittingGroup(id: 7, name: "Zen", createdAt: now), members: members,
+            invitations: isHost ? [GroupInvitation(id: 1, createdAt: now, expiresAt: now + 600)] : [], isHost: isHost,
+            removed: isHost ? [RemovedMember(person: 9, name: "Eve", username: "eve", removedAt: now)] : [])
+        let sitting = sittingUntil.map { _ in [SittingNow(person: member, name: "Grace", profileName: "X", since: now)]
+        }
+        return (GroupPage(detail: detail, practice: [], sitting: sitting ?? [], sits: []), sittingUntil)
+    }
+
+    /// Asks `memo` for `person`'s page at `date`, counting the reads.
+    static func page(
+        _ memo: GroupPageMemo, _ person: Int, at date: Date = now, reads: Reads, sittingUntil: Date? = nil
+    ) async -> GroupPage? {
+        await memo.page(of: person, 7, week: week, at: date) { () async -> (GroupPage, sittingUntil: Date?)? in
+            reads.add()
+            return read(by: person, sittingUntil: sittingUntil)
+        }
+    }
+
+    @Test("A host's page serves every member, without the host's parts; a member's serves members, not hosts")
+    func servedTo() async {
+        let (memo, reads) = (GroupPageMemo(watch: AloneOnData()), Reads())
+        #expect(await Self.page(memo, Self.member, reads: reads)?.detail.isHost == false)
+        #expect(await Self.page(memo, Self.member, reads: reads) != nil)
+        #expect(reads.count == 1, "the second member's request read nothing")
+        let hosts = await Self.page(memo, Self.host, reads: reads)
+        #expect(hosts?.detail.invitations.count == 1 && hosts?.detail.removed.count == 1)
+        #expect(reads.count == 2, "a member's page lacks a host's parts: read")
+        let members = await Self.page(memo, Self.member, reads: reads)
+        #expect(members == Self.read(by: Self.member)?.0, "the host's page, as a member sees it")
+        #expect(await Self.page(memo, Self.host, reads: reads) == hosts)
+        #expect(await Self.page(memo, Self.stranger, reads: reads) == nil, "not a member")
+        #expect(reads.count == 2)
+    }
+
+    @Test(
+        "Read again after a change to the group or one of its members, at its first link's expiry, and past a sitter's end and the grace"
+    )
+    func readAgain() async {
+        let (memo, reads) = (GroupPageMemo(watch: AloneOnData()), Reads())
+        func count() -> Int { reads.count }
+        _ = await Self.page(memo, Self.host, reads: reads)
+        memo.forget(group: 8)
+        memo.forget(member: 5)
+        _ = await Self.page(memo, Self.host, reads: reads)
+        #expect(count() == 1, "another group's change, someone else's")
+        memo.forget(member: Self.member)
+        _ = await Self.page(memo, Self.host, reads: reads)
+        #expect(count() == 2)
+        memo.forget(group: 7)
+        _ = await Self.page(memo, Self.host, reads: reads)
+        _ = await Self.page(memo, Self.host, at: Self.now + 599, reads: reads)
+        #expect(count() == 3)
+        _ = await Self.page(memo, Self.host, at: Self.now + 600, reads: reads)
+        #expect(count() == 4, "the link expired")
+        _ = await Self.page(memo, Self.host, at: Self.now + 10, reads: reads)
+        #expect(count() == 5, "a request dated before the read")
+
+        memo.forgetAll()
+        _ = await Self.page(memo, Self.member, reads: reads, sittingUntil: Self.now + 300)
+        _ = await Self.page(memo, Self.member, at: Self.now + 300 + SittingNow.grace - 1, reads: reads)
+        #expect(count() == 6)
+        _ = await Self.page(memo, Self.member, at: Self.now + 300 + SittingNow.grace, reads: reads)
+        #expect(count() == 7, "the sitter is no longer shown")
+        _ = await Self.page(memo, Self.member, at: Self.week.end, reads: reads)
+        #expect(count() == 8, "another week")
+    }
+
+    @Test("Nothing kept when the watch does not hear every change")
+    func unwatched() async {
+        let (memo, reads) = (GroupPageMemo(watch: UnwatchedData()), Reads())
+        _ = await Self.page(memo, Self.host, reads: reads)
+        _ = await Self.page(memo, Self.host, reads: reads)
+        #expect(reads.count == 2)
+    }
+}
