@@ -237,13 +237,7 @@ extension PostgresGroupStore {
                 FROM group_sit s
                 WHERE s.group_id = me.group_id AND s.cancelled_at IS NULL AND (s.weekly OR s.ends_at > $3)
             ) sits
-            CROSS JOIN LATERAL (
-                SELECT min(s.until)
-                FROM group_member m
-                JOIN sitting_now s ON s.person_id = m.person_id
-                JOIN person p ON p.id = m.person_id
-                WHERE m.group_id = me.group_id AND s.until > $6 AND p.show_when_sitting
-            ) sitting_until
+            \(sittingUntil(until: "$6"))
             WHERE me.group_id = $1 AND me.person_id = $2
             """
         static let bindingDataTypes: [PostgresDataType] = [
@@ -319,14 +313,20 @@ extension PostgresGroupStore {
     }
 
     /// A sit's page in one statement: the group, whether the person hosts it, the sit (nulls
-    /// when the group has no such sit), and who is sitting, in arrays as `Page` has them; no row
-    /// when the person is not a member.
+    /// when the group has no such sit), who is sitting, in arrays as `Page` has them, and for the
+    /// page kept (`GroupPageMemo`) the members with whether each hosts, and the earliest end of
+    /// those sitting; no row when the person is not a member.
     struct SitPage: PreparedRead {
         static let sql = """
-            SELECT g.name, g.created_at, me.is_host, \(PostgresGroupStore.sitColumns), sitting.*
+            SELECT g.name, g.created_at, me.is_host, \(PostgresGroupStore.sitColumns), sitting.*, members.*,
+                sitting_until.*
             FROM group_member me JOIN sitting_group g ON g.id = me.group_id
             LEFT JOIN group_sit s ON s.group_id = me.group_id AND s.id = $1
             \(sittingArrays(until: "$4"))
+            CROSS JOIN LATERAL (
+                SELECT array_agg(m.person_id), array_agg(m.is_host) FROM group_member m WHERE m.group_id = me.group_id
+            ) members
+            \(sittingUntil(until: "$4"))
             WHERE me.group_id = $2 AND me.person_id = $3
             """
         static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8, .timestamptz]
@@ -338,7 +338,7 @@ extension PostgresGroupStore {
         }
 
         /// Nil when the group has no such sit.
-        func decodeRow(_ row: PostgresRow) throws -> GroupSitPage? {
+        func decodeRow(_ row: PostgresRow) throws -> (GroupSitPage, members: [Int: Bool], sittingUntil: Date?)? {
             var columns = Columns(row)
             let found = SittingGroup(id: group, name: try columns.next(), createdAt: try columns.next())
             let isHost: Bool = try columns.next()
@@ -348,8 +348,27 @@ extension PostgresGroupStore {
                     try columns.next(), try columns.next()
                 ), group: group)
             let sitting = try columns.sittingNow()
-            return sit.map { GroupSitPage(sit: $0, group: found, isHost: isHost, sitting: sitting) }
+            let (members, hosts) = (try columns.array(Int.self), try columns.array(Bool.self))
+            let hosting = Dictionary(
+                try Columns.rows(members, hosts).map { (members[$0], hosts[$0]) },
+                uniquingKeysWith: { first, _ in first })
+            let until = try columns.next(Date?.self)
+            return sit.map { (GroupSitPage(sit: $0, group: found, isHost: isHost, sitting: sitting), hosting, until) }
         }
+    }
+
+    /// The earliest end of those `sittingArrays(until:)` answers, or NULL: when a page kept must
+    /// be read again (`GroupPageMemo`).
+    static func sittingUntil(until: String) -> String {
+        """
+        CROSS JOIN LATERAL (
+            SELECT min(s.until)
+            FROM group_member m
+            JOIN sitting_now s ON s.person_id = m.person_id
+            JOIN person p ON p.id = m.person_id
+            WHERE m.group_id = me.group_id AND s.until > \(until) AND p.show_when_sitting
+        ) sitting_until
+        """
     }
 
     /// The members of `me`'s group sitting now (their end later than the parameter `until`), as

@@ -357,13 +357,21 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         return sit
     }
 
-    /// The sit's page in one prepared statement (`SitPage`), without the members, links and
-    /// removals the group's page reads.
+    /// The sit's page kept (`GroupPageMemo`), else read in one prepared statement (`SitPage`),
+    /// without the names, links and removals the group's page reads.
     public func sitPage(_ sit: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) -> GroupSitPage? {
-        try await run { [person, database] connection -> GroupSitPage? in
-            try await Self.all(SitPage(sit: sit, group: group, person: person, at: date), connection, database.logger)
-                .first ?? nil
+        let read = {
+            [person, database] () async throws(GroupRepositoryError) -> (
+                GroupSitPage, members: [Int: Bool], sittingUntil: Date?
+            )? in
+            try await run { connection in
+                try await Self.all(
+                    SitPage(sit: sit, group: group, person: person, at: date), connection, database.logger
+                ).first ?? nil
+            }
         }
+        guard let pages else { return try await read()?.0 }
+        return try await pages.sitPage(of: person, sit, of: group, at: date, reading: read)
     }
 
     /// A sit's columns, as `sit(_:group:)` reads them.

@@ -252,16 +252,25 @@ public struct GroupStore: GroupRepository, SQLiteStore {
         }
     }
 
-    /// The sit's page in one read, not three; and without the members, links and removals that
-    /// `group(_:at:)` reads for the group's page.
+    /// The sit's page kept (`GroupPageMemo`), else read at once, not a question at a time; and
+    /// without the names, links and removals that `group(_:at:)` reads for the group's page.
     public func sitPage(_ sit: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) -> GroupSitPage? {
-        try await read { [person] db in
-            guard let (found, isHost) = try Self.membership(person, group, db),
-                let sit = try Self.sit(sit, of: group, db)
-            else { return nil }
-            return GroupSitPage(
-                sit: sit, group: found, isHost: isHost,
-                sitting: try Self.sittingNow(in: group, at: date, db))
+        try await pages.sitPage(of: person, sit, of: group, at: date) { () async throws(GroupRepositoryError) in
+            try await read { [person] db in
+                guard let (found, isHost) = try Self.membership(person, group, db),
+                    let sit = try Self.sit(sit, of: group, db)
+                else { return nil }
+                let page = GroupSitPage(
+                    sit: sit, group: found, isHost: isHost, sitting: try Self.sittingNow(in: group, at: date, db))
+                let members = try Row.fetchAll(
+                    db.cachedStatement(sql: "SELECT personID, isHost FROM groupMember WHERE groupID = ?"),
+                    arguments: [group]
+                ).map { (row: Row) -> (Int, Bool) in (row[0], row[1]) }
+                return (
+                    page, Dictionary(members, uniquingKeysWith: { first, _ in first }),
+                    try Self.sittingUntil(in: group, at: date, db)
+                )
+            }
         }
     }
 

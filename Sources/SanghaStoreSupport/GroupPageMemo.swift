@@ -5,7 +5,8 @@ import SanghaCore
 /// and week, served to every member who opens it until something on it changes. A page differs
 /// between members only in what a host sees (the links in force, those removed) and in
 /// `isHost`, both told from its members; so a page a host read serves every member, and one a
-/// member read serves the members who do not host.
+/// member read serves the members who do not host. A sit's page is kept alike, by group and
+/// sit, with the group's members and hosts, and forgotten by the same changes.
 ///
 /// What changes it, and forgets it:
 /// - the group's own writes (a link made or ended, someone joining, leaving, removed or let back
@@ -65,10 +66,32 @@ public struct GroupPageMemo: Sendable {
     /// How many pages are kept at most: a page of ten members is a few kilobytes.
     public static let limit = 2_000
 
+    /// A sit's page as a member read it, with the group's members (whether each hosts it), and
+    /// the span of time it holds for: until the first of those sitting passes their end and the
+    /// grace.
+    public struct KeptSit: Sendable {
+        public let page: GroupSitPage
+        public let members: [Int: Bool]
+        public let readAt: Date
+        public let holdsUntil: Date
+
+        public init(page: GroupSitPage, members: [Int: Bool], readAt: Date, sittingUntil: Date?) {
+            (self.page, self.members, self.readAt) = (page, members, readAt)
+            holdsUntil = sittingUntil?.addingTimeInterval(SittingNow.grace) ?? .distantFuture
+        }
+    }
+
+    public struct SitKey: Hashable, Sendable {
+        public let group: Int
+        public let sit: Int
+    }
+
     let pages: Memo<Key, Kept>
+    let sits: Memo<SitKey, KeptSit>
 
     public init(watch: any ChangeWatch, maximumAge: Duration? = nil) {
         pages = Memo(watch: watch, maximumAge: maximumAge, limit: Self.limit)
+        sits = Memo(watch: watch, maximumAge: maximumAge, limit: Self.limit)
     }
 
     /// The group's page as `person` sees it at `date`, if they are a member: the one kept, else
@@ -91,17 +114,41 @@ public struct GroupPageMemo: Sendable {
         return page
     }
 
+    /// The sit's page as `person` sees it at `date`, if they are a member and the group has the
+    /// sit: the one kept, else what `read` gives (the page, the group's members with whether each
+    /// hosts it, and the earliest end of those sitting), kept for the members after them.
+    public func sitPage<Failure: Error>(
+        of person: Int, _ sit: Int, of group: Int, at date: Date,
+        reading read: () async throws(Failure) -> (GroupSitPage, members: [Int: Bool], sittingUntil: Date?)?
+    ) async throws(Failure) -> GroupSitPage? {
+        let key = SitKey(group: group, sit: sit)
+        let (kept, began) = sits.value(key, if: { $0.readAt <= date && date < $0.holdsUntil })
+        if let kept {
+            guard let isHost = kept.members[person] else { return nil }
+            var seen = kept.page
+            seen.isHost = isHost
+            return seen
+        }
+        guard let (page, members, sittingUntil) = try await read() else { return nil }
+        sits.keep(
+            KeptSit(page: page, members: members, readAt: date, sittingUntil: sittingUntil), for: key, from: began)
+        return page
+    }
+
     /// After the group changed.
     public func forget(group: Int) {
         pages.forget { key, _ in key.group == group }
+        sits.forget { key, _ in key.group == group }
     }
 
     /// After something of `person` shown on their groups' pages changed.
     public func forget(member person: Int) {
         pages.forget { _, kept in kept.page.detail.members.contains { $0.person == person } }
+        sits.forget { _, kept in kept.members[person] != nil }
     }
 
     public func forgetAll() {
         pages.forgetAll()
+        sits.forgetAll()
     }
 }

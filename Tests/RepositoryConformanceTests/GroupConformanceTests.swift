@@ -542,11 +542,26 @@ struct GroupConformanceTests {
                 GroupSit(group: zen.id, profile: Self.evening, startsAt: now + 120, weekly: true), at: now)
             #expect(try await page(grace.id)?.sits == [once, weekly])
             #expect(try await page(grace.id, at: once.firstEnd)?.sits == [weekly], "the sit happening once is over")
+            // A sit's page, kept alike.
+            func sitPage(_ person: Int, at date: Date = now + 10) async throws -> GroupSitPage? {
+                try await stores.data.groups(of: person).sitPage(weekly.id, of: zen.id, at: date)
+            }
+            #expect(try await sitPage(grace.id)?.isHost == false)
+            #expect(try await sitPage(ada.id)?.isHost == true, "a host, from the page a member read")
+            var showing = grace
+            showing.showsWhenSitting = true
+            try await stores.people.update(showing)
+            _ = try await stores.data.groups(of: grace.id).startSitting(
+                profileName: "X", sit: weekly.id, at: now, until: now + 600)
+            #expect(try await sitPage(ada.id)?.sitting.map(\.sit) == [weekly.id])
+            #expect(try await sitPage(ada.id, at: now + 600 + SittingNow.grace)?.sitting == [], "past the grace")
             try await groups.cancelSit(weekly.id, of: zen.id, at: now)
+            #expect(try await sitPage(grace.id)?.sit.cancelled == true)
             #expect(try await page(grace.id)?.sits == [once])
 
             try await groups.remove(grace.id, from: zen.id, at: now)
             #expect(try await page(grace.id) == nil, "removed")
+            #expect(try await sitPage(grace.id) == nil, "removed")
             #expect(try await page(ada.id)?.detail.removed.map(\.person) == [grace.id])
             try await groups.readmit(grace.id, to: zen.id)
             #expect(try await page(ada.id)?.detail.removed == [])

@@ -213,9 +213,19 @@ struct PostgresChangeFeedTests {
             grace.name = "Grace Hopper"
             try await b.people.update(grace)
             #expect(try await eventually { $0.detail.members.last?.name == "Grace Hopper" })
-            _ = try await b.data.groups(of: ada.id).scheduleSit(
+            let sit = try await b.data.groups(of: ada.id).scheduleSit(
                 GroupSit(group: zen.id, profile: .new(named: "Evening"), startsAt: now + 60, weekly: true), at: now)
             #expect(try await eventually { $0.sits.count == 1 })
+            // A sit's page, kept alike.
+            func sitPage() async throws -> GroupSitPage? {
+                try await a.data.groups(of: grace.id).sitPage(sit.id, of: zen.id, at: now + 10)
+            }
+            #expect(try await sitPage()?.sit.cancelled == false)
+            try await b.data.groups(of: ada.id).cancelSit(sit.id, of: zen.id, at: now)
+            #expect(
+                try await SanghaTestSupport.eventually(within: .seconds(10)) {
+                    try await sitPage()?.sit.cancelled == true
+                })
         }
     }
 

@@ -95,6 +95,37 @@ struct GroupPageMemoTests {
         #expect(count() == 8, "another week")
     }
 
+    @Test(
+        "A sit's page serves every member, a host as a host, until the group or a member changes or a sitter's end and the grace pass"
+    )
+    func sitPage() async {
+        let (memo, reads) = (GroupPageMemo(watch: AloneOnData()), Reads())
+        let sit = GroupSit(id: 4, group: 7, profile: .new(named: "Evening"), startsAt: Self.now, weekly: true)
+        let group = SittingGroup(id: 7, name: "Zen", createdAt: Self.now)
+        func page(_ person: Int, at date: Date = Self.now) async -> GroupSitPage? {
+            await memo.sitPage(of: person, 4, of: 7, at: date) {
+                () async -> (GroupSitPage, members: [Int: Bool], sittingUntil: Date?)? in
+                reads.add()
+                guard person != Self.stranger else { return nil }
+                return (
+                    GroupSitPage(sit: sit, group: group, isHost: person == Self.host, sitting: []),
+                    [Self.host: true, Self.member: false], Self.now + 300
+                )
+            }
+        }
+        #expect(await page(Self.member)?.isHost == false)
+        #expect(await page(Self.host)?.isHost == true)
+        #expect(await page(Self.stranger) == nil)
+        #expect(reads.count == 1)
+        memo.forget(member: Self.member)
+        _ = await page(Self.host)
+        memo.forget(group: 7)
+        _ = await page(Self.host)
+        #expect(reads.count == 3)
+        _ = await page(Self.host, at: Self.now + 300 + SittingNow.grace)
+        #expect(reads.count == 4, "the sitter is no longer shown")
+    }
+
     @Test("Nothing kept when the watch does not hear every change")
     func unwatched() async {
         let (memo, reads) = (GroupPageMemo(watch: UnwatchedData()), Reads())
