@@ -87,8 +87,10 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         let startedSince = date.addingTimeInterval(-SignInSession.longestLife)
         return try await read { db in
             let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM person")) ?? 0
-            // The page's people first (along `person_on_name`), then their open sessions.
-            let people = try Row.fetchAll(
+            // The page's people first (along `person_on_name`), then their open sessions. Each row
+            // is read as the cursor reaches it: a row kept (`Row.fetchAll`) finds a column by name
+            // by lowercasing every column's name, which was a fifth of /admin's instructions.
+            let rows = try Row.fetchCursor(
                 db.cachedStatement(
                     sql: """
                         SELECT person.*, (
@@ -97,11 +99,14 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
                         ) AS openSessions
                         FROM (SELECT * FROM person ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?) person
                         ORDER BY name COLLATE NOCASE, id
-                        """), arguments: [unusedSince, startedSince, max(limit, 0), max(offset, 0)]
-            ).map { row in
-                PersonOverview(
-                    person: try PersonRecord(row: row).person, lastSignIn: row["lastSignInAt"],
-                    sessions: row["openSessions"])
+                        """),
+                arguments: [StoredDate(unusedSince), StoredDate(startedSince), max(limit, 0), max(offset, 0)])
+            var people: [PersonOverview] = []
+            while let row = try rows.next() {
+                people.append(
+                    PersonOverview(
+                        person: try PersonRecord(row: row).person, lastSignIn: row["lastSignInAt"],
+                        sessions: row["openSessions"]))
             }
             return PeopleOverviewPage(people: people, count: count)
         }
