@@ -43,6 +43,8 @@ public final class PostgresChangeFeed: Service, Sendable {
         /// The group's links, members, removals or sits changed, or who is sitting in it: its
         /// page is read again.
         case groupPage(Int)
+        /// The person made or joined a group: their list of groups is read again.
+        case groupsOf(person: Int)
 
         init?(payload: String) {
             let parts = payload.split(separator: " ", maxSplits: 1).map(String.init)
@@ -55,6 +57,7 @@ public final class PostgresChangeFeed: Service, Sendable {
             case "practice": guard let owner = Int(parts[1]) else { return nil }; self = .practice(owner: owner)
             case "group": guard let event = GroupEvent(payload: parts[1]) else { return nil }; self = .group(event)
             case "group-page": guard let id = Int(parts[1]) else { return nil }; self = .groupPage(id)
+            case "groups-of": guard let id = Int(parts[1]) else { return nil }; self = .groupsOf(person: id)
             default: return nil
             }
         }
@@ -68,6 +71,7 @@ public final class PostgresChangeFeed: Service, Sendable {
             case .practice(let owner): "practice \(owner)"
             case .group(let event): "group \(event.payload)"
             case .groupPage(let id): "group-page \(id)"
+            case .groupsOf(let person): "groups-of \(person)"
             }
         }
     }

@@ -39,21 +39,28 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     /// After a write changed `groups`' pages: this instance forgets them, and every instance
     /// hears of it. A notice that cannot be sent is logged, not thrown (the write stands): the
     /// others then read the page again after `PostgresChangeFeed.maximumAge` at most.
-    private func changed(_ groups: [Int]) async {
+    /// `member`: the person made or joined a group (their own list of groups changed).
+    private func changed(_ groups: [Int], member: Bool = false) async {
         for group in groups { pages?.forget(group: group) }
+        if member { pages?.forget(member: person) }
+        let changes =
+            groups.map { PostgresChangeFeed.Change.groupPage($0) } + (member ? [.groupsOf(person: person)] : [])
         do {
             try await database.withConnection { [database] connection in
-                try await connection.announce(groups.map { .groupPage($0) }, logger: database.logger)
+                try await connection.announce(changes, logger: database.logger)
             }
         } catch {
             database.logger.warning("The change of a group's page was not announced: \(String(reflecting: error))")
         }
     }
 
+    /// The list kept (`GroupPageMemo`), else read.
     public func list() async throws(GroupRepositoryError) -> [GroupSummary] {
-        try await run { [person, database] connection in
-            try await Self.all(Groups(person: person), connection, database.logger)
+        let read = { [person, database] () async throws(GroupRepositoryError) -> [GroupSummary] in
+            try await run { connection in try await Self.all(Groups(person: person), connection, database.logger) }
         }
+        guard let pages else { return try await read() }
+        return try await pages.list(of: person, reading: read)
     }
 
     /// The person's groups by name, with their numbers of members: /groups, prepared.
@@ -76,7 +83,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     }
 
     public func create(name: String, at date: Date) async throws(GroupRepositoryError) -> SittingGroup {
-        try await run { connection in
+        let made = try await run { connection in
             // The group and its first host in one statement.
             let rows = try await connection.query(
                 """
@@ -88,6 +95,8 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
             for try await id in rows.decode(Int.self) { return SittingGroup(id: id, name: name, createdAt: date) }
             throw PostgresDatabaseError.failed("INSERT returned no id")
         }
+        await changed([], member: true)
+        return made
     }
 
     public func group(_ id: Int, at date: Date) async throws(GroupRepositoryError) -> GroupDetail? {
@@ -182,7 +191,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         }
         guard let joined else { throw .notFound }
         guard joined != 0 else { throw .removed }
-        await changed([joined])
+        await changed([joined], member: true)
         return joined
     }
 

@@ -52,6 +52,8 @@ public struct PostgresPersonalData: PersonalData {
                 practice.forget(owner: owner)
             case .groupPage(let id):
                 practice.groupPages.forget(group: id)
+            case .groupsOf(let person):
+                practice.groupPages.forget(member: person)
             case .group:
                 break
             }

@@ -26,6 +26,10 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func list() async throws(GroupRepositoryError) -> [GroupSummary] {
+        try await pages.list(of: person) { () async throws(GroupRepositoryError) in try await readList() }
+    }
+
+    private func readList() async throws(GroupRepositoryError) -> [GroupSummary] {
         try await read { [person] db in
             try Row.fetchAll(
                 db.cachedStatement(
@@ -42,7 +46,8 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func create(name: String, at date: Date) async throws(GroupRepositoryError) -> SittingGroup {
-        try await write { [person] db in
+        defer { pages.forget(member: person) }
+        return try await write { [person] db in
             try db.cachedStatement(sql: "INSERT INTO sittingGroup (name, createdAt) VALUES (?, ?)").execute(arguments: [
                 name, date,
             ])
@@ -126,6 +131,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
             return group
         }
         pages.forget(group: joined)
+        pages.forget(member: person)
         return joined
     }
 

@@ -6,7 +6,8 @@ import SanghaCore
 /// between members only in what a host sees (the links in force, those removed) and in
 /// `isHost`, both told from its members; so a page a host read serves every member, and one a
 /// member read serves the members who do not host. A sit's page is kept alike, by group and
-/// sit, with the group's members and hosts, and forgotten by the same changes.
+/// sit, with the group's members and hosts, and forgotten by the same changes; and each
+/// person's list of groups (/groups), forgotten with any of its groups, and with the person.
 ///
 /// What changes it, and forgets it:
 /// - the group's own writes (a link made or ended, someone joining, leaving, removed or let back
@@ -88,10 +89,24 @@ public struct GroupPageMemo: Sendable {
 
     let pages: Memo<Key, Kept>
     let sits: Memo<SitKey, KeptSit>
+    /// Each person's groups, by person.
+    let lists: Memo<Int, [GroupSummary]>
 
     public init(watch: any ChangeWatch, maximumAge: Duration? = nil) {
         pages = Memo(watch: watch, maximumAge: maximumAge, limit: Self.limit)
         sits = Memo(watch: watch, maximumAge: maximumAge, limit: Self.limit)
+        lists = Memo(watch: watch, maximumAge: maximumAge, limit: 10_000)
+    }
+
+    /// `person`'s groups: the list kept, else what `read` gives, kept.
+    public func list<Failure: Error>(
+        of person: Int, reading read: () async throws(Failure) -> [GroupSummary]
+    ) async throws(Failure) -> [GroupSummary] {
+        let (kept, began) = lists.value(person)
+        if let kept { return kept }
+        let list = try await read()
+        lists.keep(list, for: person, from: began)
+        return list
     }
 
     /// The group's page as `person` sees it at `date`, if they are a member: the one kept, else
@@ -139,16 +154,23 @@ public struct GroupPageMemo: Sendable {
     public func forget(group: Int) {
         pages.forget { key, _ in key.group == group }
         sits.forget { key, _ in key.group == group }
+        lists.forget { _, list in list.contains { $0.group.id == group } }
     }
 
-    /// After something of `person` shown on their groups' pages changed.
+    /// After something of `person` shown on their groups' pages changed, or their groups did
+    /// (they made or joined one, or their account went with its memberships): their pages, their
+    /// list, and the lists of everyone in a group of theirs (every list, when theirs is not kept).
     public func forget(member person: Int) {
         pages.forget { _, kept in kept.page.detail.members.contains { $0.person == person } }
         sits.forget { _, kept in kept.members[person] != nil }
+        let (theirs, _) = lists.value(person)
+        guard let groups = theirs.map({ Set($0.map(\.group.id)) }) else { return lists.forgetAll() }
+        lists.forget { key, list in key == person || list.contains { groups.contains($0.group.id) } }
     }
 
     public func forgetAll() {
         pages.forgetAll()
         sits.forgetAll()
+        lists.forgetAll()
     }
 }

@@ -500,13 +500,23 @@ struct GroupConformanceTests {
                 try await stores.data.groups(of: person).page(zen.id, week: week, at: date)
             }
             #expect(try await page(ada.id)?.detail.members.map(\.person) == [ada.id])
+            // The lists of groups (/groups), kept alike.
+            func list(_ person: Int) async throws -> [String] {
+                try await stores.data.groups(of: person).list().map { "\($0.group.name) \($0.members)" }
+            }
+            #expect(try await list(ada.id) == ["Zen 1"])
+            let tea = try await groups.create(name: "Tea", at: now)
+            #expect(try await list(ada.id) == ["Tea 1", "Zen 1"], "made")
 
             try await groups.addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + 3600)
             #expect(try await page(ada.id)?.detail.invitations.map(\.expiresAt) == [now + 3600])
             #expect(try await page(ada.id, at: now + 3600)?.detail.invitations == [], "expired")
             var grace = try await stores.signUp("grace")
             #expect(try await page(grace.id) == nil, "not a member, the page kept or not")
+            #expect(try await list(grace.id) == [])
             _ = try await stores.data.groups(of: grace.id).join(key: "link", at: now)
+            #expect(try await list(grace.id) == ["Zen 2"], "joined")
+            #expect(try await list(ada.id) == ["Tea 1", "Zen 2"], "one more member")
             #expect(try await page(ada.id)?.detail.members.map(\.person) == [ada.id, grace.id])
             let graces = try #require(try await page(grace.id))
             #expect(!graces.detail.isHost && graces.detail.invitations.isEmpty, "a host's parts are a host's")
@@ -560,6 +570,8 @@ struct GroupConformanceTests {
             #expect(try await page(grace.id)?.sits == [once])
 
             try await groups.remove(grace.id, from: zen.id, at: now)
+            #expect(try await list(grace.id) == [], "removed")
+            #expect(try await list(ada.id) == ["Tea 1", "Zen 1"], "one member fewer")
             #expect(try await page(grace.id) == nil, "removed")
             #expect(try await sitPage(grace.id) == nil, "removed")
             #expect(try await page(ada.id)?.detail.removed.map(\.person) == [grace.id])
@@ -570,6 +582,9 @@ struct GroupConformanceTests {
             #expect(try await page(ada.id)?.detail.invitations == [])
             try await groups.leave(zen.id)
             #expect(try await page(ada.id) == nil, "left, and the group with her")
+            #expect(try await list(ada.id) == ["Tea 1"])
+            try await groups.leave(tea.id)
+            #expect(try await list(ada.id) == [])
         }
     }
 

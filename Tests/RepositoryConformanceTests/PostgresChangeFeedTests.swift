@@ -201,8 +201,19 @@ struct PostgresChangeFeedTests {
 
             try await b.data.groups(of: ada.id).addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + 3600)
             #expect(try await eventually { $0.detail.invitations.count == 1 })
+            #expect(try await a.data.groups(of: grace.id).list().isEmpty)
             _ = try await b.data.groups(of: grace.id).join(key: "link", at: now)
             #expect(try await eventually { $0.detail.members.map(\.person) == [ada.id, grace.id] })
+            #expect(
+                try await SanghaTestSupport.eventually(within: .seconds(10)) {
+                    try await a.data.groups(of: grace.id).list().map(\.members) == [2]
+                }, "the list of the one who joined, kept on another instance")
+            #expect(try await a.data.groups(of: ada.id).list().map(\.members) == [2])
+            _ = try await b.data.groups(of: grace.id).create(name: "Tea", at: now)
+            #expect(
+                try await SanghaTestSupport.eventually(within: .seconds(10)) {
+                    try await a.data.groups(of: grace.id).list().count == 2
+                }, "a group made on another instance")
             _ = try await b.data.sessions(of: grace.id).record(
                 SittingSession(profileID: nil, profileName: "X", startedAt: now, seconds: 300, completed: true),
                 clientID: nil)

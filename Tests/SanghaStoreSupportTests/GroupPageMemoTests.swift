@@ -126,6 +126,39 @@ struct GroupPageMemoTests {
         #expect(reads.count == 4, "the sitter is no longer shown")
     }
 
+    @Test(
+        "A person's list of groups is kept until one of its groups changes, or they or someone in a group of theirs does"
+    )
+    func lists() async {
+        let (memo, reads) = (GroupPageMemo(watch: AloneOnData()), Reads())
+        func list(_ person: Int, groups: [Int]) async -> [GroupSummary] {
+            await memo.list(of: person) { () async -> [GroupSummary] in
+                reads.add()
+                return groups.map {
+                    GroupSummary(
+                        group: SittingGroup(id: $0, name: "G\($0)", createdAt: Self.now), members: 2, isHost: false)
+                }
+            }
+        }
+        _ = await list(1, groups: [7])
+        _ = await list(2, groups: [7, 8])
+        _ = await list(3, groups: [9])
+        _ = await list(1, groups: [7])
+        #expect(reads.count == 3)
+        memo.forget(group: 8)
+        _ = await list(1, groups: [7])
+        _ = await list(2, groups: [7, 8])
+        #expect(reads.count == 4, "only the list with the group")
+        memo.forget(member: 1)
+        _ = await list(1, groups: [7])
+        _ = await list(2, groups: [7, 8])
+        _ = await list(3, groups: [9])
+        #expect(reads.count == 6, "theirs, and those sharing a group with them")
+        memo.forget(member: 5)
+        _ = await list(3, groups: [9])
+        #expect(reads.count == 7, "someone whose list is not kept: every list")
+    }
+
     @Test("Nothing kept when the watch does not hear every change")
     func unwatched() async {
         let (memo, reads) = (GroupPageMemo(watch: UnwatchedData()), Reads())
