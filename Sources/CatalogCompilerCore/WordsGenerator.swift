@@ -5,6 +5,10 @@ import TemplateCompilerCore
 /// `self.`, so a placeholder may be called `{text}` or `{number}`), and the tables
 /// themselves, each message's text cut at its placeholders once, here, so a page only joins.
 ///
+/// A placeholder that carries a name (`namePlaceholders`: a person's, a friend's, a group's, a
+/// profile's or a sit's) is a `.name` piece: `Words` sets its value apart from the text around
+/// it, so a Latin name keeps its order in an Arabic sentence (the page writes it in `<bdi>`).
+///
 /// English is the template's own text; the pseudo-language (`Language.pseudo`) is made from it
 /// here: accented, a third longer and in brackets, so a text a test finds outside brackets
 /// skipped the catalog and a page too narrow for longer words shows it.
@@ -49,6 +53,10 @@ public enum WordsGenerator {
             + "    static let tables: [Language: [Phrase]] = [\n" + tables.joined(separator: ",\n") + ",\n    ]\n}\n"
     }
 
+    /// The placeholders whose values are names, which `Words` isolates (`{name}`, `{group}`,
+    /// `{sit}`); a list of names (`{names}`) is isolated name by name where it is made.
+    public static let namePlaceholders: Set<String> = ["name", "group", "sit"]
+
     /// The `Language` case of a code (`pt-BR` → `ptBR`).
     static func caseName(_ code: String) -> String { Catalog.swiftName(of: code) }
 
@@ -62,7 +70,7 @@ public enum WordsGenerator {
     }
 
     /// One message's forms as a `Phrase`: a text, a text with placeholders (cut at them, each
-    /// placeholder its index among the message's), or plural forms.
+    /// placeholder its index among the message's, a name's a `.name`), or plural forms.
     static func phrase(_ forms: [String], message: Catalog.Message) -> String {
         let order = message.placeholders
         let pieces = forms.map { form -> String in
@@ -72,7 +80,7 @@ public enum WordsGenerator {
                 let index = order.firstIndex(of: String(rest[rest.index(after: open)..<close]))
             {
                 if open > rest.startIndex { parts.append(".text(\(literal(String(rest[..<open]))))") }
-                parts.append(".value(\(index))")
+                parts.append(namePlaceholders.contains(order[index]) ? ".name(\(index))" : ".value(\(index))")
                 rest = rest[rest.index(after: close)...]
             }
             if !rest.isEmpty { parts.append(".text(\(literal(String(rest))))") }

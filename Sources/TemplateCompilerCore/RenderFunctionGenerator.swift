@@ -17,6 +17,9 @@ public struct RenderFunctionGenerator {
     /// The partials being written in place, outermost first: one that includes itself is an error.
     private var partialsInProgress: [String] = []
     private var counter = 0
+    /// Where the text written so far has left the page: a value in its text is written with
+    /// `appendText`, which writes a name's isolates as `<bdi>`.
+    private var place = MarkupPlace()
 
     public init(catalog: ViewModelCatalog, templates: [String: [TemplateNode]], files: [String: String]) {
         self.catalog = catalog
@@ -51,6 +54,7 @@ public struct RenderFunctionGenerator {
         var extensions: [String] = []
         let roots = try catalog.roots(of: templates.keys, files: files)
         for root in roots {
+            place = MarkupPlace()
             let context = Context(
                 frames: [Frame(variable: "self", type: .named(root.type))], template: root.template, blocks: [:])
             let body = try code(for: templates[root.template] ?? [], in: context, indent: "        ")
@@ -147,6 +151,7 @@ public struct RenderFunctionGenerator {
     private mutating func code(for node: TemplateNode, in context: Context, indent: String) throws -> String {
         switch node {
         case .text(let text):
+            place.follow(text)
             // Every line the text starts inside it is indented here; `append` indents its first.
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let indented = lines.joined(separator: "\n" + context.indentation)
@@ -274,7 +279,8 @@ public struct RenderFunctionGenerator {
         indent: String
     ) throws -> String {
         switch type {
-        case .named("String"): return "\(indent)out.appendEscaped(\(expression))\n"
+        case .named("String"):
+            return "\(indent)out.\(place.isText ? "appendText" : "appendEscaped")(\(expression))\n"
         case .named("Int"), .named("Bool"): return "\(indent)out.appendEscaped(\(expression))\n"
         case .named(let name) where catalog.stringEnums.contains(name):
             return "\(indent)out.appendEscaped(\(expression).rawValue)\n"

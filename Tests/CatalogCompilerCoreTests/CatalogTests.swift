@@ -174,7 +174,8 @@ struct CatalogTests {
                 "public func historySessions(_ count: Int) -> String {\n        self.plural(2, count, [self.number(count)])"
             ))
         #expect(code.contains(#".de: ["#))
-        #expect(code.contains(#".parts([.value(0), .text(" konnte nicht hinzugefügt werden.")])"#))
+        // A name's placeholder is a `.name`, which `Words` isolates; a count's a `.value`.
+        #expect(code.contains(#".parts([.name(0), .text(" konnte nicht hinzugefügt werden.")])"#))
         #expect(code.contains(#".plural([[.text("eine Sitzung")], [.value(0), .text(" Sitzungen")]])"#))
         // The pseudo-language: accented, a third longer, in brackets.
         #expect(code.contains(#".text("[Šéttîñgš šàvéd.·····]")"#))

@@ -89,6 +89,40 @@ struct LanguageRoutesTests {
         }
     }
 
+    @Test(
+        "On an Arabic page a name is in <bdi> in the text and isolated in an attribute; an English page has neither"
+    )
+    func namesSetApart() async throws {
+        try await withApp { client in
+            let ada = try await client.signedUp()
+            _ = try await client.signedUp(username: "bob", name: "Bob Brown")
+            try await ada.post("/groups", form: "name=Morning+sangha") { #expect($0.status == .seeOther) }
+            try await ada.execute(uri: "/groups/1", method: .get, headers: [.acceptLanguage: "ar"]) { response in
+                let html = Self.page(response)
+                #expect(html.contains(#"<html lang="ar" dir="rtl">"#))
+                #expect(html.contains("<h1><bdi>Morning sangha</bdi></h1>"))
+                #expect(html.contains("<span class=\"item-name\"><bdi>Ada Lovelace</bdi> <span"))
+                // The navigation's name: a link of its own.
+                #expect(html.contains("><bdi>Ada Lovelace</bdi></a>"))
+            }
+            try await ada.execute(uri: "/admin", method: .get, headers: [.acceptLanguage: "ar"]) { response in
+                let html = Self.page(response)
+                #expect(html.contains("<span class=\"item-name\"><bdi>Bob Brown</bdi> <span"))
+                // A screen reader's label of Bob's buttons: the isolates as characters, never markup.
+                #expect(html.contains("\u{2068}Bob Brown\u{2069}\""))
+                #expect(html.range(of: #"="[^"]*<bdi>"#, options: .regularExpression) == nil)
+            }
+            for uri in ["/groups/1", "/admin"] {
+                try await ada.execute(uri: uri, method: .get) { response in
+                    let html = Self.page(response)
+                    #expect(html.contains(#"<html lang="en" dir="ltr">"#))
+                    #expect(!html.contains("<bdi>") && !html.contains("\u{2068}"), "\(uri)")
+                    #expect(html.contains("Bob Brown") || uri == "/groups/1")
+                }
+            }
+        }
+    }
+
     @Test("The picker sets the lang cookie and comes back; the cookie outweighs the browser")
     func picker() async throws {
         try await withApp { client in

@@ -151,7 +151,9 @@ extension PseudoLanguageTests {
             state: .rows(FriendsListViewModel.makeRows(Self.friends, words: context.words)), context: context)
         let html = String(buffer: page.compiledHTMLBuffer())
         #expect(html.contains("Freund hinzufügen"))
-        #expect(html.contains(#"aria-label="Jane Doe löschen""#))
+        // The name set apart: in the text by <bdi>, in an attribute by its isolates.
+        #expect(html.contains("aria-label=\"\u{2068}Jane Doe\u{2069} löschen\""))
+        #expect(html.contains(#"<span class="item-name"><bdi>Jane Doe</bdi></span>"#))
         #expect(html.contains(#"placeholder="Name oder Telefonnummer""#))
         let form = FriendFormViewModel(
             mode: .add, context: context, errors: [.firstname: context.words.friendsFirstNameRequired])

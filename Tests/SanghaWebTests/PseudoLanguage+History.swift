@@ -282,9 +282,10 @@ extension PseudoLanguageTests {
         #expect(english.contains("SUMMARY:Time to sit\r\n"))
         person.language = .de
         let german = CalendarFeed.ics(for: person, sits: [sit], site: site, now: Self.historyNow)
-        #expect(german.contains("DESCRIPTION:Gruppensitzung – Morning Sangha\\, Dauer: "))
+        // The group's name set apart, as plain text sets it apart (U+2068 … U+2069).
+        #expect(german.contains("DESCRIPTION:Gruppensitzung – \u{2068}Morning Sangha\u{2069}\\, Dauer: "))
         #expect(german.contains("SUMMARY:Zeit zum Meditieren\r\n"))
         let file = CalendarFeed.ics(for: sit, site: site, words: Words(.fr))
-        #expect(file.contains("DESCRIPTION:Séance de groupe – Morning Sangha"))
+        #expect(file.contains("DESCRIPTION:Séance de groupe – \u{2068}Morning Sangha\u{2069}"))
     }
 }

@@ -263,7 +263,7 @@ extension PseudoLanguageTests {
         #expect(Requester.tooManyAttempts(minutes: 5, words: Words(.pl)).hasSuffix("za 5 minut."))
         #expect(
             NotificationMessage.sitting(name: "Ada", group: 1, groupName: "Zen", words: german.words).title
-                == "Ada meditiert gerade")
+                == "\u{2068}Ada\u{2069} meditiert gerade")
         #expect(NotificationMessage.reminder(german.words).title == "Zeit zu meditieren")
     }
 

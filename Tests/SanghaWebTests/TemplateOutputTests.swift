@@ -29,6 +29,30 @@ struct TemplateOutputTests {
         return String(buffer: output.finish(TemplateSizeHint()))
     }
 
+    static func text(_ text: String) -> String {
+        var output = TemplateOutput(capacity: 8)
+        output.appendText(text)
+        return String(buffer: output.finish(TemplateSizeHint()))
+    }
+
+    @Test("In a page's text a name's isolates are <bdi>, the name between them escaped, balanced whatever it holds")
+    func isolates() {
+        #expect(Self.text("تمت إضافة \u{2068}<Ada> & Bob\u{2069}.") == "تمت إضافة <bdi>&lt;Ada&gt; &amp; Bob</bdi>.")
+        for length in 0...17 {
+            let before = String(repeating: "a", count: length)
+            #expect(Self.text(before + "\u{2068}b\u{2069}c") == before + "<bdi>b</bdi>c", "\(length)")
+        }
+        // An end without a start stays a character; a start the value leaves open is ended after it.
+        #expect(Self.text("\u{2069}a\u{2068}b") == "\u{2069}a<bdi>b</bdi>")
+        #expect(Self.text("\u{2068}\u{2068}x\u{2069}") == "<bdi><bdi>x</bdi></bdi>")
+        // Other characters whose UTF-8 begins with E2 stay as they are (…, –, “, ”, U+2067).
+        let near = "…–“x” \u{2067}y\u{202C} €"
+        #expect(Self.text(near) == near)
+        #expect(Self.text("Tom & Jerry's <b>") == Self.reference("Tom & Jerry's <b>"))
+        // `appendEscaped` (an attribute, the title) writes them as the characters they are.
+        #expect(Self.escaped("\u{2068}Ada\u{2069}") == "\u{2068}Ada\u{2069}")
+    }
+
     @Test("Each character that needs an entity gets it wherever it stands in a run of eight")
     func everyPlace() {
         for special in ["&", "<", ">", "\"", "'"] {

@@ -34,6 +34,29 @@ public struct Words: Sendable, Equatable {
         case text(String)
         /// The message's placeholder of this index.
         case value(Int)
+        /// The message's placeholder of this index, a name: isolated (`isolated(_:)`).
+        case name(Int)
+    }
+
+    /// U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE: plain text's `<bdi>`.
+    public static let isolateStart: Character = "\u{2068}"
+    public static let isolateEnd: Character = "\u{2069}"
+
+    /// Whether this language's texts set names apart: every language but English, whose pages
+    /// stay byte for byte what they were.
+    var isolatesNames: Bool { language != .en }
+
+    /// A name set apart from the text around it, so its own direction holds (a Latin name in an
+    /// Arabic sentence, an Arabic one in a German sentence): between U+2068 and U+2069, the
+    /// Unicode isolates, which a notification or a calendar shows as they are and a page writes
+    /// as `<bdi>…</bdi>` (`TemplateOutput`). English, and an empty name, as they are. A message's
+    /// name placeholders (`{name}`) are isolated already; this is for a name a view model joins
+    /// or shows itself. A name isolated already (a row's, posted back) is not isolated again.
+    public func isolated(_ name: String) -> String {
+        guard isolatesNames, !name.isEmpty,
+            name.first != Self.isolateStart || name.last != Self.isolateEnd
+        else { return name }
+        return String(Self.isolateStart) + name + String(Self.isolateEnd)
     }
 
     func text(_ index: Int) -> String {
@@ -44,8 +67,8 @@ public struct Words: Sendable, Equatable {
     func text(_ index: Int, _ values: [String]) -> String {
         switch phrases[index] {
         case .text(let text): text
-        case .parts(let pieces): Self.join(pieces, values)
-        case .plural(let forms): Self.join(forms.last ?? [], values)
+        case .parts(let pieces): join(pieces, values)
+        case .plural(let forms): join(forms.last ?? [], values)
         }
     }
 
@@ -53,7 +76,7 @@ public struct Words: Sendable, Equatable {
         guard case .plural(let forms) = phrases[index] else { return text(index, values) }
         let category = language.pluralCategory(count)
         let form = language.pluralCategories.firstIndex(of: category) ?? forms.count - 1
-        return Self.join(forms[min(form, forms.count - 1)], values)
+        return join(forms[min(form, forms.count - 1)], values)
     }
 
     /// A count as the language writes numbers (English as it always has: plain digits).
@@ -66,12 +89,13 @@ public struct Words: Sendable, Equatable {
 
     /// The pieces with the values in their places, written once into a string of the size
     /// they add up to (appended piece by piece, a history page's hundred messages grew and
-    /// copied their strings: 8 % of its instructions).
-    private static func join(_ pieces: [Piece], _ values: [String]) -> String {
+    /// copied their strings: 8 % of its instructions). A name is isolated (`isolated(_:)`).
+    private func join(_ pieces: [Piece], _ values: [String]) -> String {
         func text(_ piece: Piece) -> String {
             switch piece {
             case .text(let text): text
             case .value(let index): index < values.count ? values[index] : ""
+            case .name(let index): index < values.count ? isolated(values[index]) : ""
             }
         }
         if pieces.count == 1 { return text(pieces[0]) }

@@ -147,9 +147,9 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
     init(_ overview: PersonOverview, context: PageContext) {
         let me = context.person?.id
         let person = overview.person
-        name = person.name
-        username = person.username
         let words = context.words
+        name = words.isolated(person.name)
+        username = person.username
         let joined = WordsDates.shortDate(person.createdAt, timeZone: context.timeZone, words: words)
         let lastSignIn =
             overview.lastSignIn.map { WordsDates.shortDate($0, timeZone: context.timeZone, words: words) }

@@ -20,7 +20,9 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
     public init(friend: Friend, words: Words = .english) {
         let fullName = friend.fullName
         self.id = friend.id
-        self.fullName = fullName
+        // Isolated as shown; posted back with a deletion, it names the friend in its flash,
+        // which does not isolate it again.
+        self.fullName = words.isolated(fullName)
         self.phoneNumberText = friend.phonenumber
         self.editURL = Paths.editFriend.url(friend.id)
         self.deleteURL = Paths.deleteFriend.url(friend.id)

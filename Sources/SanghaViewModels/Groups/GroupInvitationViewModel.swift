@@ -19,7 +19,7 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
         let name = preview.group.name
         let words = context.words
         layout = LayoutViewModel(title: words.groupsJoinTitle(name: name), section: .groups, context: context)
-        heading = name
+        heading = words.isolated(name)
         (joinLabel, groupLabel) = (words.groupsJoinGroup, words.groupsOpenGroup)
         if preview.isMember {
             intro = words.groupsMemberOf(name: name)

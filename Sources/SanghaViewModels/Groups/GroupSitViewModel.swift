@@ -75,8 +75,8 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
             words.groupsCancelSit, words.groupsAddToCalendar, words.groupsCancelConfirm
         )
         scriptWords = words.language == .en ? nil : GroupSitterWordsViewModel(words)
-        heading = sit.name
-        groupName = group.name
+        heading = words.isolated(sit.name)
+        groupName = words.isolated(group.name)
         groupURL = Paths.group.url(group.id)
         let occurrence =
             sit.cancelled ? nil : sit.occurrence(at: context.now)

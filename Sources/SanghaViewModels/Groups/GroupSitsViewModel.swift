@@ -48,7 +48,7 @@ public struct GroupSitRowViewModel: Sendable, Equatable, Encodable {
         _ sit: GroupSit, occurrence: DateInterval, sitting: [SittingNow], now: Date, timeZone: TimeZone,
         words: Words = .english
     ) {
-        name = sit.name
+        name = words.isolated(sit.name)
         url = Paths.groupSit.url(sit.group, sit.id)
         whenText =
             now >= occurrence.start
@@ -58,7 +58,8 @@ public struct GroupSitRowViewModel: Sendable, Equatable, Encodable {
         let duration = DurationFormatter.string(from: Int(sit.duration))
         detail = sit.weekly ? words.groupsEveryWeekAfter(when: duration) : duration
         peopleText =
-            sitting.isEmpty ? nil : words.groupsSittingInIt(names: sitting.map(\.name).joined(separator: ", "))
+            sitting.isEmpty
+            ? nil : words.groupsSittingInIt(names: sitting.map { words.isolated($0.name) }.joined(separator: ", "))
         joinURL = GroupSit.isOpen(occurrence, at: now) ? url : nil
         joinLabel = words.groupsJoin
         joinAccessibleLabel = words.groupsJoinNamed(name: sit.name)

@@ -30,8 +30,8 @@ public struct GroupSitterViewModel: Sendable, Equatable, Encodable {
     public let sinceISO: String
 
     init(_ sitter: SittingNow, timeZone: TimeZone, words: Words = .english) {
-        name = sitter.name
-        profileName = sitter.inAnotherGroupsSit ? words.groupsAGroupSit : sitter.profileName
+        name = words.isolated(sitter.name)
+        profileName = sitter.inAnotherGroupsSit ? words.groupsAGroupSit : words.isolated(sitter.profileName)
         sinceText = words.groupsSince(time: CalendarText.time(sitter.since, timeZone: timeZone, words: words))
         sinceISO = CalendarText.iso(sitter.since)
     }

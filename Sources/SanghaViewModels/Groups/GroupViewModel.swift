@@ -36,7 +36,7 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
         let group = detail.group
         let words = context.words
         layout = LayoutViewModel(title: group.name, section: .groups, context: context)
-        heading = group.name
+        heading = words.isolated(group.name)
         self.alert = alert
         self.link = link
         sittingNow = GroupSittingNowViewModel(
@@ -198,7 +198,7 @@ public struct GroupMemberViewModel: Sendable, Equatable, Encodable {
     public let removeAccessibleLabel: String
 
     init(_ member: GroupMember, removeURL: String?, timeZone: TimeZone, words: Words = .english) {
-        name = member.name
+        name = words.isolated(member.name)
         username = member.username
         isHost = member.isHost
         (hostLabel, removeLabel) = (words.groupsHost, words.groupsRemove)
@@ -269,7 +269,9 @@ public struct GroupRemovedRowViewModel: Sendable, Equatable, Encodable {
     public let readmitAccessibleLabel: String
 
     init(name: String, username: String, detail: String, readmitURL: String, words: Words = .english) {
-        (self.name, self.username, self.detail, self.readmitURL) = (name, username, detail, readmitURL)
+        (self.name, self.username, self.detail, self.readmitURL) = (
+            words.isolated(name), username, detail, readmitURL
+        )
         readmitLabel = words.groupsLetBackIn
         readmitAccessibleLabel = words.groupsLetBackInNamed(name: name)
     }

@@ -91,7 +91,7 @@ public struct GroupRowViewModel: Sendable, Equatable, Encodable {
     public let detail: String
 
     init(_ summary: GroupSummary, words: Words = .english) {
-        name = summary.group.name
+        name = words.isolated(summary.group.name)
         url = Paths.group.url(summary.group.id)
         detail =
             summary.isHost ? words.groupsMemberCountHost(summary.members) : words.groupsMemberCount(summary.members)

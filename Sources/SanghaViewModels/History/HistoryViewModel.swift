@@ -216,8 +216,9 @@ public struct HistorySessionRowViewModel: Sendable, Equatable, Encodable {
     public init(session: SittingSession, timeZone: TimeZone, actions: Bool = false, words: Words = .english) {
         dateText = CalendarText.dayAndTime(session.startedAt, timeZone: timeZone, words: words)
         dateTime = CalendarText.iso(session.startedAt)
-        profileName = session.profileName
-        profileLink = session.profileID.map { LinkViewModel(url: Paths.sit.url($0), label: session.profileName) }
+        profileName = words.isolated(session.profileName)
+        profileLink = session.profileID.map { [profileName] in LinkViewModel(url: Paths.sit.url($0), label: profileName)
+        }
         groupText = session.groupName.map { words.historyWithGroup(group: $0) }
         durationText = DurationFormatter.string(from: session.seconds)
         outcomeText = session.completed ? words.historyCompleted : words.historyStopped

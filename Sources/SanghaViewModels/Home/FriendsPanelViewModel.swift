@@ -29,7 +29,9 @@ public struct FriendsPanelViewModel: Sendable, Equatable, Encodable {
     public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil, words: Words = .english) {
         (title, addLabel) = (words.homeFriends, words.homeAddFriend)
         friendCount = friends.count
-        items = friends.prefix(Self.limit).map { Item(fullName: $0.fullName, phoneNumberText: $0.phonenumber) }
+        items = friends.prefix(Self.limit).map {
+            Item(fullName: words.isolated($0.fullName), phoneNumberText: $0.phonenumber)
+        }
         hasItems = !items.isEmpty
         emptyMessage = friends.isEmpty && errorMessage == nil ? words.homeNoFriends : nil
         self.errorMessage = errorMessage

@@ -30,7 +30,8 @@ public struct ProfilesPanelViewModel: Sendable, Equatable, Encodable {
         let count = total ?? all.count
         items = all.prefix(Self.limit).map {
             Item(
-                name: $0.name, url: Paths.profile.url($0.id), durationText: DurationFormatter.string(from: $0.duration))
+                name: words.isolated($0.name), url: Paths.profile.url($0.id),
+                durationText: DurationFormatter.string(from: $0.duration))
         }
         hasItems = !items.isEmpty
         emptyMessage = profiles?.isEmpty == true ? words.homeNoProfiles : nil

@@ -75,7 +75,7 @@ public struct AccountNavigationViewModel: Sendable, Equatable, Encodable {
         self.navigation = NavigationItemViewModel.items(
             current: current, administrator: person.isAdministrator, words: words)
         self.personID = person.id
-        self.name = person.name
+        self.name = words.isolated(person.name)
         self.isMeCurrent = current == .me
         self.isSettingsCurrent = current == .settings
         self.settingsLabel = words.layoutSettings

@@ -12,7 +12,7 @@ public struct MeHeaderViewModel: Sendable, Equatable, Encodable {
     /// `sessionCount` nil: the sessions could not be counted, and the line says only since when.
     public init(person: Person, sessionCount: Int?, timeZone: TimeZone, words: Words = .english) {
         initials = person.initials
-        name = person.name
+        name = words.isolated(person.name)
         let month =
             WordsDates.monthAndYear(person.createdAt, timeZone: timeZone, words: words)
             ?? Self.monthAndYear(person.createdAt, timeZone: timeZone)

@@ -47,7 +47,7 @@ public struct ProfileEditorViewModel: Sendable, Equatable, Encodable {
         let values = input?.fields ?? [:]
         let title = profile.displayName(words)
         layout = LayoutViewModel(title: title, section: .profiles, context: context)
-        heading = title
+        heading = words.isolated(title)
         actionURL = Paths.profile.url(profile.id)
         deleteURL = Paths.deleteProfile.url(profile.id)
         sitURL = Paths.sit.url(profile.id)

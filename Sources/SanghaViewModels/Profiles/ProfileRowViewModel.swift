@@ -19,7 +19,7 @@ public struct ProfileRowViewModel: Sendable, Equatable, Encodable {
     /// formatted).
     public init(profile: Profile, words: Words = .english) {
         self.id = profile.id
-        self.name = profile.name
+        self.name = words.isolated(profile.name)
         self.durationText = DurationFormatter.string(from: profile.duration)
         self.totalText = words.profilesRowSession(duration: DurationFormatter.string(from: profile.totalDuration))
         self.editURL = Paths.profile.url(profile.id)

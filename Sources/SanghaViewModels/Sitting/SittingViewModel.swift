@@ -37,7 +37,7 @@ public struct SittingViewModel: Sendable, Equatable, Encodable {
         let words = context.words
         let title = profile.displayName(words)
         layout = LayoutViewModel(title: words.sittingTitle(name: title), section: .profiles, context: context)
-        heading = title
+        heading = words.isolated(title)
         editURL = Paths.profile.url(profile.id)
         (editLabel, totalLabel, timelineHeading) = (
             words.sittingEditProfile, words.sittingTotalSession, words.sittingTimeline

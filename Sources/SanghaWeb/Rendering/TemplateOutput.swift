@@ -117,6 +117,23 @@ struct TemplateOutput: ~Copyable {
         }
     }
 
+    /// One token's value in a page's text (not in a tag, nor in `<title>`, `<textarea>`,
+    /// `<option>`, a script or a style, where it is written by `appendEscaped`), escaped, with a
+    /// name's isolates (`Words.isolated`, U+2068 … U+2069) written as `<bdi>` … `</bdi>`: the
+    /// markup is the template's, the name between them escaped. Each value's are balanced: an
+    /// end with no start stays a character, a start the value does not end is ended after it.
+    mutating func appendText(_ text: String) {
+        guard !text.isEmpty else { return }
+        if !indentation.isEmpty { startToken() }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable {
+            escape(UnsafeRawBufferPointer($0), isolates: true)
+        }
+        if done == nil {
+            var text = text
+            text.withUTF8 { escape(UnsafeRawBufferPointer($0), isolates: true) }
+        }
+    }
+
     /// A number's digits (nothing in them to escape).
     mutating func appendEscaped(_ number: Int) {
         if !indentation.isEmpty { startToken() }
@@ -160,33 +177,59 @@ struct TemplateOutput: ~Copyable {
     /// written run by run between the characters that need an entity. The runs are found eight
     /// bytes at a time (`mayNeedEntity`): a byte at a time, escaping was 15 % of a history page's
     /// instructions.
-    private mutating func escape(_ bytes: UnsafeRawBufferPointer) {
+    ///
+    /// With `isolates`, U+2068 and U+2069 (E2 81 A8, E2 81 A9) are looked for too, as `<bdi>`
+    /// and `</bdi>` (`appendText`).
+    private mutating func escape(_ bytes: UnsafeRawBufferPointer, isolates: Bool = false) {
         var start = 0
         var index = 0
+        var open = 0
         while index < bytes.count {
-            if bytes.count - index >= 8,
-                !Self.mayNeedEntity(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            {
-                index += 8
-                continue
+            if bytes.count - index >= 8 {
+                let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if !Self.mayNeedEntity(word), !isolates || !Self.mayHoldIsolate(word) {
+                    index += 8
+                    continue
+                }
             }
             let entity: StaticString
+            var length = 1
             switch bytes[index] {
             case UInt8(ascii: "&"): entity = "&amp;"
             case UInt8(ascii: "<"): entity = "&lt;"
             case UInt8(ascii: ">"): entity = "&gt;"
             case UInt8(ascii: "\""): entity = "&quot;"
             case UInt8(ascii: "'"): entity = "&#39;"
+            case 0xE2
+            where isolates && index + 2 < bytes.count && bytes[index + 1] == 0x81
+                && (bytes[index + 2] == 0xA8 || (bytes[index + 2] == 0xA9 && open > 0)):
+                length = 3
+                if bytes[index + 2] == 0xA8 {
+                    open += 1
+                    entity = "<bdi>"
+                } else {
+                    open -= 1
+                    entity = "</bdi>"
+                }
             default:
                 index += 1
                 continue
             }
             write(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
             write(entity)
-            index += 1
+            index += length
             start = index
         }
         write(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+        for _ in 0..<open { write("</bdi>" as StaticString) }
+    }
+
+    /// Whether any of `word`'s eight bytes is 0xE2, the first of an isolate's three (as
+    /// `mayNeedEntity` looks).
+    static func mayHoldIsolate(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let masked = word ^ (ones &* 0xE2)
+        return (masked &- ones) & ~masked & 0x8080_8080_8080_8080 != 0
     }
 
     /// Whether any of `word`'s eight bytes may be one `escape` replaces: each of the five is
