@@ -190,7 +190,7 @@ extension PseudoLanguageTests {
         #expect(texts.compactMap(Self.historySkipped) == [])
     }
 
-    @Test("The import page says everything through the catalog, but the file's own problems")
+    @Test("The import page says everything through the catalog, each of a file's problems too")
     func practiceLogImport() async throws {
         let context = Self.historyContext
         let words = context.words
@@ -221,9 +221,18 @@ extension PseudoLanguageTests {
         for page in pages {
             #expect(Self.historySkipped(page) == [])
         }
-        // A file with more problems than are listed: its summary and "…and N more" are the
-        // catalog's; each problem, the file's own line as the reader wrote it, stays as it is.
-        let bad = PracticeLogExport.csvHeader + String(repeating: "x\n", count: 25)
+        // A file with more problems than are listed, each kind of problem among them: its
+        // summary, "…and N more" and each line's problem are the catalog's.
+        let lines = [
+            "x", "not a date,60,Evening,completed,,", "2026-11-10T06:30:00Z,0,Evening,completed,,",
+            "2026-11-10T06:30:00Z,60,,completed,,", "2026-11-10T06:30:00Z,60,Evening,done,,",
+            "2099-11-24T06:30:00Z,60,Evening,completed,,", "2026-11-10T06:30:00Z,60,Evening,completed,a\u{7},",
+            "2026-11-10T06:30:00Z,60,Evening,completed,,\(String(repeating: "n", count: 1001))",
+            "\"Evening\"x,60,Evening,completed,,",
+        ]
+        let bad =
+            PracticeLogExport.csvHeader + (lines + Array(repeating: "x", count: 15)).joined(separator: "\n")
+            + "\n\"open"
         guard
             case .invalid(let problems) = await PracticeLogImportViewModel.preview(
                 file: Data(bad.utf8), token: "t", key: "k", sessions: repository, context: context)
@@ -232,7 +241,33 @@ extension PseudoLanguageTests {
             return
         }
         #expect(problems.moreProblems != nil)
-        #expect(Self.historySkipped(problems) == problems.problems.compactMap(Self.historySkipped))
+        #expect(problems.problems.count == PracticeLogImportViewModel.shownProblems)
+        #expect(Self.historySkipped(problems) == [])
+        // A file that is neither: its header's problem; JSON that is not the export; an entry's.
+        let others = [
+            "date,seconds\n", "[oops",
+            #"[{"startedAt":"2026-11-10T06:30:00Z","seconds":0,"profile":"Evening","outcome":"completed"}]"#,
+        ]
+        for file in others {
+            guard
+                case .invalid(let page) = await PracticeLogImportViewModel.preview(
+                    file: Data(file.utf8), token: "t", key: "k", sessions: repository, context: context)
+            else {
+                Issue.record("expected the problems of \(file)")
+                continue
+            }
+            #expect(page.problems.count == 1, "\(file)")
+            #expect(Self.historySkipped(page) == [], "\(file)")
+        }
+        // In German, as the reader wrote it for English with German words.
+        var german = context
+        german.language = .de
+        let read = PracticeLogImport.read(bad, now: context.now, words: german.words)
+        #expect(
+            read.problems.first
+                == german.words.historyImportLine(
+                    line: "2", problem: german.words.historyImportFieldCount(expected: "6", found: "1")))
+        #expect(read.problems.first?.hasPrefix("Zeile 2: ") == true)
         #expect(
             [problems.summary ?? "", problems.moreProblems ?? "", words.historyImported(sessions: "1")]
                 .compactMap(Self.historySkipped) == [])

@@ -2,7 +2,8 @@ import Foundation
 
 /// A file of sessions as the history's import reads it: the export's CSV or JSON (the kind is
 /// told by its first character, `[` for JSON). Each session that breaks a rule is a problem of
-/// its line (CSV) or entry (JSON); the file is imported only without any.
+/// its line (CSV) or entry (JSON), said in the reader's language; the file is imported only
+/// without any.
 public struct PracticeLogImport: Sendable, Equatable {
     public var sessions: [SittingSession]
     /// "Line 4: the seconds must be a whole number from 1 to 259200."
@@ -20,20 +21,17 @@ public struct PracticeLogImport: Sendable, Equatable {
         (self.sessions, self.problems) = (sessions, problems)
     }
 
-    /// `text` read as of `now` (a session may not begin after it).
-    public static func read(_ text: String, now: Date) -> PracticeLogImport {
+    /// `text` read as of `now` (a session may not begin after it), its problems in `words`'
+    /// language.
+    public static func read(_ text: String, now: Date, words: Words = .english) -> PracticeLogImport {
         let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-        if trimmed.first == "[" { return readJSON(String(trimmed), now: now) }
-        return readCSV(String(trimmed), now: now)
+        if trimmed.first == "[" { return readJSON(String(trimmed), now: now, words: words) }
+        return readCSV(String(trimmed), now: now, words: words)
     }
 
-    static func readJSON(_ text: String, now: Date) -> PracticeLogImport {
+    static func readJSON(_ text: String, now: Date, words: Words = .english) -> PracticeLogImport {
         guard let entries = try? JSONDecoder().decode([PracticeLogExport.Session].self, from: Data(text.utf8)) else {
-            return PracticeLogImport(
-                sessions: [],
-                problems: [
-                    "The file is not a JSON array of sessions with startedAt, seconds, profile and outcome."
-                ])
+            return PracticeLogImport(sessions: [], problems: [words.historyImportNotJson])
         }
         var result = PracticeLogImport(sessions: [], problems: [])
         for (index, entry) in entries.enumerated() {
@@ -41,67 +39,76 @@ public struct PracticeLogImport: Sendable, Equatable {
                 fields: [
                     entry.startedAt, String(entry.seconds), entry.profile, entry.outcome, entry.group ?? "",
                     entry.note ?? "",
-                ], place: "Entry \(index + 1)", now: now)
+                ], place: { words.historyImportEntry(entry: words.number(index + 1), problem: $0) }, now: now,
+                words: words)
         }
         return result
     }
 
-    static func readCSV(_ text: String, now: Date) -> PracticeLogImport {
+    static func readCSV(_ text: String, now: Date, words: Words = .english) -> PracticeLogImport {
         let records = CSV.records(text)
         let header = PracticeLogExport.csvHeader.trimmingCharacters(in: .newlines).split(separator: ",").map(
             String.init)
         guard let first = records.first, first.fields.map({ $0.lowercased() }) == header else {
+            let problem = words.historyImportHeader(header: header.joined(separator: ","))
             return PracticeLogImport(
-                sessions: [], problems: ["Line 1: the header must be \(header.joined(separator: ","))."])
+                sessions: [], problems: [words.historyImportLine(line: words.number(1), problem: problem)])
         }
         var result = PracticeLogImport(sessions: [], problems: [])
         for record in records.dropFirst() where record.fields != [""] {
+            let place = { words.historyImportLine(line: words.number(record.line), problem: $0) }
             if let problem = record.problem {
-                result.problems.append("Line \(record.line): \(problem)")
+                result.problems.append(
+                    place(problem == .unclosedQuote ? words.historyImportQuoteOpen : words.historyImportAfterQuote))
                 continue
             }
-            result.add(fields: record.fields.map(PracticeLogExport.plainField), place: "Line \(record.line)", now: now)
+            result.add(fields: record.fields.map(PracticeLogExport.plainField), place: place, now: now, words: words)
         }
         return result
     }
 
-    /// The session of one line or entry, or its problem.
-    private mutating func add(fields: [String], place: String, now: Date) {
+    /// The session of one line or entry, or its problem, said by `place` ("Line 4: …").
+    private mutating func add(fields: [String], place: (String) -> String, now: Date, words: Words) {
         guard sessions.count + problems.count < Self.sessionLimit else {
-            if problems.last != Self.tooManyMessage { problems.append(Self.tooManyMessage) }
+            let tooMany = words.historyImportTooMany
+            if problems.last != tooMany { problems.append(tooMany) }
             return
         }
         guard fields.count == 6 else {
-            problems.append("\(place): 6 fields are expected, not \(fields.count).")
+            problems.append(
+                place(words.historyImportFieldCount(expected: words.number(6), found: words.number(fields.count))))
             return
         }
         guard let startedAt = Self.date(fields[0]) else {
-            problems.append("\(place): the start must be a date and time such as 2026-11-24T06:30:00-03:00.")
+            problems.append(place(words.historyImportStart))
             return
         }
         guard let seconds = Int(fields[1]), (1...Self.longest).contains(seconds) else {
-            problems.append("\(place): the seconds must be a whole number from 1 to \(Self.longest).")
+            problems.append(
+                place(words.historyImportSeconds(least: words.number(1), most: words.number(Self.longest))))
             return
         }
         let name = fields[2].trimmingCharacters(in: .whitespacesAndNewlines)
-        if let problem = Profile.validateName(name) {
-            problems.append("\(place): the profile: \(problem)")
+        if let problem = Profile.validateName(name, words: words) {
+            problems.append(place(words.historyImportProfile(problem: problem)))
             return
         }
         guard fields[3] == "completed" || fields[3] == "stopped" else {
-            problems.append("\(place): the outcome must be completed or stopped.")
+            problems.append(place(words.historyImportOutcome))
             return
         }
         if startedAt > now.addingTimeInterval(SittingSession.clockSkewAllowance) {
-            problems.append("\(place): the sit begins in the future.")
+            problems.append(place(words.historyImportFuture))
             return
         }
-        if !fields[4].isEmpty, let problem = SittingGroup.validateName(fields[4]) {
-            problems.append("\(place): the group: \(problem)")
+        if !fields[4].isEmpty,
+            let problem = Profile.validateName(fields[4], limit: SittingGroup.nameLengthLimit, words: words)
+        {
+            problems.append(place(words.historyImportGroup(problem: problem)))
             return
         }
-        if let problem = SittingSession.noteRefusal(fields[5]) {
-            problems.append("\(place): \(problem)")
+        if let problem = SittingSession.noteRefusal(fields[5], words: words) {
+            problems.append(place(problem))
             return
         }
         sessions.append(
@@ -113,7 +120,6 @@ public struct PracticeLogImport: Sendable, Equatable {
 
     /// The longest session a file may hold: 72 hours, as the timer records.
     static let longest = 86_400 * 3
-    static let tooManyMessage = "The file has more than 100,000 sessions: import it in parts."
 
     /// A start as the export writes it (ISO 8601 with its offset), to the whole second: the
     /// export writes whole seconds, so a start read back is the one written.
@@ -131,8 +137,15 @@ enum CSV {
         /// The line it begins on, from 1.
         var line: Int
         var fields: [String]
-        /// Why its fields cannot be trusted (a quote left open, text after a closing quote).
-        var problem: String? = nil
+        /// Why its fields cannot be trusted.
+        var problem: Problem? = nil
+    }
+
+    enum Problem: Equatable {
+        /// A quoted field is not closed (a quote is missing).
+        case unclosedQuote
+        /// A quoted field has text after its closing quote.
+        case textAfterQuote
     }
 
     /// The records of `text`, each with the line it begins on.
@@ -145,7 +158,7 @@ enum CSV {
         var start = 1
         var characters = text.makeIterator()
         var pending: Character?
-        var problem: String?
+        var problem: Problem?
         func next() -> Character? {
             if let character = pending {
                 pending = nil
@@ -163,7 +176,7 @@ enum CSV {
                             quoted = false
                             pending = following
                             if following != ",", !following.isNewline {
-                                problem = problem ?? "a quoted field has text after its closing quote."
+                                problem = problem ?? .textAfterQuote
                             }
                         }
                     } else {
@@ -191,7 +204,7 @@ enum CSV {
                 field.append(character)
             }
         }
-        if quoted { problem = "a quoted field is not closed (a quote is missing)." }
+        if quoted { problem = .unclosedQuote }
         if !field.isEmpty || !fields.isEmpty || quoted {
             fields.append(field)
             records.append(Record(line: start, fields: fields, problem: problem))

@@ -132,12 +132,12 @@ extension SittingSession {
     public static let noteLengthLimit = 1000
 
     /// Why `note` cannot be a session's note, or nil: at most `noteLengthLimit` characters, and
-    /// no control characters but line breaks and tabs.
-    public static func noteRefusal(_ note: String) -> String? {
-        if note.count > noteLengthLimit { return "The note must be at most \(noteLengthLimit) characters." }
+    /// no control characters but line breaks and tabs. In `words`' language.
+    public static func noteRefusal(_ note: String, words: Words = .english) -> String? {
+        if note.count > noteLengthLimit { return words.historyNoteTooLong(limit: words.number(noteLengthLimit)) }
         let allowed: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
         if note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !allowed.contains($0) }) {
-            return "The note cannot contain control characters."
+            return words.historyNoteControl
         }
         return nil
     }

@@ -73,7 +73,7 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
             return refused(words.historyNothingToRead, words.historyNotUtf8, context)
         }
         let now = context.now
-        let read = await reading { PracticeLogImport.read(text, now: now) }
+        let read = await reading { PracticeLogImport.read(text, now: now, words: words) }
         do {
             let count = try await sessions.importSessions(read.sessions, commit: false)
             let page = PracticeLogImportViewModel(context: context, read: read, count: count, token: token)
@@ -112,7 +112,7 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
                         alert: AlertViewModel(title: words.historyNothingImported, message: words.historyPreviewExpired)
                     ))
             }
-            let read = await reading { PracticeLogImport.read(text, now: now) }
+            let read = await reading { PracticeLogImport.read(text, now: now, words: words) }
             let count = try await sessions.importSessions(read.sessions, commit: read.problems.isEmpty)
             if !read.problems.isEmpty {
                 return .invalid(PracticeLogImportViewModel(context: context, read: read, count: count))
