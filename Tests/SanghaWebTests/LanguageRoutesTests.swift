@@ -89,6 +89,21 @@ struct LanguageRoutesTests {
         }
     }
 
+    @Test("A page number that is not one is refused (400) in the page's language")
+    func badPageNumber() async throws {
+        let german = Words(.de)
+        #expect(german.commonPageNotANumber != Words.english.commonPageNotANumber)
+        try await withApp { client in
+            let ada = try await client.signedUp()
+            for uri in ["/history?page=x", "/profiles?page=0", "/admin?page=1.5", "/friends?page=-1"] {
+                try await ada.execute(uri: uri, method: .get, headers: [.acceptLanguage: "de"]) { response in
+                    #expect(response.status == .badRequest, "\(uri)")
+                    #expect(Self.page(response).contains(german.commonPageNotANumber), "\(uri)")
+                }
+            }
+        }
+    }
+
     @Test(
         "On an Arabic page a name is in <bdi> in the text and isolated in an attribute; an English page has neither"
     )

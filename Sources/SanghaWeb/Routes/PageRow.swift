@@ -34,8 +34,9 @@ struct PageRow: Sendable {
         self.method = method
         self.pattern = pattern
         respond = { request, context, services in
-            let input = try await method == .get ? request.query(Input.self) : request.form(Input.self, services)
             let words = context.page.words
+            let input =
+                try await method == .get ? request.query(Input.self, words) : request.form(Input.self, services)
             guard let values = read(context) else { throw HTTPError(.notFound, message: notFound(words, input)) }
             let outcome = try await ask(PageRequest(values: values, input: input, request, context, services))
             return try await services.answer(outcome, to: request, notFound: notFound(words, input))
@@ -133,9 +134,13 @@ protocol RowOutcome: Sendable {
 /// A row that reads no query or form.
 struct NoInput: Decodable, Sendable {}
 
-/// The `?page=N` of a paged list: 1 without it; anything but a whole number from 1 is 400.
+/// The `?page=N` of a paged list: 1 without it; anything but a whole number from 1 is 400
+/// (`NotAPage`, which the row says in the request's language).
 struct ListPage: Decodable, Sendable {
     let page: Int
+
+    /// A `page` that is not a whole number from 1.
+    struct NotAPage: Error {}
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -143,9 +148,7 @@ struct ListPage: Decodable, Sendable {
             page = 1
             return
         }
-        guard let page = Int(text), page >= 1 else {
-            throw HTTPError(.badRequest, message: "The page must be a whole number from 1.")
-        }
+        guard let page = Int(text), page >= 1 else { throw NotAPage() }
         self.page = page
     }
 
@@ -206,13 +209,16 @@ extension PageRow {
 }
 
 extension Request {
-    /// The query as `Input`; a `NoInput` row reads none.
-    fileprivate func query<Input: Decodable>(_ type: Input.Type) throws -> Input {
+    /// The query as `Input`; a `NoInput` row reads none. A page number that is not one is 400
+    /// in `words`' language.
+    fileprivate func query<Input: Decodable>(_ type: Input.Type, _ words: Words) throws -> Input {
         if let none = NoInput() as? Input { return none }
         do {
             return try URLEncodedFormDecoder().decode(type, from: uri.query ?? "")
         } catch let error as HTTPError {
             throw error
+        } catch is ListPage.NotAPage {
+            throw HTTPError(.badRequest, message: words.commonPageNotANumber)
         } catch {
             throw HTTPError(.badRequest, message: "The address's query could not be read.")
         }

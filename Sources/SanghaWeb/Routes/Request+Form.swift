@@ -41,17 +41,6 @@ extension Request {
 }
 
 extension Request {
-    /// The `?page=N` of a paged list: 1 without it; anything but a whole number from 1 is 400.
-    func pageNumber() throws -> Int {
-        guard let text = uri.queryParameters["page"] else { return 1 }
-        guard let page = Int(text), page >= 1 else {
-            throw HTTPError(.badRequest, message: "The page must be a whole number from 1.")
-        }
-        return page
-    }
-}
-
-extension Request {
     /// Whether the body is sent as `multipart/form-data` (a form with a file).
     var isMultipartForm: Bool {
         headers[.contentType].flatMap(MediaType.init(from:))?.isType(.multipartForm) == true
