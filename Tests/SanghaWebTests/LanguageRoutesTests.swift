@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import SanghaCore
 import SanghaViewModels
 import Testing
@@ -101,6 +102,32 @@ struct LanguageRoutesTests {
                     #expect(Self.page(response).contains(german.commonPageNotANumber), "\(uri)")
                 }
             }
+        }
+    }
+
+    @Test("Too many open group pages: the 429 in the page's language")
+    func tooManyGroupPages() async throws {
+        let german = Words(.de)
+        #expect(german.groupsTooManyPages != Words.english.groupsTooManyPages)
+        let dependencies = try TestDependencies.make()
+        let renderer = PageRenderer.compiled(signer: dependencies.signer)
+        let streams = GroupStreams(dependencies: dependencies, renderer: renderer, logger: Logger(label: "test"))
+        let router = try buildRouter(
+            configuration: .testing, dependencies: dependencies, renderer: renderer, streams: streams)
+        try await Application(router: router).test(.router) { client in
+            let ada = try await client.signedUp()
+            try await ada.post("/groups", form: "name=Morning+sangha") { #expect($0.status == .seeOther) }
+            // Ada's other pages of the group, open elsewhere: as many as one person may hold.
+            let open = (0..<GroupStreams.limitPerPerson).compactMap { _ in
+                streams.open(person: 1, group: 1, session: "elsewhere")
+            }
+            #expect(open.count == GroupStreams.limitPerPerson)
+            try await ada.execute(uri: "/groups/1/events", method: .get, headers: [.acceptLanguage: "de"]) {
+                response in
+                #expect(response.status == .tooManyRequests)
+                #expect(Self.page(response).contains(german.groupsTooManyPages))
+            }
+            for stream in open { stream.end() }
         }
     }
 

@@ -109,7 +109,7 @@ struct GroupsRoutes: AreaRoutes {
                 // reading, so the write in progress would never end (and the socket never close).
                 whenDropped: { channel.close(promise: nil) })
         else {
-            throw HTTPError(.tooManyRequests, message: Self.tooManyStreams)
+            throw HTTPError(.tooManyRequests, message: words.groupsTooManyPages)
         }
         // The parts now, read once the stream is open (so a membership ending meanwhile ends it):
         // they prove membership, and they are what the stream begins with.
@@ -150,9 +150,6 @@ struct GroupsRoutes: AreaRoutes {
                 try await writer.finish(nil)
             })
     }
-
-    static let tooManyStreams =
-        "You have too many group pages open at once. Close one, then reload this page to see it live again."
 
     static func notFound(_ words: Words) -> String { words.groupsNotFound }
     static func sitNotFound(_ words: Words) -> String { words.groupsSitNotFound }
