@@ -56,7 +56,8 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
 
     /// The list kept (`GroupPageMemo`), else read.
     public func list() async throws(GroupRepositoryError) -> [GroupSummary] {
-        let read = { [person, database] () async throws(GroupRepositoryError) -> [GroupSummary] in
+        let read: @Sendable () async throws(GroupRepositoryError) -> [GroupSummary] = {
+            [person, database] () async throws(GroupRepositoryError) in
             try await run { connection in try await Self.all(Groups(person: person), connection, database.logger) }
         }
         guard let pages else { return try await read() }
@@ -348,7 +349,8 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
 
     /// The group's page kept (`GroupPageMemo`), else read in one prepared statement (`Page`).
     public func page(_ id: Int, week: DateInterval, at date: Date) async throws(GroupRepositoryError) -> GroupPage? {
-        let read = { [person, database] () async throws(GroupRepositoryError) -> (GroupPage, sittingUntil: Date?)? in
+        let read: @Sendable () async throws(GroupRepositoryError) -> (GroupPage, sittingUntil: Date?)? = {
+            [person, database] () async throws(GroupRepositoryError) in
             try await run { connection in
                 try await Self.all(Page(group: id, person: person, week: week, at: date), connection, database.logger)
                     .first
@@ -369,16 +371,16 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     /// The sit's page kept (`GroupPageMemo`), else read in one prepared statement (`SitPage`),
     /// without the names, links and removals the group's page reads.
     public func sitPage(_ sit: Int, of group: Int, at date: Date) async throws(GroupRepositoryError) -> GroupSitPage? {
-        let read = {
-            [person, database] () async throws(GroupRepositoryError) -> (
+        let read:
+            @Sendable () async throws(GroupRepositoryError) -> (
                 GroupSitPage, members: [Int: Bool], sittingUntil: Date?
-            )? in
-            try await run { connection in
-                try await Self.all(
-                    SitPage(sit: sit, group: group, person: person, at: date), connection, database.logger
-                ).first ?? nil
+            )? = { [person, database] () async throws(GroupRepositoryError) in
+                try await run { connection in
+                    try await Self.all(
+                        SitPage(sit: sit, group: group, person: person, at: date), connection, database.logger
+                    ).first ?? nil
+                }
             }
-        }
         guard let pages else { return try await read()?.0 }
         return try await pages.sitPage(of: person, sit, of: group, at: date, reading: read)
     }

@@ -87,8 +87,8 @@ public struct GroupPageMemo: Sendable {
         public let sit: Int
     }
 
-    let pages: Memo<Key, Kept>
-    let sits: Memo<SitKey, KeptSit>
+    let pages: Memo<Key, Kept?>
+    let sits: Memo<SitKey, KeptSit?>
     /// Each person's groups, by person.
     let lists: Memo<Int, [GroupSummary]>
 
@@ -98,56 +98,61 @@ public struct GroupPageMemo: Sendable {
         lists = Memo(watch: watch, maximumAge: maximumAge, limit: 10_000)
     }
 
-    /// `person`'s groups: the list kept, else what `read` gives, kept.
-    public func list<Failure: Error>(
-        of person: Int, reading read: () async throws(Failure) -> [GroupSummary]
-    ) async throws(Failure) -> [GroupSummary] {
-        let (kept, began) = lists.value(person)
-        if let kept { return kept }
-        let list = try await read()
-        lists.keep(list, for: person, from: began)
-        return list
-    }
-
     /// The group's page as `person` sees it at `date`, if they are a member: the one kept, else
     /// what `read` gives (the page as `person` sees it and the earliest end of those sitting),
-    /// kept for the members after them.
+    /// kept for the members after them. Members who miss it together share one read
+    /// (`Memo.value(_:if:keeping:reading:)`): on PostgreSQL, where a page is used for 2 s at most,
+    /// a busy page's requests found it old together, and their reads were its tail.
     public func page<Failure: Error>(
         of person: Int, _ group: Int, week: DateInterval, at date: Date,
-        reading read: () async throws(Failure) -> (GroupPage, sittingUntil: Date?)?
+        reading read: @escaping @Sendable () async throws(Failure) -> (GroupPage, sittingUntil: Date?)?
     ) async throws(Failure) -> GroupPage? {
-        let key = Key(group: group, week: week)
-        var (kept, began) = pages.value(key, if: { $0.readAt <= date && date < $0.holdsUntil })
-        switch kept?.page(for: person) {
-        case .page(let seen): return seen
-        case .notMember: return nil
-        case .readForHost: began = pages.beginRead()
-        case nil: break
-        }
-        guard let (page, sittingUntil) = try await read() else { return nil }
-        pages.keep(Kept(page: page, week: week, readAt: date, sittingUntil: sittingUntil), for: key, from: began)
-        return page
+        // nil: no page for whoever read (not a member, or no such group), kept for no one.
+        let kept: Kept? = try await pages.value(
+            Key(group: group, week: week),
+            if: { kept in
+                guard let kept, kept.readAt <= date, date < kept.holdsUntil else { return false }
+                if case .readForHost = kept.page(for: person) { return false }
+                return true
+            },
+            keeping: { $0 != nil },
+            reading: { () async throws(Failure) -> Kept? in
+                try await read().map { Kept(page: $0, week: week, readAt: date, sittingUntil: $1) }
+            })
+        guard let kept, case .page(let seen) = kept.page(for: person) else { return nil }
+        return seen
     }
 
     /// The sit's page as `person` sees it at `date`, if they are a member and the group has the
     /// sit: the one kept, else what `read` gives (the page, the group's members with whether each
-    /// hosts it, and the earliest end of those sitting), kept for the members after them.
+    /// hosts it, and the earliest end of those sitting), kept for the members after them; one
+    /// read for the members who miss it together.
     public func sitPage<Failure: Error>(
         of person: Int, _ sit: Int, of group: Int, at date: Date,
-        reading read: () async throws(Failure) -> (GroupSitPage, members: [Int: Bool], sittingUntil: Date?)?
+        reading read:
+            @escaping @Sendable () async throws(Failure) -> (
+                GroupSitPage, members: [Int: Bool], sittingUntil: Date?
+            )?
     ) async throws(Failure) -> GroupSitPage? {
-        let key = SitKey(group: group, sit: sit)
-        let (kept, began) = sits.value(key, if: { $0.readAt <= date && date < $0.holdsUntil })
-        if let kept {
-            guard let isHost = kept.members[person] else { return nil }
-            var seen = kept.page
-            seen.isHost = isHost
-            return seen
-        }
-        guard let (page, members, sittingUntil) = try await read() else { return nil }
-        sits.keep(
-            KeptSit(page: page, members: members, readAt: date, sittingUntil: sittingUntil), for: key, from: began)
-        return page
+        let kept: KeptSit? = try await sits.value(
+            SitKey(group: group, sit: sit),
+            // A page of nil is its reader's alone: another request reads for itself.
+            if: { kept in kept.map { $0.readAt <= date && date < $0.holdsUntil } ?? false },
+            keeping: { $0 != nil },
+            reading: { () async throws(Failure) -> KeptSit? in
+                try await read().map { KeptSit(page: $0, members: $1, readAt: date, sittingUntil: $2) }
+            })
+        guard let kept, let isHost = kept.members[person] else { return nil }
+        var seen = kept.page
+        seen.isHost = isHost
+        return seen
+    }
+
+    /// `person`'s groups: the list kept, else what `read` gives, kept.
+    public func list<Failure: Error>(
+        of person: Int, reading read: @escaping @Sendable () async throws(Failure) -> [GroupSummary]
+    ) async throws(Failure) -> [GroupSummary] {
+        try await lists.value(person, reading: read)
     }
 
     /// After the group changed.
@@ -161,8 +166,8 @@ public struct GroupPageMemo: Sendable {
     /// (they made or joined one, or their account went with its memberships): their pages, their
     /// list, and the lists of everyone in a group of theirs (every list, when theirs is not kept).
     public func forget(member person: Int) {
-        pages.forget { _, kept in kept.page.detail.members.contains { $0.person == person } }
-        sits.forget { _, kept in kept.members[person] != nil }
+        pages.forget { _, kept in kept?.page.detail.members.contains { $0.person == person } ?? true }
+        sits.forget { _, kept in kept?.members[person] != nil }
         let (theirs, _) = lists.value(person)
         guard let groups = theirs.map({ Set($0.map(\.group.id)) }) else { return lists.forgetAll() }
         lists.forget { key, list in key == person || list.contains { groups.contains($0.group.id) } }

@@ -93,8 +93,10 @@ public final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The value kept for `key`, if it may be used now (and is `usable`); else what `read`
     /// gives, read once for every request that misses `key` meanwhile, and kept by the rules
     /// above. A request that comes after a forget does not join a read begun before it.
+    /// A value read that is not `worthKeeping` (an answer for its reader alone) is not kept.
     public func value<Failure: Error>(
         _ key: Key, if usable: (Value) -> Bool = { _ in true },
+        keeping worthKeeping: @escaping @Sendable (Value) -> Bool = { _ in true },
         reading read: @escaping @Sendable () async throws(Failure) -> Value
     ) async throws(Failure) -> Value {
         typealias Shared = Task<Result<Value, Failure>, Never>
@@ -116,7 +118,7 @@ public final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             let task = Shared {
                 let result: Result<Value, Failure>
                 do throws(Failure) { result = .success(try await read()) } catch { result = .failure(error) }
-                self.land(result, for: key, flight: flight.id, from: flight.began)
+                self.land(result, for: key, flight: flight.id, from: flight.began, keeping: worthKeeping)
                 return result
             }
             state.flights[key] = Flight(id: flight.id, generation: state.generation, task: task)
@@ -131,11 +133,11 @@ public final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// A shared read ended: kept if nothing was forgotten since it began; no longer joined.
     private func land<Failure: Error>(
-        _ result: Result<Value, Failure>, for key: Key, flight: Int, from read: Read
+        _ result: Result<Value, Failure>, for key: Key, flight: Int, from read: Read, keeping: (Value) -> Bool
     ) {
         state.withLock { state in
             if state.flights[key]?.id == flight { state.flights[key] = nil }
-            guard case .success(let value) = result, state.generation == read.generation,
+            guard case .success(let value) = result, keeping(value), state.generation == read.generation,
                 watch.hearsEveryChange
             else { return }
             if state.entries.count >= limit { state.entries.removeAll() }

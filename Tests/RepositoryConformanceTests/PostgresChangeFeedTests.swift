@@ -184,7 +184,14 @@ struct PostgresChangeFeedTests {
             var grace = try await a.people.create(Stores.person("grace"), passwordHash: "-")
             let now = Date(timeIntervalSince1970: 1_795_000_000)
             let week = DateInterval(start: now - 3600, end: now + 86_400)
+            let heard = Mutex<[PostgresChangeFeed.Change]>([])
+            a.feed.subscribe { change in if let change { heard.withLock { $0.append(change) } } }
             let zen = try await a.data.groups(of: ada.id).create(name: "Zen", at: now)
+            // Its own notice heard, so that what is kept next is kept until the next one.
+            #expect(
+                try await SanghaTestSupport.eventually(within: .seconds(10)) {
+                    heard.withLock { $0 }.contains(.groupsOf(person: ada.id))
+                })
             func seen() async throws -> GroupPage? {
                 try await a.data.groups(of: ada.id).page(zen.id, week: week, at: now + 10)
             }
