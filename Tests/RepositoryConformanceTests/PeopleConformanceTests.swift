@@ -108,6 +108,17 @@ struct PeopleConformanceTests {
             }
             let page = try await people.overview(at: Self.now, limit: 2, offset: 2)
             #expect(page.people.map(\.sessions) == [0, 1], "open sessions counted for the page's people")
+            // Every field of each person as they are stored, settings changed from a new person's.
+            var eve = try #require(try await people.credentials(username: "eve")).person
+            (eve.about, eve.showsWhenSitting, eve.showsStreaks, eve.dayStartHour, eve.reminderMinutes) = (
+                "Sits at dawn", false, true, 5, 420
+            )
+            (eve.timeZone, eve.language, eve.calendarKey) = (TimeZone(identifier: "Asia/Tokyo")!, .de, "feed-key")
+            try await people.update(eve)
+            try await people.setCalendarKey("feed-key", of: eve.id)
+            for overview in try await people.overview(at: Self.now, pageSize: 8) {
+                #expect(overview.person == (try await people.credentials(id: overview.person.id))?.person)
+            }
             #expect(try await people.overview(at: Self.now, pageSize: 3).map(\.person.name) == names)
             #expect(try await storage.open().people.overview(at: Self.now, pageSize: 8).map(\.person.name) == names)
         }
