@@ -65,6 +65,7 @@ pages=(
   "GET /me (no sessions)|bench|/me"
   "GET /me (1,000 sessions)|log1000|/me"
   "GET /me (a 3-year log)|log3y|/me"
+  "GET /settings|bench|/settings"
   "GET /groups (20 groups)|bench|/groups"
   "GET /groups/1 (a group's page: 5 sits, 10 members)|bench|/groups/1"
   "GET /groups/1/sits/1 (a sit's page)|bench|/groups/1/sits/1"
