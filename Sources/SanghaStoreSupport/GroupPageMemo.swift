@@ -20,23 +20,19 @@ import SanghaCore
 ///   those sitting passing their end and the grace (`SittingNow.grace`); nor to a request dated
 ///   before its read.
 public struct GroupPageMemo: Sendable {
-    public struct Key: Hashable, Sendable {
-        public let group: Int
-        public let week: DateInterval
-
-        public init(group: Int, week: DateInterval) {
-            (self.group, self.week) = (group, week)
-        }
+    struct Key: Hashable, Sendable {
+        let group: Int
+        let week: DateInterval
     }
 
     /// A page as it was read, and the span of time it holds for.
-    public struct Kept: Sendable {
-        public let page: GroupPage
-        public let readAt: Date
-        public let holdsUntil: Date
+    struct Kept: Sendable {
+        let page: GroupPage
+        let readAt: Date
+        let holdsUntil: Date
 
         /// `sittingUntil`: the earliest end of those sitting (before the grace), nil when no one is.
-        public init(page: GroupPage, week: DateInterval, readAt: Date, sittingUntil: Date?) {
+        init(page: GroupPage, week: DateInterval, readAt: Date, sittingUntil: Date?) {
             self.page = page
             self.readAt = readAt
             var ends = [week.end]
@@ -70,21 +66,21 @@ public struct GroupPageMemo: Sendable {
     /// A sit's page as a member read it, with the group's members (whether each hosts it), and
     /// the span of time it holds for: until the first of those sitting passes their end and the
     /// grace.
-    public struct KeptSit: Sendable {
-        public let page: GroupSitPage
-        public let members: [Int: Bool]
-        public let readAt: Date
-        public let holdsUntil: Date
+    struct KeptSit: Sendable {
+        let page: GroupSitPage
+        let members: [Int: Bool]
+        let readAt: Date
+        let holdsUntil: Date
 
-        public init(page: GroupSitPage, members: [Int: Bool], readAt: Date, sittingUntil: Date?) {
+        init(page: GroupSitPage, members: [Int: Bool], readAt: Date, sittingUntil: Date?) {
             (self.page, self.members, self.readAt) = (page, members, readAt)
             holdsUntil = sittingUntil?.addingTimeInterval(SittingNow.grace) ?? .distantFuture
         }
     }
 
-    public struct SitKey: Hashable, Sendable {
-        public let group: Int
-        public let sit: Int
+    struct SitKey: Hashable, Sendable {
+        let group: Int
+        let sit: Int
     }
 
     let pages: Memo<Key, Kept?>
@@ -166,7 +162,7 @@ public struct GroupPageMemo: Sendable {
     /// (they made or joined one, or their account went with its memberships): their pages, their
     /// list, and the lists of everyone in a group of theirs (every list, when theirs is not kept).
     public func forget(member person: Int) {
-        pages.forget { _, kept in kept?.page.detail.members.contains { $0.person == person } ?? true }
+        pages.forget { _, kept in kept?.page.detail.members.contains { $0.person == person } ?? false }
         sits.forget { _, kept in kept?.members[person] != nil }
         let (theirs, _) = lists.value(person)
         guard let groups = theirs.map({ Set($0.map(\.group.id)) }) else { return lists.forgetAll() }

@@ -82,14 +82,6 @@ public final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
-    /// A read beginning now, to keep what it reads with (nil when nothing read now may be kept):
-    /// for a caller that found a value kept and needs more than it holds.
-    public func beginRead() -> Read? {
-        guard watch.hearsEveryChange else { return nil }
-        let now = ContinuousClock.now
-        return state.withLock { Read(generation: $0.generation, began: now) }
-    }
-
     /// The value kept for `key`, if it may be used now (and is `usable`); else what `read`
     /// gives, read once for every request that misses `key` meanwhile, and kept by the rules
     /// above. A request that comes after a forget does not join a read begun before it.

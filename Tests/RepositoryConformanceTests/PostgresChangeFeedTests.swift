@@ -38,6 +38,17 @@ struct PostgresChangeFeedTests {
             data: PostgresPersonalData(database: database, feed: feed, maximumAge: maximumAge))
     }
 
+    /// Runs `act`, then waits until `instance` has heard `change` (its own notice of what `act`
+    /// did), so that what it keeps next is kept until the next notice; whether it did in 10 s.
+    func hears(
+        _ change: PostgresChangeFeed.Change, on instance: Instance, after act: () async throws -> Void
+    ) async throws -> Bool {
+        let heard = Mutex<[PostgresChangeFeed.Change]>([])
+        instance.feed.subscribe { change in if let change { heard.withLock { $0.append(change) } } }
+        try await act()
+        return try await eventually(within: .seconds(10)) { heard.withLock { $0 }.contains(change) }
+    }
+
     /// A change no instance announces, straight in the database.
     func rename(_ id: Int, to name: String, in database: SanghaPostgres.PostgresDatabase) async throws {
         try await database.client.query(
@@ -91,17 +102,15 @@ struct PostgresChangeFeedTests {
             func names(_ person: Int) async throws -> [String] {
                 try await a.data.profiles(of: person).list(limit: 10, offset: 0).profiles.map(\.name)
             }
-            // Every notice this instance hears, its own among them.
-            let heard = Mutex<[PostgresChangeFeed.Change]>([])
-            a.feed.subscribe { change in if let change { heard.withLock { $0.append(change) } } }
-            let morning = try await a.data.profiles(of: ada.id).create(.new(named: "Morning"))
-            #expect(try await names(ada.id) == ["Morning"], "this instance's own create is seen at once")
-            _ = try await a.data.profiles(of: grace.id).create(.new(named: "Hers"))
+            var created: Profile?
             // Its own creates' notices heard, so that what is kept next is kept until the next one.
-            #expect(
-                try await eventually(within: .seconds(10)) {
-                    heard.withLock { $0 }.contains(.profileList(owner: grace.id))
-                })
+            let heardOwn = try await hears(.profileList(owner: grace.id), on: a) {
+                created = try await a.data.profiles(of: ada.id).create(.new(named: "Morning"))
+                #expect(try await names(ada.id) == ["Morning"], "this instance's own create is seen at once")
+                _ = try await a.data.profiles(of: grace.id).create(.new(named: "Hers"))
+            }
+            #expect(heardOwn)
+            let morning = try #require(created)
             #expect(try await names(ada.id) == ["Morning"])
             #expect(try await names(grace.id) == ["Hers"])
 
@@ -184,14 +193,12 @@ struct PostgresChangeFeedTests {
             var grace = try await a.people.create(Stores.person("grace"), passwordHash: "-")
             let now = Date(timeIntervalSince1970: 1_795_000_000)
             let week = DateInterval(start: now - 3600, end: now + 86_400)
-            let heard = Mutex<[PostgresChangeFeed.Change]>([])
-            a.feed.subscribe { change in if let change { heard.withLock { $0.append(change) } } }
-            let zen = try await a.data.groups(of: ada.id).create(name: "Zen", at: now)
-            // Its own notice heard, so that what is kept next is kept until the next one.
+            var made: SittingGroup?
             #expect(
-                try await SanghaTestSupport.eventually(within: .seconds(10)) {
-                    heard.withLock { $0 }.contains(.groupsOf(person: ada.id))
+                try await hears(.groupsOf(person: ada.id), on: a) {
+                    made = try await a.data.groups(of: ada.id).create(name: "Zen", at: now)
                 })
+            let zen = try #require(made)
             func seen() async throws -> GroupPage? {
                 try await a.data.groups(of: ada.id).page(zen.id, week: week, at: now + 10)
             }

@@ -105,15 +105,17 @@ struct TemplateOutput: ~Copyable {
         write(text)
     }
 
-    /// One token's value, escaped as `{{name}}` escapes it.
-    mutating func appendEscaped(_ text: String) {
+    /// One token's value, escaped as `{{name}}` escapes it (and with `isolates`, as `appendText`).
+    mutating func appendEscaped(_ text: String, isolates: Bool = false) {
         guard !text.isEmpty else { return }
         if !indentation.isEmpty { startToken() }
         // A native string lends its bytes as they are; `withUTF8` would need a copy to mutate.
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { escape(UnsafeRawBufferPointer($0)) }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable {
+            escape(UnsafeRawBufferPointer($0), isolates: isolates)
+        }
         if done == nil {
             var text = text
-            text.withUTF8 { escape(UnsafeRawBufferPointer($0)) }
+            text.withUTF8 { escape(UnsafeRawBufferPointer($0), isolates: isolates) }
         }
     }
 
@@ -123,15 +125,7 @@ struct TemplateOutput: ~Copyable {
     /// markup is the template's, the name between them escaped. Each value's are balanced: an
     /// end with no start stays a character, a start the value does not end is ended after it.
     mutating func appendText(_ text: String) {
-        guard !text.isEmpty else { return }
-        if !indentation.isEmpty { startToken() }
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable {
-            escape(UnsafeRawBufferPointer($0), isolates: true)
-        }
-        if done == nil {
-            var text = text
-            text.withUTF8 { escape(UnsafeRawBufferPointer($0), isolates: true) }
-        }
+        appendEscaped(text, isolates: true)
     }
 
     /// A number's digits (nothing in them to escape).
