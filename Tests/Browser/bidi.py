@@ -34,7 +34,7 @@ class Firefox:
         deadline = time.time() + 60
         while True:
             try:
-                self.socket = connect(f"ws://127.0.0.1:{self.port}/session", open_timeout=5, max_size=None)
+                self.socket = connect(f"ws://127.0.0.1:{self.port}/session", open_timeout=5, max_size=None, legacy=True)
                 break
             except OSError:
                 if time.time() > deadline:
