@@ -43,6 +43,9 @@ public struct RenderFunctionGenerator {
         /// The indentation of the partials and blocks being written here, known as the code is
         /// made: the text's own lines get it now, not byte by byte as the page renders.
         var indentation = ""
+        /// Inside a section whose view model keeps its rendering (`KeptRendering`), that view
+        /// model's place in `frames`: names are read from it and the view models inside it only.
+        var keptFrame: Int?
 
         var variable: String { frames[frames.count - 1].variable }
         var type: SwiftType { frames[frames.count - 1].type }
@@ -110,6 +113,12 @@ public struct RenderFunctionGenerator {
                 "\(owner).\(name) is optional and hides \(context.frames[outer].type).\(name): when it is nil, "
                     + "Mustache reads the outer one. Rename one of them.", context, line: line)
         }
+        if let kept = context.keptFrame, innermost < kept {
+            throw failure(
+                "{{\(path.joined(separator: "."))}} is read from \(owner), outside \(context.frames[kept].type), whose "
+                    + "rendering is kept: a kept rendering may hold only what its view model holds.", context,
+                line: line)
+        }
         var expression = context.frames[innermost].variable + ".\(name)"
         for name in path.dropFirst() {
             guard case .named(let owner) = type, let property = catalog.type(of: name, in: owner) else {
@@ -173,7 +182,8 @@ public struct RenderFunctionGenerator {
                 // Read through `!` rather than bound with `if let`: a binding copies the view
                 // model (a retain per string), the unwrapped property is borrowed in place.
                 let nested = nested(
-                    indent: inner, try code(for: body, in: with(context, "\(expression)!", wrapped), indent: inner))
+                    indent: inner,
+                    try keeping(body, over: "\(expression)!", wrapped, in: context, indent: inner))
                 return "\(indent)if \(expression) != nil {\n\(nested)\(indent)}\n"
             case .array(let element):
                 // Each element is read where it lies (a Span borrows it), not copied out.
@@ -187,7 +197,7 @@ public struct RenderFunctionGenerator {
                 return "\(indent)do {\n\(inner)let \(elements) = \(expression).span\n\(nested)\(indent)}\n"
             case .named:
                 // The section's names are read through the property's path, not a copy of it.
-                return nested(indent: indent, try code(for: body, in: with(context, expression, type), indent: indent))
+                return nested(indent: indent, try keeping(body, over: expression, type, in: context, indent: indent))
             }
 
         case .invertedSection(let path, let body, let line):
@@ -217,7 +227,7 @@ public struct RenderFunctionGenerator {
                 for: nodes,
                 in: Context(
                     frames: context.frames, template: name, blocks: [:],
-                    indentation: context.indentation + (indentation ?? "")),
+                    indentation: context.indentation + (indentation ?? ""), keptFrame: context.keptFrame),
                 indent: indent
             )
             return nested(indentation: indentation ?? "", indent: indent, inner)
@@ -234,7 +244,7 @@ public struct RenderFunctionGenerator {
                 for: layout,
                 in: Context(
                     frames: context.frames, template: name, blocks: merged,
-                    indentation: context.indentation + indentation),
+                    indentation: context.indentation + indentation, keptFrame: context.keptFrame),
                 indent: indent
             )
             return nested(indentation: indentation, indent: indent, inner)
@@ -245,7 +255,7 @@ public struct RenderFunctionGenerator {
                 for: body,
                 in: Context(
                     frames: context.frames, template: template, blocks: context.blocks,
-                    indentation: context.indentation + indentation),
+                    indentation: context.indentation + indentation, keptFrame: context.keptFrame),
                 indent: indent
             )
             return nested(indentation: indentation, indent: indent, inner)
@@ -264,11 +274,31 @@ public struct RenderFunctionGenerator {
         return "\(indent)let \(saved) = \(enter)\n" + body + "\(indent)out.leave(\(saved))\n"
     }
 
+    /// The code of a section's body over the view model `expression`, of `type`. When that view
+    /// model keeps its rendering (`rendering: KeptRendering`), the body is written from the kept
+    /// bytes when they were rendered at the same place, else rendered and kept; each such
+    /// section is a site of its own (a number), and reads no name from outside it.
+    private mutating func keeping(
+        _ nodes: [TemplateNode], over expression: String, _ type: SwiftType, in context: Context, indent: String
+    ) throws -> String {
+        var inside = with(context, expression, type)
+        guard case .named(let owner) = type, catalog.type(of: "rendering", in: owner) == .named("KeptRendering") else {
+            return try code(for: nodes, in: inside, indent: indent)
+        }
+        inside.keptFrame = inside.frames.count - 1
+        let body = try code(for: nodes, in: inside, indent: indent)
+        counter += 1
+        let (site, mark) = (counter, fresh("k"))
+        return "\(indent)if !out.replay(\(expression).rendering, site: \(site)) {\n"
+            + "\(indent)    let \(mark) = out.keeping()\n" + body
+            + "\(indent)    out.keep(\(expression).rendering, site: \(site), from: \(mark))\n\(indent)}\n"
+    }
+
     /// The context inside a section: `variable` is the innermost view model.
     private func with(_ context: Context, _ variable: String, _ type: SwiftType) -> Context {
         Context(
             frames: context.frames + [Frame(variable: variable, type: type)], template: context.template,
-            blocks: context.blocks, indentation: context.indentation)
+            blocks: context.blocks, indentation: context.indentation, keptFrame: context.keptFrame)
     }
 
     private mutating func printing(

@@ -3,8 +3,9 @@ import SanghaCore
 import SanghaFixtures
 import SanghaStore
 import SanghaTestSupport
-import SanghaViewModels
 import Testing
+
+@testable import SanghaViewModels
 
 @Suite("The person's own page")
 struct MeViewModelTests {
@@ -259,6 +260,41 @@ struct MeViewModelTests {
 @Suite("Settings: time zone and day start")
 struct SettingsTimeZoneTests {
     @Test(
+        "The usual zones' menu is kept per zone chosen (and the person's own, when not usual), with its rendering; its JSON is its options"
+    )
+    func menuKept() throws {
+        let berlin = TimeZoneMenuViewModel.menu(own: "Europe/Berlin", posted: nil, offered: nil)
+        #expect(
+            TimeZoneMenuViewModel.menu(own: "Europe/Berlin", posted: nil, offered: nil).rendering === berlin.rendering)
+        #expect(berlin.options.filter(\.isSelected).map(\.value) == ["Europe/Berlin"])
+        #expect(berlin.options.count == DayClock.timeZoneNames.count)
+        // Another zone posted (a save refused for another field shows it) is another menu.
+        let tokyo = TimeZoneMenuViewModel.menu(own: "Europe/Berlin", posted: "Asia/Tokyo", offered: nil)
+        #expect(tokyo.rendering !== berlin.rendering)
+        #expect(tokyo.options.filter(\.isSelected).map(\.value) == ["Asia/Tokyo"])
+        // A zone not offered keeps the person's: the same menu as theirs.
+        #expect(
+            TimeZoneMenuViewModel.menu(own: "Europe/Berlin", posted: "Mars/Olympus", offered: nil).rendering
+                === berlin.rendering)
+        // A person's own zone off the list is offered first, in a menu of its own.
+        let pacific = TimeZoneMenuViewModel.menu(own: "US/Pacific", posted: "Europe/Berlin", offered: nil)
+        #expect(
+            pacific.options.first?.value == "US/Pacific" && pacific.options.count == DayClock.timeZoneNames.count + 1)
+        #expect(pacific.options.filter(\.isSelected).map(\.value) == ["Europe/Berlin"])
+        #expect(pacific.rendering !== berlin.rendering)
+        // Other zones offered (the tests' short lists) are never kept.
+        let short = TimeZoneMenuViewModel.menu(own: "UTC", posted: nil, offered: ["UTC", "Asia/Tokyo"])
+        #expect(short.options.map(\.value) == ["UTC", "Asia/Tokyo"])
+        #expect(
+            TimeZoneMenuViewModel.menu(own: "UTC", posted: nil, offered: ["UTC", "Asia/Tokyo"]).rendering
+                !== short.rendering)
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(berlin) == encoder.encode(berlin.options))
+    }
+
+    @Test(
         "A zone from before the list (an alias) is offered, selected, and kept by a save; the list has UTC and Etc zones"
     )
     func ownZoneKept() async throws {
@@ -271,7 +307,7 @@ struct SettingsTimeZoneTests {
             passwordHash: "-")
         let context = PageContext(formToken: "t", now: Date(timeIntervalSince1970: 1_795_543_200), person: person)
         let page = SettingsViewModel(person: person, acceptsToken: false, context: context)
-        #expect(page.timeZones.filter(\.isSelected).map(\.value) == ["US/Pacific"])
+        #expect(page.timeZones.options.filter(\.isSelected).map(\.value) == ["US/Pacific"])
         #expect(page.dayStarts.filter(\.isSelected).map(\.label) == ["04:00"])
         #expect(DayClock.timeZoneNames.contains("UTC") && DayClock.timeZoneNames.contains("Etc/UTC"))
         #expect(!DayClock.timeZoneNames.contains("US/Pacific") && !DayClock.timeZoneNames.contains("EST"))

@@ -31,6 +31,17 @@ struct TemplateCompilerTests {
             public let caption: String
         }
 
+        public struct KeptViewModel: Sendable {
+            public let caption: String
+            public let rows: [RowViewModel]
+            public let rendering = KeptRendering()
+        }
+
+        public struct KeepingPageViewModel: Sendable {
+            public let title: String
+            public let kept: KeptViewModel?
+        }
+
         public enum Tone: String, Sendable, CustomStringConvertible {
             case calm
             public var description: String { rawValue }
@@ -138,6 +149,27 @@ struct TemplateCompilerTests {
         expectError(
             "{{#card}}\n{{title}}\n{{/card}}", line: 2,
             saying: "CardViewModel.title is optional and hides PageViewModel.title")
+    }
+
+    @Test(
+        "A section over a view model that keeps its rendering is written from it when kept, else rendered and kept; it reads no name from outside"
+    )
+    func keptRendering() throws {
+        let code = try generate([
+            "Area/keeping-page":
+                "<h1>{{title}}</h1>\n{{#kept}}\n<p>{{caption}}</p>\n{{#rows}}{{name}}{{/rows}}\n{{/kept}}\n"
+        ])
+        #expect(code.contains("if !out.replay(self.kept!.rendering, site: "))
+        #expect(code.contains("out.keep(self.kept!.rendering, site: "))
+        #expect(code.contains("out.appendText(self.kept!.caption)"))
+        // A section over a view model without one is rendered each time.
+        #expect(try generate(["Area/page": "{{#card}}{{caption}}{{/card}}"]).contains("replay") == false)
+        #expect {
+            _ = try generate(["Area/keeping-page": "{{#kept}}\n{{caption}} {{title}}\n{{/kept}}"])
+        } throws: { error in
+            String(describing: error).contains(
+                "{{title}} is read from KeepingPageViewModel, outside KeptViewModel, whose rendering is kept")
+        }
     }
 
     @Test("Unescaped output is refused")

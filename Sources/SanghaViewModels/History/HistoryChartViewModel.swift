@@ -36,6 +36,8 @@ public struct HistoryChartViewModel: Sendable, Equatable, Encodable {
     public let lastDayText: String
     /// "Each day".
     public let eachDayLabel: String
+    /// The chart as rendered, while the app keeps it (`HistoryDrawing`).
+    public let rendering = KeptRendering()
 
     /// The JSON keeps the fields it had before the page spoke every language: the page's own
     /// words (its headings and labels) are its HTML's.

@@ -16,9 +16,6 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     public let totalTimeLabel: String
     public let sessionsLabel: String
     public let streakLabel: String
-    /// The table's heading and its columns' names.
-    public let sessionsHeading: String
-    public let columns: Columns
     /// What a screen reader calls the list of `logLinks`: "Your log".
     public let logLinksLabel: String
     /// "N sits on this device are waiting to be sent.", for the script: `outboxForms(_:)`.
@@ -36,6 +33,8 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     public let year: HistoryYearViewModel?
     public let rows: [HistorySessionRowViewModel]
     public let hasRows: Bool
+    /// The table of `rows`, when there is one (what the page renders; the JSON has `rows`).
+    public let table: HistorySessionTable?
     public let emptyMessage: String?
     /// Where to go with no session yet.
     public let startLink: LinkViewModel?
@@ -53,22 +52,15 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         case rows, hasRows, emptyMessage, startLink, paging, logLinks, entry, alert
     }
 
-    /// The names of the table's columns.
-    public struct Columns: Sendable, Equatable, Encodable {
-        public let date: String
-        public let profile: String
-        public let duration: String
-        public let ended: String
-        public let actions: String
-    }
-
     /// The history page `page` of `practice`, its `recent` sessions the page's, the newest
     /// first; on the first page "Add a sit", as typed in `entry`. `drawing` draws the chart and
-    /// the year's calendar (the app keeps each person's last one: `HistoryDrawing` is most of the
-    /// page's work with a year's log, and depends on the days sat and today only).
+    /// the year's calendar, and `table` makes the table of the page's sits (the app keeps each
+    /// person's last ones, rendered: with a year's log they are most of the page's work, and
+    /// depend on the log, today, the zone and the language only).
     public init(
         practice: Practice, page: Int = 1, context: PageContext, entry: SessionFormViewModel.Form = .init(),
-        alert: AlertViewModel? = nil, drawing: ((Practice) -> HistoryDrawing)? = nil
+        alert: AlertViewModel? = nil, drawing: ((Practice) -> HistoryDrawing)? = nil,
+        table: ((Practice) -> HistorySessionTable)? = nil
     ) {
         let words = context.words
         layout = LayoutViewModel(
@@ -78,10 +70,6 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         (totalTimeLabel, sessionsLabel, streakLabel) = (
             words.historyTotalTime, words.historySessions, words.historyStreak
         )
-        sessionsHeading = words.historyRecentSessions
-        columns = Columns(
-            date: words.historyDate, profile: words.historyProfile, duration: words.historyDuration,
-            ended: words.historyEnded, actions: words.historyActions)
         logLinksLabel = words.historyYourLog
         outboxForms = Self.outboxForms(words)
         totalSeconds = practice.totals.seconds
@@ -93,9 +81,12 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
         let hasSessions = practice.totals.sessions > 0
         let drawn = hasSessions ? (drawing ?? { HistoryDrawing(practice: $0, words: words) })(practice) : nil
         (chart, year) = (drawn?.chart, drawn?.year)
-        rows = practice.recent.map {
-            HistorySessionRowViewModel(session: $0, timeZone: context.timeZone, actions: true, words: words)
-        }
+        self.table =
+            practice.recent.isEmpty
+            ? nil
+            : (table ?? { HistorySessionTable(sessions: $0.recent, timeZone: context.timeZone, words: words) })(
+                practice)
+        rows = self.table?.rows ?? []
         hasRows = !rows.isEmpty
         emptyMessage = hasSessions ? nil : words.historyNoSessions
         startLink = hasSessions ? nil : LinkViewModel(url: Paths.profiles.url, label: words.historyChooseProfile)
@@ -157,7 +148,7 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
     public static func load(
         page: Int, from repository: any SittingSessionRepository, context: PageContext,
         entry: SessionFormViewModel.Form = .init(),
-        drawing: ((Practice) -> HistoryDrawing)? = nil
+        drawing: ((Practice) -> HistoryDrawing)? = nil, table: ((Practice) -> HistorySessionTable)? = nil
     ) async -> LoadOutcome<HistoryViewModel> {
         do {
             let pageSize = PagingViewModel.pageSize
@@ -170,7 +161,8 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
                 return .notFound
             }
             return .page(
-                HistoryViewModel(practice: practice, page: page, context: context, entry: entry, drawing: drawing))
+                HistoryViewModel(
+                    practice: practice, page: page, context: context, entry: entry, drawing: drawing, table: table))
         } catch {
             return .failed(
                 ErrorPageViewModel(
@@ -180,6 +172,34 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
                     context: context),
                 .storage)
         }
+    }
+}
+
+/// The history's table of a page's sits, newest first, with their actions.
+public struct HistorySessionTable: Sendable, Equatable {
+    /// "Recent sessions".
+    public let sessionsHeading: String
+    public let columns: Columns
+    public let rows: [HistorySessionRowViewModel]
+    /// The table as rendered, while the app keeps it (`HistoryViewModel.init`'s `table`).
+    public let rendering = KeptRendering()
+
+    /// The rows of `sessions` in `timeZone`, in the language of `words`.
+    public init(sessions: [SittingSession], timeZone: TimeZone, words: Words = .english) {
+        sessionsHeading = words.historyRecentSessions
+        columns = Columns(
+            date: words.historyDate, profile: words.historyProfile, duration: words.historyDuration,
+            ended: words.historyEnded, actions: words.historyActions)
+        rows = sessions.map { HistorySessionRowViewModel(session: $0, timeZone: timeZone, actions: true, words: words) }
+    }
+
+    /// The names of the table's columns.
+    public struct Columns: Sendable, Equatable {
+        public let date: String
+        public let profile: String
+        public let duration: String
+        public let ended: String
+        public let actions: String
     }
 }
 

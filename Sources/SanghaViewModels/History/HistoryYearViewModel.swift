@@ -65,6 +65,8 @@ public struct HistoryYearViewModel: Sendable, Equatable, Encodable {
     public let eachMonthLabel: String
     /// "November 2026: 2 days, 1 h 20 min (1 Nov 1 h, 20 Nov 20 min)", oldest first.
     public let months: [String]
+    /// The calendar as rendered, while the app keeps it (`HistoryDrawing`).
+    public let rendering = KeptRendering()
 
     /// The JSON keeps the fields it had before the page spoke every language: the page's own
     /// words (its headings and labels) are its HTML's.

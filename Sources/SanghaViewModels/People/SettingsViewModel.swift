@@ -24,7 +24,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
     /// "Use this device’s time zone, America/Santiago".
     public let useDeviceTimeZoneLabel: String
     /// Every zone offered (`DayClock.timeZoneNames`), the person's selected.
-    public let timeZones: [OptionViewModel]
+    public let timeZones: TimeZoneMenuViewModel
     public let timeZoneError: String?
     public let dayStartLabel: String
     public let dayStartHint: String
@@ -110,12 +110,7 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
         // The person's own zone is always offered (one not on the list, say a browser's), and
         // chosen when what was posted is not an option: no save ever changes it by accident.
         let own = DayClock.name(of: person.timeZone)
-        let offered = timeZoneNames.map { $0.map(Self.zoneOption) } ?? Self.zoneOptions
-        let options = offered.contains { $0.value == own } ? offered : [Self.zoneOption(own)] + offered
-        let zone = input?.timeZone.flatMap { name in options.contains { $0.value == name } ? name : nil } ?? own
-        self.timeZones = options.map {
-            $0.value == zone ? OptionViewModel(value: zone, label: $0.label, isSelected: true) : $0
-        }
+        self.timeZones = TimeZoneMenuViewModel.menu(own: own, posted: input?.timeZone, offered: timeZoneNames)
         self.timeZoneError = errors[.timeZone]
         let hour = input?.dayStartHour.flatMap(DayClock.startHour(named:)) ?? person.dayStartHour
         self.dayStarts = DayClock.startHours.map {
@@ -349,15 +344,6 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
                         message: StorageMessage.text(for: error, otherwise: words.commonSavingFailed, words: words))),
                 .storage)
         }
-    }
-
-    /// Every zone of `DayClock.timeZoneNames` as an option, labelled once: labelling 440 zones
-    /// on every render was two thirds of the page's time.
-    static let zoneOptions = DayClock.timeZoneNames.map(zoneOption)
-
-    /// "America/Argentina/Buenos_Aires", shown as "America/Argentina/Buenos Aires".
-    static func zoneOption(_ name: String) -> OptionViewModel {
-        OptionViewModel(value: name, label: String(name.map { $0 == "_" ? " " : $0 }), isSelected: false)
     }
 
     /// What a person shows for a change that needs more than a session: `password` against the

@@ -1,4 +1,5 @@
 import Hummingbird
+import SanghaViewModels
 import Synchronization
 
 /// Where a compiled template writes, with the same rule swift-mustache renders by: inside an
@@ -165,6 +166,36 @@ struct TemplateOutput: ~Copyable {
     mutating func leave(_ outer: Nesting) {
         if count == outer.count { pending = outer.pending }
         (indentation, tokenStart) = (outer.indentation, outer.tokenStart)
+    }
+
+    /// Where a section its view model keeps the rendering of (`KeptRendering`) began: `keep`
+    /// reads its bytes off from here.
+    struct KeepMark {
+        fileprivate let count: Int
+        fileprivate let indentation: String
+        fileprivate let pending: String?
+    }
+
+    /// Writes the bytes `kept` holds for the section at `site`, when it began with the same
+    /// indentation owed as this one: the same bytes its render would write. False when it holds
+    /// none; the section is then rendered (from `keeping()`) and kept (`keep`).
+    mutating func replay(_ kept: KeptRendering, site: Int) -> Bool {
+        guard let entry = kept.entry(site: site, indentation: indentation, pending: pending) else { return false }
+        entry.bytes.withUnsafeBytes { write($0) }
+        pending = entry.pendingAfter
+        return true
+    }
+
+    func keeping() -> KeepMark {
+        KeepMark(count: count, indentation: indentation, pending: pending)
+    }
+
+    /// Keeps in `kept` what the section at `site` wrote since `mark`.
+    func keep(_ kept: KeptRendering, site: Int, from mark: KeepMark) {
+        let bytes = Array(UnsafeRawBufferPointer(start: base + mark.count, count: count - mark.count))
+        kept.keep(
+            KeptRendering.Entry(
+                site: site, indentation: mark.indentation, pending: mark.pending, bytes: bytes, pendingAfter: pending))
     }
 
     /// `&`, `<`, `>`, `"` and `'` as entities, the rest as it is (swift-mustache's `htmlEscape`),

@@ -31,10 +31,11 @@ struct HistoryRoutes: AreaRoutes {
             notFound: { words, list in words.historyNoListPage(page: words.number(list.page)) }
         ) {
             let person = try $0.person().id
-            let words = $0.page.words
+            let (words, timeZone) = ($0.page.words, $0.page.timeZone)
             return await HistoryViewModel.load(
                 page: $0.input.page, from: try $0.sessions(), context: $0.page,
-                drawing: { HistoryDrawings.shared.drawing(of: person, $0, words: words) })
+                drawing: { HistoryParts.shared.drawing(of: person, $0, words: words) },
+                table: { HistoryParts.shared.table(of: person, $0, timeZone: timeZone, words: words) })
         },
         .post(Paths.historySessions, form: SessionForm.self, notFound: sessionNotFound) {
             await SessionEntry.add($0.input.form, sessions: try $0.sessions(), context: $0.page)
