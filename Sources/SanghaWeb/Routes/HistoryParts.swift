@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// A part is given back only when made from the very same things, compared each time (a few
 /// hundred days, fifty sits: a small part of making them), so nothing kept is ever stale. One
-/// of each per person, at most `limit` people (a year sat daily keeps about 60 KB, rendered
+/// of each per person, at most `limit` people (a year sat daily keeps about 70 KB, rendered
 /// bytes included); past that, all go.
 final class HistoryParts: Sendable {
     static let shared = HistoryParts()
