@@ -22,22 +22,14 @@ public final class FormattedTexts: @unchecked Sendable {
     public static let shared = FormattedTexts()
     public static let limit = 20_000
 
-    private let lock = NSLock()
-    private var texts: [Key: String] = [:]
+    private let texts = KeptValues<Key, String>(limit: FormattedTexts.limit)
 
     public init() {}
 
     /// The text of `kind` for `value` in `language`: the kept one, else `write()`'s, kept.
     public func text(_ kind: Kind, _ value: Int, in language: Language, _ write: () -> String) -> String {
-        let key = Key(language: language, kind: kind, value: value)
-        if let kept = lock.withLock({ texts[key] }) { return kept }
-        let text = write()
-        lock.withLock {
-            if texts.count >= Self.limit { texts.removeAll() }
-            texts[key] = text
-        }
-        return text
+        texts.value(for: Key(language: language, kind: kind, value: value), write)
     }
 
-    public var count: Int { lock.withLock { texts.count } }
+    public var count: Int { texts.count }
 }

@@ -40,7 +40,7 @@ public struct TimeZoneMenuViewModel: Sendable, Equatable, Encodable {
                 })
         }
         guard usual else { return make() }
-        return kept.menu(own: hasOwn ? nil : own, chosen: zone, make)
+        return kept.value(for: KeptKey(own: hasOwn ? nil : own, chosen: zone), make)
     }
 
     /// Every zone of `DayClock.timeZoneNames` as an option, labelled once: labelling 440 zones
@@ -53,27 +53,11 @@ public struct TimeZoneMenuViewModel: Sendable, Equatable, Encodable {
         OptionViewModel(value: name, label: String(name.map { $0 == "_" ? " " : $0 }), isSelected: false)
     }
 
-    private static let kept = Kept()
-
     /// The menus of the usual zones, by the zone chosen (and the person's own, when not usual).
-    private final class Kept: @unchecked Sendable {
-        private struct Key: Hashable {
-            let own: String?
-            let chosen: String
-        }
+    private static let kept = KeptValues<KeptKey, TimeZoneMenuViewModel>(limit: limit)
 
-        private let lock = NSLock()
-        private var menus: [Key: TimeZoneMenuViewModel] = [:]
-
-        func menu(own: String?, chosen: String, _ make: () -> TimeZoneMenuViewModel) -> TimeZoneMenuViewModel {
-            let key = Key(own: own, chosen: chosen)
-            if let menu = lock.withLock({ menus[key] }) { return menu }
-            let menu = make()
-            lock.withLock {
-                if menus.count >= TimeZoneMenuViewModel.limit { menus.removeAll() }
-                menus[key] = menu
-            }
-            return menu
-        }
+    private struct KeptKey: Hashable {
+        let own: String?
+        let chosen: String
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import SanghaCore
 import SanghaViewModels
-import Synchronization
 
 /// The parts of each person's last `/history` that depend on their log and not on the request,
 /// kept with what they were made from, and with their rendering (`KeptRendering`):
@@ -60,19 +59,18 @@ final class HistoryParts: Sendable {
     var tableCount: Int { tables.count }
 
     /// One value a person, with what it was made from.
-    private final class PerPerson<Source: Equatable & Sendable, Value: Sendable>: Sendable {
-        private let kept = Mutex<[Int: (source: Source, value: Value)]>([:])
+    private struct PerPerson<Source: Equatable & Sendable, Value: Sendable>: Sendable {
+        private let kept = KeptValues<Int, Made>(limit: HistoryParts.limit)
 
-        func value(of person: Int, from source: Source, make: () -> Value) -> Value {
-            if let hit = kept.withLock({ $0[person] }), hit.source == source { return hit.value }
-            let value = make()
-            kept.withLock { kept in
-                if kept.count >= HistoryParts.limit, kept[person] == nil { kept.removeAll() }
-                kept[person] = (source, value)
-            }
-            return value
+        private struct Made: Sendable {
+            let source: Source
+            let value: Value
         }
 
-        var count: Int { kept.withLock { $0.count } }
+        func value(of person: Int, from source: Source, make: () -> Value) -> Value {
+            kept.value(for: person, if: { $0.source == source }) { Made(source: source, value: make()) }.value
+        }
+
+        var count: Int { kept.count }
     }
 }
