@@ -90,6 +90,7 @@ public struct Catalog: Sendable {
         var messages: [Message] = []
         var seen: Set<String> = []
         for entry in pot.entries {
+            try Self.refuseSeparators(in: entry, file: templateFile)
             guard seen.insert(entry.key).inserted else {
                 throw CatalogError(file: templateFile, line: entry.line, message: "The key \(entry.key) is used twice.")
             }
@@ -151,6 +152,7 @@ public struct Catalog: Sendable {
                 throw CatalogError(
                     file: file, line: entry.line, message: "\(entry.key) is not in the template: remove it here.")
             }
+            try refuseSeparators(in: entry, file: file)
             byKey[entry.key] = entry
         }
         var forms: [[String]] = []
@@ -191,6 +193,17 @@ public struct Catalog: Sendable {
             forms.append(entry.translations)
         }
         return Translation(code: code, forms: forms)
+    }
+
+    /// A message may not hold the control characters the compiled tables are written with
+    /// (`WordsGenerator.separators`).
+    private static func refuseSeparators(in entry: PortableObject.Entry, file: String) throws {
+        let texts = [entry.english] + (entry.englishPlural.map { [$0] } ?? []) + entry.translations
+        guard texts.contains(where: { $0.unicodeScalars.contains(where: WordsGenerator.separators.contains) }) else {
+            return
+        }
+        throw CatalogError(
+            file: file, line: entry.line, message: "\(entry.key) holds a control character (U+001A to U+001E).")
     }
 
     /// `{name}`s in `text`, in order, each as often as it stands.

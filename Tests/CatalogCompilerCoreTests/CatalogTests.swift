@@ -157,6 +157,13 @@ struct CatalogTests {
             saying: "history.sessions")
     }
 
+    @Test("A build refuses a message holding a character the compiled tables are written with")
+    func separators() {
+        expectRefused(
+            Self.german(Self.germanEntries.replacingOccurrences(of: "eine Sitzung", with: "eine\u{1E}Sitzung")),
+            saying: "holds a control character (U+001A to U+001E)")
+    }
+
     @Test("A build refuses a message no code uses")
     func unused() {
         expectRefused(
@@ -173,12 +180,14 @@ struct CatalogTests {
             code.contains(
                 "public func historySessions(_ count: Int) -> String {\n        self.plural(2, count, [self.number(count)])"
             ))
-        #expect(code.contains(#".de: ["#))
-        // A name's placeholder is a `.name`, which `Words` isolates; a count's a `.value`.
-        #expect(code.contains(#".parts([.name(0), .text(" konnte nicht hinzugefügt werden.")])"#))
-        #expect(code.contains(#".plural([[.text("eine Sitzung")], [.value(0), .text(" Sitzungen")]])"#))
+        // Each language's table is one string: phrases end at U+001E, a plural begins with U+001C
+        // and its forms end at U+001D; a placeholder is U+001A, n (a name, which `Words`
+        // isolates) or v (a value), its index, U+001A.
+        #expect(code.contains(#".de: Words.phrases("#))
+        #expect(code.contains(#"\u{1e}\u{1a}n0\u{1a} konnte nicht hinzugefügt werden.\u{1e}"#))
+        #expect(code.contains(#"\u{1e}\u{1c}eine Sitzung\u{1d}\u{1a}v0\u{1a} Sitzungen"#))
         // The pseudo-language: accented, a third longer, in brackets.
-        #expect(code.contains(#".text("[Šéttîñgš šàvéd.·····]")"#))
+        #expect(code.contains(#""[Šéttîñgš šàvéd.·····]\u{1e}"#))
     }
 
     @Test("A plural whose count is not its first placeholder is given its values in the pieces' order")

@@ -24,18 +24,46 @@ public struct Words: Sendable, Equatable {
 
     /// A message as compiled: its text, or its text cut at its placeholders, or its plural forms
     /// in the language's category order.
-    enum Phrase: Sendable {
+    enum Phrase: Sendable, Equatable {
         case text(String)
         case parts([Piece])
         case plural([[Piece]])
     }
 
-    enum Piece: Sendable {
+    enum Piece: Sendable, Equatable {
         case text(String)
         /// The message's placeholder of this index.
         case value(Int)
         /// The message's placeholder of this index, a name: isolated (`isolated(_:)`).
         case name(Int)
+    }
+
+    /// A language's table as the catalog compiler writes it (`WordsGenerator`): one string, in
+    /// which U+001E ends a phrase, U+001C begins a plural and U+001D ends each of its forms but
+    /// the last, and a placeholder is U+001A, `v` (a value) or `n` (a name), its index, U+001A.
+    /// Read once, at the first page. (As arrays of `Phrase` values, the tables took the Swift
+    /// compiler 205 s to compile in a release build.)
+    static func phrases(_ table: String) -> [Phrase] {
+        table.unicodeScalars.split(separator: "\u{1E}", omittingEmptySubsequences: false).map { phrase in
+            if phrase.first == "\u{1C}" {
+                return .plural(
+                    phrase.dropFirst().split(separator: "\u{1D}", omittingEmptySubsequences: false).map(pieces))
+            }
+            let pieces = pieces(phrase)
+            guard pieces.contains(where: { if case .text = $0 { false } else { true } }) else {
+                return .text(String(Substring(phrase)))
+            }
+            return .parts(pieces)
+        }
+    }
+
+    /// A form's text and placeholders, as `phrases(_:)` reads them.
+    private static func pieces(_ form: Substring.UnicodeScalarView) -> [Piece] {
+        form.split(separator: "\u{1A}", omittingEmptySubsequences: false).enumerated().compactMap { index, part in
+            guard index % 2 == 1 else { return part.isEmpty ? nil : .text(String(Substring(part))) }
+            let number = Int(String(Substring(part.dropFirst()))) ?? 0
+            return part.first == "n" ? .name(number) : .value(number)
+        }
     }
 
     /// U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE: plain text's `<bdi>`.
