@@ -38,3 +38,18 @@ struct AcceptTests {
         #expect(!Request.namesJSON("*SON"))
     }
 }
+
+/// `ASCIISearch`, which the request log and the Accept header look for words with.
+struct ASCIISearchTests {
+    @Test("A word is found anywhere, at the ends too; in any case only when asked; never past the end")
+    func contains() {
+        #expect(ASCIISearch.contains("{token}", in: "/calendar/{token}.ics"))
+        #expect(ASCIISearch.contains("{token}", in: "{token}"))
+        #expect(!ASCIISearch.contains("{token}", in: "/calendar/{TOKEN}.ics"))
+        #expect(!ASCIISearch.contains("{token}", in: "{toke"))
+        #expect(!ASCIISearch.contains("{token}", in: ""))
+        #expect(ASCIISearch.contains("json", in: "application/JSON", anyCase: true))
+        #expect(!ASCIISearch.contains("json", in: "application/JSON"))
+        #expect(ASCIISearch.contains("json", in: "jjson", anyCase: true))
+    }
+}

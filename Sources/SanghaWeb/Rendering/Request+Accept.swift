@@ -25,10 +25,9 @@ extension Request {
         return best.json > 0 && best.json > best.html
     }
 
-    /// Whether `accept` holds "json", in any case (a byte or-ed with 0x20 is "j", "s", "o" or
-    /// "n" only when it is that letter in either case).
+    /// Whether `accept` holds "json", in any case.
     static func namesJSON(_ accept: String) -> Bool {
-        accept.utf8.lazy.map { $0 | 0x20 }.firstRange(of: "json".utf8) != nil
+        ASCIISearch.contains("json", in: accept, anyCase: true)
     }
 
     /// Whether a page's script made this request to change something: a post (any method but
