@@ -84,12 +84,18 @@ public enum WordsGenerator {
         let written = forms.map { form -> String in
             var written = ""
             var rest = Substring(form)
-            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}"),
-                let index = order.firstIndex(of: String(rest[rest.index(after: open)..<close]))
-            {
+            // As `Catalog.placeholders` reads them: braces around anything but a placeholder's
+            // name are text, and the reading goes on after them.
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                let after = rest.index(after: close)
+                guard let index = order.firstIndex(of: String(rest[rest.index(after: open)..<close])) else {
+                    written += rest[..<after]
+                    rest = rest[after...]
+                    continue
+                }
                 written += rest[..<open]
                 written += "\u{1A}\(namePlaceholders.contains(order[index]) ? "n" : "v")\(index)\u{1A}"
-                rest = rest[rest.index(after: close)...]
+                rest = rest[after...]
             }
             return written + rest
         }
@@ -97,7 +103,8 @@ public enum WordsGenerator {
     }
 
     /// The characters a table is written with, which no message may hold.
-    public static let separators: Set<Unicode.Scalar> = ["\u{1A}", "\u{1C}", "\u{1D}", "\u{1E}"]
+    /// (U+001B among them, reserved with its neighbours.)
+    public static let separators: Set<Unicode.Scalar> = ["\u{1A}", "\u{1B}", "\u{1C}", "\u{1D}", "\u{1E}"]
 
     static func literal(_ text: String) -> String { SwiftLiteral.quoted(text) }
 

@@ -206,19 +206,22 @@ class DevTools:
     def active_worker(self, scope, timeout=30):
         """The registration id of the activated worker whose scope is `scope`."""
         self.command("ServiceWorker.enable")
-        registrations, deadline = {}, time.time() + timeout
+        # Either event may come first: both are gathered until one registration has both.
+        registrations, activated, deadline = set(), set(), time.time() + timeout
         while True:
             for event in self.events:
                 params = event.get("params", {})
                 if event.get("method") == "ServiceWorker.workerRegistrationUpdated":
                     for registration in params["registrations"]:
                         if registration["scopeURL"] == scope and not registration["isDeleted"]:
-                            registrations[registration["registrationId"]] = True
+                            registrations.add(registration["registrationId"])
                 if event.get("method") == "ServiceWorker.workerVersionUpdated":
                     for version in params["versions"]:
-                        if version["registrationId"] in registrations and version["status"] == "activated":
-                            return version["registrationId"]
+                        if version["status"] == "activated":
+                            activated.add(version["registrationId"])
             self.events.clear()
+            if registrations & activated:
+                return sorted(registrations & activated)[0]
             remaining = deadline - time.time()
             assert remaining > 0, f"no activated service worker for {scope}: {registrations}"
             try:

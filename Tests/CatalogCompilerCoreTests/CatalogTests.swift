@@ -190,6 +190,22 @@ struct CatalogTests {
         #expect(code.contains(#""[Šéttîñgš šàvéd.·····]\u{1e}"#))
     }
 
+    @Test("Braces around anything but a placeholder's name are text, and the placeholders after them are cut")
+    func bracesThatAreText() throws {
+        let template = Self.template.replacingOccurrences(
+            of: "msgid \"Could not add {name}.\"", with: "msgid \"{:)} Could not add {name}.\"")
+        let entries = Self.germanEntries.replacingOccurrences(
+            of: "msgid \"Could not add {name}.\"\nmsgstr \"{name} konnte nicht hinzugefügt werden.\"",
+            with: "msgid \"{:)} Could not add {name}.\"\nmsgstr \"{:)} {name} konnte nicht hinzugefügt werden.\"")
+        #expect(entries != Self.germanEntries)
+        let parsed = try Catalog(
+            template: template, templateFile: "sangha.pot",
+            languages: [(code: "de", text: Self.german(entries), file: "de.po")], usedNames: nil)
+        let code = WordsGenerator.swift(parsed)
+        #expect(code.contains(#"\u{1e}{:)} \u{1a}n0\u{1a} konnte nicht hinzugefügt werden.\u{1e}"#))
+        #expect(code.contains(#"\u{1e}{:)} Could not add \u{1a}n0\u{1a}.\u{1e}"#))
+    }
+
     @Test("A plural whose count is not its first placeholder is given its values in the pieces' order")
     func pluralWithNames() throws {
         let template = Self.template.replacingOccurrences(

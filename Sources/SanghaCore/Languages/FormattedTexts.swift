@@ -6,7 +6,7 @@ import Foundation
 /// (the language, what is written, and a number: the value, or the wall clock's day or minute),
 /// so a kept one is never stale; English never comes here (it writes its own bytes). At most
 /// `limit` texts (a few hundred kilobytes); past that, all go.
-public final class FormattedTexts: @unchecked Sendable {
+public final class FormattedTexts: Sendable {
     /// What a text is of; `value` says which one.
     public enum Kind: UInt8, Sendable {
         case number, dayAndTime, time, shortDate, shortDay, longDay, monthAndYear, shortMonth, shortWeekday

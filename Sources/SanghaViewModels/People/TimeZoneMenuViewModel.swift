@@ -11,7 +11,8 @@ public struct TimeZoneMenuViewModel: Sendable, Equatable, Encodable {
     /// The menu as rendered, while it is kept.
     public let rendering = KeptRendering()
 
-    public static let limit = 100
+    /// More than the usual zones (about 440): past it, a person's own zones off the list.
+    public static let limit = 500
 
     public init(options: [OptionViewModel]) {
         self.options = options
