@@ -30,7 +30,7 @@ public struct UnwatchedData: ChangeWatch {
 /// - every forget moves a generation on, and a value read before a forget is not kept: a read
 ///   that raced a change cannot put the old value back;
 /// - more than `limit` values and the memory starts again (it is only a memo);
-/// - requests that miss the same key at once share one read (`value(_:if:reading:)`): on
+/// - requests that miss the same key at once share one read (`value(_:if:keeping:reading:)`): on
 ///   PostgreSQL, where a value is used for `maximumAge` at most, the 64 requests of a busy
 ///   page found it old together and each read it again, and those reads were the page's tail.
 public final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {

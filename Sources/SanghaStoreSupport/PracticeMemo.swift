@@ -38,7 +38,7 @@ public struct PracticeMemo: Sendable {
     }
 
     /// The practice kept for `key` as of `today`; else the one `read` gives, read once for all
-    /// the requests that miss it together (`Memo.value(_:if:reading:)`).
+    /// the requests that miss it together (`Memo.value(_:if:keeping:reading:)`).
     public func practice<Failure: Error>(
         _ key: Key, today: LocalDay, reading read: @escaping @Sendable () async throws(Failure) -> Practice
     ) async throws(Failure) -> Practice {

@@ -216,6 +216,8 @@ struct PostgresChangeFeedTests {
             try await b.data.groups(of: ada.id).addInvitation(to: zen.id, key: "link", at: now, expiresAt: now + 3600)
             #expect(try await eventually { $0.detail.invitations.count == 1 })
             #expect(try await a.data.groups(of: grace.id).list().isEmpty)
+            // Ada's list kept on `a` before Grace joins: what follows must forget it there.
+            #expect(try await a.data.groups(of: ada.id).list().map(\.members) == [1])
             _ = try await b.data.groups(of: grace.id).join(key: "link", at: now)
             #expect(try await eventually { $0.detail.members.map(\.person) == [ada.id, grace.id] })
             #expect(

@@ -115,9 +115,8 @@ public struct Words: Sendable, Equatable {
         }
     }
 
-    /// The pieces with the values in their places, written once into a string of the size
-    /// they add up to (appended piece by piece, a history page's hundred messages grew and
-    /// copied their strings: 8 % of its instructions). A name is isolated (`isolated(_:)`).
+    /// The pieces with the values in their places, written once (`String(concatenating:)`). A
+    /// name is isolated (`isolated(_:)`).
     private func join(_ pieces: [Piece], _ values: [String]) -> String {
         func text(_ piece: Piece) -> String {
             switch piece {
@@ -127,16 +126,6 @@ public struct Words: Sendable, Equatable {
             }
         }
         if pieces.count == 1 { return text(pieces[0]) }
-        let count = pieces.reduce(0) { $0 + text($1).utf8.count }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var written = 0
-            for piece in pieces {
-                var piece = text(piece)
-                written = piece.withUTF8 {
-                    UnsafeMutableBufferPointer(rebasing: buffer[written...]).initialize(fromContentsOf: $0) + written
-                }
-            }
-            return written
-        }
+        return String(concatenating: pieces.map(text))
     }
 }

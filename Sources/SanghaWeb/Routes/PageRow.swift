@@ -215,8 +215,6 @@ extension Request {
         if let none = NoInput() as? Input { return none }
         do {
             return try URLEncodedFormDecoder().decode(type, from: uri.query ?? "")
-        } catch let error as HTTPError {
-            throw error
         } catch is ListPage.NotAPage {
             throw HTTPError(.badRequest, message: words.commonPageNotANumber)
         } catch {
