@@ -3,6 +3,10 @@ extension String {
     /// to. Joined with `+`, or appended to a string with room for them (`String.append` costs
     /// about 300 instructions a call), each step grew or checked the string: a history page's
     /// hundred messages were 8 % of its instructions, a group's page's fifteen links 30 k.
+    public init(concatenating parts: String...) {
+        self.init(concatenating: parts)
+    }
+
     public init(concatenating parts: [String]) {
         if parts.count == 1 {
             self = parts[0]

@@ -1,3 +1,5 @@
+import SanghaCore
+
 /// One of Sangha's URLs, written once: the router registers its `pattern`, and view models
 /// build links and redirects to it with `url`. `Values` are what fills its `{…}` parameters,
 /// in order: `Void`, `Int`, `String` or `(Int, Int)`.
@@ -31,17 +33,6 @@ public struct Route<Values>: Sendable, CustomStringConvertible {
 
     public var description: String { pattern }
 
-    /// The literals with `values` between them, written once (`String(concatenating:)`).
-    func joined(_ values: String...) -> String {
-        var parts: [String] = []
-        parts.reserveCapacity(literals.count + values.count)
-        for index in literals.indices {
-            parts.append(literals[index])
-            if index < values.count { parts.append(values[index]) }
-        }
-        return String(concatenating: parts)
-    }
-
     /// The value of the one parameter of `path` when `path` is this route's
     /// ("/groups/invite/TOKEN" is `groupInvitationLink`'s, with "TOKEN"), else nil.
     func parameter(inPath path: String) -> String? {
@@ -58,12 +49,12 @@ extension Route where Values == Void {
 }
 
 extension Route where Values == Int {
-    public func url(_ id: Int) -> String { joined(String(id)) }
+    public func url(_ id: Int) -> String { String(concatenating: literals[0], String(id), literals[1]) }
 }
 
 extension Route where Values == String {
     /// `value` is one path segment (a token): it must not hold "/", "?" or "#".
-    public func url(_ value: String) -> String { joined(value) }
+    public func url(_ value: String) -> String { String(concatenating: literals[0], value, literals[1]) }
 
     /// The value of `path` when it is this route's ("/groups/invite/TOKEN" → "TOKEN"), else nil.
     public func value(inPath path: String) -> String? { parameter(inPath: path) }
@@ -71,7 +62,7 @@ extension Route where Values == String {
 
 extension Route where Values == (Int, Int) {
     public func url(_ first: Int, _ second: Int) -> String {
-        joined(String(first), String(second))
+        String(concatenating: literals[0], String(first), literals[1], String(second), literals[2])
     }
 }
 
