@@ -42,7 +42,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     /// `member`: the person made or joined a group (their own list of groups changed).
     private func changed(_ groups: [Int], member: Bool = false) async {
         for group in groups { pages?.forget(group: group) }
-        if member { pages?.forget(member: person) }
+        if member { pages?.forget(listOf: person) }
         let changes =
             groups.map { PostgresChangeFeed.Change.groupPage($0) } + (member ? [.groupsOf(person: person)] : [])
         do {

@@ -40,8 +40,9 @@ public struct PostgresPersonalData: PersonalData {
             case .person(let id):
                 sessions.forget { $1.person.id == id }
                 profiles.forget(owner: id)
-                // A new time zone or day start counts their days again.
-                practice.forget(owner: id)
+                // A new time zone or day start counts their days again; a deleted person's
+                // groups count one member fewer.
+                practice.forget(person: id)
             case .profile(let id):
                 profiles.forget(profile: id)
             case .profileList(let owner):
@@ -53,7 +54,7 @@ public struct PostgresPersonalData: PersonalData {
             case .groupPage(let id):
                 practice.groupPages.forget(group: id)
             case .groupsOf(let person):
-                practice.groupPages.forget(member: person)
+                practice.groupPages.forget(listOf: person)
             case .group:
                 break
             }
@@ -92,8 +93,8 @@ public struct PostgresPersonalData: PersonalData {
             onDelete: { [friendListThrottle, profileMemo, practiceMemo] person in
                 friendListThrottle.forget(person)
                 profileMemo.forget(owner: person)
-                practiceMemo.forget(owner: person)
+                practiceMemo.forget(person: person)
             },
-            onUpdate: { [practiceMemo] person in practiceMemo.forget(owner: person) })
+            onUpdate: { [practiceMemo] person in practiceMemo.forget(person: person) })
     }
 }

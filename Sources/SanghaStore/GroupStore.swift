@@ -46,7 +46,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     public func create(name: String, at date: Date) async throws(GroupRepositoryError) -> SittingGroup {
-        defer { pages.forget(member: person) }
+        defer { pages.forget(listOf: person) }
         return try await write { [person] db in
             try db.cachedStatement(sql: "INSERT INTO sittingGroup (name, createdAt) VALUES (?, ?)").execute(arguments: [
                 name, date,
@@ -131,7 +131,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
             return group
         }
         pages.forget(group: joined)
-        pages.forget(member: person)
+        pages.forget(listOf: person)
         return joined
     }
 

@@ -73,9 +73,9 @@ public struct SQLitePersonalData: PersonalData {
             database: database, sessions: signInSessions,
             onDelete: { [profileMemo, practiceMemo, friendListThrottle] person in
                 profileMemo.forget(owner: person)
-                practiceMemo.forget(owner: person)
+                practiceMemo.forget(person: person)
                 friendListThrottle.forget(person)
             },
-            onUpdate: { [practiceMemo] person in practiceMemo.forget(owner: person) })
+            onUpdate: { [practiceMemo] person in practiceMemo.forget(person: person) })
     }
 }

@@ -7,7 +7,8 @@ import SanghaCore
 /// `isHost`, both told from its members; so a page a host read serves every member, and one a
 /// member read serves the members who do not host. A sit's page is kept alike, by group and
 /// sit, with the group's members and hosts, and forgotten by the same changes; and each
-/// person's list of groups (/groups), forgotten with any of its groups, and with the person.
+/// person's list of groups (/groups), forgotten with any of its groups, when they make or join
+/// one, and when their account goes.
 ///
 /// What changes it, and forgets it:
 /// - the group's own writes (a link made or ended, someone joining, leaving, removed or let back
@@ -158,12 +159,25 @@ public struct GroupPageMemo: Sendable {
         lists.forget { _, list in list.contains { $0.group.id == group } }
     }
 
-    /// After something of `person` shown on their groups' pages changed, or their groups did
-    /// (they made or joined one, or their account went with its memberships): their pages, their
-    /// list, and the lists of everyone in a group of theirs (every list, when theirs is not kept).
+    /// After something of `person` shown on their groups' pages changed (their week's practice,
+    /// their sitting): the pages they are on. A list of groups shows none of it, so every list
+    /// stays.
     public func forget(member person: Int) {
         pages.forget { _, kept in kept?.page.detail.members.contains { $0.person == person } ?? false }
         sits.forget { _, kept in kept?.members[person] != nil }
+    }
+
+    /// After `person` made or joined a group: their own list (a group's other members' lists
+    /// count its members, and go with `forget(group:)`).
+    public func forget(listOf person: Int) {
+        lists.forget(person)
+    }
+
+    /// After `person`'s account changed or went with its memberships: the pages they are on,
+    /// their list, and the lists of everyone in a group of theirs, which count its members
+    /// (every list, when theirs is not kept).
+    public func forget(person: Int) {
+        forget(member: person)
         let (theirs, _) = lists.value(person)
         guard let groups = theirs.map({ Set($0.map(\.group.id)) }) else { return lists.forgetAll() }
         lists.forget { key, list in key == person || list.contains { groups.contains($0.group.id) } }

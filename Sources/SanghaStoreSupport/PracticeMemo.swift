@@ -45,10 +45,19 @@ public struct PracticeMemo: Sendable {
         try await practices.value(key, if: { $0.today == today }, reading: read)
     }
 
-    /// After `owner`'s sessions, days or person changed: their practice, and their groups' pages.
+    /// After `owner`'s sessions or sitting changed: their practice, and the group pages they are
+    /// on.
     public func forget(owner: Int) {
         practices.forget { key, _ in key.owner == owner }
         groupPages.forget(member: owner)
+    }
+
+    /// After the person changed (a new time zone or day start counts their days again, a new
+    /// name shows on their groups' pages) or was deleted with their memberships: their practice,
+    /// the group pages they are on, and the lists of groups that count them.
+    public func forget(person: Int) {
+        practices.forget { key, _ in key.owner == person }
+        groupPages.forget(person: person)
     }
 
     public func forgetAll() {
