@@ -41,6 +41,13 @@ public struct URLSessionFriendService: FriendService {
         sessionConfiguration.timeoutIntervalForResource = seconds
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
+        // The API speaks by bearer token, never by cookie. Every person's calls share this
+        // session, so a cookie one person's answer set went with the next person's calls; and
+        // Foundation parsed every header line of every answer for cookies, a tenth of the work
+        // of a page that lists friends.
+        sessionConfiguration.httpShouldSetCookies = false
+        sessionConfiguration.httpCookieAcceptPolicy = .never
+        sessionConfiguration.httpCookieStorage = nil
         // The default of 6 queues a busy server's pages behind each other.
         sessionConfiguration.httpMaximumConnectionsPerHost = 32
         self.session = URLSession(configuration: sessionConfiguration)

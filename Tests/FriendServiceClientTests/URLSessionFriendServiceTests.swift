@@ -153,6 +153,23 @@ struct URLSessionFriendServiceTests {
         }
     }
 
+    @Test("A cookie the service sets is never sent back: the API speaks by bearer token alone")
+    func noCookies() async throws {
+        let cookies = Mutex<[String?]>([])
+        try await withServer({ router in
+            router.get("listFriends") { request, _ -> Response in
+                cookies.withLock { $0.append(request.headers[.cookie]) }
+                var response = Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: "[]")))
+                response.headers[.setCookie] = "session=abc; Path=/"
+                return response
+            }
+        }) { service in
+            _ = try await service.listFriends()
+            _ = try await service.listFriends()
+        }
+        #expect(cookies.withLock { $0 } == [nil, nil])
+    }
+
     @Test("Garbage instead of JSON becomes .decoding, never a crash")
     func garbage() async throws {
         try await withServer({ router in
