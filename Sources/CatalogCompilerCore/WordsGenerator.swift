@@ -61,9 +61,12 @@ public enum WordsGenerator {
             + "    static let tables: [Language: [Phrase]] = [\n" + tables.joined(separator: ",\n") + ",\n    ]\n}\n"
     }
 
-    /// The placeholders whose values are names, which `Words` isolates (`{name}`, `{group}`,
-    /// `{sit}`); a list of names (`{names}`) is isolated name by name where it is made.
-    public static let namePlaceholders: Set<String> = ["name", "group", "sit"]
+    /// The placeholders whose values are names, or text a person or an operator wrote, which
+    /// `Words` isolates: a person's, a friend's or a profile's name (`{name}`), a group's, a
+    /// sit's, the identity provider's (`{provider}`), a device's (`{device}`), what a person
+    /// searched for (`{query}`) and the export's header line (`{header}`). A list of names
+    /// (`{names}`) is isolated name by name where it is made.
+    public static let namePlaceholders: Set<String> = ["name", "group", "sit", "provider", "device", "query", "header"]
 
     /// The `Language` case of a code (`pt-BR` → `ptBR`).
     static func caseName(_ code: String) -> String { Catalog.swiftName(of: code) }

@@ -18,7 +18,18 @@ struct WordsIsolationTests {
             let week = words.groupsWeekSat(2, name: "Ada", duration: "1 h")
             #expect(week.contains("\u{2068}Ada\u{2069}") && !week.contains("\u{2068}1"), "\(language)")
         }
-        #expect(Words(.ar).friendsAdded(name: "Ada Lovelace") != Words.english.friendsAdded(name: "Ada Lovelace"))
+        // What an operator or a person wrote, set apart alike: a provider's name, a device's, a
+        // search.
+        for language in Language.allCases where language != .en {
+            let words = Words(language)
+            #expect(words.signInProviderFailed(provider: "Authentik").contains("\u{2068}Authentik\u{2069}"))
+            #expect(
+                words.notificationsRemoveDevice(device: "Firefox on Linux").contains("\u{2068}Firefox on Linux\u{2069}")
+            )
+            #expect(words.friendsNoMatch(query: "Ada").contains("\u{2068}Ada\u{2069}"), "\(language)")
+        }
+        #expect(Words.english.signInProviderFailed(provider: "Authentik").contains("Authentik"))
+        #expect(!Words.english.signInProviderFailed(provider: "Authentik").contains("\u{2068}"))
     }
 
     @Test("isolated(_:) sets a name apart once, and leaves English and an empty name as they are")

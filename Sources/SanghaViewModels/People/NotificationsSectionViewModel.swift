@@ -177,7 +177,7 @@ public struct PushDeviceRowViewModel: Sendable, Equatable, Encodable {
     public let removeName: String
 
     public init(_ device: PushDevice, timeZone: TimeZone, words: Words = .english) {
-        name = device.name
+        name = words.isolated(device.name)
         added = words.notificationsAdded(date: WordsDates.shortDate(device.createdAt, timeZone: timeZone, words: words))
         removeURL = Paths.removePushDevice.url(device.id)
         removeLabel = words.notificationsRemove
