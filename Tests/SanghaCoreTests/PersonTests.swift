@@ -42,6 +42,20 @@ struct PersonTests {
         #expect(SittingGroup.validateName("سنگها\u{061C} 2") == nil)
     }
 
+    @Test("A group's name is refused in the group's words, wherever it is checked: its form and an import's line")
+    func groupNameWords() {
+        let french = Words(.fr)
+        let long = String(repeating: "a", count: SittingGroup.nameLengthLimit + 1)
+        let groups = french.groupsNameTooLong(SittingGroup.nameLengthLimit)
+        #expect(groups != Profile.validateName(long, words: french), "the two messages differ in French")
+        #expect(SittingGroup.validateName(long, words: french) == groups)
+        let line = "2026-11-10T06:30:00Z,60,Evening,completed,\(long),"
+        let read = PracticeLogImport.read(
+            PracticeLogExport.csvHeader + line + "\n", now: Date(timeIntervalSince1970: 1_800_000_000), words: french)
+        #expect(read.sessions.isEmpty)
+        #expect(read.problems.count == 1 && read.problems[0].contains(groups), "\(read.problems)")
+    }
+
     @Test("A password equal to the username, whatever the case, is refused; the other rules still hold")
     func passwordIsNotTheUsername() {
         #expect(

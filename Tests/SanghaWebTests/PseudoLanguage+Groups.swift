@@ -57,7 +57,7 @@ extension PseudoLanguageTests {
     }
 
     @Test("The groups page says everything through the catalog: a list, none, a name refused, a failure")
-    func groupsList() {
+    func groupsList() throws {
         let context = Self.groupContext
         let words = context.words
         let group = SittingGroup(id: 1, name: "Morning group", createdAt: context.now)
@@ -67,7 +67,7 @@ extension PseudoLanguageTests {
         ]
         let limit = SittingGroup.nameLengthLimit
         for problem in ["", String(repeating: "a", count: limit + 1), "a\u{7}", "a\u{202E}"] {
-            let reason = GroupsViewModel.nameProblem(SittingGroup.validateName(problem) ?? "", words: words)
+            let reason = try #require(SittingGroup.validateName(problem, words: words))
             #expect(Self.skipped(reason) == nil)
         }
         let pages = [

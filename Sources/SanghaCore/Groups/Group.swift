@@ -13,9 +13,16 @@ public struct SittingGroup: Sendable, Equatable, Identifiable {
 
     public static let nameLengthLimit = 60
 
-    /// Why `name` cannot be a group's name, or nil; the same rules as a profile's name.
-    public static func validateName(_ name: String) -> String? {
-        Profile.validateName(name, limit: nameLengthLimit)
+    /// Why `name` cannot be a group's name, or nil, in `words`' language; the same rules as a
+    /// profile's name (`NameProblem`).
+    public static func validateName(_ name: String, words: Words = .english) -> String? {
+        switch NameProblem(name, limit: nameLengthLimit) {
+        case nil: nil
+        case .required: words.groupsNameRequired
+        case .tooLong(let limit): words.groupsNameTooLong(limit)
+        case .control: words.groupsNameControl
+        case .direction: words.groupsNameDirection
+        }
     }
 }
 

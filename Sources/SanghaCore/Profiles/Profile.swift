@@ -87,23 +87,41 @@ public struct Profile: Codable, Sendable, Equatable, Identifiable {
         return errors
     }
 
+    /// Why `name` cannot name a profile, or nil; in `words`' language.
     public static func validateName(_ name: String, words: Words = .english) -> String? {
-        validateName(name, limit: nameLengthLimit, words: words)
+        switch NameProblem(name, limit: nameLengthLimit) {
+        case nil: nil
+        case .required: words.profilesNameRequired
+        case .tooLong(let limit): words.profilesNameTooLong(limit: words.number(limit))
+        case .control: words.profilesNameControl
+        case .direction: words.profilesNameDirection
+        }
     }
+}
 
-    /// Why `name`, trimmed, cannot name a profile or a group of at most `limit` characters, or
-    /// nil; in `words`' language.
-    static func validateName(_ name: String, limit: Int, words: Words = .english) -> String? {
+/// What breaks the rules of a name a person gives (a profile's, a group's, a session's "What"):
+/// the same rules for each, which each form says in its own words.
+public enum NameProblem: Sendable, Equatable {
+    case required
+    case tooLong(limit: Int)
+    case control
+    case direction
+
+    /// What is wrong with `name`, trimmed, as a name of at most `limit` characters; nil when
+    /// nothing is.
+    public init?(_ name: String, limit: Int) {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return words.profilesNameRequired }
-        if trimmed.count > limit { return words.profilesNameTooLong(limit: words.number(limit)) }
-        if trimmed.unicodeScalars.contains(where: \.isControl) {
-            return words.profilesNameControl
+        if trimmed.isEmpty {
+            self = .required
+        } else if trimmed.count > limit {
+            self = .tooLong(limit: limit)
+        } else if trimmed.unicodeScalars.contains(where: \.isControl) {
+            self = .control
+        } else if trimmed.unicodeScalars.contains(where: \.isDirectionOverride) {
+            self = .direction
+        } else {
+            return nil
         }
-        if trimmed.unicodeScalars.contains(where: \.isDirectionOverride) {
-            return words.profilesNameDirection
-        }
-        return nil
     }
 }
 

@@ -102,7 +102,7 @@ public struct PracticeLogImport: Sendable, Equatable {
             return
         }
         if !fields[4].isEmpty,
-            let problem = Profile.validateName(fields[4], limit: SittingGroup.nameLengthLimit, words: words)
+            let problem = SittingGroup.validateName(fields[4], words: words)
         {
             problems.append(place(words.historyImportGroup(problem: problem)))
             return

@@ -47,11 +47,9 @@ public struct GroupsViewModel: Sendable, Equatable, Encodable {
     {
         let words = context.words
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let problem = SittingGroup.validateName(trimmed) {
+        if let problem = SittingGroup.validateName(trimmed, words: words) {
             let list = (try? await groups.list()) ?? []
-            return .invalid(
-                GroupsViewModel(
-                    groups: list, context: context, name: name, nameError: nameProblem(problem, words: words)))
+            return .invalid(GroupsViewModel(groups: list, context: context, name: name, nameError: problem))
         }
         do {
             let group = try await groups.create(name: trimmed, at: context.now)
@@ -70,18 +68,6 @@ public struct GroupsViewModel: Sendable, Equatable, Encodable {
             message: StorageMessage.text(for: error, otherwise: words.groupsReadingGroupsFailed, words: words))
     }
 
-    /// `SittingGroup.validateName`'s reason (English, as a profile's name says it) in `words`'
-    /// language.
-    static func nameProblem(_ problem: String, words: Words) -> String {
-        let limit = SittingGroup.nameLengthLimit
-        let reasons: [(example: String, text: String)] = [
-            ("", words.groupsNameRequired),
-            (String(repeating: "a", count: limit + 1), words.groupsNameTooLong(limit)),
-            ("a\u{7}", words.groupsNameControl),
-            ("a\u{202E}", words.groupsNameDirection),
-        ]
-        return reasons.first { SittingGroup.validateName($0.example) == problem }?.text ?? problem
-    }
 }
 
 /// One group in the list: its name (a link to its page) and "3 members · you host".

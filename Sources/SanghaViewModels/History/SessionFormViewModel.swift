@@ -120,9 +120,11 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
             errors[.duration] = words.historyDurationFormat
         }
         let what = form.what.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let problem = Profile.validateName(what) { errors[.what] = Self.whatProblem(problem, words: words) }
+        if let problem = NameProblem(what, limit: Profile.nameLengthLimit) {
+            errors[.what] = Self.whatProblem(problem, words: words)
+        }
         let note = form.note.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let problem = SittingSession.noteRefusal(note) { errors[.note] = Self.noteProblem(problem, words: words) }
+        if let problem = SittingSession.noteRefusal(note, words: words) { errors[.note] = problem }
         guard errors.isEmpty, let startedAt, let seconds else {
             form.errors = errors
             return .invalid(form)
@@ -136,25 +138,13 @@ public struct SessionFormViewModel: Sendable, Equatable, Encodable {
         return .session(result)
     }
 
-    /// `Profile.validateName`'s English problem, said of "What" in the language of `words`.
-    static func whatProblem(_ problem: String, words: Words) -> String {
+    /// What is wrong with "What", a profile's name or any name, in the language of `words`.
+    static func whatProblem(_ problem: NameProblem, words: Words) -> String {
         switch problem {
-        case "Name is required.": words.historyWhatRequired
-        case "Name cannot contain control characters.": words.historyWhatControl
-        case "Name cannot contain characters that turn the text's direction.": words.historyWhatDirection
-        case _ where problem.hasPrefix("Name must be at most"):
-            words.historyWhatTooLong(limit: words.number(Profile.nameLengthLimit))
-        default: problem.replacingOccurrences(of: "Name", with: "What")
-        }
-    }
-
-    /// `SittingSession.noteRefusal`'s English problem in the language of `words`.
-    static func noteProblem(_ problem: String, words: Words) -> String {
-        switch problem {
-        case "The note cannot contain control characters.": words.historyNoteControl
-        case _ where problem.hasPrefix("The note must be at most"):
-            words.historyNoteTooLong(limit: words.number(SittingSession.noteLengthLimit))
-        default: problem
+        case .required: words.historyWhatRequired
+        case .tooLong(let limit): words.historyWhatTooLong(limit: words.number(limit))
+        case .control: words.historyWhatControl
+        case .direction: words.historyWhatDirection
         }
     }
 
