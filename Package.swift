@@ -161,6 +161,8 @@ let package = Package(
         .target(
             name: "SanghaWeb",
             dependencies: [
+                // `MarkupPlace`: swift-mustache's pages set names apart where the compiler does.
+                "TemplateCompilerCore",
                 "SanghaHTTP",
                 "SanghaOIDC",
                 "SanghaTokens",

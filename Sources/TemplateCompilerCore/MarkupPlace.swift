@@ -3,9 +3,11 @@
 /// attribute's value, a comment, or an element whose content is text only to the browser's
 /// parser). A value printed in the page's text is written with `TemplateOutput.appendText`,
 /// which writes a name's isolates as `<bdi>`; anywhere else markup would be text or wrong, and
-/// the isolates stay the characters they are.
-struct MarkupPlace: Equatable {
-    enum State: Equatable {
+/// the isolates stay the characters they are. swift-mustache's pages (`--dev`, and the reference
+/// the compiled templates are tested against) are read by the same rules
+/// (`MustacheTemplates.bidiElements`).
+public struct MarkupPlace: Equatable, Sendable {
+    enum State: Equatable, Sendable {
         case text
         /// Inside `<…>`; `name` is the element's, lowercased, `isEnd` for `</…>`.
         case tag(name: String, isEnd: Bool)
@@ -21,10 +23,12 @@ struct MarkupPlace: Equatable {
 
     private(set) var state = State.text
 
-    var isText: Bool { state == .text }
+    public init() {}
+
+    public var isText: Bool { state == .text }
 
     /// Follows `text`, written after what came before.
-    mutating func follow(_ text: String) {
+    public mutating func follow(_ text: String) {
         let characters = Array(text.unicodeScalars)
         var index = 0
         func name(from start: Int) -> String {

@@ -39,6 +39,12 @@ struct WordsIsolationTests {
         #expect(arabic.isolated(arabic.isolated("Ada")) == "\u{2068}Ada\u{2069}")
         #expect(arabic.isolated("") == "")
         #expect(Words.english.isolated("Ada") == "Ada")
+        #expect(Words.english.isolated("Zoë Ødegård Ђорђе") == "Zoë Ødegård Ђорђе")
+        // In English a name with a right-to-left letter is set apart, so "Added سارا." keeps its
+        // full stop at the end; a message's name too.
+        #expect(Words.english.isolated("سارا") == "\u{2068}سارا\u{2069}")
+        #expect(Words.english.isolated("Sara שרה") == "\u{2068}Sara שרה\u{2069}")
+        #expect(Words.english.friendsAdded(name: "سارا") == "Added \u{2068}سارا\u{2069}.")
         #expect(arabic.friendsAdded(name: arabic.isolated("Ada")).ranges(of: "\u{2068}").count == 1)
     }
 }

@@ -53,6 +53,19 @@ struct TemplateOutputTests {
         #expect(Self.escaped("\u{2068}Ada\u{2069}") == "\u{2068}Ada\u{2069}")
     }
 
+    @Test("swift-mustache's pages (--dev) get <bdi> where the compiled ones do: in the text, not in a tag or <title>")
+    func mustacheIsolates() {
+        let name = "\u{2068}سارا\u{2069}"
+        let page =
+            "<title>\(name)</title><a href=\"/me\" aria-label=\"Edit \(name)\">\(name)</a>"
+            + "<select><option>\(name)</option></select><!-- \(name) --><p>\u{2069}x \(name).</p>"
+        #expect(
+            MustacheTemplates.bidiElements(page)
+                == "<title>\(name)</title><a href=\"/me\" aria-label=\"Edit \(name)\"><bdi>سارا</bdi></a>"
+                + "<select><option>\(name)</option></select><!-- \(name) --><p>\u{2069}x <bdi>سارا</bdi>.</p>")
+        #expect(MustacheTemplates.bidiElements("<p>Ada</p>") == "<p>Ada</p>")
+    }
+
     @Test("Each character that needs an entity gets it wherever it stands in a run of eight")
     func everyPlace() {
         for special in ["&", "<", ">", "\"", "'"] {

@@ -70,21 +70,37 @@ public struct Words: Sendable, Equatable {
     public static let isolateStart: Character = "\u{2068}"
     public static let isolateEnd: Character = "\u{2069}"
 
-    /// Whether this language's texts set names apart: every language but English, whose pages
-    /// stay byte for byte what they were.
+    /// Whether this language's texts set every name apart: every language but English. English
+    /// sets apart only a name that holds a right-to-left letter (`holdsRightToLeft`), so its
+    /// pages with Latin names stay byte for byte what they were.
     var isolatesNames: Bool { language != .en }
 
     /// A name set apart from the text around it, so its own direction holds (a Latin name in an
-    /// Arabic sentence, an Arabic one in a German sentence): between U+2068 and U+2069, the
-    /// Unicode isolates, which a notification or a calendar shows as they are and a page writes
-    /// as `<bdi>…</bdi>` (`TemplateOutput`). English, and an empty name, as they are. A message's
-    /// name placeholders (`{name}`) are isolated already; this is for a name a view model joins
-    /// or shows itself. A name isolated already (a row's, posted back) is not isolated again.
+    /// Arabic sentence, an Arabic one in a German or an English sentence): between U+2068 and
+    /// U+2069, the Unicode isolates, which a notification or a calendar shows as they are and a
+    /// page writes as `<bdi>…</bdi>` (`TemplateOutput`). An empty name, and in English a name
+    /// with no right-to-left letter, as they are. A message's name placeholders (`{name}`) are
+    /// isolated already; this is for a name a view model joins or shows itself. A name isolated
+    /// already (a row's, posted back) is not isolated again.
     public func isolated(_ name: String) -> String {
-        guard isolatesNames, !name.isEmpty,
-            name.first != Self.isolateStart || name.last != Self.isolateEnd
+        guard !name.isEmpty, name.first != Self.isolateStart || name.last != Self.isolateEnd,
+            isolatesNames || Self.holdsRightToLeft(name)
         else { return name }
         return String(Self.isolateStart) + name + String(Self.isolateEnd)
+    }
+
+    /// Whether `name` holds a letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana,
+    /// N'Ko and their neighbours, their presentation forms, and the right-to-left blocks beyond
+    /// the first plane). Their UTF-8 begins at 0xD6 or above, so a Latin, Greek or Cyrillic name
+    /// is told by its bytes alone.
+    static func holdsRightToLeft(_ name: String) -> Bool {
+        name.utf8.contains { $0 >= 0xD6 }
+            && name.unicodeScalars.contains { scalar in
+                switch scalar.value {
+                case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+                default: false
+                }
+            }
     }
 
     func text(_ index: Int) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import TemplateCompilerCore
 
 /// swift-mustache over the templates in a folder: the renderer of `--dev`, which reads them
 /// again on every render so an edit shows on reload, and the reference that the compiled
@@ -39,7 +40,33 @@ public struct MustacheTemplates: Sendable {
             // Only reachable in development, when a template was deleted after start-up.
             return "Template \(type(of: value).template) is missing."
         }
-        return html
+        return Self.bidiElements(html)
+    }
+
+    /// `html` with the isolates a name is set apart by (U+2068 … U+2069, `Words.isolated`) written
+    /// as `<bdi>` … `</bdi>` where they stand in the page's text, as the compiled templates write
+    /// them (`TemplateOutput.appendText`); in a tag, an attribute, `<title>`, `<option>` and the
+    /// like they stay characters. Where the text is, is read as the compiler reads it
+    /// (`MarkupPlace`), so the two cannot disagree. An end with no start stays a character.
+    static func bidiElements(_ html: String) -> String {
+        let scalars = html.unicodeScalars
+        guard scalars.contains("\u{2068}") else { return html }
+        var (place, result, open) = (MarkupPlace(), "", 0)
+        var start = scalars.startIndex
+        for index in scalars.indices where scalars[index] == "\u{2068}" || scalars[index] == "\u{2069}" {
+            let before = String(scalars[start..<index])
+            place.follow(before)
+            result += before
+            let opens = scalars[index] == "\u{2068}"
+            if place.isText, opens || open > 0 {
+                result += opens ? "<bdi>" : "</bdi>"
+                open += opens ? 1 : -1
+            } else {
+                result.unicodeScalars.append(scalars[index])
+            }
+            start = scalars.index(after: index)
+        }
+        return result + String(scalars[start...])
     }
 
     private func reloadedLibrary() -> MustacheLibrary {
