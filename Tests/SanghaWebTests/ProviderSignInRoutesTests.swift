@@ -363,7 +363,6 @@ struct ProviderSignInRoutesTests {
         let provider = try await TestOpenIDProvider.start()
         defer { provider.stop() }
         let data = try SQLitePersonalData.inMemory()
-        let people = data.people
         try await Self.withApp(provider: provider, data: data) { client in
             let grace = try await Self.signInProviderOnly(client, provider)
             // First "Confirm with Pocket ID": a stolen session cannot give itself a password.

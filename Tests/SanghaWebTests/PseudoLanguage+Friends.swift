@@ -63,7 +63,6 @@ extension PseudoLanguageTests {
     @Test("The friend form says everything through the catalog: adding, editing, its messages and its alerts")
     func friendForm() async throws {
         let context = Self.context
-        let words = context.words
         let jane = FriendFormInput(friend: Self.friends[0])
         let invalid = FriendFormInput(firstname: "J4ne", lastname: "", phonenumber: "12")
         let tooLong = FriendFormInput(firstname: String(repeating: "a", count: 60), lastname: "Doe", phonenumber: "")

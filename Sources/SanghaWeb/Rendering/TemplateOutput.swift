@@ -249,27 +249,28 @@ struct TemplateOutput: ~Copyable {
         for _ in 0..<open { write("</bdi>" as StaticString) }
     }
 
-    /// Whether any of `word`'s eight bytes is 0xE2, the first of an isolate's three (as
-    /// `mayNeedEntity` looks).
+    /// Whether any of `word`'s eight bytes is 0xE2, the first of an isolate's three.
     static func mayHoldIsolate(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let masked = word ^ (ones &* 0xE2)
-        return (masked &- ones) & ~masked & 0x8080_8080_8080_8080 != 0
+        zeroBytes(word, 0xE2) & 0x8080_8080_8080_8080 != 0
     }
 
-    /// Whether any of `word`'s eight bytes may be one `escape` replaces: each of the five is
-    /// looked for as a byte that is zero once the word is xor-ed with it (a borrow can make a
-    /// byte after a true find look like one too, never hide one), so false means none is there.
+    /// Whether any of `word`'s eight bytes may be one `escape` replaces.
     static func mayNeedEntity(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        func zeroByte(_ byte: UInt8) -> UInt64 {
-            let masked = word ^ (ones &* UInt64(byte))
-            return (masked &- ones) & ~masked
-        }
         let found =
-            zeroByte(UInt8(ascii: "&")) | zeroByte(UInt8(ascii: "<")) | zeroByte(UInt8(ascii: ">"))
-            | zeroByte(UInt8(ascii: "\"")) | zeroByte(UInt8(ascii: "'"))
+            zeroBytes(word, UInt8(ascii: "&")) | zeroBytes(word, UInt8(ascii: "<"))
+            | zeroBytes(word, UInt8(ascii: ">")) | zeroBytes(word, UInt8(ascii: "\""))
+            | zeroBytes(word, UInt8(ascii: "'"))
         return found & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// `word`'s bytes equal to `byte`, each marked by its high bit: a byte that is zero once the
+    /// word is xor-ed with `byte`. A borrow can mark a byte after a true find too, never hide
+    /// one, so no mark means `byte` is not there.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let masked = word ^ (ones &* UInt64(byte))
+        return (masked &- ones) & ~masked
     }
 }
 
