@@ -38,6 +38,20 @@ struct TimelineTests {
         #expect(atFiveMinutes.map(\.sound) == [.end, .begin])
     }
 
+    @Test("A profile's duration counted alone is its timeline's, whichever sections are on")
+    func durationAlone() {
+        var profile = Profile.new(named: "T")
+        for (warmUp, coolDown) in [(false, false), (true, false), (false, true), (true, true)] {
+            profile[.warmUp].enabled = warmUp
+            profile[.coolDown].enabled = coolDown
+            profile[.coolDown].duration = 120
+            #expect(Timeline.duration(of: profile) == profile.timeline.duration)
+        }
+        #expect(Timeline.duration(of: profile) == 300 + 450 + 120)
+        profile.segments.removeAll { $0.type == .main }
+        #expect(Timeline.duration(of: profile) == profile.timeline.duration, "a profile without its main segment")
+    }
+
     @Test("Sections that are off take no time and ring nothing, whatever their sounds")
     func offSections() {
         var profile = Profile.new(named: "T")

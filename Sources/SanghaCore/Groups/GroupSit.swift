@@ -59,7 +59,7 @@ public struct GroupSit: Sendable, Equatable, Identifiable {
     public var name: String { profile.displayName }
 
     /// How long it lasts.
-    public var duration: TimeInterval { TimeInterval(profile.timeline.duration) }
+    public var duration: TimeInterval { TimeInterval(Timeline.duration(of: profile)) }
 
     /// When the first time it begins ends: a sit that happens once is over then.
     public var firstEnd: Date { startsAt.addingTimeInterval(duration) }

@@ -83,10 +83,16 @@ public struct Words: Sendable, Equatable {
     /// isolated already; this is for a name a view model joins or shows itself. A name isolated
     /// already (a row's, posted back) is not isolated again.
     public func isolated(_ name: String) -> String {
-        guard !name.isEmpty, name.first != Self.isolateStart || name.last != Self.isolateEnd,
-            isolatesNames || Self.holdsRightToLeft(name)
-        else { return name }
+        guard isolatesNames || Self.holdsRightToLeft(name), !name.isEmpty, !Self.isIsolated(name) else { return name }
         return String(Self.isolateStart) + name + String(Self.isolateEnd)
+    }
+
+    /// Whether `name` begins with U+2068 and ends with U+2069, told by its UTF-8 (E2 81 A8 …
+    /// E2 81 A9) rather than by its first and last characters, which cost a grapheme break each.
+    private static func isIsolated(_ name: String) -> Bool {
+        let bytes = name.utf8
+        return bytes.count >= 6 && bytes.starts(with: [0xE2, 0x81, 0xA8])
+            && bytes.reversed().starts(with: [0xA9, 0x81, 0xE2])
     }
 
     /// Whether `name` holds a letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana,
@@ -94,13 +100,14 @@ public struct Words: Sendable, Equatable {
     /// the first plane). Their UTF-8 begins at 0xD6 or above, so a Latin, Greek or Cyrillic name
     /// is told by its bytes alone.
     static func holdsRightToLeft(_ name: String) -> Bool {
-        name.utf8.contains { $0 >= 0xD6 }
-            && name.unicodeScalars.contains { scalar in
-                switch scalar.value {
-                case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
-                default: false
-                }
+        var name = name
+        guard name.withUTF8({ bytes in bytes.contains { $0 >= 0xD6 } }) else { return false }
+        return name.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+            default: false
             }
+        }
     }
 
     func text(_ index: Int) -> String {

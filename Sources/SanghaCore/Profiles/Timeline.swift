@@ -66,6 +66,17 @@ public struct Timeline: Sendable, Equatable {
     /// The whole session, in seconds.
     public var duration: Int { sections.last?.end ?? 0 }
 
+    /// The whole session of `profile`, in seconds, as its timeline counts it (`duration`),
+    /// without making its sections and rings: a group's page asks it of every sit several times.
+    public static func duration(of profile: Profile) -> Int {
+        var total = 0
+        for type in [SegmentType.warmUp, .main, .coolDown] {
+            let segment = profile[type]
+            if type == .main || segment.enabled { total += max(0, segment.duration) }
+        }
+        return total
+    }
+
     public init(profile: Profile) {
         var sections: [Section] = []
         var rings: [Ring] = []

@@ -83,7 +83,7 @@ public enum SittingPresence {
         }
         return await saving(words) {
             guard let profile = try await profiles.get(id: id) else { return .notFound }
-            let length = seconds ?? profile.timeline.duration
+            let length = seconds ?? Timeline.duration(of: profile)
             let name = profile.displayName
             return .announced(
                 groups: try await groups.startSitting(
