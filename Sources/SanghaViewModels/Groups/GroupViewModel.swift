@@ -28,10 +28,12 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
     public let leaveLabel: String
     public let leaveHint: String
 
+    /// `roster`: who is in the group and their week, as made before from the same members and
+    /// practice (`GroupRoster`); nil, made here.
     public init(
         detail: GroupDetail, practice: [MemberPractice], sitting: [SittingNow] = [], sits: [GroupSit] = [],
         profiles: [Profile] = [], schedule: GroupScheduleViewModel.Form = .empty, context: PageContext,
-        link: OneTimeLinkViewModel? = nil, alert: AlertViewModel? = nil
+        link: OneTimeLinkViewModel? = nil, alert: AlertViewModel? = nil, roster: GroupRoster? = nil
     ) {
         let group = detail.group
         let words = context.words
@@ -46,32 +48,11 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
         scheduling =
             detail.isHost
             ? GroupScheduleViewModel(group: group.id, profiles: profiles, form: schedule, words: words) : nil
-        let me = context.person?.id
-        members = detail.members.map { member in
-            GroupMemberViewModel(
-                member,
-                removeURL: detail.isHost && !member.isHost && member.person != me
-                    ? Paths.removeGroupMember.url(group.id, member.person) : nil,
-                timeZone: context.timeZone, words: words)
-        }
+        let roster = roster ?? GroupRoster(detail: detail, practice: practice, timeZone: context.timeZone, words: words)
+        (members, week, weekSummary) = (roster.members, roster.week, roster.weekSummary)
         (membersHeading, weekHeading, leaveLabel) = (
             words.groupsMembersHeading, words.groupsWeekHeading, words.groupsLeave
         )
-        let byPerson = Dictionary(practice.map { ($0.person, $0.totals) }, uniquingKeysWith: { first, _ in first })
-        week = detail.members.map { member in
-            let totals = byPerson[member.person] ?? .zero
-            return totals.sessions == 0
-                ? words.groupsWeekNoSessions(name: member.name)
-                : words.groupsWeekSat(
-                    totals.sessions, name: member.name,
-                    duration: DurationFormatter.words(from: totals.seconds, words: words))
-        }
-        let total = practice.map(\.totals).reduce(.zero, +)
-        weekSummary =
-            total.sessions == 0
-            ? words.groupsWeekNone
-            : words.groupsWeekTogether(
-                total.sessions, duration: DurationFormatter.words(from: total.seconds, words: words))
         hosting =
             detail.isHost
             ? GroupHostingViewModel(
@@ -79,6 +60,7 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
                 timeZone: context.timeZone, words: words)
             : nil
         leaveURL = Paths.leaveGroup.url(group.id)
+        let me = context.person?.id
         let otherHosts = detail.members.contains { $0.isHost && $0.person != me }
         leaveHint =
             detail.members.count == 1
@@ -124,14 +106,16 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
 
     /// The group's page for a member; not found for anyone else, as for a group that does not
     /// exist.
+    /// `roster`: the page's `GroupRoster` as made before from the same members and practice, or
+    /// nil (`GroupRoster.Source`); nil, made here.
     public static func load(
         _ id: Int, groups: any GroupRepository, profiles: any ProfileRepository, context: PageContext,
-        link: OneTimeLinkViewModel? = nil
+        link: OneTimeLinkViewModel? = nil, roster: ((GroupRoster.Source) -> GroupRoster)? = nil
     ) async -> LoadOutcome<GroupViewModel> {
         do {
             let week = week(of: context.now, timeZone: context.timeZone)
             guard let read = try await groups.page(id, week: week, at: context.now) else { return .notFound }
-            return .page(try await page(read, profiles: profiles, context: context, link: link))
+            return .page(try await page(read, profiles: profiles, context: context, link: link, roster: roster))
         } catch GroupRepositoryError.notFound {
             return .notFound
         } catch {
@@ -149,14 +133,17 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
     /// "Schedule a sit".
     static func page(
         _ read: GroupPage, profiles: any ProfileRepository, context: PageContext, link: OneTimeLinkViewModel? = nil,
-        schedule: GroupScheduleViewModel.Form = .empty
+        schedule: GroupScheduleViewModel.Form = .empty, roster: ((GroupRoster.Source) -> GroupRoster)? = nil
     ) async throws -> GroupViewModel {
         let own =
             read.detail.isHost
             ? try await profiles.list(limit: GroupScheduleViewModel.profileLimit, offset: 0).profiles : []
+        let source = GroupRoster.Source(
+            detail: read.detail, practice: read.practice, timeZone: context.timeZone, language: context.words.language)
         return GroupViewModel(
             detail: read.detail, practice: read.practice, sitting: read.sitting, sits: read.sits, profiles: own,
-            schedule: schedule, context: context, link: link)
+            schedule: schedule, context: context, link: link,
+            roster: roster?(source) ?? GroupRoster(source, words: context.words))
     }
 
     /// "Create invitation link" (hosts only): keeps the link under `key` (the digest of the
@@ -182,6 +169,67 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
         let link = OneTimeLinkViewModel(
             heading: context.words.groupsInvitationLink, url: url, note: context.words.groupsInvitationLinkNote)
         return await load(id, groups: groups, profiles: profiles, context: context, link: link)
+    }
+}
+
+/// Who is in a group and their practice this week, as its page shows them: made from the
+/// group's members, their week, whether the reader hosts, their zone and language alone
+/// (`Source`), so a page made again from the same may show the same (the route keeps the last one
+/// made for each group: ten members' rows and lines were a third of the page's instructions).
+public struct GroupRoster: Sendable, Equatable {
+    /// What a roster is made from, and all it is made from.
+    public struct Source: Sendable, Equatable {
+        public let group: Int
+        public let members: [GroupMember]
+        public let practice: [MemberPractice]
+        /// A host's roster has "Remove" on the members who do not host.
+        public let isHost: Bool
+        public let timeZone: TimeZone
+        public let language: Language
+
+        public init(detail: GroupDetail, practice: [MemberPractice], timeZone: TimeZone, language: Language) {
+            (group, members, self.practice, isHost) = (detail.group.id, detail.members, practice, detail.isHost)
+            (self.timeZone, self.language) = (timeZone, language)
+        }
+    }
+
+    public let members: [GroupMemberViewModel]
+    /// Each member's week: "Ada Lovelace: 3 sessions, 1 hr 5 min." or "… has not sat this week."
+    public let week: [String]
+    /// "Together: 2 hr 10 min in 5 sessions since Monday."
+    public let weekSummary: String
+
+    public init(detail: GroupDetail, practice: [MemberPractice], timeZone: TimeZone, words: Words = .english) {
+        self.init(
+            Source(detail: detail, practice: practice, timeZone: timeZone, language: words.language), words: words)
+    }
+
+    /// Made from `source`, in `words` (its language).
+    public init(_ source: Source, words: Words) {
+        // A host's own row has no "Remove": hosts are never removed.
+        members = source.members.map { member in
+            GroupMemberViewModel(
+                member,
+                removeURL: source.isHost && !member.isHost
+                    ? Paths.removeGroupMember.url(source.group, member.person) : nil,
+                timeZone: source.timeZone, words: words)
+        }
+        let byPerson = Dictionary(
+            source.practice.map { ($0.person, $0.totals) }, uniquingKeysWith: { first, _ in first })
+        week = source.members.map { member in
+            let totals = byPerson[member.person] ?? .zero
+            return totals.sessions == 0
+                ? words.groupsWeekNoSessions(name: member.name)
+                : words.groupsWeekSat(
+                    totals.sessions, name: member.name,
+                    duration: DurationFormatter.words(from: totals.seconds, words: words))
+        }
+        let total = source.practice.map(\.totals).reduce(.zero, +)
+        weekSummary =
+            total.sessions == 0
+            ? words.groupsWeekNone
+            : words.groupsWeekTogether(
+                total.sessions, duration: DurationFormatter.words(from: total.seconds, words: words))
     }
 }
 

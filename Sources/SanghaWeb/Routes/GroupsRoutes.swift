@@ -25,7 +25,10 @@ struct GroupsRoutes: AreaRoutes {
             await GroupsViewModel.create(name: $0.input.name ?? "", groups: try $0.groups(), context: $0.page)
         },
         .get(Paths.group, notFound: notFound) {
-            await GroupViewModel.load($0.values, groups: try $0.groups(), profiles: try $0.profiles(), context: $0.page)
+            let words = $0.page.words
+            return await GroupViewModel.load(
+                $0.values, groups: try $0.groups(), profiles: try $0.profiles(), context: $0.page,
+                roster: { GroupRosters.shared.roster($0, words: words) })
         },
         // A new invitation link, shown on the page this post answers and never again.
         .post(Paths.groupInvitations, notFound: notFound) { asked in
