@@ -125,10 +125,11 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
     }
 
     private static func unavailable(_ error: any Error, context: PageContext) -> LoadOutcome<AdminViewModel> {
-        let words = context.words
-        let message = StorageMessage.text(for: error, otherwise: words.adminReadFailed, words: words)
-        return .failed(
-            ErrorPageViewModel(heading: words.adminUnavailable, message: message, context: context), .storage)
+        .failed(
+            .storage(
+                error, heading: context.words.adminUnavailable, otherwise: context.words.adminReadFailed,
+                context: context),
+            .storage)
     }
 }
 

@@ -47,10 +47,9 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
             return .page(GroupInvitationViewModel(preview: preview, token: token, context: context))
         } catch {
             return .failed(
-                ErrorPageViewModel(
-                    heading: context.words.groupsInvitationUnreadable,
-                    message: StorageMessage.text(
-                        for: error, otherwise: context.words.groupsTryAgain, words: context.words), context: context),
+                .storage(
+                    error, heading: context.words.groupsInvitationUnreadable, otherwise: context.words.groupsTryAgain,
+                    context: context),
                 .storage)
         }
     }

@@ -119,10 +119,8 @@ public struct GroupSitViewModel: Sendable, Equatable, Encodable {
             return .notFound
         } catch {
             return .failed(
-                ErrorPageViewModel(
-                    heading: context.words.groupsSitUnavailable,
-                    message: StorageMessage.text(
-                        for: error, otherwise: context.words.groupsReadingSitFailed, words: context.words),
+                .storage(
+                    error, heading: context.words.groupsSitUnavailable, otherwise: context.words.groupsReadingSitFailed,
                     context: context),
                 .storage)
         }

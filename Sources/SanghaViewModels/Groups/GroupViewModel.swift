@@ -120,10 +120,8 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
             return .notFound
         } catch {
             return .failed(
-                ErrorPageViewModel(
-                    heading: context.words.groupsUnavailable,
-                    message: StorageMessage.text(
-                        for: error, otherwise: context.words.groupsReadingGroupFailed, words: context.words),
+                .storage(
+                    error, heading: context.words.groupsUnavailable, otherwise: context.words.groupsReadingGroupFailed,
                     context: context),
                 .storage)
         }
@@ -159,10 +157,8 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
             return .notFound
         } catch {
             return .failed(
-                ErrorPageViewModel(
-                    heading: context.words.groupsNoInvitationMade,
-                    message: StorageMessage.text(
-                        for: error, otherwise: context.words.groupsSavingFailed, words: context.words),
+                .storage(
+                    error, heading: context.words.groupsNoInvitationMade, otherwise: context.words.groupsSavingFailed,
                     context: context),
                 .storage)
         }

@@ -165,10 +165,8 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
                     practice: practice, page: page, context: context, entry: entry, drawing: drawing, table: table))
         } catch {
             return .failed(
-                ErrorPageViewModel(
-                    heading: context.words.historyUnavailable,
-                    message: StorageMessage.text(
-                        for: error, otherwise: context.words.historyUnreadable, words: context.words),
+                .storage(
+                    error, heading: context.words.historyUnavailable, otherwise: context.words.historyUnreadable,
                     context: context),
                 .storage)
         }

@@ -218,10 +218,8 @@ public enum SessionEntry {
                     id: id, form: SessionFormViewModel.Form(session, timeZone: context.timeZone), context: context))
         } catch {
             return .failed(
-                ErrorPageViewModel(
-                    heading: context.words.historyUnavailable,
-                    message: StorageMessage.text(
-                        for: error, otherwise: context.words.historyUnreadable, words: context.words),
+                .storage(
+                    error, heading: context.words.historyUnavailable, otherwise: context.words.historyUnreadable,
                     context: context),
                 .storage)
         }
