@@ -6,8 +6,10 @@ import ServiceLifecycle
 import Synchronization
 
 /// Sends messages in the background, a service of `sangha serve`: no page ever waits for a push
-/// service. At most `concurrency` posts are under way at once; what a push service answers is
-/// acted on:
+/// service. At most `concurrency` posts are under way at once, and, when given, at most `rate`
+/// begin a second (`PushPacer`, `--push-rate`: each message's encryption costs about 2 M
+/// instructions, so a large sit's pushes can be spread out on a small machine); what a push
+/// service answers is acted on:
 ///
 /// - 2xx: delivered.
 /// - 404, 410: the subscription is gone; `gone` deletes it.
@@ -33,6 +35,7 @@ public final class PushSender: Service, Sendable {
     private let poster: PushPoster
     private let client: HTTPClient?
     private let concurrency: Int
+    private let rate: Int?
     private let logger: Logger
     private let now: @Sendable () -> Date
     /// How often the retries due are looked for.
@@ -44,16 +47,18 @@ public final class PushSender: Service, Sendable {
     private let retries = Mutex<[(due: Date, attempt: Attempt)]>([])
     private let pending = Mutex(0)
 
-    /// `client`, when given, is shut down when the service stops. `gone` deletes a subscription
-    /// the push service no longer knows; `observe` hears every answer once it is acted on (the
-    /// tests, the bench).
+    /// `client`, when given, is shut down when the service stops. `rate`: messages begun a second
+    /// at most (nil: as fast as they come). `gone` deletes a subscription the push service no
+    /// longer knows; `observe` hears every answer once it is acted on (the tests, the bench).
     public init(
-        poster: PushPoster, client: HTTPClient? = nil, concurrency: Int = 64, logger: Logger,
+        poster: PushPoster, client: HTTPClient? = nil, concurrency: Int = 64, rate: Int? = nil, logger: Logger,
         now: @escaping @Sendable () -> Date = { Date() }, tick: Duration = .seconds(1),
         gone: @escaping @Sendable (Int) async -> Void,
         observe: @escaping @Sendable (PushMessage, PushAnswer) -> Void = { _, _ in }
     ) {
-        (self.poster, self.client, self.concurrency, self.logger) = (poster, client, concurrency, logger)
+        (self.poster, self.client, self.concurrency, self.rate, self.logger) = (
+            poster, client, concurrency, rate, logger
+        )
         (self.now, self.tick, self.gone, self.observe) = (now, tick, gone, observe)
         (queue, input) = AsyncStream.makeStream(of: Attempt.self)
     }
@@ -71,10 +76,15 @@ public final class PushSender: Service, Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.retryDue() }
             var running = 0
+            var pacer = rate.map { PushPacer(rate: $0) }
+            let start = ContinuousClock.now
             for await attempt in queue.cancelOnGracefulShutdown() {
                 if running >= concurrency {
                     await group.next()
                     running -= 1
+                }
+                if let wait = pacer?.wait(at: ContinuousClock.now - start), wait > .zero {
+                    try? await Task.sleep(for: wait)
                 }
                 group.addTask { await self.attempt(attempt) }
                 running += 1
@@ -146,4 +156,30 @@ public final class PushSender: Service, Sendable {
     }
 
     private func done() { pending.withLock { $0 -= 1 } }
+}
+
+/// When the next message may begin, for at most `rate` a second: a fifth of a second's worth
+/// (`burst`) at once, then one every `1 / rate` (the generic cell rate algorithm: each message
+/// moves a theoretical time on by the interval, and waits while that time is more than the burst
+/// ahead of now). A sit of a small group goes at once; a large one's, in a steady stream.
+public struct PushPacer: Sendable {
+    public let interval: Duration
+    /// How far ahead of now the theoretical time may run without waiting.
+    let tolerance: Duration
+    private var theoretical: Duration = .zero
+
+    public init(rate: Int, burst: Int? = nil) {
+        let rate = max(1, rate)
+        interval = .seconds(1) / rate
+        tolerance = interval * (max(1, burst ?? rate / 5) - 1)
+    }
+
+    /// How long the message asked for at `now` (time since any fixed start) waits before it
+    /// begins; the next is counted from then.
+    public mutating func wait(at now: Duration) -> Duration {
+        theoretical = max(theoretical, now)
+        let wait = max(.zero, theoretical - tolerance - now)
+        theoretical += interval
+        return wait
+    }
 }

@@ -46,6 +46,8 @@ struct ServeSettings {
         var contact: String
         /// Origins taken besides the browsers' push services (`--push-allow-endpoint`).
         var allowedOrigins: [String]
+        /// Messages begun a second at most (`--push-rate`); nil, as fast as they come.
+        var rate: Int? = nil
     }
 
     /// With the embedded service Sangha gives each person a token; with a remote one they paste theirs.
@@ -202,7 +204,8 @@ struct ServeSettings {
         push = try Self.push(command, source: source)
     }
 
-    /// `--push-contact` and `--push-allow-endpoint`: a contact a push service takes, and origins.
+    /// `--push-contact`, `--push-allow-endpoint` and `--push-rate`: a contact a push service
+    /// takes, origins, and how many messages a second.
     static func push(_ command: ServeCommand, source: SettingSource) throws -> Push? {
         let origins = try source.list(command.pushAllowEndpoint, variable: "SANGHA_PUSH_ALLOW_ENDPOINTS")
             .flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
@@ -215,16 +218,28 @@ struct ServeSettings {
                 }
                 return origin
             }
+        let rate =
+            try command.pushRate
+            ?? source.text("SANGHA_PUSH_RATE").map { text in
+                guard let rate = Int(text) else {
+                    throw ValidationError("The environment variable SANGHA_PUSH_RATE=\(text) is not a valid Int.")
+                }
+                return rate
+            }
+        if let rate, !(1...100_000).contains(rate) {
+            throw ValidationError("--push-rate must be between 1 and 100000 notifications a second, got \(rate).")
+        }
         let name = command.pushContact != nil ? "--push-contact" : "SANGHA_PUSH_CONTACT"
         guard let contact = command.pushContact ?? source.text("SANGHA_PUSH_CONTACT") else {
             if !origins.isEmpty { throw ValidationError("--push-allow-endpoint needs --push-contact.") }
+            if rate != nil { throw ValidationError("--push-rate needs --push-contact.") }
             return nil
         }
         if let why = VAPID.contactRefusal(contact) {
             throw ValidationError(
                 "\(name) must be mailto:ADDRESS or https://… that a push service takes, but \(why): '\(contact)'.")
         }
-        return Push(contact: contact, allowedOrigins: origins)
+        return Push(contact: contact, allowedOrigins: origins, rate: rate)
     }
 
     /// A database URL for a message: its password, if any, replaced by `***`.

@@ -24,6 +24,8 @@ struct PushEndToEndTests {
                 "--push-allow-endpoint takes an origin"
             ),
             (["--push-allow-endpoint", "https://push.sangha.org"], "--push-allow-endpoint needs --push-contact"),
+            (["--push-contact", "mailto:ops@sangha.org", "--push-rate", "0"], "--push-rate must be between 1 and"),
+            (["--push-rate", "100"], "--push-rate needs --push-contact"),
         ] {
             let result = try await SanghaProcess.run(serve + extra)
             #expect(result.status != 0, "\(extra)")

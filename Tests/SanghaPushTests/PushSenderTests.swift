@@ -93,6 +93,47 @@ struct PushSenderTests {
         #expect(sender.backlog == 0)
     }
 
+    @Test(
+        "The pacer lets a fifth of a second's worth go at once, then one every 1 / rate, and a quiet spell refills it")
+    func pacer() {
+        var pacer = PushPacer(rate: 10, burst: 5)
+        #expect(pacer.interval == .milliseconds(100))
+        #expect((0..<5).map { _ in pacer.wait(at: .zero) } == Array(repeating: .zero, count: 5))
+        #expect(pacer.wait(at: .zero) == .milliseconds(100))
+        #expect(pacer.wait(at: .milliseconds(100)) == .milliseconds(100), "a steady stream, ten a second")
+        #expect(pacer.wait(at: .milliseconds(250)) == .milliseconds(50))
+        // Quiet for a second: five at once again.
+        #expect((0..<5).map { _ in pacer.wait(at: .seconds(2)) } == Array(repeating: .zero, count: 5))
+        #expect(pacer.wait(at: .seconds(2)) == .milliseconds(100))
+        // By default a fifth of a second's worth: 600 a second, 120 at once.
+        var defaulted = PushPacer(rate: 600)
+        #expect((0..<120).allSatisfy { _ in defaulted.wait(at: .zero) == .zero })
+        #expect(defaulted.wait(at: .zero) > .zero)
+    }
+
+    @Test("A sender with a rate sends every message, none sooner than the rate allows")
+    func paced() async throws {
+        let service = try await StandInPushService.start()
+        defer { service.stop() }
+        let (clock, heard) = (Clock(), Heard())
+        let vapid = VAPID(privateKey: .init(), contact: "mailto:ops@sangha.org", now: { clock.now })
+        let client = PushPoster.makeClient()
+        let sender = PushSender(
+            poster: PushPoster(vapid: vapid, client: client, timeout: .seconds(10), logger: Self.logger),
+            client: client, rate: 20, logger: Self.logger, gone: { _ in },
+            observe: { _, answer in heard.answers.withLock { $0.append(answer) } })
+        let task = Task { try await sender.run() }
+        defer { task.cancel() }
+        let began = ContinuousClock.now
+        sender.send((1...12).map { Self.message(service.endpoint("ok"), id: $0, expires: clock.now + 600) })
+        await Self.acted(heard, 12)
+        // Four at once, then one every 50 ms: the twelfth begins 400 ms after the first at the
+        // soonest (a lower bound: a busy machine only makes it later).
+        #expect(ContinuousClock.now - began >= .milliseconds(400))
+        #expect(heard.answers.withLock { $0 } == Array(repeating: .delivered, count: 12))
+        #expect(service.received().count == 12)
+    }
+
     @Test("404 and 410: the subscription is deleted, and nothing is tried again")
     func gone() async throws {
         let service = try await StandInPushService.start()
