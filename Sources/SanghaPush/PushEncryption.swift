@@ -30,7 +30,7 @@ public enum PushEncryption {
     /// `sender` and `salt` are fresh for every message; the tests pass the RFC's.
     public static func encrypt(
         _ plaintext: some Collection<UInt8>, receiver: [UInt8], auth: [UInt8],
-        sender: P256.KeyAgreement.PrivateKey = P256.KeyAgreement.PrivateKey(), salt: [UInt8]? = nil
+        sender: P256.KeyAgreement.PrivateKey = freshKey(), salt: [UInt8]? = nil
     ) throws(Failure) -> [UInt8] {
         guard plaintext.count <= largestPlaintext else { throw .tooLong(plaintext.count) }
         guard auth.count == 16 else { throw .badAuth }
@@ -79,6 +79,18 @@ public enum PushEncryption {
         body += sealed.ciphertext
         body += sealed.tag
         return body
+    }
+
+    /// A key pair for one message: 32 random bytes (the system's generator, `getrandom`) taken as
+    /// its scalar, and its public half made by one multiplication. `P256.KeyAgreement.PrivateKey()`
+    /// makes keys until one is "compact representable" (two on average) and checks each by a FIPS
+    /// pairwise test (a signature made and verified): half of a push's instructions, for nothing
+    /// a message needs. A scalar of zero or past the curve's order (one in 2³² draws) is refused
+    /// by the key's own check, and drawn again.
+    public static func freshKey() -> P256.KeyAgreement.PrivateKey {
+        while true {
+            if let key = try? P256.KeyAgreement.PrivateKey(rawRepresentation: randomBytes(32)) { return key }
+        }
     }
 
     static func randomBytes(_ count: Int) -> [UInt8] {

@@ -31,7 +31,7 @@ enum PushCost {
     }
 }
 
-@inline(never) func pushCostKeyPair() -> P256.KeyAgreement.PrivateKey { P256.KeyAgreement.PrivateKey() }
+@inline(never) func pushCostKeyPair() -> P256.KeyAgreement.PrivateKey { PushEncryption.freshKey() }
 
 @inline(never) func pushCostECDH(_ sender: P256.KeyAgreement.PrivateKey, _ receiver: [UInt8]) -> Int {
     let key = try! P256.KeyAgreement.PublicKey(x963Representation: receiver)

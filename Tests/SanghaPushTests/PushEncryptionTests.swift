@@ -70,6 +70,26 @@ struct PushEncryptionTests {
         #expect(headers.count == 20)
     }
 
+    @Test(
+        "A message's own key pair is a whole P-256 pair: its public half is its scalar times the generator, and ECDH agrees both ways"
+    )
+    func freshKey() throws {
+        let browser = P256.KeyAgreement.PrivateKey()
+        var scalars = Set<Data>()
+        for _ in 0..<50 {
+            let key = PushEncryption.freshKey()
+            scalars.insert(key.rawRepresentation)
+            // Made again from its scalar by swift-crypto: the same public point.
+            let again = try P256.KeyAgreement.PrivateKey(rawRepresentation: key.rawRepresentation)
+            #expect(again.publicKey.x963Representation == key.publicKey.x963Representation)
+            #expect(key.publicKey.x963Representation.count == 65)
+            let ours = try key.sharedSecretFromKeyAgreement(with: browser.publicKey)
+            let theirs = try browser.sharedSecretFromKeyAgreement(with: key.publicKey)
+            #expect(ours == theirs)
+        }
+        #expect(scalars.count == 50)
+    }
+
     @Test("A bad browser key, a bad secret and a message past one record are refused")
     func refusals() {
         let receiver = [UInt8](P256.KeyAgreement.PrivateKey().publicKey.x963Representation)
