@@ -27,3 +27,27 @@ public final class KeptValues<Key: Hashable & Sendable, Value: Sendable>: @unche
 
     public var count: Int { lock.withLock { values.count } }
 }
+
+/// Values kept by key with what each was made from (`Source`), given back only when asked for
+/// from the very same, compared each time: a part of a page a person reads again and again
+/// (their `/history`'s drawing, a group's roster, `/admin`'s rows) is made once while what it
+/// shows stays the same, and is never stale, so nothing needs forgetting.
+public final class KeptParts<Key: Hashable & Sendable, Source: Equatable & Sendable, Value: Sendable>: Sendable {
+    private struct Made: Sendable {
+        let source: Source
+        let value: Value
+    }
+
+    private let kept: KeptValues<Key, Made>
+
+    public init(limit: Int) {
+        kept = KeptValues(limit: limit)
+    }
+
+    /// The value kept for `key` when made from `source`, else `make()`'s, kept.
+    public func value(for key: Key, from source: Source, _ make: () -> Value) -> Value {
+        kept.value(for: key, if: { $0.source == source }) { Made(source: source, value: make()) }.value
+    }
+
+    public var count: Int { kept.count }
+}

@@ -25,10 +25,12 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
     public let link: OneTimeLinkViewModel?
     public let alert: AlertViewModel?
 
-    /// Page `page` of the list, `people` its people.
+    /// Page `page` of the list, `people` its people. `row`: a person's row as made before from the
+    /// same (`AdminPersonRow.Source`); nil, made here.
     public init(
         people: PeopleOverviewPage, page: Int = 1, signUp: SignUpMode, context: PageContext,
-        link: OneTimeLinkViewModel? = nil, alert: AlertViewModel? = nil
+        link: OneTimeLinkViewModel? = nil, alert: AlertViewModel? = nil,
+        row: ((AdminPersonRow.Source) -> AdminPersonRow)? = nil
     ) {
         let words = context.words
         self.layout = LayoutViewModel(
@@ -36,7 +38,10 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
             context: context)
         (heading, peopleHeading) = (words.adminTitle, words.adminPeople)
         (inviteHeading, inviteLabel) = (words.adminInvite, words.adminInvite)
-        self.people = people.people.map { AdminPersonRow($0, context: context) }
+        self.people = people.people.map { overview in
+            let source = AdminPersonRow.Source(overview, context: context)
+            return row?(source) ?? AdminPersonRow(source, words: words)
+        }
         peopleCount = words.adminPeopleCount(people.count)
         paging = PagingViewModel(
             page: page, pageCount: PagingViewModel.pageCount(rows: people.count), path: Paths.admin.url,
@@ -63,7 +68,7 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
     /// not be read; a page past the last is not found (the first always is).
     public static func load(
         page: Int = 1, people: any PeopleRepository, signUp: SignUpMode, context: PageContext,
-        link: OneTimeLinkViewModel? = nil
+        link: OneTimeLinkViewModel? = nil, row: ((AdminPersonRow.Source) -> AdminPersonRow)? = nil
     ) async -> LoadOutcome<AdminViewModel> {
         let pageSize = PagingViewModel.pageSize
         // A page no list has (its first row past Int.max) is not read at all.
@@ -71,7 +76,8 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
         do {
             let read = try await people.overview(at: context.now, limit: pageSize, offset: offset)
             guard page <= PagingViewModel.pageCount(rows: read.count, pageSize: pageSize) else { return .notFound }
-            return .page(AdminViewModel(people: read, page: page, signUp: signUp, context: context, link: link))
+            return .page(
+                AdminViewModel(people: read, page: page, signUp: signUp, context: context, link: link, row: row))
         } catch {
             return unavailable(error, context: context)
         }
@@ -145,15 +151,30 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
     /// The buttons of the row, each a form post.
     public let actions: [AdminActionViewModel]
 
-    init(_ overview: PersonOverview, context: PageContext) {
-        let me = context.person?.id
-        let person = overview.person
-        let words = context.words
+    /// What a row is made from, and all it is made from: the same for every request that reads
+    /// the same person, so the route keeps the last row made (ten rows of dates and sentences
+    /// were a fifth of the page's instructions).
+    public struct Source: Sendable, Equatable {
+        public let overview: PersonOverview
+        /// The row of the administrator reading it, who cannot disable themselves.
+        public let isReader: Bool
+        public let timeZone: TimeZone
+        public let language: Language
+
+        public init(_ overview: PersonOverview, context: PageContext) {
+            (self.overview, isReader) = (overview, overview.person.id == context.person?.id)
+            (timeZone, language) = (context.timeZone, context.words.language)
+        }
+    }
+
+    /// Made from `source`, in `words` (its language).
+    public init(_ source: Source, words: Words) {
+        let (overview, person) = (source.overview, source.overview.person)
         name = words.isolated(person.name)
         username = person.username
-        let joined = WordsDates.shortDate(person.createdAt, timeZone: context.timeZone, words: words)
+        let joined = WordsDates.shortDate(person.createdAt, timeZone: source.timeZone, words: words)
         let lastSignIn =
-            overview.lastSignIn.map { WordsDates.shortDate($0, timeZone: context.timeZone, words: words) }
+            overview.lastSignIn.map { WordsDates.shortDate($0, timeZone: source.timeZone, words: words) }
             ?? words.adminNever
         detail = [
             words.adminJoined(date: joined), words.adminLastSignIn(date: lastSignIn),
@@ -164,7 +185,7 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
             + (person.isDisabled ? [words.adminDisabled] : [])
         var actions: [AdminActionViewModel] = []
         // An administrator cannot lock themselves out.
-        if person.id != me {
+        if !source.isReader {
             actions.append(
                 person.isDisabled
                     ? AdminActionViewModel(

@@ -9,6 +9,15 @@ import SanghaViewModels
 struct AdminRoutes: AreaRoutes {
     let services: RowServices
 
+    /// The last row each person's was shown as (to the administrator it is, or to another), kept
+    /// with what it was made from and given back only when made from the same (`KeptParts`).
+    static let keptRows = KeptParts<RowKey, AdminPersonRow.Source, AdminPersonRow>(limit: 10_000)
+
+    struct RowKey: Hashable {
+        let person: Int
+        let isReader: Bool
+    }
+
     static func notFound(_ words: Words) -> String { words.adminPersonNotFound }
 
     static let rows: [PageRow] =
@@ -18,8 +27,13 @@ struct AdminRoutes: AreaRoutes {
                 Paths.admin, query: ListPage.self,
                 notFound: { words, list in words.adminNoListPage(page: words.number(list.page)) }
             ) {
-                await AdminViewModel.load(
-                    page: $0.input.page, people: $0.people, signUp: $0.configuration.signUp, context: $0.page)
+                let words = $0.page.words
+                return await AdminViewModel.load(
+                    page: $0.input.page, people: $0.people, signUp: $0.configuration.signUp, context: $0.page,
+                    row: { source in
+                        let key = RowKey(person: source.overview.person.id, isReader: source.isReader)
+                        return keptRows.value(for: key, from: source) { AdminPersonRow(source, words: words) }
+                    })
             },
             // A one-use sign-up link, shown on the page this post answers and never again.
             .post(Paths.adminInvitations, notFound: notFound) { asked in

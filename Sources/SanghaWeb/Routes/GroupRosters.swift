@@ -18,18 +18,13 @@ final class GroupRosters: Sendable {
         let isHost: Bool
     }
 
-    private struct Made: Sendable {
-        let source: GroupRoster.Source
-        let roster: GroupRoster
-    }
-
-    private let kept = KeptValues<Key, Made>(limit: GroupRosters.limit)
+    private let kept = KeptParts<Key, GroupRoster.Source, GroupRoster>(limit: GroupRosters.limit)
 
     /// The roster made from `source` in `words`' language: the one kept when made from the same.
     func roster(_ source: GroupRoster.Source, words: Words) -> GroupRoster {
-        kept.value(for: Key(group: source.group, isHost: source.isHost), if: { $0.source == source }) {
-            Made(source: source, roster: GroupRoster(source, words: words))
-        }.roster
+        kept.value(for: Key(group: source.group, isHost: source.isHost), from: source) {
+            GroupRoster(source, words: words)
+        }
     }
 
     /// Rosters kept.

@@ -31,13 +31,13 @@ final class HistoryParts: Sendable {
         let language: Language
     }
 
-    private let drawings = PerPerson<Drawn, HistoryDrawing>()
-    private let tables = PerPerson<Listed, HistorySessionTable>()
+    private let drawings = KeptParts<Int, Drawn, HistoryDrawing>(limit: HistoryParts.limit)
+    private let tables = KeptParts<Int, Listed, HistorySessionTable>(limit: HistoryParts.limit)
 
     /// `person`'s drawing of `practice` in the language of `words`: the kept one when drawn from
     /// the same days in the same language.
     func drawing(of person: Int, _ practice: Practice, words: Words = .english) -> HistoryDrawing {
-        drawings.value(of: person, from: Drawn(today: practice.today, sat: practice.sat, language: words.language)) {
+        drawings.value(for: person, from: Drawn(today: practice.today, sat: practice.sat, language: words.language)) {
             HistoryDrawing(practice: practice, words: words)
         }
     }
@@ -48,7 +48,7 @@ final class HistoryParts: Sendable {
         -> HistorySessionTable
     {
         let from = Listed(sessions: practice.recent, timeZone: timeZone.identifier, language: words.language)
-        return tables.value(of: person, from: from) {
+        return tables.value(for: person, from: from) {
             HistorySessionTable(sessions: practice.recent, timeZone: timeZone, words: words)
         }
     }
@@ -57,20 +57,4 @@ final class HistoryParts: Sendable {
     var count: Int { drawings.count }
     /// People whose table is kept.
     var tableCount: Int { tables.count }
-
-    /// One value a person, with what it was made from.
-    private struct PerPerson<Source: Equatable & Sendable, Value: Sendable>: Sendable {
-        private let kept = KeptValues<Int, Made>(limit: HistoryParts.limit)
-
-        private struct Made: Sendable {
-            let source: Source
-            let value: Value
-        }
-
-        func value(of person: Int, from source: Source, make: () -> Value) -> Value {
-            kept.value(for: person, if: { $0.source == source }) { Made(source: source, value: make()) }.value
-        }
-
-        var count: Int { kept.count }
-    }
 }
