@@ -87,7 +87,8 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
         let startedSince = date.addingTimeInterval(-SignInSession.longestLife)
         return try await read { db in
             let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM person")) ?? 0
-            // The page's people first (along `person_on_name`), then their open sessions. Each row
+            // The page's people along `person_on_name`, with no sort: SQLite skips the offset's
+            // rows before it counts a row's open sessions, so only the page's are counted. Each row
             // is read by position as the cursor reaches it: by name (`Codable`, a kept row), each
             // column was a lookup that lowercased every column's name, half of /admin's work.
             let rows = try Row.fetchCursor(
@@ -99,8 +100,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
                             SELECT count(*) FROM signInSession s WHERE s.personID = person.id
                             AND s.lastUsedAt > ? AND COALESCE(s.startedAt, s.lastUsedAt) > ?
                         )
-                        FROM (SELECT * FROM person ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?) person
-                        ORDER BY name COLLATE NOCASE, id
+                        FROM person ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?
                         """),
                 arguments: [StoredDate(unusedSince), StoredDate(startedSince), max(limit, 0), max(offset, 0)])
             var people: [PersonOverview] = []
