@@ -28,8 +28,8 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
     public let leaveLabel: String
     public let leaveHint: String
 
-    /// `roster`: who is in the group and their week, as made before from the same members and
-    /// practice (`GroupRoster`); nil, made here.
+    /// `roster`: who is in the group and their week (`GroupRoster`), made before from the same
+    /// members and practice; nil, made here.
     public init(
         detail: GroupDetail, practice: [MemberPractice], sitting: [SittingNow] = [], sits: [GroupSit] = [],
         profiles: [Profile] = [], schedule: GroupScheduleViewModel.Form = .empty, context: PageContext,
@@ -106,8 +106,8 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
 
     /// The group's page for a member; not found for anyone else, as for a group that does not
     /// exist.
-    /// `roster`: the page's `GroupRoster` as made before from the same members and practice, or
-    /// nil (`GroupRoster.Source`); nil, made here.
+    /// `roster`: the roster for its `GroupRoster.Source`, as made before from the same (the route
+    /// keeps them: `GroupRosters`); nil, made here.
     public static func load(
         _ id: Int, groups: any GroupRepository, profiles: any ProfileRepository, context: PageContext,
         link: OneTimeLinkViewModel? = nil, roster: ((GroupRoster.Source) -> GroupRoster)? = nil
