@@ -142,40 +142,37 @@ struct GroupPageMemoTests {
     )
     func lists() async {
         let (memo, reads) = (GroupPageMemo(watch: AloneOnData()), Reads())
-        func list(_ person: Int, groups: [Int]) async -> [GroupSummary] {
-            await memo.list(of: person) { () async -> [GroupSummary] in
-                reads.add()
-                return groups.map {
-                    GroupSummary(
-                        group: SittingGroup(id: $0, name: "G\($0)", createdAt: Self.now), members: 2, isHost: false)
+        // Person 1 is in group 7, person 2 in 7 and 8, person 3 in 9.
+        let groups = [1: [7], 2: [7, 8], 3: [9]]
+        /// Asks for each of `people`'s lists, counting the reads.
+        func lists(_ people: [Int] = [1, 2, 3]) async {
+            for person in people {
+                _ = await memo.list(of: person) { () async -> [GroupSummary] in
+                    reads.add()
+                    return groups[person, default: []].map {
+                        GroupSummary(
+                            group: SittingGroup(id: $0, name: "G\($0)", createdAt: Self.now), members: 2,
+                            isHost: false)
+                    }
                 }
             }
         }
-        _ = await list(1, groups: [7])
-        _ = await list(2, groups: [7, 8])
-        _ = await list(3, groups: [9])
-        _ = await list(1, groups: [7])
+        await lists([1, 2, 3, 1])
         #expect(reads.count == 3)
         memo.forget(group: 8)
-        _ = await list(1, groups: [7])
-        _ = await list(2, groups: [7, 8])
+        await lists([1, 2])
         #expect(reads.count == 4, "only the list with the group")
         memo.forget(member: 1)
-        _ = await list(1, groups: [7])
-        _ = await list(2, groups: [7, 8])
-        _ = await list(3, groups: [9])
+        await lists()
         #expect(reads.count == 4, "a member's sitting or practice is on no list")
         memo.forget(listOf: 2)
-        _ = await list(1, groups: [7])
-        _ = await list(2, groups: [7, 8])
+        await lists([1, 2])
         #expect(reads.count == 5, "only their own list")
         memo.forget(person: 1)
-        _ = await list(1, groups: [7])
-        _ = await list(2, groups: [7, 8])
-        _ = await list(3, groups: [9])
+        await lists()
         #expect(reads.count == 7, "theirs, and those sharing a group with them")
         memo.forget(person: 5)
-        _ = await list(3, groups: [9])
+        await lists([3])
         #expect(reads.count == 8, "someone whose list is not kept: every list")
     }
 

@@ -151,9 +151,18 @@ struct AdmissionTests {
         try await withApp(dependencies: Self.dependencies()) { client in
             let ada = try await client.signedUp(username: "ada")
             let bob = try await client.signedUp(username: "bob", name: "Bob")
+            // Bob's row as /admin keeps it (`AdminRoutes.keptRows`), then as it must change.
+            func bobsButton() async throws -> String? {
+                try await ada.execute(uri: "/admin", method: .get) { response in
+                    let body = String(buffer: response.body)
+                    return ["enable", "disable"].first { body.contains("/admin/people/2/\($0)\"") }
+                }
+            }
+            #expect(try await bobsButton() == "disable")
             try await ada.post("/admin/people/2/disable", form: "") { response in
                 #expect(response.status == .seeOther)
             }
+            #expect(try await bobsButton() == "enable", "the kept row is made again from Bob disabled")
             try await bob.execute(uri: "/profiles", method: .get) { #expect($0.status == .seeOther) }
             try await client.post("/sign-in", form: "username=bob&password=wrong+password") { response in
                 #expect(response.status == .unauthorized)  // a guess learns nothing
@@ -163,6 +172,7 @@ struct AdmissionTests {
                 assertResponse($0, named: "disabled")
             }
             try await ada.post("/admin/people/2/enable", form: "") { #expect($0.status == .seeOther) }
+            #expect(try await bobsButton() == "disable")
             try await client.post("/sign-in", form: "username=bob&password=\(Self.password)") { response in
                 #expect(response.status == .seeOther)
             }
