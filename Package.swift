@@ -66,6 +66,8 @@ let package = Package(
             name: "SanghaStore",
             dependencies: [
                 "SanghaCore", "SanghaStoreSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own functions, for the few reads done byte by byte (`StoredDate`).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),

@@ -344,7 +344,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     private static func sit(_ row: Row) throws -> GroupSit {
         GroupSit(
             id: row[0], group: row[1], profile: Profile(name: row[2], segments: try SegmentsJSON.decode(row[3])),
-            startsAt: row[4], weekly: row[5], cancelled: row[6], timeZone: TimeZone(identifier: row[7]) ?? .utc)
+            startsAt: row[date: 4], weekly: row[5], cancelled: row[6], timeZone: TimeZone(identifier: row[7]) ?? .utc)
     }
 
     /// The group's page kept (`GroupPageMemo`), else read at once, not a question at a time.
@@ -394,7 +394,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                     ORDER BY m.isHost DESC,
                         CASE WHEN m.isHost THEN m.joinedAt END, p.name COLLATE NOCASE, p.id
                     """), arguments: [id]
-        ).map { GroupMember(person: $0[0], name: $0[1], username: $0[2], isHost: $0[3], joinedAt: $0[4]) }
+        ).map { GroupMember(person: $0[0], name: $0[1], username: $0[2], isHost: $0[3], joinedAt: $0[date: 4]) }
         let invitations =
             isHost
             ? try Row.fetchAll(
@@ -403,7 +403,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                         SELECT id, createdAt, expiresAt FROM groupInvitation
                         WHERE groupID = ? AND expiresAt > ? ORDER BY createdAt, id
                         """), arguments: [id, StoredDate(date)]
-            ).map { GroupInvitation(id: $0[0], createdAt: $0[1], expiresAt: $0[2]) } : []
+            ).map { GroupInvitation(id: $0[0], createdAt: $0[date: 1], expiresAt: $0[date: 2]) } : []
         let removed =
             isHost
             ? try Row.fetchAll(
@@ -413,7 +413,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                         FROM groupRemoval r JOIN person p ON p.id = r.personID
                         WHERE r.groupID = ? ORDER BY r.removedAt DESC, p.id
                         """), arguments: [id]
-            ).map { RemovedMember(person: $0[0], name: $0[1], username: $0[2], removedAt: $0[3]) } : []
+            ).map { RemovedMember(person: $0[0], name: $0[1], username: $0[2], removedAt: $0[date: 3]) } : []
         return GroupDetail(
             group: group, members: members, invitations: invitations, isHost: isHost, removed: removed)
     }
@@ -450,7 +450,7 @@ public struct GroupStore: GroupRepository, SQLiteStore {
             // Another group's sit is named by that group only.
             let elsewhere: Bool = row[5]
             return SittingNow(
-                person: row[0], name: row[1], profileName: elsewhere ? "" : row[2], since: row[3], sit: row[4],
+                person: row[0], name: row[1], profileName: elsewhere ? "" : row[2], since: row[date: 3], sit: row[4],
                 inAnotherGroupsSit: elsewhere)
         }
     }
@@ -480,6 +480,6 @@ public struct GroupStore: GroupRepository, SQLiteStore {
     }
 
     private static func group(_ row: Row) -> SittingGroup {
-        SittingGroup(id: row[0], name: row[1], createdAt: row[2])
+        SittingGroup(id: row[0], name: row[1], createdAt: row[date: 2])
     }
 }

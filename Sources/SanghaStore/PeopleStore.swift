@@ -108,10 +108,10 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
                 let language: String? = row[14]
                 let person = Person(
                     id: row[0], username: row[1], name: row[2], about: row[3], friendServiceToken: row[4],
-                    createdAt: row[5], isAdministrator: row[6], isDisabled: row[7], showsWhenSitting: row[8],
+                    createdAt: row[date: 5], isAdministrator: row[6], isDisabled: row[7], showsWhenSitting: row[8],
                     showsStreaks: row[9], timeZone: TimeZone(identifier: row[10]) ?? .utc, dayStartHour: row[11],
                     reminderMinutes: row[12], calendarKey: row[13], language: language.flatMap(Language.shipped(tag:)))
-                people.append(PersonOverview(person: person, lastSignIn: row[15], sessions: row[16]))
+                people.append(PersonOverview(person: person, lastSignIn: row[dateIfAny: 15], sessions: row[16]))
             }
             return PeopleOverviewPage(people: people, count: count)
         }

@@ -34,6 +34,46 @@ struct StorageDateTests {
         }
     }
 
+    @Test(
+        "StoredDate reads a date to the bit as GRDB's Date reads it, from a statement and from a copied row, and any other form GRDB reads as GRDB does"
+    )
+    func storedDateReadAsGRDB() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = [
+            "1970-01-01 00:00:00.000", "1969-12-31 23:59:59.999", "2000-02-29 12:34:56.789", "9999-12-31 23:59:59.999",
+            "1600-01-01 00:00:00.000", "2026-11-27 07:00:00.001",
+            // Forms the fast reading leaves to GRDB: no milliseconds, a `T`, a zone, a day past
+            // its month's end, a year before 1600.
+            "2026-11-27 07:00:00", "2026-11-27T07:00:00.000", "2026-11-27 07:00:00.000Z", "2026-02-30 00:00:00.000",
+            "1599-12-31 23:59:59.999",
+        ]
+        for _ in 0..<5000 {
+            texts.append(
+                StoredDate.text(
+                    Date(timeIntervalSince1970: Double.random(in: -11_000_000_000...200_000_000_000, using: &generator))
+                ))
+        }
+        let database = try DatabaseQueue()
+        try database.read { db in
+            for text in texts {
+                let grdb = try Date.fetchOne(db, sql: "SELECT ?", arguments: [text])
+                // A cursor's row reads the statement's column itself (`StatementColumnConvertible`).
+                let cursor = try Row.fetchCursor(db, sql: "SELECT ?", arguments: [text])
+                let fromStatement = try cursor.next().map { $0[dateIfAny: 0] } ?? nil
+                let copied =
+                    try Row.fetchAll(db, sql: "SELECT ?", arguments: [text]).first.map { $0[dateIfAny: 0] } ?? nil
+                for read in [fromStatement, copied] {
+                    #expect(
+                        read?.timeIntervalSinceReferenceDate.bitPattern
+                            == grdb?.timeIntervalSinceReferenceDate.bitPattern,
+                        "\(text): \(String(describing: read)) against GRDB's \(String(describing: grdb))")
+                }
+            }
+            // A number is a time since 1970, as GRDB reads it.
+            #expect(try Row.fetchOne(db, sql: "SELECT 86400.5")?[date: 0] == Date(timeIntervalSince1970: 86400.5))
+        }
+    }
+
     @Test("sanghaDay of a date as GRDB stores it is the person's day DayClock counts, in any zone and day start")
     func sameAsDayClock() throws {
         var generator = SystemRandomNumberGenerator()
