@@ -186,10 +186,11 @@ public struct RenderFunctionGenerator {
                     try keeping(body, over: "\(expression)!", wrapped, in: context, indent: inner))
                 return "\(indent)if \(expression) != nil {\n\(nested)\(indent)}\n"
             case .array(let element):
-                // Each element is read where it lies (a Span borrows it), not copied out.
+                // Each element is read where it lies (a Span borrows it), not copied out; one that
+                // keeps its rendering (a row the app keeps) is written from it.
                 let (elements, index) = (fresh("e"), fresh("i"))
-                let element = try code(
-                    for: body, in: with(context, "\(elements)[\(index)]", element), indent: inner + "    ")
+                let element = try keeping(
+                    body, over: "\(elements)[\(index)]", element, in: context, indent: inner + "    ")
                 let nested = nested(
                     indent: inner,
                     "\(inner)for \(index) in \(elements).indices {\n\(inner)    out.startElement()\n\(element)\(inner)}\n"

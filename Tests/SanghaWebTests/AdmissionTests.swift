@@ -146,6 +146,30 @@ struct AdmissionTests {
         }
     }
 
+    @Test(
+        "Each administrator's rows on /admin carry that administrator's own form token, though the rows are kept with their rendering"
+    )
+    func keptRowsCarryTheReadersToken() async throws {
+        try await withApp(dependencies: Self.dependencies()) { client in
+            let ada = try await client.signedUp(username: "ada")
+            let bob = try await client.signedUp(username: "bob", name: "Bob")
+            // Carol's row is the same row to both (neither reads their own).
+            _ = try await client.signedUp(username: "carol", name: "Carol")
+            try await ada.post("/admin/people/2/administrator", form: "") { #expect($0.status == .seeOther) }
+            var seen: [String: String] = [:]
+            for (name, reader) in [("ada", ada), ("bob", bob), ("ada", ada), ("bob", bob)] {
+                let tokens = try await reader.execute(uri: "/admin", method: .get) { response in
+                    String(buffer: response.body).matches(of: /name="_csrf" value="([^"]*)"/).map { String($0.1) }
+                }
+                // The page's own forms (invite, sign out) and each row's buttons: one token.
+                #expect(tokens.count > 4 && Set(tokens).count == 1, "\(name): \(tokens)")
+                #expect(seen[name, default: tokens[0]] == tokens[0])
+                seen[name] = tokens.first
+            }
+            #expect(seen["ada"] != seen["bob"])
+        }
+    }
+
     @Test("Disabling signs a person out everywhere and keeps them out; enabling lets them in again")
     func disabling() async throws {
         try await withApp(dependencies: Self.dependencies()) { client in

@@ -56,7 +56,8 @@ struct CompiledTemplateTests {
             Issue.record("\(name) differs at line \(line + 1):\nmustache: \(expected)\ncompiled: \(actual)")
         }
         // Rendered again, what its view models keep (`KeptRendering`: the history's drawing and
-        // table) is written from their kept bytes: the same page.
+        // table, /admin's rows, each element of a list) is written from their kept bytes: the
+        // same page.
         #expect(fixture.value.compiledHTML() == compiled)
     }
 

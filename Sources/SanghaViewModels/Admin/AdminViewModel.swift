@@ -150,6 +150,16 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
     public let badges: [String]
     /// The buttons of the row, each a form post.
     public let actions: [AdminActionViewModel]
+    /// The reader's form token, which the row's posts carry: the row reads nothing from the page
+    /// around it, so its rendering is kept with it.
+    public let formToken: String
+    /// The row as rendered, while the route keeps it.
+    public let rendering = KeptRendering()
+
+    /// The JSON is the row as a person reads it; the token is the page's (`layout`).
+    private enum CodingKeys: String, CodingKey {
+        case name, username, detail, badges, actions
+    }
 
     /// What a row is made from, and all it is made from: the same for every request that reads
     /// the same person, so the route keeps the last row made (ten rows of dates and sentences
@@ -160,10 +170,11 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
         public let isReader: Bool
         public let timeZone: TimeZone
         public let language: Language
+        public let formToken: String
 
         public init(_ overview: PersonOverview, context: PageContext) {
             (self.overview, isReader) = (overview, overview.person.id == context.person?.id)
-            (timeZone, language) = (context.timeZone, context.words.language)
+            (timeZone, language, formToken) = (context.timeZone, context.words.language, context.formToken)
         }
     }
 
@@ -172,6 +183,7 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
         let (overview, person) = (source.overview, source.overview.person)
         name = words.isolated(person.name)
         username = person.username
+        formToken = source.formToken
         let joined = WordsDates.shortDate(person.createdAt, timeZone: source.timeZone, words: words)
         let lastSignIn =
             overview.lastSignIn.map { WordsDates.shortDate($0, timeZone: source.timeZone, words: words) }

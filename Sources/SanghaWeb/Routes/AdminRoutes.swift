@@ -10,7 +10,8 @@ struct AdminRoutes: AreaRoutes {
     let services: RowServices
 
     /// The last row each person's was shown as (to the administrator it is, or to another), kept
-    /// with what it was made from and given back only when made from the same (`KeptParts`).
+    /// with what it was made from (the reader's form token among it) and given back only when made
+    /// from the same (`KeptParts`); its rendering is kept with it (`KeptRendering`).
     static let keptRows = KeptParts<RowKey, AdminPersonRow.Source, AdminPersonRow>(limit: 10_000)
 
     struct RowKey: Hashable {
