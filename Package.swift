@@ -164,7 +164,7 @@ let package = Package(
             name: "SanghaWeb",
             dependencies: [
                 // `MarkupPlace`: swift-mustache's pages set names apart where the compiler does.
-                "TemplateCompilerCore",
+                "TemplateMarkup",
                 "SanghaHTTP",
                 "SanghaOIDC",
                 "SanghaTokens",
@@ -191,7 +191,10 @@ let package = Package(
         // Compiles Templates/*.mustache into Swift render functions at build time, from the view
         // model catalog Templates/view-models.json. Foundation only, so no build of the app
         // compiles SwiftSyntax.
-        .target(name: "TemplateCompilerCore"),
+        .target(name: "TemplateCompilerCore", dependencies: ["TemplateMarkup"]),
+        // Where a template's text stands in a page's HTML (`MarkupPlace`): the compiler's rule,
+        // which the server's swift-mustache pages (`--dev`) follow too, without the compiler.
+        .target(name: "TemplateMarkup"),
         .executableTarget(name: "template-compiler", dependencies: ["TemplateCompilerCore"]),
         // Reads the catalog from the view models' Swift source with SwiftSyntax: `make catalog`
         // writes the file, and the test suite checks it is current. Never part of the app's build.

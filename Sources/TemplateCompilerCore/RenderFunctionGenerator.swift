@@ -1,3 +1,5 @@
+import TemplateMarkup
+
 /// Writes Swift render functions for templates: each view model's template becomes
 /// `compiledHTMLBuffer()`, writing what swift-mustache would, byte for byte, without reflection,
 /// into the buffer the response sends.

@@ -1,6 +1,6 @@
 import Foundation
 import Mustache
-import TemplateCompilerCore
+import TemplateMarkup
 
 /// swift-mustache over the templates in a folder: the renderer of `--dev`, which reads them
 /// again on every render so an edit shows on reload, and the reference that the compiled
