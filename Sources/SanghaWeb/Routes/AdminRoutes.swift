@@ -9,16 +9,6 @@ import SanghaViewModels
 struct AdminRoutes: AreaRoutes {
     let services: RowServices
 
-    /// The last row each person's was shown as (to the administrator it is, or to another), kept
-    /// with what it was made from (the reader's form token among it) and given back only when made
-    /// from the same (`KeptParts`); its rendering is kept with it (`KeptRendering`).
-    static let keptRows = KeptParts<RowKey, AdminPersonRow.Source, AdminPersonRow>(limit: 10_000)
-
-    struct RowKey: Hashable {
-        let person: Int
-        let isReader: Bool
-    }
-
     static func notFound(_ words: Words) -> String { words.adminPersonNotFound }
 
     static let rows: [PageRow] =
@@ -31,10 +21,7 @@ struct AdminRoutes: AreaRoutes {
                 let words = $0.page.words
                 return await AdminViewModel.load(
                     page: $0.input.page, people: $0.people, signUp: $0.configuration.signUp, context: $0.page,
-                    row: { source in
-                        let key = RowKey(person: source.overview.person.id, isReader: source.isReader)
-                        return keptRows.value(for: key, from: source) { AdminPersonRow(source, words: words) }
-                    })
+                    row: { AdminRows.shared.row($0, words: words) })
             },
             // A one-use sign-up link, shown on the page this post answers and never again.
             .post(Paths.adminInvitations, notFound: notFound) { asked in

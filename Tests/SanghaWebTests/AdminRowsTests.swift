@@ -1,0 +1,63 @@
+import Foundation
+import SanghaCore
+import SanghaViewModels
+import Testing
+
+@testable import SanghaWeb
+
+/// `AdminRows` gives back a person's kept row, with its rendering, only for the very overview,
+/// reader, zone, language and form token it was made from.
+struct AdminRowsTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
+    static let ada = Person(id: 1, username: "ada", name: "Ada Lovelace", createdAt: now, isAdministrator: true)
+    static let grace = PersonOverview(
+        person: Person(id: 2, username: "grace", name: "Grace Hopper", createdAt: now), lastSignIn: now, sessions: 1)
+
+    static func source(
+        _ overview: PersonOverview = grace, reader: Person = ada, formToken: String = "ada's token",
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    ) -> AdminPersonRow.Source {
+        var context = PageContext(formToken: formToken, now: now, person: reader)
+        context.timeZone = timeZone
+        return AdminPersonRow.Source(overview, context: context)
+    }
+
+    @Test("The same overview, reader and token give the kept row and its rendering; any change makes it again")
+    func keptForTheSame() {
+        let rows = AdminRows()
+        let made = rows.row(Self.source(), words: .english)
+        #expect(made == AdminPersonRow(Self.source(), words: .english))
+        #expect(made.formToken == "ada's token")
+        #expect(rows.row(Self.source(), words: .english).rendering === made.rendering, "the kept one")
+        #expect(rows.count == 1)
+
+        var disabled = Self.grace
+        disabled.person.isDisabled = true
+        let bob = Person(id: 3, username: "bob", name: "Bob", createdAt: Self.now, isAdministrator: true)
+        for changed in [
+            Self.source(disabled),
+            Self.source(PersonOverview(person: Self.grace.person, lastSignIn: Self.now, sessions: 2)),
+            Self.source(timeZone: TimeZone(identifier: "Pacific/Kiritimati")!),
+            // Another administrator: their own token on the row's buttons, never Ada's.
+            Self.source(reader: bob, formToken: "bob's token"),
+        ] {
+            let row = rows.row(changed, words: .english)
+            #expect(row == AdminPersonRow(changed, words: .english))
+            #expect(row.rendering !== made.rendering)
+        }
+        #expect(
+            rows.row(Self.source(reader: bob, formToken: "bob's token"), words: .english).formToken == "bob's token")
+    }
+
+    @Test("The reader's own row, without Disable, is kept apart from the row others see")
+    func readersOwnRow() {
+        let rows = AdminRows()
+        let adaAsOverview = PersonOverview(person: Self.ada, lastSignIn: Self.now, sessions: 1)
+        let own = rows.row(Self.source(adaAsOverview), words: .english)
+        let bob = Person(id: 3, username: "bob", name: "Bob", createdAt: Self.now, isAdministrator: true)
+        let others = rows.row(Self.source(adaAsOverview, reader: bob, formToken: "bob's token"), words: .english)
+        #expect(!own.actions.contains { $0.url.hasSuffix("/disable") })
+        #expect(others.actions.contains { $0.url == "/admin/people/1/disable" })
+        #expect(rows.count == 2)
+    }
+}
