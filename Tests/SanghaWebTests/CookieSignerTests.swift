@@ -23,4 +23,17 @@ struct CookieSignerTests {
         #expect(signer.verified(signer.signed("kept", for: "flash"), for: "flash") == "kept")
         #expect(signer.verified(signer.signed("kept", for: "flash"), for: "device") == nil)
     }
+
+    @Test("A form token, kept once made, is the nonce signed with the session, each signer's own")
+    func formTokens() {
+        let signer = CookieSigner(secret: Array(repeating: 1, count: 32))
+        let other = CookieSigner(secret: Array(repeating: 2, count: 32))
+        for _ in 0..<2 {
+            #expect(signer.formToken(nonce: "n1", session: "k1") == signer.signature("n1:k1", for: "form"))
+            #expect(signer.formToken(nonce: "n1", session: nil) == signer.signature("n1:", for: "form"))
+            #expect(signer.formToken(nonce: "n2", session: "k1") == signer.signature("n2:k1", for: "form"))
+            #expect(other.formToken(nonce: "n1", session: "k1") == other.signature("n1:k1", for: "form"))
+        }
+        #expect(signer.formToken(nonce: "n1", session: "k1") != other.formToken(nonce: "n1", session: "k1"))
+    }
 }
