@@ -38,7 +38,7 @@ struct PageContextMiddleware: RouterMiddleware {
         context.signInCookieID = SignInCookie.id(in: cookies, jar: jar)
         context.formNonce = cookieNonce ?? makeFormToken()
         context.formNonceWasSent = cookieNonce != nil
-        context.device = DeviceCookie.device(in: cookies, signer: signer, jar: jar)
+        context.deviceCookie = jar.value(DeviceCookie.name, in: cookies).map { ($0, signer) }
         context.languageCookie = LanguageCookie.value(in: cookies, jar: jar)
         context.page = PageContext(
             // With a sign-in cookie, `SignInMiddleware` makes the token once it knows the session.

@@ -79,10 +79,9 @@ enum DeviceCookie {
         return jar.cookie(name, value: value, maxAge: maxAge)
     }
 
-    /// The account and nonce of the request's device cookie, when it is signed.
-    static func device(in cookies: RequestCookies, signer: CookieSigner, jar: CookieJar) -> Requester.Device? {
-        guard let value = jar.value(name, in: cookies), value.utf8.count < 200,
-            let signed = signer.verified(value, for: "device")
+    /// The account and nonce of a device cookie's value, when it is signed.
+    static func device(from value: String, signer: CookieSigner) -> Requester.Device? {
+        guard value.utf8.count < 200, let signed = signer.verified(value, for: "device")
         else { return nil }
         let parts = signed.split(separator: ".")
         guard parts.count == 2 else { return nil }
