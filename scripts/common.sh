@@ -26,9 +26,8 @@ wait_until_up() {
 seed() {
   local base=$1 jar=$2
   # A person first: every page but sign-up and sign-in needs one.
-  local token session
-  session=$(sign_up_person "$base" "$jar" bench "Bench Person")
-  session=${session##*sangha_session=}
+  local token
+  sign_up_person "$base" "$jar" bench "Bench Person" >/dev/null
   # Signed in: the token of the pages seen with this session.
   token=$(form_token "$base/profiles" "$jar")
   local letters=(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z)
@@ -45,7 +44,7 @@ seed() {
     for sound in begin end repeat; do full+="&$segment.$sound.enabled=on&$segment.$sound.name=Bowl"; done
   done
   curl -fs -b "$jar" -o /dev/null -d "$full&_csrf=$token" "$base/profiles/2"
-  echo "sangha_csrf=$(awk '$6 == "sangha_csrf" { print $7 }' "$jar"); sangha_session=$session"
+  browser_cookies "$jar"
 }
 
 # sign_up_person BASE JAR USERNAME NAME: signs a person up with BENCH_PASSWORD (their browser's
@@ -57,7 +56,13 @@ sign_up_person() {
     -d "name=${4// /+}&username=$3&password=${BENCH_PASSWORD}&_csrf=$token" "$base/sign-up"
   session=$(awk '$6 == "sangha_session" { print $7 }' "$jar")
   [ -n "$session" ] || { echo "signing $3 up at $base/sign-up failed" >&2; return 1; }
-  echo "sangha_csrf=$(awk '$6 == "sangha_csrf" { print $7 }' "$jar"); sangha_session=$session"
+  browser_cookies "$jar"
+}
+
+# browser_cookies JAR: the Cookie header a browser sends after signing up, from curl's JAR: its
+# form nonce, its session and its device cookie.
+browser_cookies() {
+  awk '$6 ~ /^sangha_(csrf|session|device)$/ { printf "%s%s=%s", sep, $6, $7; sep = "; " } END { print "" }' "$1"
 }
 
 # seed_everyone NAME BASE: on the server at BASE, the bench's person (their 50 friends, profiles
