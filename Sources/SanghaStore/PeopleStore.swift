@@ -14,6 +14,11 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     typealias Failure = PeopleRepositoryError
     let database: any DatabaseWriter
     private let sessions: Memo<String, KeptSignInSession>
+    /// The person each calendar feed's key names, as read last: a calendar app polls its feed
+    /// (whose text `CalendarFeedMemo` keeps), and this read was then the feed's only read of
+    /// SQLite, which costs a loaded server far more than its instructions (see /admin in
+    /// docs/performance.md). Forgotten with the person's sessions, whatever changes them.
+    private let calendarKeys: Memo<String, Person>
     /// Called after a person was deleted, so memory of their data goes too.
     private let onDelete: @Sendable (Int) -> Void
     /// Called after a person's settings were saved (a new time zone or day start counts their
@@ -22,10 +27,12 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
 
     public init(
         database: any DatabaseWriter, sessions: Memo<String, KeptSignInSession> = Memo(watch: UnwatchedData()),
+        calendarKeys: Memo<String, Person> = Memo(watch: UnwatchedData()),
         onDelete: @escaping @Sendable (Int) -> Void = { _ in }, onUpdate: @escaping @Sendable (Int) -> Void = { _ in }
     ) {
         self.database = database
         self.sessions = sessions
+        self.calendarKeys = calendarKeys
         self.onDelete = onDelete
         self.onUpdate = onUpdate
     }
@@ -130,7 +137,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
                 try db.cachedStatement(sql: "DELETE FROM signInSession WHERE personID = ?").execute(arguments: [id])
             }
         }
-        sessions.forget { $1.person.id == id }
+        forget(person: id)
     }
 
     public func makeAdministrator(_ id: Int) async throws(PeopleRepositoryError) {
@@ -138,7 +145,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             try db.cachedStatement(sql: "UPDATE person SET isAdministrator = 1 WHERE id = ?").execute(arguments: [id])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
-        sessions.forget { $1.person.id == id }
+        forget(person: id)
     }
 
     public func add(_ link: OneUseLink) async throws(PeopleRepositoryError) {
@@ -179,7 +186,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             try db.cachedStatement(sql: "DELETE FROM signInSession WHERE personID = ?").execute(arguments: [id])
             return try PersonRecord.fetchOne(db, key: id)?.person
         }
-        if let person { sessions.forget { $1.person.id == person.id } }
+        if let person { forget(person: person.id) }
         return person
     }
 
@@ -241,7 +248,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             ])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
-        sessions.forget { $1.person.id == person.id }
+        forget(person: person.id)
         onUpdate(person.id)
     }
 
@@ -283,16 +290,27 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             try db.cachedStatement(sql: "UPDATE person SET calendarKey = ? WHERE id = ?").execute(arguments: [key, id])
             if db.changesCount == 0 { throw PeopleRepositoryError.notFound }
         }
-        sessions.forget { $1.person.id == id }
+        forget(person: id)
     }
 
     public func person(calendarKey key: String) async throws(PeopleRepositoryError) -> Person? {
-        try await read { db in
+        let (kept, began) = calendarKeys.value(key)
+        if let kept { return kept }
+        let person = try await read { db in
             try PersonRecord.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM person WHERE calendarKey = ? AND NOT isDisabled"),
                 arguments: [key]
             )?.person
         }
+        if let person { calendarKeys.keep(person, for: key, from: began) }
+        return person
+    }
+
+    /// What is kept of the person `id` (their sign-in sessions, their calendar feed's key) goes,
+    /// after a write that changed them.
+    private func forget(person id: Int) {
+        sessions.forget { $1.person.id == id }
+        calendarKeys.forget { $1.id == id }
     }
 
     public func setPasswordHash(_ hash: String, of id: Int, keepingSession key: String?)
@@ -306,7 +324,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             try db.cachedStatement(sql: "DELETE FROM signInSession WHERE personID = ? AND key IS NOT ?").execute(
                 arguments: [id, key])
         }
-        sessions.forget { $1.person.id == id }
+        forget(person: id)
     }
 
     public func delete(id: Int) async throws(PeopleRepositoryError) {
@@ -316,7 +334,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             if try Self.isLastAdministrator(id, alone: false, db) { throw PeopleRepositoryError.lastAdministrator }
             _ = try PersonRecord.deleteOne(db, key: id)
         }
-        sessions.forget { $1.person.id == id }
+        forget(person: id)
         onDelete(id)
     }
 
@@ -394,7 +412,10 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     }
 
     public func endPasswordSessions() async throws(PeopleRepositoryError) -> Int {
-        defer { sessions.forgetAll() }
+        defer {
+            sessions.forgetAll()
+            calendarKeys.forgetAll()
+        }
         return try await write { db in
             try db.execute(sql: "DELETE FROM signInSession WHERE byPassword")
             return db.changesCount

@@ -18,6 +18,7 @@ public struct SQLitePersonalData: PersonalData {
     let practiceMemo: PracticeMemo
     let friendListThrottle = FriendListSaveThrottle()
     let signInSessions: Memo<String, KeptSignInSession>
+    let calendarKeys: Memo<String, Person>
     /// One process serves the file: group events go from its routes to its streams in memory.
     public let groupEvents: any GroupEventBus
 
@@ -35,13 +36,15 @@ public struct SQLitePersonalData: PersonalData {
         let profiles = ProfileMemo(watch: kept)
         let sessions = Memo<String, KeptSignInSession>(watch: kept, limit: 100_000)
         let practice = PracticeMemo(watch: kept)
-        (profileMemo, signInSessions, practiceMemo) = (profiles, sessions, practice)
+        let calendars = Memo<String, Person>(watch: kept, limit: 10_000)
+        (profileMemo, signInSessions, practiceMemo, calendarKeys) = (profiles, sessions, practice, calendars)
         let events = InProcessGroupEventBus()
         groupEvents = events
         // Another process wrote (`sangha people disable`): nothing kept may be trusted, and the
         // group streams check their sign-ins again.
         watch?.whenChanged {
             sessions.forgetAll()
+            calendars.forgetAll()
             profiles.forgetAll()
             practice.forgetAll()
             events.missed()
@@ -70,7 +73,7 @@ public struct SQLitePersonalData: PersonalData {
     /// The people of the same file, who forget this data's memory of a person they delete.
     public var people: PeopleStore {
         PeopleStore(
-            database: database, sessions: signInSessions,
+            database: database, sessions: signInSessions, calendarKeys: calendarKeys,
             onDelete: { [profileMemo, practiceMemo, friendListThrottle] person in
                 profileMemo.forget(owner: person)
                 practiceMemo.forget(person: person)

@@ -91,3 +91,45 @@ struct OtherProcessPracticeTests {
         #expect(try await sessions() == 2)
     }
 }
+
+@Suite("Another process's writes to a calendar feed's person")
+struct OtherProcessCalendarTests {
+    @Test(
+        "The person a feed's key names is kept until this process changes them (disabled, a new key) or a check finds another's write"
+    )
+    func calendarKeys() async throws {
+        let directory = try RepositoryPaths.temporaryDirectory("other-process-calendar")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = SQLitePersonalData(
+            database: try SanghaDatabase.open(directory: directory), freshness: .seconds(3600))
+        let watch = try #require(data.otherProcessWrites)
+        let people = data.people
+        // The first person administers, and could be neither disabled nor deleted.
+        _ = try await people.create(Person(username: "root", name: "Root", createdAt: Date()), passwordHash: "-")
+        let ada = try await people.create(
+            Person(username: "ada", name: "Ada Lovelace", createdAt: Date()), passwordHash: "-")
+        try await people.setCalendarKey("key", of: ada.id)
+        try await watch.check()
+        #expect(try await people.person(calendarKey: "key")?.name == "Ada Lovelace")
+
+        // Another process renames Ada: the kept person is served until a check finds the write.
+        let other = try DatabaseQueue(path: directory.appendingPathComponent(SanghaDatabase.fileName).path)
+        try await other.write { db in
+            try db.execute(sql: "UPDATE person SET name = 'Ada King' WHERE id = ?", arguments: [ada.id])
+        }
+        #expect(try await people.person(calendarKey: "key")?.name == "Ada Lovelace", "kept")
+        try await watch.check()
+        #expect(try await people.person(calendarKey: "key")?.name == "Ada King")
+
+        // This process's own writes forget at once: disabled, no feed; a new key, the old one is no one's.
+        try await people.setDisabled(true, of: ada.id)
+        #expect(try await people.person(calendarKey: "key") == nil)
+        try await people.setDisabled(false, of: ada.id)
+        #expect(try await people.person(calendarKey: "key")?.id == ada.id)
+        try await people.setCalendarKey("new key", of: ada.id)
+        #expect(try await people.person(calendarKey: "key") == nil)
+        #expect(try await people.person(calendarKey: "new key")?.calendarKey == "new key")
+        try await people.delete(id: ada.id)
+        #expect(try await people.person(calendarKey: "new key") == nil)
+    }
+}
