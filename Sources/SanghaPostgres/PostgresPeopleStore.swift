@@ -14,21 +14,25 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     typealias Failure = PeopleRepositoryError
     let database: PostgresDatabase
     private let sessions: Memo<String, KeptSignInSession>?
+    /// The person each calendar feed's key names, as read last (`PeopleStore.calendarKeys`):
+    /// forgotten with the person's sessions, here at once and on every instance by the notice.
+    private let calendarKeys: Memo<String, Person>?
     private let onDelete: @Sendable (Int) -> Void
     /// Called after a person's settings were saved (a new time zone or day start counts their
     /// days again), so this instance's memory of their practice goes (the others hear it).
     private let onUpdate: @Sendable (Int) -> Void
 
     public init(database: PostgresDatabase, onDelete: @escaping @Sendable (Int) -> Void = { _ in }) {
-        self.init(database: database, sessions: nil, onDelete: onDelete, onUpdate: { _ in })
+        self.init(database: database, sessions: nil, calendarKeys: nil, onDelete: onDelete, onUpdate: { _ in })
     }
 
     init(
-        database: PostgresDatabase, sessions: Memo<String, KeptSignInSession>?,
+        database: PostgresDatabase, sessions: Memo<String, KeptSignInSession>?, calendarKeys: Memo<String, Person>?,
         onDelete: @escaping @Sendable (Int) -> Void, onUpdate: @escaping @Sendable (Int) -> Void
     ) {
         self.database = database
         self.sessions = sessions
+        self.calendarKeys = calendarKeys
         self.onDelete = onDelete
         self.onUpdate = onUpdate
     }
@@ -205,7 +209,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     }
 
     public func setDisabled(_ disabled: Bool, of id: Int) async throws(PeopleRepositoryError) {
-        defer { sessions?.forget { $1.person.id == id } }
+        defer { forget(person: id) }
         let changed = try await transaction { connection -> Bool? in
             if disabled, try await Self.isLastAdministrator(id, alone: true, connection, database.logger) { return nil }
             let changed = try await connection.answersRow(
@@ -278,7 +282,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
             for try await row in rows.decode(PersonRow.self) { return Self.person(row).person }
             return nil
         }
-        if let person { sessions?.forget { $1.person.id == person.id } }
+        if let person { forget(person: person.id) }
         return person
     }
 
@@ -389,7 +393,20 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     }
 
     public func person(calendarKey key: String) async throws(PeopleRepositoryError) -> Person? {
-        try await run { connection in try await Self.all(ByCalendarKey(key: key), connection, database.logger).first }
+        let (kept, began) = calendarKeys?.value(key) ?? (nil, nil)
+        if let kept { return kept }
+        let person = try await run { connection in
+            try await Self.all(ByCalendarKey(key: key), connection, database.logger).first
+        }
+        if let person { calendarKeys?.keep(person, for: key, from: began) }
+        return person
+    }
+
+    /// What this instance keeps of the person `id` (their sign-in sessions, their calendar feed's
+    /// key) goes, after a write that changed them; the others forget it when they hear.
+    private func forget(person id: Int) {
+        sessions?.forget { $1.person.id == id }
+        calendarKeys?.forget { $1.id == id }
     }
 
     /// The person a calendar feed's key names, unless disabled: the feed, prepared.
@@ -408,7 +425,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     public func setPasswordHash(_ hash: String, of id: Int, keepingSession key: String?)
         async throws(PeopleRepositoryError)
     {
-        defer { sessions?.forget { $1.person.id == id } }
+        defer { forget(person: id) }
         let changed = try await transaction { connection in
             let changed = try await connection.answersRow(
                 "UPDATE person SET password_hash = \(hash) WHERE id = \(id) RETURNING id", logger: database.logger)
@@ -426,7 +443,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     public func delete(id: Int) async throws(PeopleRepositoryError) {
         // Foreign keys cascade: profiles, sitting sessions (and their totals), sign-in sessions
         // and the saved friends list go with the person, in one statement.
-        defer { sessions?.forget { $1.person.id == id } }
+        defer { forget(person: id) }
         let deleted = try await transaction { connection in
             if try await Self.isLastAdministrator(id, alone: false, connection, database.logger) { return false }
             try await connection.query("DELETE FROM person WHERE id = \(id)", logger: database.logger)
@@ -544,7 +561,10 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     }
 
     public func endPasswordSessions() async throws(PeopleRepositoryError) -> Int {
-        defer { sessions?.forgetAll() }
+        defer {
+            sessions?.forgetAll()
+            calendarKeys?.forgetAll()
+        }
         return try await transaction { connection in
             var ended = 0
             var people: Set<Int> = []
@@ -619,7 +639,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     /// Runs a statement that changes `person` and answers the ids it changed (`.notFound` when
     /// none), and announces the change.
     private func changeOne(_ query: PostgresQuery, person: Int) async throws(PeopleRepositoryError) {
-        defer { sessions?.forget { $1.person.id == person } }
+        defer { forget(person: person) }
         let changed = try await run { connection in
             let changed = try await connection.answersRow(query, logger: database.logger)
             if changed { try await connection.announce(.person(person), logger: database.logger) }

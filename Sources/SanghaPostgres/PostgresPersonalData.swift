@@ -12,6 +12,7 @@ public struct PostgresPersonalData: PersonalData {
     public let groupEvents: any GroupEventBus
     let friendListThrottle = FriendListSaveThrottle()
     let signInSessions: Memo<String, KeptSignInSession>
+    let calendarKeys: Memo<String, Person>
     let profileMemo: ProfileMemo
     let practiceMemo: PracticeMemo
 
@@ -27,18 +28,21 @@ public struct PostgresPersonalData: PersonalData {
             ProfileMemo(watch: watch, maximumAge: maximumAge),
             PracticeMemo(watch: watch, maximumAge: maximumAge)
         )
-        (signInSessions, profileMemo, practiceMemo) = (sessions, profiles, practice)
+        let calendars = Memo<String, Person>(watch: watch, maximumAge: maximumAge)
+        (signInSessions, profileMemo, practiceMemo, calendarKeys) = (sessions, profiles, practice, calendars)
         groupEvents = PostgresGroupEventBus(database: database, feed: feed)
         feed?.subscribe { change in
             switch change {
             case nil:
                 sessions.forgetAll()
+                calendars.forgetAll()
                 profiles.forgetAll()
                 practice.forgetAll()
             case .session(let key):
                 sessions.forget(key)
             case .person(let id):
                 sessions.forget { $1.person.id == id }
+                calendars.forget { $1.id == id }
                 profiles.forget(owner: id)
                 // A new time zone or day start counts their days again; a deleted person's
                 // groups count one member fewer.
@@ -89,7 +93,7 @@ public struct PostgresPersonalData: PersonalData {
     /// The people of the same database.
     public var people: PostgresPeopleStore {
         PostgresPeopleStore(
-            database: database, sessions: signInSessions,
+            database: database, sessions: signInSessions, calendarKeys: calendarKeys,
             onDelete: { [friendListThrottle, profileMemo, practiceMemo] person in
                 friendListThrottle.forget(person)
                 profileMemo.forget(owner: person)

@@ -313,6 +313,46 @@ struct PostgresChangeFeedTests {
         }
     }
 
+    @Test(
+        "The person a calendar feed's key names is kept: a new name, a new key or the person disabled on another instance is seen as its notice arrives"
+    )
+    func calendarKeys() async throws {
+        try await Backend.postgres.withStorage { storage in
+            guard let storage = storage as? PostgresStorage else { return }
+            let (a, b) = (try await instance(storage), try await instance(storage))
+            _ = try await a.people.create(Stores.person("root"), passwordHash: "-")  // administers
+            let ada = try await a.people.create(Stores.person("ada"), passwordHash: "-")
+            #expect(try await hears(.person(ada.id), on: a) { try await a.people.setCalendarKey("key", of: ada.id) })
+            #expect(try await a.people.person(calendarKey: "key")?.name == ada.name)
+            // Renamed straight in the database, announced by no one: the kept person is served.
+            try await a.database.client.query(
+                "UPDATE person SET name = 'Not announced' WHERE id = \(ada.id)", logger: TestPostgres.logger)
+            #expect(try await a.people.person(calendarKey: "key")?.name == ada.name, "kept")
+
+            var renamed = ada
+            renamed.name = "Ada Byron"
+            try await b.people.update(renamed)
+            #expect(
+                try await eventually(within: .seconds(10)) {
+                    try await a.people.person(calendarKey: "key")?.name == "Ada Byron"
+                })
+            try await b.people.setCalendarKey("new key", of: ada.id)
+            #expect(
+                try await eventually(within: .seconds(10)) { try await a.people.person(calendarKey: "key") == nil })
+            #expect(try await a.people.person(calendarKey: "new key")?.id == ada.id)
+            try await b.people.setDisabled(true, of: ada.id)
+            #expect(
+                try await eventually(within: .seconds(10)) {
+                    try await a.people.person(calendarKey: "new key") == nil
+                })
+            // This instance's own change is seen at once.
+            try await a.people.setDisabled(false, of: ada.id)
+            #expect(try await a.people.person(calendarKey: "new key")?.id == ada.id)
+            try await a.people.setCalendarKey(nil, of: ada.id)
+            #expect(try await a.people.person(calendarKey: "new key") == nil)
+        }
+    }
+
     @Test("An instance that is not listening keeps nothing: every read is the database's")
     func notListening() async throws {
         try await Backend.postgres.withStorage { storage in
