@@ -35,5 +35,9 @@ struct CookieSignerTests {
             #expect(other.formToken(nonce: "n1", session: "k1") == other.signature("n1:k1", for: "form"))
         }
         #expect(signer.formToken(nonce: "n1", session: "k1") != other.formToken(nonce: "n1", session: "k1"))
+        #expect(signer.keptFormTokens == 3)
+        // A nonce made for this response alone: its token is signed, not kept.
+        #expect(signer.formToken(nonce: "fresh", session: nil, keep: false) == signer.signature("fresh:", for: "form"))
+        #expect(signer.keptFormTokens == 3)
     }
 }

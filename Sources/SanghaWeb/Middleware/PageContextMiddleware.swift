@@ -42,7 +42,8 @@ struct PageContextMiddleware: RouterMiddleware {
         context.languageCookie = LanguageCookie.value(in: cookies, jar: jar)
         context.page = PageContext(
             // With a sign-in cookie, `SignInMiddleware` makes the token once it knows the session.
-            formToken: context.signInCookieID == nil ? signer.formToken(nonce: context.formNonce, session: nil) : "",
+            formToken: context.signInCookieID == nil
+                ? signer.formToken(nonce: context.formNonce, session: nil, keep: cookieNonce != nil) : "",
             flash: flashCookie.flatMap { signer.verified($0, for: "flash") }.flatMap(FlashCookie.decode),
             now: now(),
             timeZone: timeZone,

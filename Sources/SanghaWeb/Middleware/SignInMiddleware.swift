@@ -22,20 +22,23 @@ struct SignInMiddleware: RouterMiddleware {
             person = try await people.person(session: key, at: context.page.now)
         } catch {
             // The pages anyone may open (/health above all) still answer; the others say why.
-            context.page.formToken = signer.formToken(nonce: context.formNonce, session: nil)
+            context.page.formToken = signer.formToken(
+                nonce: context.formNonce, session: nil, keep: context.formNonceWasSent)
             context.signInFailure = StorageMessage.text(for: error, otherwise: Self.failed)
             return try await next(request, context)
         }
         guard let person else {
             // An ended session: the browser forgets its cookie.
-            context.page.formToken = signer.formToken(nonce: context.formNonce, session: nil)
+            context.page.formToken = signer.formToken(
+                nonce: context.formNonce, session: nil, keep: context.formNonceWasSent)
             var response = try await next(request, context)
             response.setCookie(SignInCookie.cleared(jar: context.cookieJar))
             return response
         }
         context.page.signIn(person)
         context.signInKey = key
-        context.page.formToken = signer.formToken(nonce: context.formNonce, session: key)
+        context.page.formToken = signer.formToken(
+            nonce: context.formNonce, session: key, keep: context.formNonceWasSent)
         return try await next(request, context)
     }
 

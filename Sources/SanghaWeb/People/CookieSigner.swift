@@ -60,11 +60,19 @@ public struct CookieSigner: Sendable {
     /// The form token of a page: the browser's CSRF nonce bound to its sign-in session (when it
     /// has one), so a token is good only with the session it was made for; a planted nonce
     /// cookie gets the attacker nothing.
-    func formToken(nonce: String, session key: String?) -> String {
-        formTokens.value(for: FormTokenKey(nonce: nonce, session: key)) {
+    ///
+    /// `keep`: false for a nonce made for this response (a browser that sent no nonce cookie, a
+    /// health check, a first visit), which may never come back: keeping its token would only push
+    /// out the tokens of the browsers that do.
+    func formToken(nonce: String, session key: String?, keep: Bool = true) -> String {
+        guard keep else { return signature("\(nonce):\(key ?? "")", for: "form") }
+        return formTokens.value(for: FormTokenKey(nonce: nonce, session: key)) {
             signature("\(nonce):\(key ?? "")", for: "form")
         }
     }
+
+    /// Form tokens kept.
+    var keptFormTokens: Int { formTokens.count }
 }
 
 /// The device cookie: once a browser has signed in to an account (or created it), it carries
