@@ -22,7 +22,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     /// `PageContextMiddleware` with the other cookies, weighed by `LanguageMiddleware`).
     public var languageCookie: String?
     /// The browser's device cookie as it came, and what checks its signature (set by
-    /// `PageContextMiddleware`): checked only when asked for, by the few routes that sign in.
+    /// `PageContextMiddleware`): checked only when asked for, by the routes that check a
+    /// password or make an account (`Requester`).
     var deviceCookie: (value: String, signer: CookieSigner)?
     /// The account of the browser's signed device cookie, if it has one. Its signature is checked
     /// here, not for every request: a browser that signed in once carries the cookie on every

@@ -78,8 +78,9 @@ public struct CSRFMiddleware: RouterMiddleware {
     /// out in another tab): it was made for this browser all the same.
     private func madeForEndedSession(_ field: String, _ context: Context) -> Bool {
         guard context.signInKey == nil, let id = context.signInCookieID else { return false }
+        // Not kept: the session is ended, or made up.
         return ConstantTime.equal(
-            field, signer.formToken(nonce: context.formNonce, session: SignInCookie.key(of: id)))
+            field, signer.formToken(nonce: context.formNonce, session: SignInCookie.key(of: id), keep: false))
     }
 
     /// The `_csrf` field of a form body, found in one pass over its fields without decoding the
