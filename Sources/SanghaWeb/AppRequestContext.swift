@@ -27,8 +27,7 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     var deviceCookie: (value: String, signer: CookieSigner)?
     /// The account of the browser's signed device cookie, if it has one. Its signature is checked
     /// here, not for every request: a browser that signed in once carries the cookie on every
-    /// page, and its HMAC cost as much as signing a form token (26 k instructions, 6 % of the
-    /// editor).
+    /// page, and checking it is an HMAC, as signing a form token is.
     public var device: Requester.Device? {
         deviceCookie.flatMap { DeviceCookie.device(from: $0.value, signer: $0.signer) }
     }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SanghaWeb
 
-/// `AdminRows` gives back a person's kept row, with its rendering, only for the very overview,
+/// `KeptPageParts<AdminPersonRow>` gives back a person's kept row, with its rendering, only for the very overview,
 /// reader, zone, language and form token it was made from.
 struct AdminRowsTests {
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
@@ -24,11 +24,11 @@ struct AdminRowsTests {
 
     @Test("The same overview, reader and token give the kept row and its rendering; any change makes it again")
     func keptForTheSame() {
-        let rows = AdminRows()
-        let made = rows.row(Self.source(), words: .english)
+        let rows = KeptPageParts<AdminPersonRow>(limit: 10_000)
+        let made = rows.part(Self.source(), words: .english)
         #expect(made == AdminPersonRow(Self.source(), words: .english))
         #expect(made.formToken == "ada's token")
-        #expect(rows.row(Self.source(), words: .english).rendering === made.rendering, "the kept one")
+        #expect(rows.part(Self.source(), words: .english).rendering === made.rendering, "the kept one")
         #expect(rows.count == 1)
 
         var disabled = Self.grace
@@ -41,21 +41,21 @@ struct AdminRowsTests {
             // Another administrator: their own token on the row's buttons, never Ada's.
             Self.source(reader: bob, formToken: "bob's token"),
         ] {
-            let row = rows.row(changed, words: .english)
+            let row = rows.part(changed, words: .english)
             #expect(row == AdminPersonRow(changed, words: .english))
             #expect(row.rendering !== made.rendering)
         }
         #expect(
-            rows.row(Self.source(reader: bob, formToken: "bob's token"), words: .english).formToken == "bob's token")
+            rows.part(Self.source(reader: bob, formToken: "bob's token"), words: .english).formToken == "bob's token")
     }
 
     @Test("The reader's own row, without Disable, is kept apart from the row others see")
     func readersOwnRow() {
-        let rows = AdminRows()
+        let rows = KeptPageParts<AdminPersonRow>(limit: 10_000)
         let adaAsOverview = PersonOverview(person: Self.ada, lastSignIn: Self.now, sessions: 1)
-        let own = rows.row(Self.source(adaAsOverview), words: .english)
+        let own = rows.part(Self.source(adaAsOverview), words: .english)
         let bob = Person(id: 3, username: "bob", name: "Bob", createdAt: Self.now, isAdministrator: true)
-        let others = rows.row(Self.source(adaAsOverview, reader: bob, formToken: "bob's token"), words: .english)
+        let others = rows.part(Self.source(adaAsOverview, reader: bob, formToken: "bob's token"), words: .english)
         #expect(!own.actions.contains { $0.url.hasSuffix("/disable") })
         #expect(others.actions.contains { $0.url == "/admin/people/1/disable" })
         #expect(rows.count == 2)

@@ -175,7 +175,7 @@ struct AdmissionTests {
         try await withApp(dependencies: Self.dependencies()) { client in
             let ada = try await client.signedUp(username: "ada")
             let bob = try await client.signedUp(username: "bob", name: "Bob")
-            // Bob's row as /admin keeps it (`AdminRows`), then as it must change.
+            // Bob's row as /admin keeps it (`AdminRoutes.keptRows`), then as it must change.
             func bobsButton() async throws -> String? {
                 try await ada.execute(uri: "/admin", method: .get) { response in
                     let body = String(buffer: response.body)

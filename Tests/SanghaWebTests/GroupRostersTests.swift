@@ -5,7 +5,7 @@ import Testing
 
 @testable import SanghaWeb
 
-/// `GroupRosters` gives back a group's kept roster only for the very members, week, reader's
+/// `KeptPageParts<GroupRoster>` gives back a group's kept roster only for the very members, week, reader's
 /// hosting, zone and language it was made from.
 struct GroupRostersTests {
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
@@ -30,12 +30,12 @@ struct GroupRostersTests {
         "The same members and week give the kept roster; a member, a sit, a name, the zone or the language make it again"
     )
     func keptForTheSame() {
-        let rosters = GroupRosters()
+        let rosters = KeptPageParts<GroupRoster>(limit: 2_000)
         let first = Self.source()
-        let made = rosters.roster(first, words: .english)
+        let made = rosters.part(first, words: .english)
         #expect(made == GroupRoster(first, words: .english))
         #expect(made.week == ["Ada Lovelace: no sessions yet", "Grace Hopper: 30 min in 2 sessions"])
-        #expect(rosters.roster(first, words: .english) == made)
+        #expect(rosters.part(first, words: .english) == made)
         #expect(rosters.count == 1)
 
         var renamed = Self.members
@@ -47,23 +47,23 @@ struct GroupRostersTests {
             Self.source(practice: [MemberPractice(person: 2, totals: SittingTotals(sessions: 3, seconds: 2_400))]),
             Self.source(timeZone: kiritimati),  // "Joined" the day after at UTC+14
         ] {
-            let roster = rosters.roster(changed, words: .english)
+            let roster = rosters.part(changed, words: .english)
             #expect(roster == GroupRoster(changed, words: .english))
             #expect(roster != made)
         }
-        let german = rosters.roster(Self.source(language: .de), words: Words(.de))
+        let german = rosters.part(Self.source(language: .de), words: Words(.de))
         #expect(german == GroupRoster(Self.source(language: .de), words: Words(.de)))
         #expect(german != made)
     }
 
     @Test("A host's roster, with Remove on the members who do not host, is kept apart from a member's")
     func hostAndMember() {
-        let rosters = GroupRosters()
-        let member = rosters.roster(Self.source(), words: .english)
-        let host = rosters.roster(Self.source(isHost: true), words: .english)
+        let rosters = KeptPageParts<GroupRoster>(limit: 2_000)
+        let member = rosters.part(Self.source(), words: .english)
+        let host = rosters.part(Self.source(isHost: true), words: .english)
         #expect(member.members.allSatisfy { $0.removeURL == nil })
         #expect(host.members.map(\.removeURL) == [nil, "/groups/4/members/2/remove"])
         #expect(rosters.count == 2)
-        #expect(rosters.roster(Self.source(), words: .english) == member)
+        #expect(rosters.part(Self.source(), words: .english) == member)
     }
 }

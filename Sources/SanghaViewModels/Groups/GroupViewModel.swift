@@ -107,7 +107,7 @@ public struct GroupViewModel: Sendable, Equatable, Encodable {
     /// The group's page for a member; not found for anyone else, as for a group that does not
     /// exist.
     /// `roster`: the roster for its `GroupRoster.Source`, as made before from the same (the route
-    /// keeps them: `GroupRosters`); nil, made here.
+    /// keeps them: `GroupsRoutes.keptRosters`); nil, made here.
     public static func load(
         _ id: Int, groups: any GroupRepository, profiles: any ProfileRepository, context: PageContext,
         link: OneTimeLinkViewModel? = nil, roster: ((GroupRoster.Source) -> GroupRoster)? = nil

@@ -68,3 +68,15 @@ public struct ErrorPageViewModel: Sendable, Equatable, Encodable {
         ErrorPageViewModel(.notFound, message: message, context: context)
     }
 }
+
+extension ErrorPageViewModel {
+    /// The page of a read or a write the storage failed: `heading`, and the storage's own message
+    /// for `error` (`StorageMessage`), `otherwise` when it has none.
+    static func storage(_ error: any Error, heading: String, otherwise: String, context: PageContext)
+        -> ErrorPageViewModel
+    {
+        ErrorPageViewModel(
+            heading: heading, message: StorageMessage.text(for: error, otherwise: otherwise, words: context.words),
+            context: context)
+    }
+}

@@ -24,18 +24,6 @@ public enum SubmitOutcome<Form: Sendable & Equatable>: Sendable, Equatable {
     case unavailable(ErrorPageViewModel, PageFailure)
 }
 
-extension ErrorPageViewModel {
-    /// The page of a read or a write the storage failed: `heading`, and the storage's own message
-    /// for `error` (`StorageMessage`), `otherwise` when it has none.
-    static func storage(_ error: any Error, heading: String, otherwise: String, context: PageContext)
-        -> ErrorPageViewModel
-    {
-        ErrorPageViewModel(
-            heading: heading, message: StorageMessage.text(for: error, otherwise: otherwise, words: context.words),
-            context: context)
-    }
-}
-
 /// What a page load found: the page, nothing (404), or a failure page with why.
 public enum LoadOutcome<Page: Sendable & Equatable>: Sendable, Equatable {
     case page(Page)

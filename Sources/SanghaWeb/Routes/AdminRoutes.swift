@@ -11,6 +11,9 @@ struct AdminRoutes: AreaRoutes {
 
     static func notFound(_ words: Words) -> String { words.adminPersonNotFound }
 
+    /// Each person's row as an administrator last saw it, with its rendering.
+    static let keptRows = KeptPageParts<AdminPersonRow>(limit: 10_000)
+
     static let rows: [PageRow] =
         [
             // A page of the people (`?page=N`).
@@ -21,7 +24,7 @@ struct AdminRoutes: AreaRoutes {
                 let words = $0.page.words
                 return await AdminViewModel.load(
                     page: $0.input.page, people: $0.people, signUp: $0.configuration.signUp, context: $0.page,
-                    row: { AdminRows.shared.row($0, words: words) })
+                    row: { keptRows.part($0, words: words) })
             },
             // A one-use sign-up link, shown on the page this post answers and never again.
             .post(Paths.adminInvitations, notFound: notFound) { asked in

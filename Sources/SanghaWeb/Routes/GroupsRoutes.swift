@@ -17,6 +17,9 @@ struct GroupsRoutes: AreaRoutes {
         var name: String?
     }
 
+    /// Each group's roster, a host's and a member's, as last shown.
+    static let keptRosters = KeptPageParts<GroupRoster>(limit: 2_000)
+
     static let rows: [PageRow] = [
         .get(Paths.groups, notFound: notFound) {
             await GroupsViewModel.load(groups: try $0.groups(), context: $0.page)
@@ -28,7 +31,7 @@ struct GroupsRoutes: AreaRoutes {
             let words = $0.page.words
             return await GroupViewModel.load(
                 $0.values, groups: try $0.groups(), profiles: try $0.profiles(), context: $0.page,
-                roster: { GroupRosters.shared.roster($0, words: words) })
+                roster: { keptRosters.part($0, words: words) })
         },
         // A new invitation link, shown on the page this post answers and never again.
         .post(Paths.groupInvitations, notFound: notFound) { asked in
