@@ -7,8 +7,8 @@ import Synchronization
 
 /// Sends messages in the background, a service of `sangha serve`: no page ever waits for a push
 /// service. At most `concurrency` posts are under way at once, and, when given, at most `rate`
-/// begin a second (`PushPacer`, `--push-rate`: each message's encryption costs about 2 M
-/// instructions, so a large sit's pushes can be spread out on a small machine); what a push
+/// begin a second (`PushPacer`, `--push-rate`: each message costs about 1.8 M instructions,
+/// its encryption 1 M of them, so a large sit's pushes can be spread out on a small machine); what a push
 /// service answers is acted on:
 ///
 /// - 2xx: delivered.

@@ -218,14 +218,7 @@ struct ServeSettings {
                 }
                 return origin
             }
-        let rate =
-            try command.pushRate
-            ?? source.text("SANGHA_PUSH_RATE").map { text in
-                guard let rate = Int(text) else {
-                    throw ValidationError("The environment variable SANGHA_PUSH_RATE=\(text) is not a valid Int.")
-                }
-                return rate
-            }
+        let rate = try source.number(command.pushRate, variable: "SANGHA_PUSH_RATE")
         if let rate, !(1...100_000).contains(rate) {
             throw ValidationError("--push-rate must be between 1 and 100000 notifications a second, got \(rate).")
         }

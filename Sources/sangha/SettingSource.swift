@@ -30,17 +30,22 @@ struct SettingSource {
         return ["1", "true", "yes", "on"].contains(value)
     }
 
-    /// The flag's number, else the variable's, else `fallback`; a variable that is not a number
-    /// stops the start.
-    func number<Value: LosslessStringConvertible>(_ flag: Value?, variable: String, default fallback: Value) throws
-        -> Value
-    {
+    /// The flag's number, else the variable's, else nil; a variable that is not a number stops
+    /// the start.
+    func number<Value: LosslessStringConvertible>(_ flag: Value?, variable: String) throws -> Value? {
         if let flag { return flag }
-        guard let text = text(variable) else { return fallback }
+        guard let text = text(variable) else { return nil }
         guard let value = Value(text) else {
             throw ValidationError("The environment variable \(variable)=\(text) is not a valid \(Value.self).")
         }
         return value
+    }
+
+    /// The flag's number, else the variable's, else `fallback`.
+    func number<Value: LosslessStringConvertible>(_ flag: Value?, variable: String, default fallback: Value) throws
+        -> Value
+    {
+        try number(flag, variable: variable) ?? fallback
     }
 
     /// The folder of the SQLite files: `--data-dir`, else `SANGHA_DATA_DIR`, else `data`.

@@ -34,6 +34,10 @@ struct PushEndToEndTests {
         let variable = try await SanghaProcess.run(serve, environment: ["SANGHA_PUSH_CONTACT": "mailto:ops@localhost"])
         #expect(variable.status != 0)
         #expect(variable.output.contains("SANGHA_PUSH_CONTACT must be"), "\(variable.output)")
+        let rate = try await SanghaProcess.run(
+            serve, environment: ["SANGHA_PUSH_CONTACT": "mailto:ops@sangha.org", "SANGHA_PUSH_RATE": "fast"])
+        #expect(rate.status != 0)
+        #expect(rate.output.contains("SANGHA_PUSH_RATE=fast is not a valid Int"), "\(rate.output)")
     }
 
     @Test("The key pair is made on the first start and kept: GET /push/key answers the same after a restart")

@@ -161,9 +161,9 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
         case name, username, detail, badges, actions
     }
 
-    /// What a row is made from, and all it is made from: the same for every request that reads
-    /// the same person, so the route keeps the last row made (ten rows of dates and sentences
-    /// were a fifth of the page's instructions).
+    /// What a row is made from, and all it is made from: the same for every request of one
+    /// administrator's browser that reads the same person, so the route keeps the last row made
+    /// (`AdminRoutes.keptRows`).
     public struct Source: Sendable, Equatable {
         public let overview: PersonOverview
         /// The row of the administrator reading it, who cannot disable themselves.
