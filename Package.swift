@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "SanghaStore",
             dependencies: [
-                "SanghaCore", "SanghaStoreSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "SanghaCore", "SanghaStoreSupport", "SanghaTokens", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's own functions, for the few reads done byte by byte (`StoredDate`).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -78,6 +78,7 @@ let package = Package(
                 "SanghaCore",
                 "Resilience",
                 "SanghaStoreSupport",
+                "SanghaTokens",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -101,7 +102,7 @@ let package = Package(
             ]
         ),
         // What every target that handles a token needs, written once: base64url (by
-        // ExtrasBase64) and comparing a secret in constant time. Its own target, below both
+        // ExtrasBase64), comparing a secret in constant time, and a secret's random bytes. Its own target, below both
         // SanghaOIDC and SanghaWeb (and whatever else will send or read a token), where SanghaCore
         // stays Foundation only and SanghaWeb cannot be imported by SanghaOIDC.
         .target(

@@ -375,8 +375,7 @@ public final class OpenIDProvider: Sendable {
     }
 
     static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return Base64URL.encode((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        Base64URL.encode(SecureRandom.bytes(32))
     }
 
     /// application/x-www-form-urlencoded, as RFC 6749 asks for the client's credentials too.

@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import SanghaCore
 import SanghaStoreSupport
+import SanghaTokens
 
 /// People, their sign-in sessions and failed sign-ins in PostgreSQL, so every instance agrees on
 /// who is signed in and how many attempts a username has left.
@@ -287,8 +288,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     }
 
     public func cookieSecret() async throws(PeopleRepositoryError) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        let fresh = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let fresh = SecureRandom.bytes(32)
         return try await run { connection in
             try await connection.query(
                 """

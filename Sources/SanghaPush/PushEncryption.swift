@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SanghaTokens
 
 /// RFC 8291: a push message's payload encrypted for one browser's subscription, with the
 /// `aes128gcm` content coding of RFC 8188 in one record.
@@ -35,7 +36,7 @@ public enum PushEncryption {
         guard plaintext.count <= largestPlaintext else { throw .tooLong(plaintext.count) }
         guard auth.count == 16 else { throw .badAuth }
         guard let receiverKey = try? P256.KeyAgreement.PublicKey(x963Representation: receiver) else { throw .badKey }
-        let salt = salt ?? randomBytes(16)
+        let salt = salt ?? SecureRandom.bytes(16)
         let senderPublic = [UInt8](sender.publicKey.x963Representation)
         guard let shared = try? sender.sharedSecretFromKeyAgreement(with: receiverKey) else { throw .badKey }
 
@@ -89,12 +90,7 @@ public enum PushEncryption {
     /// by the key's own check, and drawn again.
     public static func freshKey() -> P256.KeyAgreement.PrivateKey {
         while true {
-            if let key = try? P256.KeyAgreement.PrivateKey(rawRepresentation: randomBytes(32)) { return key }
+            if let key = try? P256.KeyAgreement.PrivateKey(rawRepresentation: SecureRandom.bytes(32)) { return key }
         }
-    }
-
-    static func randomBytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 }

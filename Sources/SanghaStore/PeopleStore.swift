@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SanghaCore
 import SanghaStoreSupport
+import SanghaTokens
 
 /// People, their sign-in sessions and failed sign-ins in `sangha.sqlite`.
 ///
@@ -192,8 +193,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
 
     public func cookieSecret() async throws(PeopleRepositoryError) -> [UInt8] {
         try await write { db in
-            var generator = SystemRandomNumberGenerator()
-            let fresh = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+            let fresh = Data(SecureRandom.bytes(32))
             try db.cachedStatement(
                 sql: "INSERT INTO secret (name, value) VALUES ('cookies', ?) ON CONFLICT (name) DO NOTHING"
             ).execute(arguments: [fresh])

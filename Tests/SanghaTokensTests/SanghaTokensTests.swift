@@ -2,7 +2,7 @@ import Foundation
 import SanghaTokens
 import Testing
 
-@Suite("Tokens: base64url and the constant-time comparison")
+@Suite("Tokens: base64url, the constant-time comparison, random bytes")
 struct SanghaTokensTests {
     @Test("base64url: RFC 4648's test vectors, in the URL-safe alphabet and without padding")
     func vectors() {
@@ -46,5 +46,14 @@ struct SanghaTokensTests {
         #expect(!ConstantTime.equal("", "a"))
         // "é" precomposed and as e + combining accent are equal Strings, different bytes.
         #expect(!ConstantTime.equal("\u{E9}", "e\u{301}"))
+    }
+
+    @Test("Random bytes: as many as asked, every one of them drawn (not one a word, the rest zero)")
+    func randomBytes() {
+        for count in [0, 1, 7, 8, 9, 16, 32, 33] { #expect(SecureRandom.bytes(count).count == count) }
+        let draws = (0..<500).map { _ in SecureRandom.bytes(32) }
+        #expect(Set(draws).count == draws.count)
+        // Each place takes many values over the draws: a place filled from nothing stays 0.
+        for place in 0..<32 { #expect(Set(draws.map { $0[place] }).count > 100, "place \(place)") }
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SanghaTokens
 
 /// A secret that signs someone in or lets them in once: a sign-in session's id (`SignInCookie`),
 /// the token of a one-use link (an invitation, a password reset), a browser's form nonce
@@ -21,8 +22,7 @@ public enum SecretToken {
 
     /// A new secret (a token, a nonce): 32 random bytes, hex.
     public static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return hex((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        hex(SecureRandom.bytes(32))
     }
 
     /// `bytes` as lowercase hex digits, two per byte.
