@@ -7,9 +7,9 @@ import Synchronization
 
 /// Sends messages in the background, a service of `sangha serve`: no page ever waits for a push
 /// service. At most `concurrency` posts are under way at once, and, when given, at most `rate`
-/// begin a second (`PushPacer`, `--push-rate`: each message costs about 1.8 M instructions,
-/// its encryption 1 M of them, so a large sit's pushes can be spread out on a small machine); what a push
-/// service answers is acted on:
+/// begin a second (`PushPacer`, `--push-rate`, 500 by `serve`'s default: each message costs
+/// about 1.8 M instructions, its encryption 1 M of them, so a large sit's pushes are spread out
+/// rather than taking the cores from the pages); what a push service answers is acted on:
 ///
 /// - 2xx: delivered.
 /// - 404, 410: the subscription is gone; `gone` deletes it.
@@ -162,24 +162,32 @@ public final class PushSender: Service, Sendable {
 /// (`burst`) at once, then one every `1 / rate` (the generic cell rate algorithm: each message
 /// moves a theoretical time on by the interval, and waits while that time is more than the burst
 /// ahead of now). A sit of a small group goes at once; a large one's, in a steady stream.
+///
+/// A wait shorter than `step` (50 ms) is not waited, when a step holds two messages or more (from
+/// 40 a second): the messages go at once until one's wait is a step, and the rate holds over the
+/// steps. A fast stream so wakes twenty times a second rather
+/// than once a message: at 500 a second, a push took 445 µs of CPU with a wake-up a message, 217
+/// with these steps (160 unpaced; `perf stat` over a sit's 2,000).
 public struct PushPacer: Sendable {
     public let interval: Duration
     /// How far ahead of now the theoretical time may run without waiting.
     let tolerance: Duration
+    let step: Duration
     private var theoretical: Duration = .zero
 
-    public init(rate: Int, burst: Int? = nil) {
+    public init(rate: Int, burst: Int? = nil, step: Duration = .milliseconds(50)) {
         let rate = max(1, rate)
         interval = .seconds(1) / rate
         tolerance = interval * (max(1, burst ?? rate / 5) - 1)
+        self.step = interval * 2 <= step ? step : .zero
     }
 
     /// How long the message asked for at `now` (time since any fixed start) waits before it
-    /// begins; the next is counted from then.
+    /// begins (zero, or a step or more); the next is counted from then.
     public mutating func wait(at now: Duration) -> Duration {
         theoretical = max(theoretical, now)
         let wait = max(.zero, theoretical - tolerance - now)
         theoretical += interval
-        return wait
+        return wait < step ? .zero : wait
     }
 }

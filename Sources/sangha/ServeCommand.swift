@@ -193,10 +193,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: """
-            At most this many notifications begun a second, to spread a large group's sit out over \
-            time on a small machine (each message is encrypted for its device): a fifth of a second's \
-            worth go at once, then a steady stream; 600 sends a sit of 2,000 devices in about 3 s. \
-            (default: as fast as the cores allow; env: SANGHA_PUSH_RATE)
+            At most this many notifications begun a second, so that a large group's sit does not \
+            slow the pages (each message is encrypted for its device): a fifth of a second's worth \
+            go at once, then a steady stream; 500 sends a sit of 2,000 devices in about 4 s. Raise \
+            it on a machine with cores to spare. (default: 500; env: SANGHA_PUSH_RATE)
             """)
     var pushRate: Int?
 

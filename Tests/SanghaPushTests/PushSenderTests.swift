@@ -108,7 +108,24 @@ struct PushSenderTests {
         // By default a fifth of a second's worth: 600 a second, 120 at once.
         var defaulted = PushPacer(rate: 600)
         #expect((0..<120).allSatisfy { _ in defaulted.wait(at: .zero) == .zero })
-        #expect(defaulted.wait(at: .zero) > .zero)
+        #expect(defaulted.wait(at: .zero) == .zero, "shorter than a step")
+    }
+
+    @Test("A fast pace waits in steps of 50 ms, not once a message, and holds its rate over them")
+    func pacerSteps() {
+        // 1,200 messages at 600 a second, 120 at once: the last begins 1.8 s after the first,
+        // less a step at the most, with a wait about every 31st message (the first whose wait is
+        // a step or more), not one a message.
+        var pacer = PushPacer(rate: 600)
+        var (now, waits) = (Duration.zero, [Duration]())
+        for _ in 0..<1200 {
+            let wait = pacer.wait(at: now)
+            if wait > .zero { waits.append(wait) }
+            now += wait
+        }
+        #expect(now > .milliseconds(1750) && now <= .milliseconds(1800), "\(now)")
+        #expect(waits.allSatisfy { $0 >= .milliseconds(50) })
+        #expect(waits.count >= 30 && waits.count <= 37, "\(waits.count)")
     }
 
     @Test("A sender with a rate sends every message, none sooner than the rate allows")
