@@ -18,22 +18,30 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     /// The person each calendar feed's key names, as read last (`PeopleStore.calendarKeys`):
     /// forgotten with the person's sessions, here at once and on every instance by the notice.
     private let calendarKeys: Memo<String, Person>?
+    /// `/admin`'s pages as read last (`PeopleStore.overviews`): forgotten by this instance's
+    /// writes to a person or a sign-in and by the notices of a person's change or a sign-out; a
+    /// sign-in or a newcomer on another instance, which is not announced, after `maximumAge`.
+    private let overviews: Memo<KeptOverview.Key, KeptOverview>?
     private let onDelete: @Sendable (Int) -> Void
     /// Called after a person's settings were saved (a new time zone or day start counts their
     /// days again), so this instance's memory of their practice goes (the others hear it).
     private let onUpdate: @Sendable (Int) -> Void
 
     public init(database: PostgresDatabase, onDelete: @escaping @Sendable (Int) -> Void = { _ in }) {
-        self.init(database: database, sessions: nil, calendarKeys: nil, onDelete: onDelete, onUpdate: { _ in })
+        self.init(
+            database: database, sessions: nil, calendarKeys: nil, overviews: nil, onDelete: onDelete,
+            onUpdate: { _ in })
     }
 
     init(
         database: PostgresDatabase, sessions: Memo<String, KeptSignInSession>?, calendarKeys: Memo<String, Person>?,
-        onDelete: @escaping @Sendable (Int) -> Void, onUpdate: @escaping @Sendable (Int) -> Void
+        overviews: Memo<KeptOverview.Key, KeptOverview>?, onDelete: @escaping @Sendable (Int) -> Void,
+        onUpdate: @escaping @Sendable (Int) -> Void
     ) {
         self.database = database
         self.sessions = sessions
         self.calendarKeys = calendarKeys
+        self.overviews = overviews
         self.onDelete = onDelete
         self.onUpdate = onUpdate
     }
@@ -62,6 +70,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     public func create(
         _ person: Person, passwordHash: String, identity: ProviderIdentity?, admission: Admission, at date: Date
     ) async throws(PeopleRepositoryError) -> Person {
+        defer { overviews?.forgetAll() }
         enum Outcome: Sendable {
             case created(Person)
             case refused(PeopleRepositoryError)
@@ -165,18 +174,30 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     public func overview(at date: Date, limit: Int, offset: Int) async throws(PeopleRepositoryError)
         -> PeopleOverviewPage
     {
-        try await run { connection in
-            let rows = try await Self.all(Overview(at: date, limit: limit, offset: offset), connection, database.logger)
-            return PeopleOverviewPage(people: rows.compactMap(\.person), count: rows.first?.count ?? 0)
+        let read = { @Sendable () async throws(PeopleRepositoryError) -> KeptOverview in
+            try await run { connection in
+                let rows = try await Self.all(
+                    Overview(at: date, limit: limit, offset: offset), connection, database.logger)
+                return KeptOverview(
+                    page: PeopleOverviewPage(people: rows.compactMap(\.person), count: rows.first?.count ?? 0),
+                    earliestUse: rows.first?.earliestUse, earliestStart: rows.first?.earliestStart)
+            }
         }
+        guard let overviews else { return try await read().page }
+        return try await overviews.value(
+            KeptOverview.Key(limit: limit, offset: offset), if: { $0.until > date }, reading: read
+        ).page
     }
 
-    /// A page of everyone by name, with their last sign-in and their sessions in force, and how
-    /// many people there are (on every row; one row of nulls besides it past the last page):
-    /// /admin, prepared.
+    /// A page of everyone by name, with their last sign-in and their sessions in force, how many
+    /// people there are and when the first session in force (anyone's) was last used and began
+    /// (on every row; one row of nulls besides them past the last page): /admin, prepared.
     struct Overview: PreparedRead {
         static let sql = """
-            SELECT n.count, p.* FROM (SELECT count(*) FROM person) n (count)
+            SELECT n.count, n.earliest_use, n.earliest_start, p.* FROM (
+                SELECT (SELECT count(*) FROM person), min(last_used_at), min(started_at) FROM sign_in_session
+                WHERE last_used_at > $1 AND started_at > $2
+            ) n (count, earliest_use, earliest_start)
             LEFT JOIN (
                 SELECT \(PostgresPeopleStore.personColumns), last_sign_in_at, (
                     SELECT count(*) FROM sign_in_session s WHERE s.person_id = person.id
@@ -194,10 +215,14 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
                 max(limit, 0), max(offset, 0),
             ]
         }
-        func decodeRow(_ row: PostgresRow) throws -> (count: Int, person: PersonOverview?) {
+        func decodeRow(_ row: PostgresRow) throws -> (
+            count: Int, earliestUse: Date?, earliestStart: Date?, person: PersonOverview?
+        ) {
             var columns = Columns(row)
-            let count: Int = try columns.next()
-            guard let id = try columns.next(Int?.self) else { return (count, nil) }
+            let (count, earliestUse, earliestStart): (Int, Date?, Date?) = (
+                try columns.next(), try columns.next(), try columns.next()
+            )
+            guard let id = try columns.next(Int?.self) else { return (count, earliestUse, earliestStart, nil) }
             let (person, _) = PostgresPeopleStore.person(
                 (
                     id, try columns.next(), try columns.next(), try columns.next(), try columns.next(),
@@ -205,7 +230,10 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
                     try columns.next(), try columns.next(), try columns.next(), try columns.next(), try columns.next(),
                     try columns.next()
                 ))
-            return (count, PersonOverview(person: person, lastSignIn: try columns.next(), sessions: try columns.next()))
+            return (
+                count, earliestUse, earliestStart,
+                PersonOverview(person: person, lastSignIn: try columns.next(), sessions: try columns.next())
+            )
         }
     }
 
@@ -407,6 +435,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     private func forget(person id: Int) {
         sessions?.forget { $1.person.id == id }
         calendarKeys?.forget { $1.id == id }
+        overviews?.forgetAll()
     }
 
     /// The person a calendar feed's key names, unless disabled: the feed, prepared.
@@ -476,6 +505,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     {
         let expired = date.addingTimeInterval(-SignInSession.lifetime)
         let byPassword = method == .password
+        defer { overviews?.forgetAll() }
         try await run { connection in
             // Sessions unused for their lifetime are gone whether or not their cookie comes back.
             try await connection.query(
@@ -553,7 +583,10 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
     }
 
     public func endSession(key: String) async throws(PeopleRepositoryError) {
-        defer { sessions?.forget(key) }
+        defer {
+            sessions?.forget(key)
+            overviews?.forgetAll()
+        }
         try await run { connection in
             try await connection.query("DELETE FROM sign_in_session WHERE key = \(key)", logger: database.logger)
             try await connection.announce(.session(key), logger: database.logger)
@@ -564,6 +597,7 @@ public struct PostgresPeopleStore: PeopleRepository, PostgresStore {
         defer {
             sessions?.forgetAll()
             calendarKeys?.forgetAll()
+            overviews?.forgetAll()
         }
         return try await transaction { connection in
             var ended = 0

@@ -13,6 +13,7 @@ public struct PostgresPersonalData: PersonalData {
     let friendListThrottle = FriendListSaveThrottle()
     let signInSessions: Memo<String, KeptSignInSession>
     let calendarKeys: Memo<String, Person>
+    let overviews: Memo<KeptOverview.Key, KeptOverview>
     let profileMemo: ProfileMemo
     let practiceMemo: PracticeMemo
 
@@ -29,20 +30,25 @@ public struct PostgresPersonalData: PersonalData {
             PracticeMemo(watch: watch, maximumAge: maximumAge)
         )
         let calendars = Memo<String, Person>(watch: watch, maximumAge: maximumAge)
+        let overviews = Memo<KeptOverview.Key, KeptOverview>(watch: watch, maximumAge: maximumAge, limit: 1_000)
         (signInSessions, profileMemo, practiceMemo, calendarKeys) = (sessions, profiles, practice, calendars)
+        self.overviews = overviews
         groupEvents = PostgresGroupEventBus(database: database, feed: feed)
         feed?.subscribe { change in
             switch change {
             case nil:
                 sessions.forgetAll()
                 calendars.forgetAll()
+                overviews.forgetAll()
                 profiles.forgetAll()
                 practice.forgetAll()
             case .session(let key):
                 sessions.forget(key)
+                overviews.forgetAll()
             case .person(let id):
                 sessions.forget { $1.person.id == id }
                 calendars.forget { $1.id == id }
+                overviews.forgetAll()
                 profiles.forget(owner: id)
                 // A new time zone or day start counts their days again; a deleted person's
                 // groups count one member fewer.
@@ -93,7 +99,7 @@ public struct PostgresPersonalData: PersonalData {
     /// The people of the same database.
     public var people: PostgresPeopleStore {
         PostgresPeopleStore(
-            database: database, sessions: signInSessions, calendarKeys: calendarKeys,
+            database: database, sessions: signInSessions, calendarKeys: calendarKeys, overviews: overviews,
             onDelete: { [friendListThrottle, profileMemo, practiceMemo] person in
                 friendListThrottle.forget(person)
                 profileMemo.forget(owner: person)

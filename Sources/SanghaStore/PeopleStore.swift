@@ -20,6 +20,9 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     /// SQLite, which costs a loaded server far more than its instructions (see /admin in
     /// docs/performance.md). Forgotten with the person's sessions, whatever changes them.
     private let calendarKeys: Memo<String, Person>
+    /// `/admin`'s pages as read last (`KeptOverview`): its read of ten people and their sign-ins
+    /// was the page's every request. Forgotten by every write to a person or a sign-in.
+    private let overviews: Memo<KeptOverview.Key, KeptOverview>
     /// Called after a person was deleted, so memory of their data goes too.
     private let onDelete: @Sendable (Int) -> Void
     /// Called after a person's settings were saved (a new time zone or day start counts their
@@ -29,11 +32,13 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     public init(
         database: any DatabaseWriter, sessions: Memo<String, KeptSignInSession> = Memo(watch: UnwatchedData()),
         calendarKeys: Memo<String, Person> = Memo(watch: UnwatchedData()),
+        overviews: Memo<KeptOverview.Key, KeptOverview> = Memo(watch: UnwatchedData()),
         onDelete: @escaping @Sendable (Int) -> Void = { _ in }, onUpdate: @escaping @Sendable (Int) -> Void = { _ in }
     ) {
         self.database = database
         self.sessions = sessions
         self.calendarKeys = calendarKeys
+        self.overviews = overviews
         self.onDelete = onDelete
         self.onUpdate = onUpdate
     }
@@ -41,7 +46,8 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     public func create(
         _ person: Person, passwordHash: String, identity: ProviderIdentity?, admission: Admission, at date: Date
     ) async throws(PeopleRepositoryError) -> Person {
-        try await write { db in
+        defer { overviews.forgetAll() }
+        return try await write { db in
             let first = try Bool.fetchOne(db.cachedStatement(sql: "SELECT NOT EXISTS (SELECT 1 FROM person)")) ?? true
             if case .invitation(let key) = admission, !first {
                 try db.cachedStatement(sql: "DELETE FROM oneUseLink WHERE key = ? AND kind = ? AND expiresAt > ?")
@@ -91,10 +97,28 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     public func overview(at date: Date, limit: Int, offset: Int) async throws(PeopleRepositoryError)
         -> PeopleOverviewPage
     {
+        let read = { @Sendable () async throws(PeopleRepositoryError) -> KeptOverview in
+            try await readOverview(at: date, limit: limit, offset: offset)
+        }
+        return try await overviews.value(
+            KeptOverview.Key(limit: limit, offset: offset), if: { $0.until > date }, reading: read
+        ).page
+    }
+
+    private func readOverview(at date: Date, limit: Int, offset: Int) async throws(PeopleRepositoryError)
+        -> KeptOverview
+    {
         let unusedSince = date.addingTimeInterval(-SignInSession.lifetime)
         let startedSince = date.addingTimeInterval(-SignInSession.longestLife)
         return try await read { db in
             let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM person")) ?? 0
+            // When the first sign-in in force ends, whoever's it is: the page is kept until then.
+            let earliest = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT min(lastUsedAt), min(COALESCE(startedAt, lastUsedAt)) FROM signInSession
+                        WHERE lastUsedAt > ? AND COALESCE(startedAt, lastUsedAt) > ?
+                        """), arguments: [StoredDate(unusedSince), StoredDate(startedSince)])
             // The page's people along `person_on_name`, with no sort: SQLite skips the offset's
             // rows before it counts a row's open sessions, so only the page's are counted. Each row
             // is read by position as the cursor reaches it: by name (`Codable`, a kept row), each
@@ -121,7 +145,9 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
                     reminderMinutes: row[12], calendarKey: row[13], language: language.flatMap(Language.shipped(tag:)))
                 people.append(PersonOverview(person: person, lastSignIn: row[dateIfAny: 15], sessions: row[16]))
             }
-            return PeopleOverviewPage(people: people, count: count)
+            return KeptOverview(
+                page: PeopleOverviewPage(people: people, count: count), earliestUse: earliest?[dateIfAny: 0],
+                earliestStart: earliest?[dateIfAny: 1])
         }
     }
 
@@ -311,6 +337,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     private func forget(person id: Int) {
         sessions.forget { $1.person.id == id }
         calendarKeys.forget { $1.id == id }
+        overviews.forgetAll()
     }
 
     public func setPasswordHash(_ hash: String, of id: Int, keepingSession key: String?)
@@ -367,6 +394,7 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
                 date, id,
             ])
         }
+        overviews.forgetAll()
     }
 
     public func person(session key: String, at date: Date) async throws(PeopleRepositoryError) -> Person? {
@@ -409,12 +437,14 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
             try db.cachedStatement(sql: "DELETE FROM signInSession WHERE key = ?").execute(arguments: [key])
         }
         sessions.forget(key)
+        overviews.forgetAll()
     }
 
     public func endPasswordSessions() async throws(PeopleRepositoryError) -> Int {
         defer {
             sessions.forgetAll()
             calendarKeys.forgetAll()
+            overviews.forgetAll()
         }
         return try await write { db in
             try db.execute(sql: "DELETE FROM signInSession WHERE byPassword")

@@ -19,6 +19,7 @@ public struct SQLitePersonalData: PersonalData {
     let friendListThrottle = FriendListSaveThrottle()
     let signInSessions: Memo<String, KeptSignInSession>
     let calendarKeys: Memo<String, Person>
+    let overviews: Memo<KeptOverview.Key, KeptOverview>
     /// One process serves the file: group events go from its routes to its streams in memory.
     public let groupEvents: any GroupEventBus
 
@@ -37,7 +38,9 @@ public struct SQLitePersonalData: PersonalData {
         let sessions = Memo<String, KeptSignInSession>(watch: kept, limit: 100_000)
         let practice = PracticeMemo(watch: kept)
         let calendars = Memo<String, Person>(watch: kept, limit: 10_000)
+        let overviews = Memo<KeptOverview.Key, KeptOverview>(watch: kept, limit: 1_000)
         (profileMemo, signInSessions, practiceMemo, calendarKeys) = (profiles, sessions, practice, calendars)
+        self.overviews = overviews
         let events = InProcessGroupEventBus()
         groupEvents = events
         // Another process wrote (`sangha people disable`): nothing kept may be trusted, and the
@@ -45,6 +48,7 @@ public struct SQLitePersonalData: PersonalData {
         watch?.whenChanged {
             sessions.forgetAll()
             calendars.forgetAll()
+            overviews.forgetAll()
             profiles.forgetAll()
             practice.forgetAll()
             events.missed()
@@ -73,7 +77,7 @@ public struct SQLitePersonalData: PersonalData {
     /// The people of the same file, who forget this data's memory of a person they delete.
     public var people: PeopleStore {
         PeopleStore(
-            database: database, sessions: signInSessions, calendarKeys: calendarKeys,
+            database: database, sessions: signInSessions, calendarKeys: calendarKeys, overviews: overviews,
             onDelete: { [profileMemo, practiceMemo, friendListThrottle] person in
                 profileMemo.forget(owner: person)
                 practiceMemo.forget(person: person)

@@ -353,6 +353,41 @@ struct PostgresChangeFeedTests {
         }
     }
 
+    @Test(
+        "/admin's page is kept: a person changed or signed out on another instance is seen as its notice arrives, this instance's writes at once"
+    )
+    func overviews() async throws {
+        try await Backend.postgres.withStorage { storage in
+            guard let storage = storage as? PostgresStorage else { return }
+            let (a, b) = (try await instance(storage), try await instance(storage))
+            _ = try await a.people.create(Stores.person("root"), passwordHash: "-")  // administers
+            let ada = try await a.people.create(Stores.person("ada"), passwordHash: "-")
+            let now = Date()
+            func row(at date: Date = now) async throws -> PersonOverview? {
+                try await a.people.overview(at: date, limit: 10, offset: 0).people.first { $0.person.id == ada.id }
+            }
+            #expect(try await row()?.sessions == 0)
+            // Renamed straight in the database, announced by no one: the kept page is served.
+            try await a.database.client.query(
+                "UPDATE person SET name = 'Not announced' WHERE id = \(ada.id)", logger: TestPostgres.logger)
+            #expect(try await row()?.person.name == ada.name, "kept")
+
+            try await b.people.setDisabled(true, of: ada.id)
+            #expect(try await eventually(within: .seconds(10)) { try await row()?.person.isDisabled == true })
+            // This instance's own writes are seen at once.
+            try await a.people.setDisabled(false, of: ada.id)
+            #expect(try await row()?.person.isDisabled == false)
+            try await a.people.startSession(key: "key-a", of: ada.id, at: now, by: .password)
+            #expect(try await row()?.sessions == 1)
+            try await b.people.endSession(key: "key-a")
+            #expect(try await eventually(within: .seconds(10)) { try await row()?.sessions == 0 })
+            // A sign-in stops counting at the end of its lifetime, with no write.
+            try await a.people.startSession(key: "key-b", of: ada.id, at: now, by: .password)
+            #expect(try await row()?.sessions == 1)
+            #expect(try await row(at: now.addingTimeInterval(SignInSession.lifetime + 60))?.sessions == 0)
+        }
+    }
+
     @Test("An instance that is not listening keeps nothing: every read is the database's")
     func notListening() async throws {
         try await Backend.postgres.withStorage { storage in

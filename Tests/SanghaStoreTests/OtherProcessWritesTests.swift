@@ -133,3 +133,52 @@ struct OtherProcessCalendarTests {
         #expect(try await people.person(calendarKey: "new key") == nil)
     }
 }
+
+@Suite("Another process's writes to /admin's page")
+struct OtherProcessOverviewTests {
+    @Test(
+        "/admin's page is kept until this process writes a person or a sign-in, a check finds another's write, or its first sign-in ends"
+    )
+    func overviews() async throws {
+        let directory = try RepositoryPaths.temporaryDirectory("other-process-overview")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = SQLitePersonalData(
+            database: try SanghaDatabase.open(directory: directory), freshness: .seconds(3600))
+        let watch = try #require(data.otherProcessWrites)
+        let people = data.people
+        let now = Date()
+        _ = try await people.create(Person(username: "root", name: "Root", createdAt: now), passwordHash: "-")
+        let ada = try await people.create(
+            Person(username: "ada", name: "Ada Lovelace", createdAt: now), passwordHash: "-")
+        try await watch.check()
+        func row(at date: Date = now) async throws -> PersonOverview? {
+            try await people.overview(at: date, limit: 10, offset: 0).people.first { $0.person.id == ada.id }
+        }
+        #expect(try await row()?.sessions == 0)
+
+        // Another process renames Ada: the kept page is served until a check finds the write.
+        let other = try DatabaseQueue(path: directory.appendingPathComponent(SanghaDatabase.fileName).path)
+        try await other.write { db in
+            try db.execute(sql: "UPDATE person SET name = 'Ada King' WHERE id = ?", arguments: [ada.id])
+        }
+        #expect(try await row()?.person.name == "Ada Lovelace", "kept")
+        try await watch.check()
+        #expect(try await row()?.person.name == "Ada King")
+
+        // This process's own writes are seen at once: a sign-in, a sign-out, disabled, a newcomer.
+        try await people.startSession(key: "one", of: ada.id, at: now, by: .password)
+        #expect(try await row()?.sessions == 1)
+        try await people.endSession(key: "one")
+        #expect(try await row()?.sessions == 0)
+        try await people.setDisabled(true, of: ada.id)
+        #expect(try await row()?.person.isDisabled == true)
+        _ = try await people.create(Person(username: "bo", name: "Bo", createdAt: now), passwordHash: "-")
+        #expect(try await people.overview(at: now, limit: 10, offset: 0).count == 3)
+
+        // A sign-in stops counting at the end of its lifetime, with no write: the page is read again.
+        try await people.startSession(key: "two", of: ada.id, at: now, by: .password)
+        #expect(try await row()?.sessions == 1)
+        #expect(try await row(at: now.addingTimeInterval(SignInSession.lifetime - 60))?.sessions == 1)
+        #expect(try await row(at: now.addingTimeInterval(SignInSession.lifetime + 60))?.sessions == 0)
+    }
+}
