@@ -137,7 +137,7 @@ public final class PushPoster: Sendable {
 /// over all of them a few times a timeout while there are any. A timer of each post's own (a task
 /// asleep for the timeout, then cancelled) cost Dispatch's timer thread a wake-up to set it, a
 /// task to cancel it, and another wake-up when it fell due all the same, ten seconds later.
-private final class PostWatch: Sendable {
+final class PostWatch: Sendable {
     private struct State {
         var posts: [Int: (deadline: ContinuousClock.Instant, race: Race)] = [:]
         var next = 0
@@ -194,7 +194,7 @@ private final class PostWatch: Sendable {
 }
 
 /// A post under way: its answer or the watch, whichever comes first, answers the one waiting.
-private final class Race: Sendable {
+final class Race: Sendable {
     private let waiting: Mutex<CheckedContinuation<Result<PushAnswer, PushPoster.Unanswered>, Never>?>
     let post = Mutex<Task<Void, Never>?>(nil)
 

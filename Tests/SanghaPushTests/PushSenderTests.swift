@@ -109,6 +109,10 @@ struct PushSenderTests {
         var defaulted = PushPacer(rate: 600)
         #expect((0..<120).allSatisfy { _ in defaulted.wait(at: .zero) == .zero })
         #expect(defaulted.wait(at: .zero) == .zero, "shorter than a step")
+        // Without steps, the 121st waits its interval.
+        var exact = PushPacer(rate: 600, step: .zero)
+        #expect((0..<120).allSatisfy { _ in exact.wait(at: .zero) == .zero })
+        #expect(exact.wait(at: .zero) == exact.interval)
     }
 
     @Test("A fast pace waits in steps of 50 ms, not once a message, and holds its rate over them")
