@@ -21,7 +21,8 @@ public struct PeopleStore: PeopleRepository, SQLiteStore {
     /// docs/performance.md). Forgotten with the person's sessions, whatever changes them.
     private let calendarKeys: Memo<String, Person>
     /// `/admin`'s pages as read last (`KeptOverview`): its read of ten people and their sign-ins
-    /// was the page's every request. Forgotten by every write to a person or a sign-in.
+    /// was the page's every request. Forgotten by every write that changes a person or who is
+    /// signed in (not by a session's touch, which only lengthens it).
     private let overviews: Memo<KeptOverview.Key, KeptOverview>
     /// Called after a person was deleted, so memory of their data goes too.
     private let onDelete: @Sendable (Int) -> Void

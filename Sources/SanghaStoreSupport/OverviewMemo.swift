@@ -3,7 +3,8 @@ import SanghaCore
 
 /// What a process keeps of `/admin`'s pages (`Memo`): each page of everyone as read, until the
 /// first of the sign-ins it counts would stop counting, since the counts change with the clock and
-/// not only with writes. Every write to a person or a sign-in forgets them all.
+/// not only with writes. Every write that changes a person or who is signed in forgets them all;
+/// a session's touch only lengthens it, and forgets nothing.
 public struct KeptOverview: Sendable {
     /// One page of everyone.
     public struct Key: Hashable, Sendable {
@@ -21,8 +22,8 @@ public struct KeptOverview: Sendable {
     /// began no sooner than `earliestStart` (nil: none in force).
     public init(page: PeopleOverviewPage, earliestUse: Date?, earliestStart: Date?) {
         self.page = page
-        until = min(
-            earliestUse.map { $0.addingTimeInterval(SignInSession.lifetime) } ?? .distantFuture,
-            earliestStart.map { $0.addingTimeInterval(SignInSession.longestLife) } ?? .distantFuture)
+        // The earliest last use and the earliest start may be two sessions': the sooner end of
+        // either is no later than the first session's end.
+        until = SignInSession.end(startedAt: earliestStart, lastUsed: earliestUse)
     }
 }

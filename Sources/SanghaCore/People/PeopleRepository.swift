@@ -177,7 +177,15 @@ public enum SignInSession {
 
     /// Whether a session signed in at `startedAt` and last used at `lastUsed` has ended at `date`.
     public static func hasEnded(startedAt: Date, lastUsed: Date, at date: Date) -> Bool {
-        date.timeIntervalSince(lastUsed) >= lifetime || date.timeIntervalSince(startedAt) >= longestLife
+        date >= end(startedAt: startedAt, lastUsed: lastUsed)
+    }
+
+    /// When a session signed in at `startedAt` and last used at `lastUsed` ends, unless it is
+    /// used again (a nil time counts as none: `.distantFuture` when both are nil).
+    public static func end(startedAt: Date?, lastUsed: Date?) -> Date {
+        min(
+            lastUsed.map { $0.addingTimeInterval(lifetime) } ?? .distantFuture,
+            startedAt.map { $0.addingTimeInterval(longestLife) } ?? .distantFuture)
     }
     /// A session's last use is written at most this often: a page is a read, not a write.
     public static let touchInterval: TimeInterval = 600
