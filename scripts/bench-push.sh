@@ -25,7 +25,8 @@ ROUNDS=${ROUNDS:-3}
 MEMBERS=${MEMBERS:-1000}
 DEVICES=${DEVICES:-2}
 COUNT=${COUNT:-200}
-# PUSH_RATE=N: the server started with --push-rate N (pushes paced); unset, as fast as they come.
+# PUSH_RATE=N: the server started with --push-rate N; unset, serve's default (500 a second);
+# 100000 for as fast as they come.
 PUSH_RATE=${PUSH_RATE:-}
 BIN=${BIN:-.build/release/sangha}
 BENCH_BIN=${BENCH_BIN:-.build/release/sangha-bench}

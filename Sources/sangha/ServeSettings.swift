@@ -49,8 +49,8 @@ struct ServeSettings {
         /// Messages begun a second at most (`--push-rate`).
         var rate = Push.defaultRate
 
-        /// A sit of 2,000 devices in about 4 s, while a busy editor keeps about 0.9 of its pace
-        /// (as fast as they come, the pushes took 0.3 of the two cores it had: docs/performance.md).
+        /// A sit of 2,000 devices in about 4 s, while a busy editor keeps 0.84–0.91 of its pace
+        /// (0.70 as fast as they come: `make bench-push`, docs/performance.md).
         static let defaultRate = 500
     }
 
