@@ -47,7 +47,9 @@ public struct MustacheTemplates: Sendable {
     /// as `<bdi>` … `</bdi>` where they stand in the page's text, as the compiled templates write
     /// them (`TemplateOutput.appendText`); in a tag, an attribute, `<title>`, `<option>` and the
     /// like they stay characters. Where the text is, is read as the compiler reads it
-    /// (`MarkupPlace`), so the two cannot disagree. An end with no start stays a character.
+    /// (`MarkupPlace`), so the two cannot disagree. An end with no start stays a character. A
+    /// start a value leaves open stays open (the browser ends it with its parent): the compiled
+    /// page ends it after the value, which the whole page read here no longer shows.
     static func bidiElements(_ html: String) -> String {
         let scalars = html.unicodeScalars
         guard scalars.contains("\u{2068}") else { return html }
