@@ -289,7 +289,7 @@ public struct RenderFunctionGenerator {
             return try code(for: nodes, in: inside, indent: indent)
         }
         inside.keptFrame = inside.frames.count - 1
-        let body = try code(for: nodes, in: inside, indent: indent)
+        let body = try code(for: nodes, in: inside, indent: indent + "    ")
         counter += 1
         let (site, mark) = (counter, fresh("k"))
         return "\(indent)if !out.replay(\(expression).rendering, site: \(site)) {\n"

@@ -162,6 +162,12 @@ struct TemplateCompilerTests {
         #expect(code.contains("if !out.replay(self.kept!.rendering, site: "))
         #expect(code.contains("out.keep(self.kept!.rendering, site: "))
         #expect(code.contains("out.appendText(self.kept!.caption)"))
+        // The kept body is indented inside its `if`, one level in from the `if` itself.
+        let lines = code.split(separator: "\n")
+        let replay = try #require(lines.firstIndex { $0.contains("if !out.replay(self.kept!.rendering") })
+        let caption = try #require(lines.firstIndex { $0.contains("out.appendText(self.kept!.caption)") })
+        let indentation = { (line: Substring) in line.prefix { $0 == " " }.count }
+        #expect(indentation(lines[caption]) == indentation(lines[replay]) + 4)
         // A section over a view model without one is rendered each time.
         #expect(try generate(["Area/page": "{{#card}}{{caption}}{{/card}}"]).contains("replay") == false)
         #expect {
