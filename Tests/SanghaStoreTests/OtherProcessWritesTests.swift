@@ -14,16 +14,9 @@ struct OtherProcessWritesTests {
         "Another connection's write is found and forgets what was kept; this process's own writes are not; nothing is kept until a check"
     )
     func found() async throws {
-        let directory = try RepositoryPaths.temporaryDirectory("other-process-writes")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        // A check counts for an hour here: only a check can make the memory forget, however busy
-        // the machine.
-        let data = SQLitePersonalData(
-            database: try SanghaDatabase.open(directory: directory), freshness: .seconds(3600))
-        let watch = try #require(data.otherProcessWrites)
-        let people = data.people
-        let ada = try await people.create(
-            Person(username: "ada", name: "Ada Lovelace", createdAt: Date()), passwordHash: "-")
+        let file = try await WatchedFile.open("other-process-writes")
+        defer { file.remove() }
+        let (data, watch, people, ada) = (file.data, file.watch, file.data.people, file.ada)
         try await people.startSession(key: "k", of: ada.id, at: Date())
         let found = Atomic<Int>(0)
         watch.whenChanged { found.add(1, ordering: .relaxed) }
@@ -41,7 +34,7 @@ struct OtherProcessWritesTests {
 
         // Another connection renames Ada behind the memory's back: kept, the old name is served
         // until a check finds the write.
-        let other = try DatabaseQueue(path: directory.appendingPathComponent(SanghaDatabase.fileName).path)
+        let other = try file.otherProcess()
         try await other.write { db in
             try db.execute(sql: "UPDATE person SET name = 'Ada King' WHERE id = ?", arguments: [ada.id])
         }
@@ -56,13 +49,9 @@ struct OtherProcessWritesTests {
 struct OtherProcessPracticeTests {
     @Test("A person's practice is kept until this process writes their log, or a check finds another's write")
     func practice() async throws {
-        let directory = try RepositoryPaths.temporaryDirectory("other-process-practice")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let data = SQLitePersonalData(
-            database: try SanghaDatabase.open(directory: directory), freshness: .seconds(3600))
-        let watch = try #require(data.otherProcessWrites)
-        let ada = try await data.people.create(
-            Person(username: "ada", name: "Ada Lovelace", createdAt: Date()), passwordHash: "-")
+        let file = try await WatchedFile.open("other-process-practice")
+        defer { file.remove() }
+        let (data, watch, ada) = (file.data, file.watch, file.ada)
         try await watch.check()
         let start = Date(timeIntervalSince1970: 1_794_981_600)
         let today = ada.dayClock.day(of: start)
@@ -76,9 +65,7 @@ struct OtherProcessPracticeTests {
 
         // Another process adds a sit: the kept practice is served until a check finds the write.
         // (With the SQL function the file's triggers count days with, as `sangha` opens it.)
-        let other = try DatabaseQueue(
-            path: directory.appendingPathComponent(SanghaDatabase.fileName).path,
-            configuration: SanghaDatabase.configuration)
+        let other = try file.otherProcess(configuration: SanghaDatabase.configuration)
         try await other.write { db in
             try db.execute(
                 sql: """
@@ -98,22 +85,16 @@ struct OtherProcessCalendarTests {
         "The person a feed's key names is kept until this process changes them (disabled, a new key) or a check finds another's write"
     )
     func calendarKeys() async throws {
-        let directory = try RepositoryPaths.temporaryDirectory("other-process-calendar")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let data = SQLitePersonalData(
-            database: try SanghaDatabase.open(directory: directory), freshness: .seconds(3600))
-        let watch = try #require(data.otherProcessWrites)
-        let people = data.people
-        // The first person administers, and could be neither disabled nor deleted.
-        _ = try await people.create(Person(username: "root", name: "Root", createdAt: Date()), passwordHash: "-")
-        let ada = try await people.create(
-            Person(username: "ada", name: "Ada Lovelace", createdAt: Date()), passwordHash: "-")
+        // Root administers first: Ada could otherwise be neither disabled nor deleted.
+        let file = try await WatchedFile.open("other-process-calendar", administrator: true)
+        defer { file.remove() }
+        let (watch, people, ada) = (file.watch, file.data.people, file.ada)
         try await people.setCalendarKey("key", of: ada.id)
         try await watch.check()
         #expect(try await people.person(calendarKey: "key")?.name == "Ada Lovelace")
 
         // Another process renames Ada: the kept person is served until a check finds the write.
-        let other = try DatabaseQueue(path: directory.appendingPathComponent(SanghaDatabase.fileName).path)
+        let other = try file.otherProcess()
         try await other.write { db in
             try db.execute(sql: "UPDATE person SET name = 'Ada King' WHERE id = ?", arguments: [ada.id])
         }
@@ -140,16 +121,10 @@ struct OtherProcessOverviewTests {
         "/admin's page is kept until this process writes a person or a sign-in, a check finds another's write, or its first sign-in ends"
     )
     func overviews() async throws {
-        let directory = try RepositoryPaths.temporaryDirectory("other-process-overview")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let data = SQLitePersonalData(
-            database: try SanghaDatabase.open(directory: directory), freshness: .seconds(3600))
-        let watch = try #require(data.otherProcessWrites)
-        let people = data.people
+        let file = try await WatchedFile.open("other-process-overview", administrator: true)
+        defer { file.remove() }
+        let (watch, people, ada) = (file.watch, file.data.people, file.ada)
         let now = Date()
-        _ = try await people.create(Person(username: "root", name: "Root", createdAt: now), passwordHash: "-")
-        let ada = try await people.create(
-            Person(username: "ada", name: "Ada Lovelace", createdAt: now), passwordHash: "-")
         try await watch.check()
         func row(at date: Date = now) async throws -> PersonOverview? {
             try await people.overview(at: date, limit: 10, offset: 0).people.first { $0.person.id == ada.id }
@@ -157,7 +132,7 @@ struct OtherProcessOverviewTests {
         #expect(try await row()?.sessions == 0)
 
         // Another process renames Ada: the kept page is served until a check finds the write.
-        let other = try DatabaseQueue(path: directory.appendingPathComponent(SanghaDatabase.fileName).path)
+        let other = try file.otherProcess()
         try await other.write { db in
             try db.execute(sql: "UPDATE person SET name = 'Ada King' WHERE id = ?", arguments: [ada.id])
         }
@@ -181,4 +156,36 @@ struct OtherProcessOverviewTests {
         #expect(try await row(at: now.addingTimeInterval(SignInSession.lifetime - 60))?.sessions == 1)
         #expect(try await row(at: now.addingTimeInterval(SignInSession.lifetime + 60))?.sessions == 0)
     }
+}
+
+/// A file of its own with Ada in it (after Root, who administers, with `administrator`), its
+/// check for other processes' writes counting for an hour: only a check can make the memory
+/// forget, however busy the machine.
+struct WatchedFile {
+    let directory: URL
+    let data: SQLitePersonalData
+    let watch: OtherProcessWrites
+    let ada: Person
+
+    static func open(_ name: String, administrator: Bool = false) async throws -> WatchedFile {
+        let directory = try RepositoryPaths.temporaryDirectory(name)
+        let data = SQLitePersonalData(
+            database: try SanghaDatabase.open(directory: directory), freshness: .seconds(3600))
+        let watch = try #require(data.otherProcessWrites)
+        if administrator {
+            _ = try await data.people.create(
+                Person(username: "root", name: "Root", createdAt: Date()), passwordHash: "-")
+        }
+        let ada = try await data.people.create(
+            Person(username: "ada", name: "Ada Lovelace", createdAt: Date()), passwordHash: "-")
+        return WatchedFile(directory: directory, data: data, watch: watch, ada: ada)
+    }
+
+    /// A connection of its own to the file, as another process has.
+    func otherProcess(configuration: Configuration = Configuration()) throws -> DatabaseQueue {
+        try DatabaseQueue(
+            path: directory.appendingPathComponent(SanghaDatabase.fileName).path, configuration: configuration)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
 }
