@@ -12,7 +12,13 @@ struct PostWatchTests {
         let watch = PostWatch(timeout: .milliseconds(100))
         let started = ContinuousClock.now
         let outcome = await withCheckedContinuation { continuation in
-            _ = watch.add(Race(continuation))
+            let race = Race(continuation)
+            _ = watch.add(race)
+            // Should the watch never end it, this answer does, and the test fails, not hangs.
+            Task {
+                try? await Task.sleep(for: .seconds(30))
+                race.finish(.success(.delivered))
+            }
         }
         let waited = ContinuousClock.now - started
         // Never before the timeout; the upper bound leaves room for a loaded machine.
