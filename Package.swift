@@ -217,11 +217,14 @@ let package = Package(
         // Builds Public/ into SanghaWeb, so `sangha serve` runs from any folder.
         .executableTarget(name: "embed-files"),
         .plugin(name: "EmbedPublicFiles", capability: .buildTool(), dependencies: ["embed-files"]),
+        // glibc's <malloc.h>, for the cap on malloc's arenas (`MallocArenas`).
+        .systemLibrary(name: "CGlibcMalloc"),
         // The command line: `sangha serve`, `sangha friend-service`.
         .executableTarget(
             name: "sangha",
             dependencies: [
                 "SanghaCore",
+                "CGlibcMalloc",
                 "SanghaWeb",
                 "SanghaViewModels",
                 "SanghaStore",

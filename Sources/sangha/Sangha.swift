@@ -20,6 +20,7 @@ struct Sangha: AsyncParsableCommand {
     /// alone: they hold password hashes and the cookie secret.
     static func main() async {
         umask(0o077)
+        MallocArenas.limit()
         await main(nil)
     }
 }

@@ -1,0 +1,19 @@
+import CGlibcMalloc
+import Foundation
+
+/// How many heaps ("arenas") glibc's malloc may keep. A thread that finds the others' arenas busy
+/// gets one of its own, up to eight a core, and each keeps what was freed in it for its own next
+/// allocations. Sangha's threads (an event loop a core, Swift's cooperative pool a core, Dispatch's
+/// and libcurl's) all allocate on every request, so under load `sangha serve` came to hold freed
+/// memory in arena after arena. Capped at two a core, what it had allocated under load fell from
+/// 40–45 to 30–31 MiB at the same CPU a request; one a core saved 3 MiB more, but `/history` then
+/// cost about 5 % more CPU, its threads waiting on each other's arena. This is the
+/// `MALLOC_ARENA_MAX` servers on glibc are often run with; when that variable is set, it wins.
+enum MallocArenas {
+    static func limit(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        #if canImport(Glibc)
+            guard environment["MALLOC_ARENA_MAX"] == nil else { return }
+            _ = mallopt(M_ARENA_MAX, Int32(2 * max(1, ProcessInfo.processInfo.activeProcessorCount)))
+        #endif
+    }
+}
