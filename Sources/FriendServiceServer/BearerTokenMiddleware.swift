@@ -1,4 +1,5 @@
 import Hummingbird
+import SanghaCore
 
 /// With a token configured, every request needs `Authorization: Bearer <token>`, else 401.
 struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -17,6 +18,6 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
 /// The bearer token of a request, or nil.
 func bearerToken(of request: Request) -> String? {
     guard let value = request.headers[.authorization], value.hasPrefix("Bearer ") else { return nil }
-    let token = value.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces)
-    return token.isEmpty ? nil : token
+    let token = value.dropFirst("Bearer ".count).trimmingOptionalWhitespace()
+    return token.isEmpty ? nil : String(token)
 }

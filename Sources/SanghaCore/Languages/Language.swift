@@ -17,8 +17,16 @@ public enum Language: String, CaseIterable, Sendable, Codable, Hashable {
 
     /// The shipped language of a tag, whatever its case (`pt-br` is `pt-BR`); nil for any other.
     public static func shipped(tag: String) -> Language? {
-        shipped.first { $0.tag.lowercased() == tag.lowercased() }
+        shipped(lowercasedTag: tag.lowercased())
     }
+
+    static func shipped(lowercasedTag tag: String) -> Language? {
+        lowercasedTags.first { $0.tag == tag }?.language
+    }
+
+    /// The shipped languages' tags in lower case, made once: the cookie and `Accept-Language` are
+    /// looked up in them on every request.
+    static let lowercasedTags = shipped.map { (tag: $0.tag.lowercased(), language: $0) }
 
     /// The tag, as `<html lang>`, `Content-Language` and the `lang` cookie say it.
     public var tag: String { rawValue }

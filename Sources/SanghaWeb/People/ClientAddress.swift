@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import SanghaCore
 
 /// The address a request comes from, as the limits on guessing count it: the connection's peer,
 /// or, when the peer is one of the trusted proxies, the client its `X-Forwarded-For` names (the
@@ -15,7 +16,7 @@ enum ClientAddress {
         guard trustedProxies.contains(peer) else { return peer }
         let hops = request.headers[values: forwardedFor]
             .flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { String($0.trimmingOptionalWhitespace()) }
         var client = peer
         for hop in hops.reversed() {
             // An address that is not one stops the walk: nothing before it is believed.

@@ -159,7 +159,7 @@ struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
         ]
         if let match = request.headers[.ifNoneMatch],
             match.split(separator: ",").contains(where: {
-                $0.trimmingCharacters(in: .whitespaces) == file.etag
+                $0.trimmingOptionalWhitespace() == file.etag
             })
         {
             return Response(status: .notModified, headers: headers)
