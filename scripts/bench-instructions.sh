@@ -72,15 +72,16 @@ pages=(
   "GET the calendar feed (20 groups, 100 sits)|bench|/$feed"
   "GET /admin (the people, for an administrator)|bench|/admin"
   "GET /profiles/1, in German|bench-de|/profiles/1"
+  "GET /profiles/1, with a browser's Accept-Language|bench-browser|/profiles/1"
   "GET / (home, 1,000 sessions), in German|log1000-de|/"
   "GET /history (1,000 sessions), in German|log1000-de|/history"
 )
-# ask COUNT COOKIE PATH: COUNT requests one after another on one kept-alive connection, as a
-# browser (and wrk) sends them: a connection's setup is not a page's cost.
+# ask COUNT COOKIE PATH [HEADER]: COUNT requests one after another on one kept-alive connection,
+# as a browser (and wrk) sends them: a connection's setup is not a page's cost.
 ask() {
   local urls=()
   for _ in $(seq "$1"); do urls+=("$base$3"); done
-  curl -fs -H "Cookie: $2" "${urls[@]}" >/dev/null
+  curl -fs -H "Cookie: $2" ${4:+-H "$4"} "${urls[@]}" >/dev/null
 }
 
 echo "# Instructions per request (callgrind, $REQUESTS requests each, release build), $(date -u +%Y-%m-%d)"
@@ -93,15 +94,18 @@ for page in "${pages[@]}"; do
   IFS='|' read -r label who path <<<"$page"
   [ -z "${ONLY:-}" ] || [[ $label =~ $ONLY ]] || continue
   # The same person's page in German: the language picker's cookie.
+  # A browser's Accept-Language (every browser sends one; the person has chosen no language).
+  header=""
   case $who in
     *-de) cookies="${cookie[sqlite/${who%-de}]}; lang=de" ;;
+    *-browser) cookies=${cookie[sqlite/${who%-browser}]} header="Accept-Language: en-US,en;q=0.9,de;q=0.8" ;;
     *) cookies=${cookie[sqlite/$who]} ;;
   esac
   [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookies" "$base$path")" = 200 ] \
     || { echo "FAILED: $label did not answer 200" >&2; exit 1; }
-  ask "$WARMUP" "$cookies" "$path"
+  ask "$WARMUP" "$cookies" "$path" "$header"
   callgrind_control -z "$pid" >/dev/null 2>&1
-  ask "$REQUESTS" "$cookies" "$path"
+  ask "$REQUESTS" "$cookies" "$path" "$header"
   callgrind_control -d "$pid" >/dev/null 2>&1
   file=$(ls -t "$work"/callgrind.* | head -1)
   total=$(awk '/^summary:|^totals:/ { print $2; exit }' "$file")
@@ -123,3 +127,6 @@ for label in "${!counts[@]}"; do
   [[ $label == "GET / ("* || $label == "GET /history"* || $label == "GET /groups/1 ("* ]] || continue
   echo "| $label at most 1.5 × the editor's | $(ratio "${counts[$label]}" "$editor")× | $(verdict "${counts[$label]}" "$((editor * 3 / 2))") |"
 done | sort
+# Choosing the language from a browser's header is a few instructions, not a page's worth.
+browser=${counts["GET /profiles/1, with a browser's Accept-Language"]:-}
+[ -z "$browser" ] || echo "| the editor with a browser's Accept-Language at most 1.05 × without | $(ratio "$browser" "$editor")× | $(verdict "$browser" "$((editor * 105 / 100))") |"

@@ -13,7 +13,14 @@ struct LanguageChoiceTests {
         ]
         for (header, expected) in cases {
             #expect(LanguageChoice.lookup(header) == expected, "\(header)")
+            // Kept by the header's value: the same answer the second time.
+            for _ in 0..<2 {
+                let choice = LanguageChoice(person: nil, cookie: nil, acceptLanguage: header, fallback: .vi)
+                #expect(choice.language == expected ?? .vi && choice.byBrowser, "\(header)")
+            }
         }
+        let long = String(repeating: "zz-ZZ;q=0.1, ", count: 40) + "de"
+        #expect(LanguageChoice(person: nil, cookie: nil, acceptLanguage: long, fallback: .en).language == .de)
     }
 
     @Test("The person's choice, then the lang cookie, then the browser, then the deployment's default")
@@ -39,5 +46,21 @@ struct LanguageChoiceTests {
             ])
         #expect(Language.allCases.filter(\.isRightToLeft) == [.ar])
         #expect(!Language.shipped.contains(.pseudo))
+    }
+}
+
+@Suite("HTTP's optional white space")
+struct OptionalWhitespaceTests {
+    @Test("Spaces and tabs go from either end, nothing else and nothing between")
+    func trimmed() {
+        let cases: [(String, String)] = [
+            ("  de;q=0.9\t", "de;q=0.9"), ("\t \t", ""), ("", ""), ("en", "en"), (" a b ", "a b"),
+            // Not HTTP's white space: a line end, a no-break space.
+            ("\nen\n", "\nen\n"), ("\u{A0}en", "\u{A0}en"), (" é ", "é"), (" e\u{301} ", "e\u{301}"),
+        ]
+        for (text, expected) in cases {
+            #expect(String(text.trimmingOptionalWhitespace()) == expected, "\(text.debugDescription)")
+            #expect(String(text.dropFirst(0).trimmingOptionalWhitespace()) == expected, "as a Substring")
+        }
     }
 }

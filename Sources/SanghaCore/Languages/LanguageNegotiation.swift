@@ -13,12 +13,22 @@ public struct LanguageChoice: Sendable, Equatable {
             (language, byBrowser) = (person, false)
         } else if let cookie, let chosen = Language.shipped(tag: cookie) {
             (language, byBrowser) = (chosen, false)
-        } else if let acceptLanguage, let found = Self.lookup(acceptLanguage) {
+        } else if let acceptLanguage, let found = Self.keptLookup(acceptLanguage) {
             (language, byBrowser) = (found, true)
         } else {
             (language, byBrowser) = (fallback, acceptLanguage != nil)
         }
     }
+
+    /// `lookup`, kept by the header's value: a group's browsers send a few values between them,
+    /// and a value of three ranges took 39 k instructions to look up again on every request.
+    /// A value longer than any browser sends is looked up each time, never kept.
+    static func keptLookup(_ header: String) -> Language? {
+        guard header.utf8.count <= 200 else { return lookup(header) }
+        return lookedUp.value(for: header) { lookup(header) }
+    }
+
+    private static let lookedUp = KeptValues<String, Language?>(limit: 256)
 
     /// RFC 4647's lookup of an `Accept-Language` value among the shipped languages: its ranges
     /// by their q-values (the first of equals first; `q=0` is "not this"), each truncated a
@@ -28,7 +38,7 @@ public struct LanguageChoice: Sendable, Equatable {
     public static func lookup(_ header: String) -> Language? {
         var ranges: [(tag: String, q: Double, order: Int)] = []
         for (order, item) in header.split(separator: ",").enumerated() {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = item.split(separator: ";").map { $0.trimmingOptionalWhitespace() }
             guard let tag = parts.first?.lowercased(), !tag.isEmpty, tag != "*" else { continue }
             var q = 1.0
             for parameter in parts.dropFirst() where parameter.lowercased().hasPrefix("q=") {
@@ -41,10 +51,10 @@ public struct LanguageChoice: Sendable, Equatable {
             var subtags = range.tag.split(separator: "-").map(String.init)
             while !subtags.isEmpty {
                 let candidate = subtags.joined(separator: "-")
-                if let exact = Language.shipped.first(where: { $0.tag.lowercased() == candidate }) { return exact }
+                if let exact = Language.shipped(lowercasedTag: candidate) { return exact }
                 if subtags.count == 1 {
-                    let regional = Language.shipped.filter { $0.tag.lowercased().hasPrefix(candidate + "-") }
-                    if regional.count == 1 { return regional[0] }
+                    let regional = Language.lowercasedTags.filter { $0.tag.hasPrefix(candidate + "-") }
+                    if regional.count == 1 { return regional[0].language }
                 }
                 subtags.removeLast()
                 // A single-letter subtag (a private-use or extension marker) goes with the one after it.
