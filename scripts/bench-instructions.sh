@@ -73,6 +73,7 @@ pages=(
   "GET /admin (the people, for an administrator)|bench|/admin"
   "GET /profiles/1, in German|bench-de|/profiles/1"
   "GET /profiles/1, with a browser's Accept-Language|bench-browser|/profiles/1"
+  "GET /profiles/999 (a profile not found: the 404 page)|bench|/profiles/999|404"
   "GET / (home, 1,000 sessions), in German|log1000-de|/"
   "GET /history (1,000 sessions), in German|log1000-de|/history"
 )
@@ -81,7 +82,7 @@ pages=(
 ask() {
   local urls=()
   for _ in $(seq "$1"); do urls+=("$base$3"); done
-  curl -fs -H "Cookie: $2" ${4:+-H "$4"} "${urls[@]}" >/dev/null
+  curl -s -H "Cookie: $2" ${4:+-H "$4"} "${urls[@]}" >/dev/null
 }
 
 echo "# Instructions per request (callgrind, $REQUESTS requests each, release build), $(date -u +%Y-%m-%d)"
@@ -91,7 +92,7 @@ echo "| --- | ---: |"
 callgrind_control -i on "$pid" >/dev/null 2>&1
 declare -A counts
 for page in "${pages[@]}"; do
-  IFS='|' read -r label who path <<<"$page"
+  IFS='|' read -r label who path status <<<"$page"
   [ -z "${ONLY:-}" ] || [[ $label =~ $ONLY ]] || continue
   # The same person's page in German: the language picker's cookie.
   # A browser's Accept-Language (every browser sends one; the person has chosen no language).
@@ -101,8 +102,8 @@ for page in "${pages[@]}"; do
     *-browser) cookies=${cookie[sqlite/${who%-browser}]} header="Accept-Language: en-US,en;q=0.9,de;q=0.8" ;;
     *) cookies=${cookie[sqlite/$who]} ;;
   esac
-  [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookies" "$base$path")" = 200 ] \
-    || { echo "FAILED: $label did not answer 200" >&2; exit 1; }
+  [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookies" "$base$path")" = "${status:-200}" ] \
+    || { echo "FAILED: $label did not answer ${status:-200}" >&2; exit 1; }
   ask "$WARMUP" "$cookies" "$path" "$header"
   callgrind_control -z "$pid" >/dev/null 2>&1
   ask "$REQUESTS" "$cookies" "$path" "$header"

@@ -62,9 +62,15 @@ public struct ProfileStore: ProfileRepository, SQLiteStore {
 
     public func get(id: Int) async throws(ProfileRepositoryError) -> Profile? {
         let (kept, read) = memo.profiles.value(id)
-        // Another person's profile is read, and not found, from the file.
-        if let kept, kept.owner == owner { return kept.profile }
-        let profile = try await self.read { [owned] db in try owned.filter(key: id).fetchOne(db)?.profile() }
+        // Kept as another person's: not this person's (as on PostgreSQL).
+        if let kept { return kept.owner == owner ? kept.profile : nil }
+        // A statement prepared once per connection: the query interface's `filter(key:)` built,
+        // prepared and authorized its SQL on every read, 300 k instructions of a 480 k read.
+        let profile = try await self.read { [owner] db in
+            try ProfileRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM profile WHERE id = ? AND ownerID = ?"), arguments: [id, owner]
+            )?.profile()
+        }
         if let profile {
             memo.profiles.keep(ProfileMemo.OwnedProfile(owner: owner, profile: profile), for: id, from: read)
         }
