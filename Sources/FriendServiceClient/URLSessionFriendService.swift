@@ -1,4 +1,5 @@
 import Foundation
+import Resilience
 import SanghaCore
 import Synchronization
 
@@ -28,6 +29,8 @@ public struct URLSessionFriendService: FriendService {
 
     public let configuration: Configuration
     private let session: URLSession
+    /// The calls under way, each ended at the timeout if still unanswered.
+    private let watch: DeadlineWatch
     private let lastList = LastList()
 
     /// One session serves every call, so connections to the service are reused.
@@ -51,11 +54,13 @@ public struct URLSessionFriendService: FriendService {
         // The default of 6 queues a busy server's pages behind each other.
         sessionConfiguration.httpMaximumConnectionsPerHost = 32
         self.session = URLSession(configuration: sessionConfiguration)
+        watch = DeadlineWatch(timeout: configuration.timeout)
     }
 
-    private init(configuration: Configuration, session: URLSession) {
+    private init(configuration: Configuration, session: URLSession, watch: DeadlineWatch) {
         self.configuration = configuration
         self.session = session
+        self.watch = watch
     }
 
     /// The same service for another bearer token (one person's): the same connections, its own
@@ -64,7 +69,7 @@ public struct URLSessionFriendService: FriendService {
         guard let token, !token.isEmpty else { return self }
         var configuration = configuration
         configuration.token = token
-        return URLSessionFriendService(configuration: configuration, session: session)
+        return URLSessionFriendService(configuration: configuration, session: session, watch: watch)
     }
 
     public func listFriends() async throws(FriendServiceError) -> [Friend] {
@@ -127,23 +132,27 @@ public struct URLSessionFriendService: FriendService {
     ///
     /// The deadline is kept here rather than left to URLSession: on Linux it counts timeouts
     /// in whole seconds and, under load, was seen not to call back at all. Whichever comes
-    /// first, the answer or the deadline, resumes the caller; the other is ignored.
+    /// first, the answer or the deadline (`DeadlineWatch`), resumes the caller; the other is
+    /// ignored.
     private func perform(_ request: URLRequest) async throws -> (Data, URLResponse) {
         let pending = PendingAnswer()
+        let watch = watch
         return try await withCheckedThrowingContinuation { continuation in
             pending.start(continuation)
-            let task = session.dataTask(with: request) { data, response, error in
+            let task = Mutex<URLSessionDataTask?>(nil)
+            let watched = watch.add {
+                if pending.finish(.failure(URLError(.timedOut))) { task.withLock { $0?.cancel() } }
+            }
+            let started = session.dataTask(with: request) { data, response, error in
+                watch.remove(watched)
                 if let data, let response {
                     pending.finish(.success((data, response)))
                 } else {
                     pending.finish(.failure(error ?? URLError(.badServerResponse)))
                 }
             }
-            task.resume()
-            let deadline = DispatchTime.now() + .nanoseconds(Int(configuration.timeout.timeInterval * 1e9))
-            DispatchQueue.global().asyncAfter(deadline: deadline) {
-                if pending.finish(.failure(URLError(.timedOut))) { task.cancel() }
-            }
+            task.withLock { $0 = started }
+            started.resume()
         }
     }
 

@@ -24,7 +24,7 @@ public final class PushPoster: Sendable {
     private let logger: Logger
     private let now: @Sendable () -> Date
     private let breakers = Mutex<[String: CircuitBreaker<Unanswered>]>([:])
-    private let watch: PostWatch
+    private let watch: DeadlineWatch
 
     /// The client posts go through: no redirect is followed (an endpoint that redirects is not
     /// a push service's, and a redirect could lead anywhere), a few connections per host kept.
@@ -44,7 +44,7 @@ public final class PushPoster: Sendable {
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         (self.vapid, self.client, self.timeout, self.logger, self.now) = (vapid, client, timeout, logger, now)
-        watch = PostWatch(timeout: timeout)
+        watch = DeadlineWatch(timeout: timeout)
     }
 
     /// The request for `message` at `date`: its headers and its body, encrypted anew.
@@ -85,7 +85,7 @@ public final class PushPoster: Sendable {
     }
 
     /// The request sent, its answer read (its first 1 KiB, for the log), within `timeout`. The
-    /// answer is awaited no longer than that (`PostWatch`): a post the client does not give up at
+    /// answer is awaited no longer than that (`DeadlineWatch`): a post the client does not give up at
     /// once when cancelled (one still waiting for its connection) ends in the background, within
     /// the client's own timeouts, and is not waited for.
     private func send(_ request: HTTPClientRequest) async throws(Unanswered) -> PushAnswer {
@@ -96,7 +96,7 @@ public final class PushPoster: Sendable {
         let outcome = await withCheckedContinuation { continuation in
             let race = Race(continuation)
             // The watch ends the wait (and the post) past the timeout; an answer ends the watch's.
-            let watched = watch.add(race)
+            let watched = watch.add { race.end(after: timeout) }
             let work = Task {
                 defer { watch.remove(watched) }
                 do {
@@ -133,66 +133,6 @@ public final class PushPoster: Sendable {
     }
 }
 
-/// The posts under way, each ended when it is still unanswered at its timeout: one task looks
-/// over all of them a few times a timeout while there are any. A timer of each post's own (a task
-/// asleep for the timeout, then cancelled) cost Dispatch's timer thread a wake-up to set it, a
-/// task to cancel it, and another wake-up when it fell due all the same, ten seconds later.
-final class PostWatch: Sendable {
-    private struct State {
-        var posts: [Int: (deadline: ContinuousClock.Instant, race: Race)] = [:]
-        var next = 0
-        var watching = false
-    }
-
-    private let timeout: Duration
-    /// How often the posts are looked over: a post ends at most this long after its timeout.
-    private let interval: Duration
-    private let state = Mutex(State())
-
-    init(timeout: Duration) {
-        self.timeout = timeout
-        interval = min(timeout / 4, .milliseconds(250))
-    }
-
-    /// Watches `race` from now; the answer is `remove`'s to give back.
-    func add(_ race: Race) -> Int {
-        let deadline = ContinuousClock.now + timeout
-        let (id, start) = state.withLock { state in
-            state.next += 1
-            state.posts[state.next] = (deadline, race)
-            defer { state.watching = true }
-            return (state.next, !state.watching)
-        }
-        if start { Task { await self.watch() } }
-        return id
-    }
-
-    /// The post `id` was answered (or failed): no longer watched.
-    func remove(_ id: Int) {
-        _ = state.withLock { $0.posts.removeValue(forKey: id) }
-    }
-
-    /// Ends the posts past their timeout every `interval`, until none is left.
-    private func watch() async {
-        var watching = true
-        while watching {
-            try? await Task.sleep(for: interval)
-            let now = ContinuousClock.now
-            let late: [Race]
-            (late, watching) = state.withLock { state in
-                let late = state.posts.filter { $0.value.deadline <= now }
-                for id in late.keys { state.posts[id] = nil }
-                state.watching = !state.posts.isEmpty
-                return (late.values.map(\.race), state.watching)
-            }
-            for race in late {
-                race.finish(.failure(PushPoster.Unanswered(description: "no answer within \(timeout)")))
-                race.post.withLock { $0?.cancel() }
-            }
-        }
-    }
-}
-
 /// A post under way: its answer or the watch, whichever comes first, answers the one waiting.
 final class Race: Sendable {
     private let waiting: Mutex<CheckedContinuation<Result<PushAnswer, PushPoster.Unanswered>, Never>?>
@@ -207,6 +147,13 @@ final class Race: Sendable {
             continuation?.resume(returning: result)
             continuation = nil
         }
+    }
+
+    /// Unanswered at its timeout (the watch's call): the one waiting is answered so, and the
+    /// post cancelled.
+    func end(after timeout: Duration) {
+        finish(.failure(PushPoster.Unanswered(description: "no answer within \(timeout)")))
+        post.withLock { $0?.cancel() }
     }
 }
 
