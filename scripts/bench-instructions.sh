@@ -82,7 +82,10 @@ pages=(
 ask() {
   local urls=()
   for _ in $(seq "$1"); do urls+=("$base$3"); done
-  curl -s -H "Cookie: $2" ${4:+-H "$4"} "${urls[@]}" >/dev/null
+  # A page expected to answer 200 fails the run on any other answer.
+  local flags=(-s)
+  [ -n "${status:-}" ] || flags+=(-f)
+  curl "${flags[@]}" -H "Cookie: $2" ${4:+-H "$4"} "${urls[@]}" >/dev/null
 }
 
 echo "# Instructions per request (callgrind, $REQUESTS requests each, release build), $(date -u +%Y-%m-%d)"

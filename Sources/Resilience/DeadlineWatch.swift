@@ -19,7 +19,7 @@ public final class DeadlineWatch: Sendable {
 
     public init(timeout: Duration) {
         self.timeout = timeout
-        interval = min(timeout / 4, .milliseconds(250))
+        interval = max(min(timeout / 4, .milliseconds(250)), .milliseconds(1))
     }
 
     /// Watches a call from now: `end` runs once its timeout has passed, unless `remove` (given
@@ -32,7 +32,8 @@ public final class DeadlineWatch: Sendable {
             defer { state.watching = true }
             return (state.next, !state.watching)
         }
-        if start { Task { await self.watch() } }
+        // Detached: the watch serves every caller, and inherits none's priority or task locals.
+        if start { Task.detached { await self.watch() } }
         return id
     }
 

@@ -6,13 +6,16 @@ import Foundation
 /// allocations. Sangha's threads (an event loop a core, Swift's cooperative pool a core, Dispatch's
 /// and libcurl's) all allocate on every request, so under load `sangha serve` came to hold freed
 /// memory in arena after arena. Capped at two a core, what it had allocated under load fell from
-/// 40–45 to 30–31 MiB at the same CPU a request; one a core saved 3 MiB more, but `/history` then
+/// 40–45 to 30–33 MiB at the same CPU a request; one a core saved 3 MiB more, but `/history` then
 /// cost about 5 % more CPU, its threads waiting on each other's arena. This is the
-/// `MALLOC_ARENA_MAX` servers on glibc are often run with; when that variable is set, it wins.
+/// `MALLOC_ARENA_MAX` servers on glibc are often run with; when that variable (or glibc's tunable
+/// `glibc.malloc.arena_max` in `GLIBC_TUNABLES`) is set, it wins. Every command starts so.
 enum MallocArenas {
     static func limit(environment: [String: String] = ProcessInfo.processInfo.environment) {
         #if canImport(Glibc)
-            guard environment["MALLOC_ARENA_MAX"] == nil else { return }
+            guard environment["MALLOC_ARENA_MAX"] == nil,
+                environment["GLIBC_TUNABLES"]?.contains("glibc.malloc.arena_max") != true
+            else { return }
             _ = mallopt(M_ARENA_MAX, Int32(2 * max(1, ProcessInfo.processInfo.activeProcessorCount)))
         #endif
     }

@@ -44,7 +44,7 @@ struct DeadlineWatchTests {
         #expect(ended.withLock { $0 } == 0, "the call taken off was not")
     }
 
-    @Test("Each call is ended once, and the watch stops when none is left, then starts again")
+    @Test("Each call is ended once, and a call added after the watch had none left is ended too")
     func once() async throws {
         let watch = DeadlineWatch(timeout: .milliseconds(50))
         let ends = Mutex(0)
