@@ -135,9 +135,9 @@ public struct URLSessionFriendService: FriendService {
     /// first, the answer or the deadline (`DeadlineWatch`), resumes the caller; the other is
     /// ignored.
     private func perform(_ request: URLRequest) async throws -> (Data, URLResponse) {
-        let pending = PendingAnswer()
+        let pending = FirstAnswer<Result<(Data, URLResponse), any Error>>()
         let watch = watch
-        return try await withCheckedThrowingContinuation { continuation in
+        return try await withCheckedContinuation { continuation in
             pending.start(continuation)
             let task = Mutex<URLSessionDataTask?>(nil)
             let watched = watch.add {
@@ -153,7 +153,7 @@ public struct URLSessionFriendService: FriendService {
             }
             task.withLock { $0 = started }
             started.resume()
-        }
+        }.get()
     }
 
     private func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(FriendServiceError) -> Value {
@@ -188,28 +188,6 @@ extension Duration {
     var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
-}
-
-/// The one answer a call gets: the first `finish` resumes the caller, later ones do nothing.
-private final class PendingAnswer: Sendable {
-    private let continuation = Mutex<CheckedContinuation<(Data, URLResponse), any Error>?>(nil)
-
-    func start(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
-        self.continuation.withLock { $0 = continuation }
-    }
-
-    /// Whether this call was the one that resumed the caller.
-    @discardableResult func finish(_ result: Result<(Data, URLResponse), any Error>) -> Bool {
-        guard
-            let continuation = continuation.withLock({ value in
-                defer { value = nil }; return value
-            })
-        else {
-            return false
-        }
-        continuation.resume(with: result)
-        return true
     }
 }
 

@@ -94,9 +94,15 @@ public final class PushPoster: Sendable {
         let now = now
         let watch = watch
         let outcome = await withCheckedContinuation { continuation in
-            let race = Race(continuation)
+            let race = FirstAnswer<Result<PushAnswer, Unanswered>>()
+            race.start(continuation)
+            let post = Mutex<Task<Void, Never>?>(nil)
             // The watch ends the wait (and the post) past the timeout; an answer ends the watch's.
-            let watched = watch.add { race.end(after: timeout) }
+            let watched = watch.add {
+                if race.finish(.failure(Unanswered(description: "no answer within \(timeout)"))) {
+                    post.withLock { $0?.cancel() }
+                }
+            }
             let work = Task {
                 defer { watch.remove(watched) }
                 do {
@@ -113,7 +119,7 @@ public final class PushPoster: Sendable {
                     race.finish(.failure(Unanswered(description: "\(error)")))
                 }
             }
-            race.post.withLock { $0 = work }
+            post.withLock { $0 = work }
         }
         return try outcome.get()
     }
@@ -130,30 +136,6 @@ public final class PushPoster: Sendable {
             breakers[host] = breaker
             return breaker
         }
-    }
-}
-
-/// A post under way: its answer or the watch, whichever comes first, answers the one waiting.
-final class Race: Sendable {
-    private let waiting: Mutex<CheckedContinuation<Result<PushAnswer, PushPoster.Unanswered>, Never>?>
-    let post = Mutex<Task<Void, Never>?>(nil)
-
-    init(_ continuation: CheckedContinuation<Result<PushAnswer, PushPoster.Unanswered>, Never>) {
-        waiting = Mutex(continuation)
-    }
-
-    func finish(_ result: Result<PushAnswer, PushPoster.Unanswered>) {
-        waiting.withLock { continuation in
-            continuation?.resume(returning: result)
-            continuation = nil
-        }
-    }
-
-    /// Unanswered at its timeout (the watch's call): the one waiting is answered so, and the
-    /// post cancelled.
-    func end(after timeout: Duration) {
-        finish(.failure(PushPoster.Unanswered(description: "no answer within \(timeout)")))
-        post.withLock { $0?.cancel() }
     }
 }
 

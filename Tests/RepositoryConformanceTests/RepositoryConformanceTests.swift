@@ -127,6 +127,22 @@ struct RepositoryConformanceTests {
         }
     }
 
+    @Test(
+        "Profiles: another person's profile is not found by its id, also once its owner's read keeps it",
+        arguments: Backend.available)
+    func notAnothers(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let stores = try await storage.open()
+            let bo = try await stores.people.create(Stores.person("bo"), passwordHash: "x")
+            let bos = stores.data.profiles(of: bo.id)
+            let morning = try await bos.create(.new(named: "Morning"))
+            #expect(try await stores.profiles.get(id: morning.id) == nil, "before anyone read it")
+            #expect(try await bos.get(id: morning.id)?.name == "Morning")
+            #expect(try await stores.profiles.get(id: morning.id) == nil, "after its owner read it")
+            #expect(try await bos.get(id: morning.id)?.name == "Morning")
+        }
+    }
+
     @Test("Profiles: a save of a profile that is gone is not found; version 0 overwrites", arguments: Backend.available)
     func missingAndUnversioned(_ backend: Backend) async throws {
         try await backend.withStorage { storage in
