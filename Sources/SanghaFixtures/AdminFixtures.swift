@@ -33,13 +33,15 @@ extension AdminViewModel {
         /// Right after "Invite someone": the link, shown once.
         public static let invitation = AdminViewModel(
             people: people, signUp: .invite, context: administrator,
-            link: .invitation(url: "https://sangha.example/sign-up?invitation=" + String(repeating: "ab", count: 32)))
+            link: .invitation(
+                url: "https://sangha.example/sign-up?invitation=" + String(repeating: "ab", count: 32), words: .english)
+        )
         /// Right after "Reset password" for Bob.
         public static let passwordReset = AdminViewModel(
             people: people, signUp: .invite, context: administrator,
             link: .passwordReset(
                 url: "https://sangha.example/reset-password?token=" + String(repeating: "cd", count: 32),
-                name: "Bob Brown"))
+                name: "Bob Brown", words: .english))
         /// The second page of three: 120 people, 50 a page.
         public static let paged = AdminViewModel(
             people: PeopleOverviewPage(people: everyone, count: 120), page: 2, signUp: .invite,

@@ -59,7 +59,7 @@ extension Friend {
 extension FriendsListViewModel {
     public enum Fixtures {
         public static let threeFriends = FriendsListViewModel(
-            state: .rows(Friend.fixtures.map { FriendRowViewModel(friend: $0) }),
+            state: .rows(Friend.fixtures.map { FriendRowViewModel(friend: $0, words: .english) }),
             context: .fixture
         )
         public static let empty = FriendsListViewModel(
@@ -71,16 +71,16 @@ extension FriendsListViewModel {
         public static let searchNoMatch = FriendsListViewModel(
             state: .empty("No friends match “zed”."), query: "zed", context: .fixture)
         public static let searchOneMatch = FriendsListViewModel(
-            state: .rows([FriendRowViewModel(friend: Friend.fixtures[1])]),
+            state: .rows([FriendRowViewModel(friend: Friend.fixtures[1], words: .english)]),
             query: "sato",
             context: .fixture
         )
         public static let flash = FriendsListViewModel(
-            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0])]),
+            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0], words: .english)]),
             context: .fixture(flash: .success("Added Jane Doe."))
         )
         public static let errorFlash = FriendsListViewModel(
-            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0])]),
+            state: .rows([FriendRowViewModel(friend: Friend.fixtures[0], words: .english)]),
             context: .fixture(flash: .error(title: "Could not remove Kenji Satō.", message: "Friend not found."))
         )
         /// The FriendService failed; the list saved at its last answer is shown, marked.
@@ -89,7 +89,7 @@ extension FriendsListViewModel {
                 SavedFriendList(friends: Friend.fixtures, savedAt: Date(timeIntervalSince1970: 1_795_000_000)),
                 failure: FriendServiceError(.transport("The request timed out.")),
                 query: "",
-                timeZone: TimeZone(identifier: "UTC")!
+                timeZone: TimeZone(identifier: "UTC")!, words: .english
             ),
             context: .fixture
         )
@@ -99,14 +99,15 @@ extension FriendsListViewModel {
                 (1...103).map {
                     FriendRowViewModel(
                         friend: Friend(
-                            id: $0, firstname: "Friend", lastname: "Number \($0)", phonenumber: "+1555\($0)"))
+                            id: $0, firstname: "Friend", lastname: "Number \($0)", phonenumber: "+1555\($0)"),
+                        words: .english)
                 }),
             query: "friend number",
             page: 3,
             context: .fixture
         )
         public static let hostile = FriendsListViewModel(
-            state: .rows([FriendRowViewModel(friend: Friend.hostile)]),
+            state: .rows([FriendRowViewModel(friend: Friend.hostile, words: .english)]),
             query: "\"><script>alert(1)</script>",
             context: .fixture(flash: .success("Added <b>you</b> & \"them\"."))
         )

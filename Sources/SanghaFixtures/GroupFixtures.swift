@@ -67,7 +67,8 @@ extension GroupViewModel {
         public static let newLink = GroupViewModel(
             detail: GroupDetail(group: group, members: members, invitations: invitations, isHost: true),
             practice: practice, profiles: [.morning], context: .fixture,
-            link: .groupInvitation(url: "https://sangha.example/groups/invite/" + String(repeating: "ef", count: 32)))
+            link: .groupInvitation(
+                url: "https://sangha.example/groups/invite/" + String(repeating: "ef", count: 32), words: .english))
         /// A member who does not host: no links, no Remove, no form; two members sitting now, one
         /// of them in the sit about to begin.
         public static let member = GroupViewModel(

@@ -91,9 +91,10 @@ extension HistoryViewModel {
 
 extension PracticePanelViewModel {
     public enum Fixtures {
-        public static let practising = PracticePanelViewModel(practice: .fixture(SittingSession.fixtures))
-        public static let empty = PracticePanelViewModel(practice: .fixture([]))
-        public static let storageFailure = PracticePanelViewModel(practice: nil)
+        public static let practising = PracticePanelViewModel(
+            practice: .fixture(SittingSession.fixtures), words: .english)
+        public static let empty = PracticePanelViewModel(practice: .fixture([]), words: .english)
+        public static let storageFailure = PracticePanelViewModel(practice: nil, words: .english)
     }
 }
 
@@ -122,7 +123,7 @@ extension PracticeLogImportViewModel {
         public static let empty = PracticeLogImportViewModel(context: .fixture)
         /// A file ready to import.
         public static let preview = PracticeLogImportViewModel(
-            context: .fixture, read: PracticeLogImport.read(file, now: PageContext.fixture.now),
+            context: .fixture, read: PracticeLogImport.read(file, now: PageContext.fixture.now, words: .english),
             count: SittingSession.ImportCount(added: 1, existing: 3), token: String(repeating: "ef", count: 32))
         /// "Import" after the preview was no longer kept.
         public static let expired = PracticeLogImportViewModel(
@@ -133,7 +134,7 @@ extension PracticeLogImportViewModel {
             context: .fixture,
             read: PracticeLogImport.read(
                 file + "yesterday,600,Zazen,completed,,\r\n2026-11-17T07:00:00Z,0,Zazen,completed,,\r\n",
-                now: PageContext.fixture.now),
+                now: PageContext.fixture.now, words: .english),
             count: SittingSession.ImportCount(added: 1, existing: 0), token: String(repeating: "ef", count: 32))
     }
 }

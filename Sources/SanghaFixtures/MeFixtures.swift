@@ -20,20 +20,22 @@ extension MeViewModel {
         /// Ada: two profiles, six sessions with a three-day streak, three friends, her words.
         public static let full = MeViewModel(
             header: MeHeaderViewModel(
-                person: .fixture, sessionCount: SittingSession.fixtures.count, timeZone: PageContext.fixture.timeZone),
+                person: .fixture, sessionCount: SittingSession.fixtures.count, timeZone: PageContext.fixture.timeZone,
+                words: .english),
             practice: practising(profiles: [Profile.morning, Profile.evening]),
-            friends: MeFriendsViewModel(friends: Friend.fixtures),
-            about: MeAboutViewModel(person: .fixture),
+            friends: MeFriendsViewModel(friends: Friend.fixtures, words: .english),
+            about: MeAboutViewModel(person: .fixture, words: .english),
             context: .fixture
         )
 
         /// Just signed up: nothing yet anywhere, each part says so and where to begin.
         public static let fresh = MeViewModel(
-            header: MeHeaderViewModel(person: freshPerson, sessionCount: 0, timeZone: PageContext.fixture.timeZone),
+            header: MeHeaderViewModel(
+                person: freshPerson, sessionCount: 0, timeZone: PageContext.fixture.timeZone, words: .english),
             practice: MePracticeViewModel(
-                practice: .fixture([]), profiles: [], timeZone: PageContext.fixture.timeZone),
-            friends: MeFriendsViewModel(friends: []),
-            about: MeAboutViewModel(person: freshPerson),
+                practice: .fixture([]), profiles: [], timeZone: PageContext.fixture.timeZone, words: .english),
+            friends: MeFriendsViewModel(friends: [], words: .english),
+            about: MeAboutViewModel(person: freshPerson, words: .english),
             context: shownTo(freshPerson)
         )
 
@@ -41,11 +43,14 @@ extension MeViewModel {
         /// is whole.
         public static let friendsDown = MeViewModel(
             header: MeHeaderViewModel(
-                person: .fixture, sessionCount: SittingSession.fixtures.count, timeZone: PageContext.fixture.timeZone),
+                person: .fixture, sessionCount: SittingSession.fixtures.count, timeZone: PageContext.fixture.timeZone,
+                words: .english),
             practice: practising(profiles: [Profile.morning, Profile.evening]),
             friends: MeFriendsViewModel(
-                friends: [], errorMessage: FriendOperation.load.message(for: .transport("The request timed out."))),
-            about: MeAboutViewModel(person: .fixture),
+                friends: [],
+                errorMessage: FriendOperation.load.message(for: .transport("The request timed out."), words: .english),
+                words: .english),
+            about: MeAboutViewModel(person: .fixture, words: .english),
             context: .fixture
         )
 
@@ -56,12 +61,12 @@ extension MeViewModel {
             session.profileID = Profile.hostile.id
             return MeViewModel(
                 header: MeHeaderViewModel(
-                    person: hostilePerson, sessionCount: 1, timeZone: PageContext.fixture.timeZone),
+                    person: hostilePerson, sessionCount: 1, timeZone: PageContext.fixture.timeZone, words: .english),
                 practice: MePracticeViewModel(
                     practice: .fixture([session]), profiles: [Profile.hostile],
-                    timeZone: PageContext.fixture.timeZone),
-                friends: MeFriendsViewModel(friends: [Friend.hostile]),
-                about: MeAboutViewModel(person: hostilePerson),
+                    timeZone: PageContext.fixture.timeZone, words: .english),
+                friends: MeFriendsViewModel(friends: [Friend.hostile], words: .english),
+                about: MeAboutViewModel(person: hostilePerson, words: .english),
                 context: shownTo(hostilePerson)
             )
         }()
@@ -70,7 +75,7 @@ extension MeViewModel {
         static func practising(profiles: [Profile]) -> MePracticeViewModel {
             MePracticeViewModel(
                 practice: .fixture(SittingSession.fixtures), profiles: profiles,
-                timeZone: PageContext.fixture.timeZone)
+                timeZone: PageContext.fixture.timeZone, words: .english)
         }
 
         /// The fixture context of `person`'s own page.

@@ -126,7 +126,8 @@ extension SettingsViewModel {
             return SettingsViewModel(
                 person: person, acceptsToken: false, context: .fixture, timeZoneNames: timeZoneNames,
                 calendarLink: .calendar(
-                    url: "https://sangha.example/calendar/" + String(repeating: "ef", count: 32) + ".ics"))
+                    url: "https://sangha.example/calendar/" + String(repeating: "ef", count: 32) + ".ics",
+                    words: .english))
         }()
         /// Notifications on: two devices, newest first, with the choices someone changed and
         /// a reminder at 06:30.
@@ -146,13 +147,13 @@ extension SettingsViewModel {
                 person: person, acceptsToken: false, context: .fixture, timeZoneNames: timeZoneNames,
                 notifications: NotificationsSectionViewModel(
                     devices: devices, choices: PushChoices(sits: true, reminder: false, sitting: true),
-                    reminderMinutes: person.reminderMinutes, timeZone: person.timeZone))
+                    reminderMinutes: person.reminderMinutes, timeZone: person.timeZone, words: .english))
         }()
         /// Notifications on, no device yet and no reminder time.
         public static let notificationsNone = SettingsViewModel(
             person: .fixture, acceptsToken: false, context: .fixture, timeZoneNames: timeZoneNames,
             notifications: NotificationsSectionViewModel(
-                devices: [], choices: .standard, reminderMinutes: nil, timeZone: .utc))
+                devices: [], choices: .standard, reminderMinutes: nil, timeZone: .utc, words: .english))
         /// With a remote FriendService, before the person pasted a token of their own.
         public static let remoteWithoutToken = SettingsViewModel(
             person: .fixture, acceptsToken: true, context: .fixture, timeZoneNames: timeZoneNames)

@@ -83,7 +83,7 @@ extension ProfileEditorViewModel {
                     .soundEnabled(.warmUp, .repeat): "on", .soundName(.warmUp, .repeat): "Bowl",
                     .interval(.warmUp): "05:00", .iterations(.warmUp): "x",
                 ])
-            let (profile, errors) = input.applied(to: Profile.morning)
+            let (profile, errors) = input.applied(to: Profile.morning, words: .english)
             return ProfileEditorViewModel(profile: profile, context: .fixture, input: input, errors: errors)
         }()
         public static let conflict = ProfileEditorViewModel(
@@ -97,21 +97,22 @@ extension ProfileEditorViewModel {
 extension HomeViewModel {
     public enum Fixtures {
         public static let full = HomeViewModel(
-            profiles: ProfilesPanelViewModel(profiles: [Profile.morning, Profile.evening]),
-            friends: FriendsPanelViewModel(friends: Friend.fixtures),
+            profiles: ProfilesPanelViewModel(profiles: [Profile.morning, Profile.evening], words: .english),
+            friends: FriendsPanelViewModel(friends: Friend.fixtures, words: .english),
             practice: PracticePanelViewModel.Fixtures.practising,
             context: .fixture
         )
         public static let empty = HomeViewModel(
-            profiles: ProfilesPanelViewModel(profiles: []),
-            friends: FriendsPanelViewModel(friends: []),
+            profiles: ProfilesPanelViewModel(profiles: [], words: .english),
+            friends: FriendsPanelViewModel(friends: [], words: .english),
             practice: PracticePanelViewModel.Fixtures.empty,
             context: .fixture
         )
         /// The FriendService is down: the friends panel says so, the profiles panel is whole.
         public static let friendsDown = HomeViewModel(
-            profiles: ProfilesPanelViewModel(profiles: [Profile.morning]),
-            friends: FriendsPanelViewModel(friends: [], errorMessage: "Loading failed, check network connection"),
+            profiles: ProfilesPanelViewModel(profiles: [Profile.morning], words: .english),
+            friends: FriendsPanelViewModel(
+                friends: [], errorMessage: "Loading failed, check network connection", words: .english),
             practice: PracticePanelViewModel.Fixtures.practising,
             context: .fixture
         )

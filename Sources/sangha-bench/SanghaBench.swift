@@ -104,7 +104,7 @@ struct SanghaBench {
         }
         let rows = medianMicroseconds {
             FriendsListViewModel(
-                state: .rows(friends.map { FriendRowViewModel(friend: $0) }), context: PageContext()
+                state: .rows(friends.map { FriendRowViewModel(friend: $0, words: .english) }), context: PageContext()
             ).rows.count
         }
         // As the server builds it: the rows of a list the last page showed too are shared.
@@ -112,7 +112,7 @@ struct SanghaBench {
         let cache = FriendRowsCache()
         let shared = try await medianMicroseconds {
             _ = await FriendsListViewModel.load(
-                from: repository, context: PageContext(formToken: "t"), rows: cache.rows)
+                from: repository, context: PageContext(formToken: "t"), rows: { cache.rows(for: $0, words: .english) })
         }
         let page = friendsPage(rows: 50)
         let render = medianMicroseconds { page.compiledHTMLBuffer().readableBytes }
@@ -197,7 +197,8 @@ struct SanghaBench {
         let rows = (1...count).map { index in
             FriendRowViewModel(
                 friend: Friend(
-                    id: index, firstname: "Friend", lastname: "Number \(index)", phonenumber: "+1555\(index)"))
+                    id: index, firstname: "Friend", lastname: "Number \(index)", phonenumber: "+1555\(index)"),
+                words: .english)
         }
         return FriendsListViewModel(
             state: .rows(rows), context: PageContext(formToken: "0123456789abcdef0123456789abcdef"))

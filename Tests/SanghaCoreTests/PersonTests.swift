@@ -8,17 +8,21 @@ struct PersonTests {
     func controlCharacters() {
         #expect(Person.nameRefusal("Ada\u{0}Lovelace") == "A name cannot contain control characters.")
         #expect(Person.nameRefusal("Ada Lovelace") == nil)
-        #expect(Profile.validateName("Morning\u{7}") == "Name cannot contain control characters.")
-        #expect(Profile.validateName("Morning sit") == nil)
-        #expect(SittingGroup.validateName("Morning\u{0}sangha") == "Name cannot contain control characters.")
-        #expect(SittingGroup.validateName(String(repeating: "a", count: 61)) == "Name must be at most 60 characters.")
-        #expect(SittingGroup.validateName(" Morning sangha ") == nil)
+        #expect(Profile.validateName("Morning\u{7}", words: .english) == "Name cannot contain control characters.")
+        #expect(Profile.validateName("Morning sit", words: .english) == nil)
+        #expect(
+            SittingGroup.validateName("Morning\u{0}sangha", words: .english)
+                == "Name cannot contain control characters.")
+        #expect(
+            SittingGroup.validateName(String(repeating: "a", count: 61), words: .english)
+                == "Name must be at most 60 characters.")
+        #expect(SittingGroup.validateName(" Morning sangha ", words: .english) == nil)
         #expect(Person.aboutRefusal("Sits before sunrise.\nCounts breaths.\r\n\tAgain.") == nil)
         #expect(Person.aboutRefusal("Cut\u{0}short") == "About cannot contain control characters.")
         // Format characters are text: the joiner of 🧘‍♀️, the non-joiner of Persian, a soft hyphen.
         #expect(Person.aboutRefusal("🧘‍♀️ every morning") == nil)
         #expect(Person.nameRefusal("می\u{200C}خواهم") == nil)
-        #expect(Profile.validateName("Morning 🧘‍♀️ sit\u{AD}ting") == nil)
+        #expect(Profile.validateName("Morning 🧘‍♀️ sit\u{AD}ting", words: .english) == nil)
         #expect(Person.nameRefusal("Ad\u{85}a") == "A name cannot contain control characters.")
         #expect(Person.aboutRefusal("Bell\u{1B}[31m") == "About cannot contain control characters.")
         #expect(
@@ -34,12 +38,13 @@ struct PersonTests {
         #expect(Person.nameRefusal("Ada\u{202E}nimda") == turning)
         #expect(Person.nameRefusal("\u{2067}Ada\u{2069}") == turning)
         #expect(
-            Profile.validateName("Morning\u{202D}") == "Name cannot contain characters that turn the text's direction.")
+            Profile.validateName("Morning\u{202D}", words: .english)
+                == "Name cannot contain characters that turn the text's direction.")
         #expect(
-            SittingGroup.validateName("\u{202B}Sangha")
+            SittingGroup.validateName("\u{202B}Sangha", words: .english)
                 == "Name cannot contain characters that turn the text's direction.")
         #expect(Person.nameRefusal("שרה\u{200F} Cohen") == nil)
-        #expect(SittingGroup.validateName("سنگها\u{061C} 2") == nil)
+        #expect(SittingGroup.validateName("سنگها\u{061C} 2", words: .english) == nil)
     }
 
     @Test("A group's name is refused in the group's words, wherever it is checked: its form and an import's line")

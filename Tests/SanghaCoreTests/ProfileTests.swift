@@ -13,7 +13,7 @@ struct ProfileTests {
         #expect(profile[.coolDown].duration == 300)
         #expect(profile.segments.map(\.type) == [.main, .warmUp, .coolDown])
         #expect(profile[.warmUp].sounds.map(\.type) == [.begin, .end, .repeat])
-        #expect(profile.validationErrors().isEmpty)
+        #expect(profile.validationErrors(words: .english).isEmpty)
     }
 
     @Test("The session's total counts the warm-up and cool-down only when on")
@@ -34,7 +34,7 @@ struct ProfileTests {
         var profile = Profile.new(named: "Morning")
         profile.duration = seconds
         #expect(
-            profile.validationErrors()[.duration(.main)]
+            profile.validationErrors(words: .english)[.duration(.main)]
                 == (valid ? nil : "Duration must be between 00:01 and 24:00:00."))
     }
 
@@ -43,27 +43,29 @@ struct ProfileTests {
         var profile = Profile.new(named: "Morning")
         profile[.warmUp][sound: .repeat].enabled = true
         profile[.warmUp][sound: .repeat].interval = 300
-        #expect(profile.validationErrors().isEmpty)
+        #expect(profile.validationErrors(words: .english).isEmpty)
         profile[.warmUp][sound: .repeat].interval = 301
-        #expect(profile.validationErrors()[.interval(.warmUp)] != nil)
+        #expect(profile.validationErrors(words: .english)[.interval(.warmUp)] != nil)
         profile[.warmUp][sound: .repeat].interval = 0
-        #expect(profile.validationErrors()[.interval(.warmUp)] != nil)
+        #expect(profile.validationErrors(words: .english)[.interval(.warmUp)] != nil)
         // A switched-off repeating sound is not checked.
         profile[.warmUp][sound: .repeat].enabled = false
-        #expect(profile.validationErrors().isEmpty)
+        #expect(profile.validationErrors(words: .english).isEmpty)
     }
 
     @Test("Names are 1–60 characters; sounds come from the catalogue")
     func nameAndSound() {
         var profile = Profile.new(named: String(repeating: "a", count: 60))
-        #expect(profile.validationErrors().isEmpty)
+        #expect(profile.validationErrors(words: .english).isEmpty)
         profile.name = String(repeating: "a", count: 61)
-        #expect(profile.validationErrors()[.name] == "Name must be at most 60 characters.")
+        #expect(profile.validationErrors(words: .english)[.name] == "Name must be at most 60 characters.")
         profile.name = "  "
-        #expect(profile.validationErrors()[.name] == "Name is required.")
+        #expect(profile.validationErrors(words: .english)[.name] == "Name is required.")
         profile.name = "Morning"
         profile[.coolDown][sound: .begin].name = "Airhorn"
-        #expect(profile.validationErrors()[.soundName(.coolDown, .begin)] == "Choose one of the sounds offered.")
+        #expect(
+            profile.validationErrors(words: .english)[.soundName(.coolDown, .begin)]
+                == "Choose one of the sounds offered.")
     }
 }
 

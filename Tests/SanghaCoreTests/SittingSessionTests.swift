@@ -12,15 +12,16 @@ struct SittingSessionTests {
             SittingSession(profileID: 1, profileName: "P", startedAt: start, seconds: seconds, completed: completed)
         }
         #expect(
-            session(59, completed: false).refusal(now: start) == "A session stopped before a minute is not recorded.")
-        #expect(session(60, completed: false).refusal(now: start) == nil)
-        #expect(session(3, completed: true).refusal(now: start) == nil)
-        #expect(session(0, completed: true).refusal(now: start) != nil)
-        #expect(session(300_000, completed: true).refusal(now: start) != nil)
+            session(59, completed: false).refusal(now: start, words: .english)
+                == "A session stopped before a minute is not recorded.")
+        #expect(session(60, completed: false).refusal(now: start, words: .english) == nil)
+        #expect(session(3, completed: true).refusal(now: start, words: .english) == nil)
+        #expect(session(0, completed: true).refusal(now: start, words: .english) != nil)
+        #expect(session(300_000, completed: true).refusal(now: start, words: .english) != nil)
         #expect(
-            session(60, completed: true).refusal(now: start.addingTimeInterval(-601))
+            session(60, completed: true).refusal(now: start.addingTimeInterval(-601), words: .english)
                 == "The session's start is in the future.")
-        #expect(session(60, completed: true).refusal(now: start.addingTimeInterval(-600)) == nil)
+        #expect(session(60, completed: true).refusal(now: start.addingTimeInterval(-600), words: .english) == nil)
     }
 
     @Test("A session sat more than 30 days ago is refused; the window counts from its earliest end")
@@ -31,7 +32,7 @@ struct SittingSessionTests {
             SittingSession(
                 profileID: 1, profileName: "P", startedAt: now.addingTimeInterval(-hours * hour), seconds: seconds,
                 completed: true
-            ).refusal(now: now)
+            ).refusal(now: now, words: .english)
         }
         let days: Double = 24
         #expect(refusal(startedHoursAgo: 29 * days, seconds: 600) == nil)
@@ -42,8 +43,10 @@ struct SittingSessionTests {
         func session(startedAt: Date) -> SittingSession {
             SittingSession(profileID: 1, profileName: "P", startedAt: startedAt, seconds: seconds, completed: true)
         }
-        #expect(session(startedAt: earliest).refusal(now: now) == nil)
-        #expect(session(startedAt: earliest.addingTimeInterval(-1)).refusal(now: now) == SittingSession.tooOldMessage)
+        #expect(session(startedAt: earliest).refusal(now: now, words: .english) == nil)
+        #expect(
+            session(startedAt: earliest.addingTimeInterval(-1)).refusal(now: now, words: .english)
+                == SittingSession.tooOldMessage)
         #expect(refusal(startedHoursAgo: 30 * days + 1, seconds: 60) == SittingSession.tooOldMessage)
         #expect(refusal(startedHoursAgo: 300 * 24, seconds: 600) == SittingSession.tooOldMessage)
         // The longest session, 72 hours, is recorded when it ends; a day later it is not.

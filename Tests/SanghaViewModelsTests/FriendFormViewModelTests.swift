@@ -154,7 +154,7 @@ struct FriendDeletionTests {
     @Test("A removed friend leads back to the list with a success flash")
     func removed() async {
         let service = FakeFriendService(delete: { id in #expect(id == 1) })
-        let outcome = await FriendDeletion.submit(id: 1, fullName: "Jane Doe", to: service)
+        let outcome = await FriendDeletion.submit(id: 1, fullName: "Jane Doe", to: service, words: .english)
         #expect(outcome.url == "/friends")
         #expect(outcome.flash == .success("Removed Jane Doe."))
     }
@@ -169,7 +169,8 @@ struct FriendDeletionTests {
         ]
     )
     func failed(reason: FriendServiceError.Reason, message: String) async {
-        let outcome = await FriendDeletion.submit(id: 1, fullName: "Jane Doe", to: FakeFriendService.failing(reason))
+        let outcome = await FriendDeletion.submit(
+            id: 1, fullName: "Jane Doe", to: FakeFriendService.failing(reason), words: .english)
         #expect(outcome.flash == .error(title: "Could not remove Jane Doe.", message: message))
     }
 }

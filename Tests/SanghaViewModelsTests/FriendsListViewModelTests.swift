@@ -21,7 +21,7 @@ struct FriendsListViewModelTests {
 
     @Test("A row shows the full name, the phone number and its two actions")
     func row() {
-        let row = FriendRowViewModel(friend: .jane)
+        let row = FriendRowViewModel(friend: .jane, words: .english)
         #expect(row.fullName == "Jane Doe")
         #expect(row.phoneNumberText == "+15550100")
         #expect(row.editURL == "/friends/1/edit")

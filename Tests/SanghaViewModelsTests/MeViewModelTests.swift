@@ -233,12 +233,12 @@ struct MeViewModelTests {
     func about() {
         var person = Self.ada
         person.about = "Sits before sunrise.\nCounts breaths."
-        let written = MeAboutViewModel(person: person)
+        let written = MeAboutViewModel(person: person, words: .english)
         #expect(written.text == "Sits before sunrise.\nCounts breaths.")
         #expect(written.emptyMessage == nil && written.editLink == nil)
         for empty in ["", "  \n\t "] {
             person.about = empty
-            let about = MeAboutViewModel(person: person)
+            let about = MeAboutViewModel(person: person, words: .english)
             #expect(about.text == nil)
             #expect(about.emptyMessage == "Nothing here yet.")
             #expect(about.editLink == LinkViewModel(url: "/settings", label: "Write something in Settings"))

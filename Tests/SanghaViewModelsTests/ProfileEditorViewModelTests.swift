@@ -240,7 +240,7 @@ struct ProfilesListViewModelTests {
         #expect(empty.paging == nil)
         #expect(empty.emptyMessage == ProfilesListViewModel.noProfilesMessage)
 
-        let panel = await ProfilesPanelViewModel.load(from: repository)
+        let panel = await ProfilesPanelViewModel.load(from: repository, words: .english)
         #expect(panel.items.map(\.name) == (1...5).map { String(format: "Profile %03d", $0) })
         #expect(panel.allLabel == "All 120 profiles")
     }
@@ -257,9 +257,11 @@ struct ProfilesListViewModelTests {
         let unreachable = ProfilesListViewModel(
             profiles: nil, context: .fixture, failure: ProfileRepositoryError.unreachable("timed out"))
         #expect(unreachable.errorMessage == "The database is not reachable. Try again in a moment.")
-        let panel = ProfilesPanelViewModel(profiles: nil, failure: ProfileRepositoryError.unreachable("timed out"))
+        let panel = ProfilesPanelViewModel(
+            profiles: nil, failure: ProfileRepositoryError.unreachable("timed out"), words: .english)
         #expect(panel.errorMessage == StorageMessage.unreachable)
-        let practice = PracticePanelViewModel(practice: nil, failure: SittingSessionRepositoryError.unreachable("down"))
+        let practice = PracticePanelViewModel(
+            practice: nil, failure: SittingSessionRepositoryError.unreachable("down"), words: .english)
         #expect(practice.errorMessage == StorageMessage.unreachable)
     }
 
@@ -281,8 +283,10 @@ struct ProfilesListViewModelTests {
     @Test("Deleting says which profile went")
     func delete() async throws {
         let repository = try await storedProfiles([.new(named: "Evening")])
-        #expect(await ProfilesListViewModel.delete(id: 1, in: repository).flash == .success("Deleted Evening."))
-        #expect(await ProfilesListViewModel.delete(id: 1, in: repository).flash?.isError == true)
+        #expect(
+            await ProfilesListViewModel.delete(id: 1, in: repository, words: .english).flash
+                == .success("Deleted Evening."))
+        #expect(await ProfilesListViewModel.delete(id: 1, in: repository, words: .english).flash?.isError == true)
     }
 
     @Test("The home page composes its three panels; one failing leaves the others whole")

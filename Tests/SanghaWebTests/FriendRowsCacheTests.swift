@@ -35,7 +35,8 @@ struct FriendRowsCacheTests {
         let load = { (token: String, query: String?) async throws in
             try #require(
                 await FriendsListViewModel.load(
-                    from: repository, query: query, context: PageContext(formToken: token), rows: cache.rows
+                    from: repository, query: query, context: PageContext(formToken: token),
+                    rows: { cache.rows(for: $0, words: .english) }
                 ).shownPage)
         }
         let first = try await load("token-a", nil)
@@ -43,14 +44,14 @@ struct FriendRowsCacheTests {
         let other = try await load("token-b", nil)
         #expect(first.rows == again.rows)
         #expect(other.rows == first.rows)
-        #expect(other.rows == [.init(friend: .jane), .init(friend: .kenji)])
+        #expect(other.rows == [.init(friend: .jane, words: .english), .init(friend: .kenji, words: .english)])
         #expect((first.layout.formToken, other.layout.formToken) == ("token-a", "token-b"))
         // Every form of the page carries the page's own token.
         #expect(Set(formTokens(in: other.compiledHTML())) == ["token-b"])
 
         friends.withLock { $0 = [.amira] }
         let changed = try await load("token-a", nil)
-        #expect(changed.rows == [.init(friend: .amira)])
+        #expect(changed.rows == [.init(friend: .amira, words: .english)])
         let searched = try await load("token-a", "zzz")
         #expect(searched.rows.isEmpty)
         #expect(searched.emptyMessage == "No friends match “zzz”.")

@@ -245,7 +245,7 @@ struct GroupStreamsTests {
         let part = GroupStreams.Part(
             event: "sitting-now",
             html: PageRenderer.compiled(signer: TestDependencies.signer).html(
-                GroupSittingNowViewModel(group: world.group, sitting: sitting, timeZone: .gmt)))
+                GroupSittingNowViewModel(group: world.group, sitting: sitting, timeZone: .gmt, words: .english)))
         let event = String(buffer: world.streams.event(part))
         let lines = event.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropLast(2)
         #expect(lines.allSatisfy { $0.hasPrefix("data: ") || $0.hasPrefix("id: ") || $0.hasPrefix("event: ") })

@@ -25,9 +25,9 @@ struct HistoryPartsTests {
     func keptForTheSameDays() {
         let drawings = HistoryParts()
         let first = Self.practice([(1, 600), (3, 1200)])
-        let drawn = drawings.drawing(of: 7, first)
-        #expect(drawn == HistoryDrawing(practice: first))
-        #expect(drawings.drawing(of: 7, first) == drawn)
+        let drawn = drawings.drawing(of: 7, first, words: .english)
+        #expect(drawn == HistoryDrawing(practice: first, words: .english))
+        #expect(drawings.drawing(of: 7, first, words: .english) == drawn)
         #expect(drawings.count == 1)
 
         for changed in [
@@ -35,8 +35,8 @@ struct HistoryPartsTests {
             Self.practice([(1, 900), (3, 1200)]),  // yesterday's corrected
             Self.practice([(1, 600), (3, 1200)], today: Self.today.advanced(by: 1)),  // the next day
         ] {
-            let drawing = drawings.drawing(of: 7, changed)
-            #expect(drawing == HistoryDrawing(practice: changed))
+            let drawing = drawings.drawing(of: 7, changed, words: .english)
+            #expect(drawing == HistoryDrawing(practice: changed, words: .english))
             #expect(drawing != drawn)
         }
         // The same days in another language are drawn again, in it.
@@ -44,9 +44,11 @@ struct HistoryPartsTests {
         #expect(german == HistoryDrawing(practice: first, words: Words(.de)))
         #expect(german != drawn)
         // Another person's days are theirs.
-        #expect(drawings.drawing(of: 8, Self.practice([(2, 60)])) == HistoryDrawing(practice: Self.practice([(2, 60)])))
+        #expect(
+            drawings.drawing(of: 8, Self.practice([(2, 60)]), words: .english)
+                == HistoryDrawing(practice: Self.practice([(2, 60)]), words: .english))
         #expect(drawings.count == 2)
-        #expect(drawings.drawing(of: 7, first) == drawn, "the kept German drawing is not English")
+        #expect(drawings.drawing(of: 7, first, words: .english) == drawn, "the kept German drawing is not English")
     }
 
     static func session(_ id: Int, note: String? = nil) -> SittingSession {
@@ -69,9 +71,9 @@ struct HistoryPartsTests {
         let parts = HistoryParts()
         let utc = TimeZone(identifier: "UTC")!
         let first = Self.practice(sessions: [Self.session(2), Self.session(1)])
-        let table = parts.table(of: 7, first, timeZone: utc)
-        #expect(table == HistorySessionTable(sessions: first.recent, timeZone: utc))
-        #expect(parts.table(of: 7, first, timeZone: utc).rendering === table.rendering, "the kept one")
+        let table = parts.table(of: 7, first, timeZone: utc, words: .english)
+        #expect(table == HistorySessionTable(sessions: first.recent, timeZone: utc, words: .english))
+        #expect(parts.table(of: 7, first, timeZone: utc, words: .english).rendering === table.rendering, "the kept one")
         #expect(parts.tableCount == 1)
 
         let changed: [(Practice, TimeZone, Words)] = [
@@ -86,7 +88,8 @@ struct HistoryPartsTests {
             #expect(made.rendering !== table.rendering)
         }
         #expect(
-            parts.table(of: 8, first, timeZone: utc).rendering !== parts.table(of: 7, first, timeZone: utc).rendering)
+            parts.table(of: 8, first, timeZone: utc, words: .english).rendering
+                !== parts.table(of: 7, first, timeZone: utc, words: .english).rendering)
         #expect(parts.tableCount == 2)
     }
 
@@ -127,7 +130,9 @@ struct HistoryPartsTests {
     @Test("At most `limit` people are kept")
     func bounded() {
         let drawings = HistoryParts()
-        for person in 0...HistoryParts.limit { _ = drawings.drawing(of: person, Self.practice([(1, 600)])) }
+        for person in 0...HistoryParts.limit {
+            _ = drawings.drawing(of: person, Self.practice([(1, 600)]), words: .english)
+        }
         #expect(drawings.count <= HistoryParts.limit)
     }
 }

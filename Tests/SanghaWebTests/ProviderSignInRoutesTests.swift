@@ -77,7 +77,7 @@ struct ProviderSignInRoutesTests {
             let html = String(buffer: response.body)
             // The provider's section says so, beside the link (a new state in it each run).
             let status = html.firstMatch(of: /<h2 id="provider-heading">Pocket ID<\/h2>\n  <p>([^<]*)<\/p>/)?.1
-            #expect(status.map(String.init) == ProviderSectionViewModel.passwordConfirmed(name))
+            #expect(status.map(String.init) == ProviderSectionViewModel.passwordConfirmed(name, words: .english))
             let link = try #require(
                 html.firstMatch(of: /<a class="button" href="([^"]*)">Continue to Pocket ID<\/a>/)?.1)
             return try Started(link: String(link).replacingOccurrences(of: "&amp;", with: "&"), response: response)

@@ -229,8 +229,9 @@ extension PseudoLanguageTests {
         #expect(SittingViewModel(profile: Self.fullProfile, context: context).scriptWords == nil)
         #expect(
             HomeViewModel(
-                profiles: ProfilesPanelViewModel(profiles: []), friends: FriendsPanelViewModel(friends: []),
-                practice: PracticePanelViewModel(practice: nil), context: context
+                profiles: ProfilesPanelViewModel(profiles: [], words: .english),
+                friends: FriendsPanelViewModel(friends: [], words: .english),
+                practice: PracticePanelViewModel(practice: nil, words: .english), context: context
             ).outboxForms == nil)
     }
 }

@@ -15,7 +15,7 @@ public struct SittingGroup: Sendable, Equatable, Identifiable {
 
     /// Why `name` cannot be a group's name, or nil, in `words`' language; the same rules as a
     /// profile's name (`NameProblem`).
-    public static func validateName(_ name: String, words: Words = .english) -> String? {
+    public static func validateName(_ name: String, words: Words) -> String? {
         switch NameProblem(name, limit: nameLengthLimit) {
         case nil: nil
         case .required: words.groupsNameRequired

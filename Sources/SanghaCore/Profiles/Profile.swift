@@ -63,7 +63,7 @@ public struct Profile: Codable, Sendable, Equatable, Identifiable {
 
     /// Every rule the profile breaks, by field, in `words`' language. Empty when the profile is
     /// valid.
-    public func validationErrors(words: Words = .english) -> [ProfileField: String] {
+    public func validationErrors(words: Words) -> [ProfileField: String] {
         var errors: [ProfileField: String] = [:]
         if let message = Self.validateName(name, words: words) { errors[.name] = message }
         for segment in segments {
@@ -88,7 +88,7 @@ public struct Profile: Codable, Sendable, Equatable, Identifiable {
     }
 
     /// Why `name` cannot name a profile, or nil; in `words`' language.
-    public static func validateName(_ name: String, words: Words = .english) -> String? {
+    public static func validateName(_ name: String, words: Words) -> String? {
         switch NameProblem(name, limit: nameLengthLimit) {
         case nil: nil
         case .required: words.profilesNameRequired

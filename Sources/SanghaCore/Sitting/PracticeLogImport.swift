@@ -23,13 +23,13 @@ public struct PracticeLogImport: Sendable, Equatable {
 
     /// `text` read as of `now` (a session may not begin after it), its problems in `words`'
     /// language.
-    public static func read(_ text: String, now: Date, words: Words = .english) -> PracticeLogImport {
+    public static func read(_ text: String, now: Date, words: Words) -> PracticeLogImport {
         let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if trimmed.first == "[" { return readJSON(String(trimmed), now: now, words: words) }
         return readCSV(String(trimmed), now: now, words: words)
     }
 
-    static func readJSON(_ text: String, now: Date, words: Words = .english) -> PracticeLogImport {
+    static func readJSON(_ text: String, now: Date, words: Words) -> PracticeLogImport {
         guard let entries = try? JSONDecoder().decode([PracticeLogExport.Session].self, from: Data(text.utf8)) else {
             return PracticeLogImport(sessions: [], problems: [words.historyImportNotJson])
         }
@@ -45,7 +45,7 @@ public struct PracticeLogImport: Sendable, Equatable {
         return result
     }
 
-    static func readCSV(_ text: String, now: Date, words: Words = .english) -> PracticeLogImport {
+    static func readCSV(_ text: String, now: Date, words: Words) -> PracticeLogImport {
         let records = CSV.records(text)
         let header = PracticeLogExport.csvHeader.trimmingCharacters(in: .newlines).split(separator: ",").map(
             String.init)

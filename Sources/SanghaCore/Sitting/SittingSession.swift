@@ -53,7 +53,7 @@ public struct SittingSession: Codable, Sendable, Equatable, Identifiable {
     /// `clockSkewAllowance` (10 minutes) from now, and no earlier than `recentWindow` (30 days)
     /// before the session could have ended (`now - 48 h - seconds`).
     /// In `words`' language (the English of `futureMessage` and `tooOldMessage` by default).
-    public func refusal(now: Date, words: Words = .english) -> String? {
+    public func refusal(now: Date, words: Words) -> String? {
         if !(1...86_400 * 3).contains(seconds) { return words.sittingLengthRange }
         if !completed && seconds < Self.minimumStoppedSeconds {
             return words.sittingStoppedEarly
@@ -133,7 +133,7 @@ extension SittingSession {
 
     /// Why `note` cannot be a session's note, or nil: at most `noteLengthLimit` characters, and
     /// no control characters but line breaks and tabs. In `words`' language.
-    public static func noteRefusal(_ note: String, words: Words = .english) -> String? {
+    public static func noteRefusal(_ note: String, words: Words) -> String? {
         if note.count > noteLengthLimit { return words.historyNoteTooLong(limit: words.number(noteLengthLimit)) }
         let allowed: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
         if note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !allowed.contains($0) }) {

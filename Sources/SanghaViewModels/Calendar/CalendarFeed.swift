@@ -37,7 +37,7 @@ public enum CalendarFeed {
     }
 
     /// One sit, for "Add to calendar", in the language of `words` (the page's).
-    public static func ics(for sit: CalendarSit, site: String, words: Words = .english) -> String {
+    public static func ics(for sit: CalendarSit, site: String, words: Words) -> String {
         var calendar = header(name: "\(sit.sit.name) · \(sit.groupName)")
         calendar.timeZone(sit.sit.timeZone, around: sit.sit.startsAt)
         event(sit, site: site, host: host(site), words: words, into: &calendar)

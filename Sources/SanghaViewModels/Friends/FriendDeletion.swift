@@ -6,7 +6,7 @@ import SanghaCore
 public enum FriendDeletion {
     /// `fullName` comes from the row that was deleted; it names the friend in the messages.
     public static func submit(
-        id: Int, fullName: String?, to service: any FriendService, words: Words = .english
+        id: Int, fullName: String?, to service: any FriendService, words: Words
     ) async -> Redirect {
         let name = fullName.flatMap { $0.isEmpty ? nil : $0 }
         do {

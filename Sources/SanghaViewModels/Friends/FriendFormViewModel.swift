@@ -139,7 +139,7 @@ extension FriendDraft {
 
 extension FriendField {
     /// The label a person reads.
-    public func label(_ words: Words = .english) -> String {
+    public func label(_ words: Words) -> String {
         switch self {
         case .firstname: words.friendsFirstName
         case .lastname: words.friendsLastName

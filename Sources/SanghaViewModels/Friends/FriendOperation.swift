@@ -12,7 +12,7 @@ public enum FriendOperation: Sendable {
     case delete(fullName: String)
 
     /// The alert title of a failed write; loading has none (its message stands in the list).
-    public func failureTitle(_ words: Words = .english) -> String {
+    public func failureTitle(_ words: Words) -> String {
         switch self {
         case .load: words.friendsLoadFailedTitle
         case .add(let draft): words.friendsAddFailed(name: "\(draft.firstname) \(draft.lastname)")
@@ -24,7 +24,7 @@ public enum FriendOperation: Sendable {
 
     /// The message for `reason`: 401 and 404 have their own, everything else shares one. The
     /// service's own reason for refusing a value stays as it wrote it.
-    public func message(for reason: FriendServiceError.Reason, words: Words = .english) -> String {
+    public func message(for reason: FriendServiceError.Reason, words: Words) -> String {
         switch (self, reason) {
         case (.load, .unauthorized): words.friendsLoadUnauthorized
         case (.load, .notFound): words.friendsLoadNotFound
@@ -40,7 +40,7 @@ public enum FriendOperation: Sendable {
         }
     }
 
-    public func alert(for reason: FriendServiceError.Reason, words: Words = .english) -> AlertViewModel {
+    public func alert(for reason: FriendServiceError.Reason, words: Words) -> AlertViewModel {
         AlertViewModel(title: failureTitle(words), message: message(for: reason, words: words))
     }
 }

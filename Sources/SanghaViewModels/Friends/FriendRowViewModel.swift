@@ -17,7 +17,7 @@ public struct FriendRowViewModel: Sendable, Equatable, Encodable {
     /// The question the browser asks before deleting.
     public let deleteConfirmation: String
 
-    public init(friend: Friend, words: Words = .english) {
+    public init(friend: Friend, words: Words) {
         let fullName = friend.fullName
         self.id = friend.id
         // Isolated as shown; posted back with a deletion, it names the friend in its flash,

@@ -64,7 +64,7 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         self.hasRows = !rows.isEmpty
         self.paging = PagingViewModel(
             page: page, pageCount: PagingViewModel.pageCount(rows: all.count), path: Paths.friends.url,
-            parameters: query.isEmpty ? [] : [("q", query)])
+            parameters: query.isEmpty ? [] : [("q", query)], words: words)
     }
 
     /// Builds the rows of a whole list. The web layer may pass one that shares the rows among the
@@ -115,7 +115,7 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
         failure: FriendServiceError,
         query: String,
         timeZone: TimeZone,
-        words: Words = .english
+        words: Words
     ) -> State {
         let message = FriendOperation.load.message(for: failure.reason, words: words)
         guard case .rows(let rows) = state(for: saved.friends, query: query, words: words) else {
@@ -126,11 +126,11 @@ public struct FriendsListViewModel: Sendable, Equatable, Encodable {
 
     /// "Showing the list saved on …". (The time is written as English writes it, in every
     /// language, until the formatters speak the person's.)
-    static func savedNotice(_ saved: SavedFriendList, timeZone: TimeZone, words: Words = .english) -> String {
+    static func savedNotice(_ saved: SavedFriendList, timeZone: TimeZone, words: Words) -> String {
         words.friendsSavedNotice(time: SavedTimeFormatter.string(from: saved.savedAt, timeZone: timeZone))
     }
 
-    static func state(for friends: [Friend], query: String, rows: RowsBuilder? = nil, words: Words = .english)
+    static func state(for friends: [Friend], query: String, rows: RowsBuilder? = nil, words: Words)
         -> State
     {
         if friends.isEmpty { return .empty(words.friendsNoData) }

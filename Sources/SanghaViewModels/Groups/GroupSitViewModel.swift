@@ -166,7 +166,7 @@ public struct GroupSitPeopleViewModel: Sendable, Equatable, Encodable {
     /// "A host cancelled this sit. …"; nil while it is not.
     public let cancelledText: String?
 
-    public init(sit: GroupSit, sitting: [SittingNow], timeZone: TimeZone, words: Words = .english) {
+    public init(sit: GroupSit, sitting: [SittingNow], timeZone: TimeZone, words: Words) {
         heading = words.groupsInThisSit
         people = sitting.filter { $0.sit == sit.id }.map {
             GroupSitterViewModel($0, timeZone: timeZone, words: words)

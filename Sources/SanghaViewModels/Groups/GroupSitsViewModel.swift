@@ -13,7 +13,7 @@ public struct GroupSitsViewModel: Sendable, Equatable, Encodable {
     /// "No sits are scheduled."; nil when one is.
     public let emptyText: String?
 
-    public init(sits: [GroupSit], sitting: [SittingNow], now: Date, timeZone: TimeZone, words: Words = .english) {
+    public init(sits: [GroupSit], sitting: [SittingNow], now: Date, timeZone: TimeZone, words: Words) {
         heading = words.groupsUpcomingSits
         self.sits = sits.compactMap { sit in sit.occurrence(at: now).map { (sit, $0) } }
             .sorted { $0.1.start < $1.1.start }
@@ -46,7 +46,7 @@ public struct GroupSitRowViewModel: Sendable, Equatable, Encodable {
 
     init(
         _ sit: GroupSit, occurrence: DateInterval, sitting: [SittingNow], now: Date, timeZone: TimeZone,
-        words: Words = .english
+        words: Words
     ) {
         name = words.isolated(sit.name)
         url = Paths.groupSit.url(sit.group, sit.id)
@@ -105,7 +105,7 @@ public struct GroupScheduleViewModel: Sendable, Equatable, Encodable {
         public static let empty = Form()
     }
 
-    init(group: Int, profiles: [Profile], form: Form, words: Words = .english) {
+    init(group: Int, profiles: [Profile], form: Form, words: Words) {
         (heading, intro, submitLabel) = (words.groupsSchedule, words.groupsScheduleIntro, words.groupsSchedule)
         (profileLabel, weeklyLabel, profilesLabel) = (words.groupsProfile, words.groupsEveryWeek, words.groupsProfiles)
         actionURL = Paths.groupSits.url(group)
@@ -220,7 +220,7 @@ public enum GroupSitAction {
     /// "Cancel sit" (hosts only): 303 to the group with "The sit is cancelled." (its pages show
     /// it gone; whoever sits in it goes on alone).
     public static func cancel(
-        _ sit: Int, in group: Int, groups: any GroupRepository, now: Date, words: Words = .english
+        _ sit: Int, in group: Int, groups: any GroupRepository, now: Date, words: Words
     ) async -> SubmitOutcome<GroupViewModel> {
         let back = Paths.group.url(group)
         do {

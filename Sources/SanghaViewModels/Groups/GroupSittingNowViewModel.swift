@@ -13,7 +13,7 @@ public struct GroupSittingNowViewModel: Sendable, Equatable, Encodable {
     /// The event stream that keeps the section current.
     public let eventsURL: String
 
-    public init(group: Int, sitting: [SittingNow], timeZone: TimeZone, words: Words = .english) {
+    public init(group: Int, sitting: [SittingNow], timeZone: TimeZone, words: Words) {
         heading = words.groupsSittingNow
         sitters = sitting.map { GroupSitterViewModel($0, timeZone: timeZone, words: words) }
         hasSitters = !sitters.isEmpty
@@ -29,7 +29,7 @@ public struct GroupSitterViewModel: Sendable, Equatable, Encodable {
     public let sinceText: String
     public let sinceISO: String
 
-    init(_ sitter: SittingNow, timeZone: TimeZone, words: Words = .english) {
+    init(_ sitter: SittingNow, timeZone: TimeZone, words: Words) {
         name = words.isolated(sitter.name)
         profileName = sitter.inAnotherGroupsSit ? words.groupsAGroupSit : words.isolated(sitter.profileName)
         sinceText = words.groupsSince(time: CalendarText.time(sitter.since, timeZone: timeZone, words: words))
@@ -67,7 +67,7 @@ public enum SittingPresence {
     /// ten minutes before it begins). A refusal is in `words`' language.
     public static func start(
         _ input: Input, profiles: any ProfileRepository, groups: any GroupRepository, now: Date,
-        words: Words = .english
+        words: Words
     ) async -> Outcome {
         if input.sit != nil || input.group != nil {
             return await join(input, groups: groups, now: now, words: words)
@@ -109,7 +109,7 @@ public enum SittingPresence {
         }
     }
 
-    public static func stop(groups: any GroupRepository, words: Words = .english) async -> Outcome {
+    public static func stop(groups: any GroupRepository, words: Words) async -> Outcome {
         await saving(words) { .announced(groups: try await groups.stopSitting()) }
     }
 

@@ -195,7 +195,7 @@ public struct GroupRoster: Sendable, Equatable {
     /// "Together: 2 hr 10 min in 5 sessions since Monday."
     public let weekSummary: String
 
-    public init(detail: GroupDetail, practice: [MemberPractice], timeZone: TimeZone, words: Words = .english) {
+    public init(detail: GroupDetail, practice: [MemberPractice], timeZone: TimeZone, words: Words) {
         self.init(
             Source(detail: detail, practice: practice, timeZone: timeZone, language: words.language), words: words)
     }
@@ -241,7 +241,7 @@ public struct GroupMemberViewModel: Sendable, Equatable, Encodable {
     /// "Remove Ana Lima".
     public let removeAccessibleLabel: String
 
-    init(_ member: GroupMember, removeURL: String?, timeZone: TimeZone, words: Words = .english) {
+    init(_ member: GroupMember, removeURL: String?, timeZone: TimeZone, words: Words) {
         name = words.isolated(member.name)
         username = member.username
         isHost = member.isHost
@@ -271,7 +271,7 @@ public struct GroupHostingViewModel: Sendable, Equatable, Encodable {
 
     init(
         group: Int, invitations: [GroupInvitation], removed: [RemovedMember] = [], signUp: SignUpMode = .invite,
-        timeZone: TimeZone, words: Words = .english
+        timeZone: TimeZone, words: Words
     ) {
         hint =
             switch signUp {
@@ -312,7 +312,7 @@ public struct GroupRemovedRowViewModel: Sendable, Equatable, Encodable {
     /// "Let Ana Lima back in".
     public let readmitAccessibleLabel: String
 
-    init(name: String, username: String, detail: String, readmitURL: String, words: Words = .english) {
+    init(name: String, username: String, detail: String, readmitURL: String, words: Words) {
         (self.name, self.username, self.detail, self.readmitURL) = (
             words.isolated(name), username, detail, readmitURL
         )

@@ -76,7 +76,7 @@ public struct GroupRowViewModel: Sendable, Equatable, Encodable {
     public let url: String
     public let detail: String
 
-    init(_ summary: GroupSummary, words: Words = .english) {
+    init(_ summary: GroupSummary, words: Words) {
         name = words.isolated(summary.group.name)
         url = Paths.group.url(summary.group.id)
         detail =

@@ -47,7 +47,7 @@ public struct HistoryChartViewModel: Sendable, Equatable, Encodable {
     }
 
     /// `days`, oldest first, the last today, in the language of `words`.
-    public init(days: [Practice.Day], words: Words = .english) {
+    public init(days: [Practice.Day], words: Words) {
         width = days.count * Self.slot
         viewBox = "0 0 \(width) \(Self.plotTop + Self.plotHeight + 26)"
         let most = days.map(\.seconds).max() ?? 0

@@ -10,7 +10,7 @@ public struct HistoryDrawing: Sendable, Equatable {
     public let year: HistoryYearViewModel
 
     /// `practice`'s days drawn in the language of `words`.
-    public init(practice: Practice, words: Words = .english) {
+    public init(practice: Practice, words: Words) {
         chart = HistoryChartViewModel(days: practice.days(last: HistoryViewModel.dayCount), words: words)
         year = HistoryYearViewModel(practice: practice, words: words)
     }

@@ -183,7 +183,7 @@ public struct HistorySessionTable: Sendable, Equatable {
     public let rendering = KeptRendering()
 
     /// The rows of `sessions` in `timeZone`, in the language of `words`.
-    public init(sessions: [SittingSession], timeZone: TimeZone, words: Words = .english) {
+    public init(sessions: [SittingSession], timeZone: TimeZone, words: Words) {
         sessionsHeading = words.historyRecentSessions
         columns = Columns(
             date: words.historyDate, profile: words.historyProfile, duration: words.historyDuration,
@@ -231,7 +231,7 @@ public struct HistorySessionRowViewModel: Sendable, Equatable, Encodable {
 
     /// The row of `session`, in the language of `words` (English by default: `/me` and the
     /// fixtures).
-    public init(session: SittingSession, timeZone: TimeZone, actions: Bool = false, words: Words = .english) {
+    public init(session: SittingSession, timeZone: TimeZone, actions: Bool = false, words: Words) {
         dateText = CalendarText.dayAndTime(session.startedAt, timeZone: timeZone, words: words)
         dateTime = CalendarText.iso(session.startedAt)
         profileName = words.isolated(session.profileName)

@@ -76,7 +76,7 @@ public struct HistoryYearViewModel: Sendable, Equatable, Encodable {
     }
 
     /// The calendar of `practice`, in the language of `words`.
-    public init(practice: Practice, words: Words = .english) {
+    public init(practice: Practice, words: Words) {
         let today = practice.today
         let first = today.advanced(by: -(today.weekday - 1) - (Self.weeks - 1) * 7)
         weeksWidth = (Self.weeks - 1) * Self.step

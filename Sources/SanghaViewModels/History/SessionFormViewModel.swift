@@ -252,7 +252,7 @@ public enum SessionEntry {
 
     /// "Delete" (asked first in the browser): 303 to the history with "Sit deleted.", in the
     /// language of `words`.
-    public static func delete(_ id: Int, sessions: any SittingSessionRepository, words: Words = .english) async
+    public static func delete(_ id: Int, sessions: any SittingSessionRepository, words: Words) async
         -> SubmitOutcome<SessionEditViewModel>
     {
         do {

@@ -26,7 +26,7 @@ public struct FriendsPanelViewModel: Sendable, Equatable, Encodable {
 
     /// `friends` nil with `errorMessage`: the list could not be loaded and none was saved. In
     /// `words`' language (`errorMessage` and `savedNotice` come as they are).
-    public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil, words: Words = .english) {
+    public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil, words: Words) {
         (title, addLabel) = (words.homeFriends, words.homeAddFriend)
         friendCount = friends.count
         items = friends.prefix(Self.limit).map {

@@ -22,7 +22,7 @@ public struct PracticePanelViewModel: Sendable, Equatable, Encodable {
     /// `practice` nil: the sessions could not be read, for `failure`. Its first recent session
     /// is the newest. In `words`' language.
     public init(
-        practice: Practice?, failure: (any Error)? = nil, showsStreak: Bool = true, words: Words = .english
+        practice: Practice?, failure: (any Error)? = nil, showsStreak: Bool = true, words: Words
     ) {
         (title, allLabel) = (words.homePractice, words.homeHistory)
         (streakLabel, todayLabel) = (words.homeStreak, words.homeToday)

@@ -24,7 +24,7 @@ public struct ProfilesPanelViewModel: Sendable, Equatable, Encodable {
 
     /// `profiles` nil: they could not be read, for `failure`. `total`: how many there are, when
     /// `profiles` are only the first of them. In `words`' language.
-    public init(profiles: [Profile]?, total: Int? = nil, failure: (any Error)? = nil, words: Words = .english) {
+    public init(profiles: [Profile]?, total: Int? = nil, failure: (any Error)? = nil, words: Words) {
         title = words.homeProfiles
         let all = profiles ?? []
         let count = total ?? all.count
@@ -47,7 +47,7 @@ public struct ProfilesPanelViewModel: Sendable, Equatable, Encodable {
             }
     }
 
-    public static func load(from repository: any ProfileRepository, words: Words = .english) async
+    public static func load(from repository: any ProfileRepository, words: Words) async
         -> ProfilesPanelViewModel
     {
         do {

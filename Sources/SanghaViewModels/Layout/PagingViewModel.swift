@@ -21,7 +21,7 @@ public struct PagingViewModel: Sendable, Equatable, Encodable {
     /// (a search's `q`), before `page`.
     public init?(
         page: Int, pageCount: Int, path: String, parameters: [(name: String, value: String)] = [],
-        words: Words = .english
+        words: Words
     ) {
         guard pageCount > 1 else { return nil }
         self.page = page

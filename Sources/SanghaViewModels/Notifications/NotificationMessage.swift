@@ -19,7 +19,7 @@ public struct NotificationMessage: Sendable, Equatable, Encodable {
     /// A group sit about to begin: "Zazen begins at 07:00" (in the person's zone), with the
     /// group's name; its page.
     public static func sit(
-        _ sit: GroupSit, groupName: String, start: Date, timeZone: TimeZone, words: Words = .english
+        _ sit: GroupSit, groupName: String, start: Date, timeZone: TimeZone, words: Words
     ) -> NotificationMessage {
         NotificationMessage(
             title: words.notificationsSitBegins(sit: sit.name, time: CalendarText.time(start, timeZone: timeZone)),
@@ -40,7 +40,7 @@ public struct NotificationMessage: Sendable, Equatable, Encodable {
     }
 
     /// Someone in a group began to sit: "Ada is sitting", with the group's name; its page.
-    public static func sitting(name: String, group: Int, groupName: String, words: Words = .english)
+    public static func sitting(name: String, group: Int, groupName: String, words: Words)
         -> NotificationMessage
     {
         NotificationMessage(

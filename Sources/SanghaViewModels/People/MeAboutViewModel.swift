@@ -13,7 +13,7 @@ public struct MeAboutViewModel: Sendable, Equatable, Encodable {
     /// To Settings, where the text is written; only while there is none.
     public let editLink: LinkViewModel?
 
-    public init(person: Person, words: Words = .english) {
+    public init(person: Person, words: Words) {
         title = words.accountAbout
         let trimmed = person.about.trimmingCharacters(in: .whitespacesAndNewlines)
         let written = !trimmed.isEmpty

@@ -20,7 +20,7 @@ public struct MeFriendsViewModel: Sendable, Equatable, Encodable {
     public let addLabel: String
 
     /// What the home page's friends panel shows of the same list, with how many there are.
-    public init(panel: FriendsPanelViewModel, words: Words = .english) {
+    public init(panel: FriendsPanelViewModel, words: Words) {
         title = words.layoutFriends
         let failedWithNothing = panel.friendCount == 0 && panel.errorMessage != nil
         countText = failedWithNothing ? nil : words.meFriends(panel.friendCount)
@@ -35,9 +35,10 @@ public struct MeFriendsViewModel: Sendable, Equatable, Encodable {
     }
 
     /// `friends` empty with `errorMessage`: the list could not be loaded and none was saved.
-    public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil, words: Words = .english) {
+    public init(friends: [Friend], errorMessage: String? = nil, savedNotice: String? = nil, words: Words) {
         self.init(
-            panel: FriendsPanelViewModel(friends: friends, errorMessage: errorMessage, savedNotice: savedNotice),
+            panel: FriendsPanelViewModel(
+                friends: friends, errorMessage: errorMessage, savedNotice: savedNotice, words: words),
             words: words)
     }
 

@@ -10,7 +10,7 @@ public struct MeHeaderViewModel: Sendable, Equatable, Encodable {
     public let sinceText: String
 
     /// `sessionCount` nil: the sessions could not be counted, and the line says only since when.
-    public init(person: Person, sessionCount: Int?, timeZone: TimeZone, words: Words = .english) {
+    public init(person: Person, sessionCount: Int?, timeZone: TimeZone, words: Words) {
         initials = person.initials
         name = words.isolated(person.name)
         let month =

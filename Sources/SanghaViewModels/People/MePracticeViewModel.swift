@@ -44,7 +44,7 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
     public init(
         practice: Practice?, sessionsFailure: (any Error)? = nil,
         profiles: [Profile]?, profileCount: Int? = nil, profilesFailure: (any Error)? = nil,
-        timeZone: TimeZone, showsStreak: Bool = true, words: Words = .english
+        timeZone: TimeZone, showsStreak: Bool = true, words: Words
     ) {
         (title, streakLabel, totalTimeLabel) = (words.mePractice, words.meStreak, words.meTotalTime)
         (sessionsTitle, historyLabel, profilesTitle) = (words.meLastSessions, words.layoutHistory, words.layoutProfiles)
@@ -61,7 +61,8 @@ public struct MePracticeViewModel: Sendable, Equatable, Encodable {
         }
         hasSessions = !sessions.isEmpty
 
-        let profilesPanel = ProfilesPanelViewModel(profiles: profiles, total: profileCount, failure: profilesFailure)
+        let profilesPanel = ProfilesPanelViewModel(
+            profiles: profiles, total: profileCount, failure: profilesFailure, words: words)
         profilesCountText = profiles.map { words.meProfiles(profileCount ?? $0.count) }
         self.profiles = profilesPanel.items
         hasProfiles = profilesPanel.hasItems

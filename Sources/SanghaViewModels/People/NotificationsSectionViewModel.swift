@@ -41,7 +41,7 @@ public struct NotificationsSectionViewModel: Sendable, Equatable, Encodable {
 
     public init(
         devices: [PushDevice], choices: PushChoices, reminderMinutes: Int?, timeZone: TimeZone,
-        words: Words = .english
+        words: Words
     ) {
         (heading, hint, turnOnLabel) = (words.notificationsHeading, words.notificationsHint, words.notificationsTurnOn)
         (noScript, turnedOn) = (words.notificationsNoScript, words.notificationsOn)
@@ -62,7 +62,7 @@ public struct NotificationsSectionViewModel: Sendable, Equatable, Encodable {
 
     /// The section of `person`, or nil when their devices cannot be read (the page shows the
     /// rest).
-    public static func load(person: Person, push: any PushRepository, words: Words = .english) async
+    public static func load(person: Person, push: any PushRepository, words: Words) async
         -> NotificationsSectionViewModel?
     {
         do {
@@ -103,7 +103,7 @@ public struct NotificationsSectionViewModel: Sendable, Equatable, Encodable {
 
     /// Keeps `device` (checked by the web layer: its endpoint, key and secret) as one of the
     /// person's, at most `PushDevice.limitPerPerson` (the oldest goes).
-    public static func subscribe(_ device: PushDevice, push: any PushRepository, words: Words = .english) async
+    public static func subscribe(_ device: PushDevice, push: any PushRepository, words: Words) async
         -> Subscribed
     {
         do {
@@ -116,7 +116,7 @@ public struct NotificationsSectionViewModel: Sendable, Equatable, Encodable {
     }
 
     /// "Remove": the device gets nothing more.
-    public static func remove(device id: Int, of person: Person, push: any PushRepository, words: Words = .english)
+    public static func remove(device id: Int, of person: Person, push: any PushRepository, words: Words)
         async -> SubmitOutcome<ErrorPageViewModel>
     {
         do {
@@ -150,7 +150,7 @@ public struct NotificationsSectionViewModel: Sendable, Equatable, Encodable {
 
     /// "Save notification choices".
     public static func choose(
-        _ input: ChoicesInput, person: Person, push: any PushRepository, words: Words = .english
+        _ input: ChoicesInput, person: Person, push: any PushRepository, words: Words
     ) async -> SubmitOutcome<ErrorPageViewModel> {
         do {
             try await push.setChoices(input.choices, of: person.id)
@@ -176,7 +176,7 @@ public struct PushDeviceRowViewModel: Sendable, Equatable, Encodable {
     /// The button's accessible name: "Remove Firefox on Linux".
     public let removeName: String
 
-    public init(_ device: PushDevice, timeZone: TimeZone, words: Words = .english) {
+    public init(_ device: PushDevice, timeZone: TimeZone, words: Words) {
         name = words.isolated(device.name)
         added = words.notificationsAdded(date: WordsDates.shortDate(device.createdAt, timeZone: timeZone, words: words))
         removeURL = Paths.removePushDevice.url(device.id)

@@ -487,7 +487,7 @@ public struct CalendarSectionViewModel: Sendable, Equatable, Encodable {
     /// The link just made, shown this once.
     public let link: OneTimeLinkViewModel?
 
-    public init(hasLink: Bool, link: OneTimeLinkViewModel? = nil, words: Words = .english) {
+    public init(hasLink: Bool, link: OneTimeLinkViewModel? = nil, words: Words) {
         (heading, hint) = (words.settingsCalendar, words.settingsCalendarHint)
         status = hasLink ? words.settingsCalendarHasLink : words.settingsCalendarNoLink
         submitLabel = hasLink ? words.settingsCalendarReset : words.settingsCalendarCreate
@@ -501,16 +501,16 @@ public struct ProviderConfirmViewModel: Sendable, Equatable, Encodable {
     public let hint: String
     public let link: LinkViewModel
 
-    public init(provider: String, words: Words = .english) {
+    public init(provider: String, words: Words) {
         hint = words.providerConfirmHint(provider: provider)
         link = LinkViewModel(url: Paths.confirmProvider.url, label: words.providerConfirm(provider: provider))
     }
 
     /// Setting a password or deleting refused for want of it.
-    public static func first(_ provider: String, words: Words = .english) -> String {
+    public static func first(_ provider: String, words: Words) -> String {
         words.providerConfirmFirst(provider: provider)
     }
-    public static func confirmed(_ provider: String, words: Words = .english) -> String {
+    public static func confirmed(_ provider: String, words: Words) -> String {
         words.providerConfirmed(provider: provider)
     }
 }
@@ -531,7 +531,7 @@ public struct ProviderSectionViewModel: Sendable, Equatable, Encodable {
 
     public init(
         provider: String, account: ProviderAccount, passwordError: String? = nil, continueURL: String? = nil,
-        words: Words = .english
+        words: Words
     ) {
         heading = provider
         switch (account.isConnected, account.hasPassword) {
@@ -561,30 +561,30 @@ public struct ProviderSectionViewModel: Sendable, Equatable, Encodable {
         }
     }
 
-    public static func connected(_ provider: String, words: Words = .english) -> String {
+    public static func connected(_ provider: String, words: Words) -> String {
         words.providerConnected(provider: provider)
     }
     /// "Disconnect NAME" refused: the account has no password to sign in with instead.
-    public static func onlyWayIn(_ provider: String, words: Words = .english) -> String {
+    public static func onlyWayIn(_ provider: String, words: Words) -> String {
         words.providerOnlyWayIn(provider: provider)
     }
-    public static func disconnected(_ provider: String, words: Words = .english) -> String {
+    public static func disconnected(_ provider: String, words: Words) -> String {
         words.providerDisconnected(provider: provider)
     }
-    public static func taken(_ provider: String, words: Words = .english) -> String {
+    public static func taken(_ provider: String, words: Words) -> String {
         words.providerTaken(provider: provider)
     }
     /// "Connect NAME" without a password typed.
-    public static func passwordNeeded(_ provider: String, words: Words = .english) -> String {
+    public static func passwordNeeded(_ provider: String, words: Words) -> String {
         words.providerPasswordNeeded(provider: provider)
     }
     public static let wrongPassword = "This is not your password."
     /// The password was right: what the section says beside "Continue to NAME".
-    public static func passwordConfirmed(_ provider: String, words: Words = .english) -> String {
+    public static func passwordConfirmed(_ provider: String, words: Words) -> String {
         words.providerPasswordConfirmed(provider: provider)
     }
     /// An account neither connected nor with a password: nothing of it can confirm connecting.
-    public static func noPassword(_ provider: String, words: Words = .english) -> String {
+    public static func noPassword(_ provider: String, words: Words) -> String {
         words.providerNoPassword(provider: provider)
     }
 }
@@ -596,7 +596,7 @@ public struct ProviderConnectViewModel: Sendable, Equatable, Encodable {
     public let password: FormFieldViewModel
     public let submitLabel: String
 
-    public init(provider: String, error: String? = nil, words: Words = .english) {
+    public init(provider: String, error: String? = nil, words: Words) {
         password = FormFieldViewModel(
             names: FieldNames(name: AccountField.connectPassword.formName), label: words.providerYourPassword,
             value: "", error: error,

@@ -29,7 +29,7 @@ public struct ProfileFormInput: Sendable, Equatable, Decodable {
     ///
     /// A segment whose details were not on the page (it was off) keeps its stored duration and
     /// sounds, so turning it off and on again loses nothing.
-    public func applied(to stored: Profile, words: Words = .english) -> (
+    public func applied(to stored: Profile, words: Words) -> (
         profile: Profile, errors: [ProfileField: String]
     ) {
         var profile = stored

@@ -17,7 +17,7 @@ public struct ProfileRowViewModel: Sendable, Equatable, Encodable {
 
     /// In `words`' language (a list page builds 50 rows a request: its phrases are joined, not
     /// formatted).
-    public init(profile: Profile, words: Words = .english) {
+    public init(profile: Profile, words: Words) {
         self.id = profile.id
         self.name = words.isolated(profile.name)
         self.durationText = DurationFormatter.string(from: profile.duration)

@@ -57,7 +57,7 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
         )
         paging = PagingViewModel(
             page: page, pageCount: PagingViewModel.pageCount(rows: total ?? profiles?.count ?? 0),
-            path: Paths.profiles.url)
+            path: Paths.profiles.url, words: words)
     }
 
     /// Page `page` of the list (50 by name); past the last page, not found (the first always
@@ -114,7 +114,7 @@ public struct ProfilesListViewModel: Sendable, Equatable, Encodable {
     }
 
     /// Deletes a profile; either way back to the list with a flash in `words`' language.
-    public static func delete(id: Int, in repository: any ProfileRepository, words: Words = .english) async
+    public static func delete(id: Int, in repository: any ProfileRepository, words: Words) async
         -> Redirect
     {
         let name = (try? await repository.get(id: id))?.name

@@ -239,7 +239,7 @@ public struct TimelineEventViewModel: Sendable, Equatable, Encodable {
     /// comes before the second begins. As many rows as the profile has sections and sounds,
     /// however long its sections and however short its intervals.
     /// In `words`' language.
-    static func events(of timeline: Timeline, assets: AssetURLs, words: Words = .english) -> [TimelineEventViewModel] {
+    static func events(of timeline: Timeline, assets: AssetURLs, words: Words) -> [TimelineEventViewModel] {
         var events: [TimelineEventViewModel] = []
         var rings = timeline.rings[...]
         for section in timeline.sections {

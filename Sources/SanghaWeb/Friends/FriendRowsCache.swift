@@ -16,10 +16,6 @@ public final class FriendRowsCache: Sendable {
 
     public init() {}
 
-    public func rows(for friends: [Friend]) -> [FriendRowViewModel] {
-        rows(for: friends, words: .english)
-    }
-
     /// The rows of `friends`, in `words`' language.
     public func rows(for friends: [Friend], words: Words) -> [FriendRowViewModel] {
         memo.value(for: Key(friends: friends, language: words.language)) {

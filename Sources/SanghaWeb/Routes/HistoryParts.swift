@@ -36,7 +36,7 @@ final class HistoryParts: Sendable {
 
     /// `person`'s drawing of `practice` in the language of `words`: the kept one when drawn from
     /// the same days in the same language.
-    func drawing(of person: Int, _ practice: Practice, words: Words = .english) -> HistoryDrawing {
+    func drawing(of person: Int, _ practice: Practice, words: Words) -> HistoryDrawing {
         drawings.value(for: person, from: Drawn(today: practice.today, sat: practice.sat, language: words.language)) {
             HistoryDrawing(practice: practice, words: words)
         }
@@ -44,7 +44,7 @@ final class HistoryParts: Sendable {
 
     /// `person`'s table of `practice`'s page of sits: the kept one when made from the same sits in
     /// the same zone and language.
-    func table(of person: Int, _ practice: Practice, timeZone: TimeZone, words: Words = .english)
+    func table(of person: Int, _ practice: Practice, timeZone: TimeZone, words: Words)
         -> HistorySessionTable
     {
         let from = Listed(sessions: practice.recent, timeZone: timeZone.identifier, language: words.language)
