@@ -100,9 +100,11 @@ struct StoredDate: DatabaseValueConvertible, StatementColumnConvertible, Sendabl
         let localDay = LocalDay(year: year, month: month, day: day)
         // A day past its month's end (`02-30`) is left to GRDB, which rolls it over.
         guard localDay.date == (year, month, day) else { return nil }
-        // Counted from 2001 as Foundation counts, so the date is GRDB's to the bit.
-        let seconds = (localDay.number - 11_323) * 86_400 + hour * 3600 + minute * 60 + second
-        return Date(timeIntervalSinceReferenceDate: Double(seconds) + Double(millisecond) / 1000)
+        // Counted from 2001 as Foundation's calendar counts (the time of day with its fraction,
+        // then the day's start added), so the date is GRDB's to the bit: adding the fraction
+        // last was one unit in the last place off for some dates (2001-01-10 11:16:33.989).
+        let time = Double(hour * 3600 + minute * 60 + second) + Double(millisecond) / 1000
+        return Date(timeIntervalSinceReferenceDate: Double((localDay.number - 11_323) * 86_400) + time)
     }
 }
 

@@ -46,6 +46,8 @@ struct StorageDateTests {
             // its month's end, a year before 1600.
             "2026-11-27 07:00:00", "2026-11-27T07:00:00.000", "2026-11-27 07:00:00.000Z", "2026-02-30 00:00:00.000",
             "1599-12-31 23:59:59.999",
+            // Once one unit in the last place off GRDB's, when the fraction was added last.
+            "2001-01-10 11:16:33.989",
         ]
         for _ in 0..<5000 {
             texts.append(
