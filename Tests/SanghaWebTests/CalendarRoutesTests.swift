@@ -47,6 +47,16 @@ struct CalendarRoutesTests {
                 #expect(response.status == .notModified)
                 #expect(response.body.readableBytes == 0)
             }
+            // Compared weakly, as RFC 9110 has If-None-Match: a proxy that compresses passes the tag
+            // on as W/"…"; and * is any tag. Another tag is not this feed.
+            for match in ["W/\(etag)", "\"other\", \(etag)", "*"] {
+                try await client.execute(uri: first, method: .get, headers: [.ifNoneMatch: match]) { response in
+                    #expect(response.status == .notModified, "\(match)")
+                }
+            }
+            try await client.execute(uri: first, method: .get, headers: [.ifNoneMatch: "W/\"other\""]) {
+                #expect($0.status == .ok)
+            }
             // A sit scheduled since is in it at once (the feed this instance kept is forgotten).
             try await ada.post("/groups/1/sits", form: "profile=1&startsAt=2027-03-02T07:00") {
                 #expect($0.status == .seeOther)

@@ -284,6 +284,9 @@ struct FriendsRoutesTests {
                 #expect(response.headers[.cacheControl] == "no-cache")
                 #expect(response.headers[.setCookie] == nil)
             }
+            try await client.execute(uri: "/css/sangha.css", method: .get, headers: [.ifNoneMatch: "W/\(etag)"]) {
+                #expect($0.status == .notModified, "a weak tag, as a compressing proxy passes it on")
+            }
             try await client.execute(uri: "/css/sangha.0000000000000000.css", method: .get) { response in
                 #expect(response.status == .notFound)
             }

@@ -107,9 +107,7 @@ struct CalendarRoutes: AreaRoutes {
             .contentType: "text/calendar; charset=utf-8", .eTag: etag, .cacheControl: "private, no-cache",
         ]
         if let fileName { headers[.contentDisposition] = "attachment; filename=\"\(fileName)\"" }
-        if let match = request.headers[.ifNoneMatch],
-            match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
-        {
+        if IfNoneMatch.matches(request, etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))

@@ -157,11 +157,7 @@ struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
             .cacheControl: file.cacheControl,
             .eTag: file.etag,
         ]
-        if let match = request.headers[.ifNoneMatch],
-            match.split(separator: ",").contains(where: {
-                $0.trimmingOptionalWhitespace() == file.etag
-            })
-        {
+        if IfNoneMatch.matches(request, etag: file.etag) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentLength] = String(file.body.readableBytes)
