@@ -106,15 +106,43 @@ struct ProviderSignInRoutesTests {
                 assertResponse($0, named: "sign-in")
             }
         }
-        // With --password-sign-in off, the button alone; a password post is refused.
-        try await Self.withApp(provider: provider, passwordSignIn: false) { client in
+        // With --password-sign-in off, the button alone; a password post is refused. Sign-up too
+        // offers the button and no password form, and a reset link sets no password.
+        let data = try SQLitePersonalData.inMemory()
+        let bob = try await data.people.create(
+            Person(username: "bob", name: "Bob", createdAt: Date()), passwordHash: "a hash", admission: .anyone,
+            at: Date())
+        let token = SecretToken.make()
+        try await data.people.add(
+            OneUseLink(
+                key: SecretToken.key(of: token), kind: .passwordReset, personID: bob.id,
+                expiresAt: Date().addingTimeInterval(3600)))
+        try await Self.withApp(provider: provider, passwordSignIn: false, data: data) { client in
             try await client.execute(uri: "/sign-in", method: .get) {
                 assertResponse($0, named: "sign-in-no-passwords")
             }
             try await client.post("/sign-in", form: "username=ada&password=correct+horse+battery") { response in
                 #expect(response.status == .forbidden)
             }
+            try await client.execute(uri: "/sign-up", method: .get) { response in
+                let page = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(page.contains(Words.english.signInWithProvider(provider: Self.name)))
+                #expect(!page.contains("type=\"password\""))
+                #expect(!page.contains("action=\"/sign-up\""))
+            }
+            let passwordsOff = Words.english.accountPasswordsOff(
+                way: Words.english.signInWithProvider(provider: Self.name))
+            try await client.execute(uri: "/reset-password?token=\(token)", method: .get) { response in
+                #expect(response.status == .forbidden)
+                #expect(String(buffer: response.body).contains(passwordsOff))
+                #expect(!String(buffer: response.body).contains("type=\"password\""))
+            }
+            try await client.post("/reset-password", form: "token=\(token)&newPassword=a+new+long+phrase") {
+                #expect($0.status == .forbidden)
+            }
         }
+        #expect(try await data.people.link(.passwordReset, key: SecretToken.key(of: token), at: Date()) != nil)
     }
 
     @Test(

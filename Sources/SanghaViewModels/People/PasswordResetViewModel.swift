@@ -29,10 +29,21 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
         self.alert = alert
     }
 
+    /// With `--password-sign-in off` a password signs no one in, so a link sets none: its page
+    /// says how to sign in instead (the link stays unused).
+    static func passwordsOff(_ context: PageContext) -> ErrorPageViewModel? {
+        guard !context.passwordSignIn, let provider = context.signInProvider else { return nil }
+        let words = context.words
+        return ErrorPageViewModel(
+            heading: words.passwordResetTitle,
+            message: words.accountPasswordsOff(way: words.signInWithProvider(provider: provider)), context: context)
+    }
+
     /// The page for the link kept under `key`; not found when it was used or has expired.
     public static func load(token: String, key: String?, people: any PeopleRepository, context: PageContext) async
         -> LoadOutcome<PasswordResetViewModel>
     {
+        if let page = passwordsOff(context) { return .failed(page, .forbidden) }
         do {
             guard let person = try await person(ofLink: key, people: people, at: context.now) else {
                 return .failed(
@@ -56,6 +67,7 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
         token: String, key: String?, newPassword: String, people: any PeopleRepository,
         passwords: any PasswordHashing, context: PageContext
     ) async -> SubmitOutcome<PasswordResetViewModel> {
+        if let page = passwordsOff(context) { return .unavailable(page, .forbidden) }
         let words = context.words
         var name = ""
         func form(error: String? = nil, alert: AlertViewModel? = nil) -> PasswordResetViewModel {

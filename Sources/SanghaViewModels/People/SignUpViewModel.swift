@@ -13,6 +13,9 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
     /// Whether the form is shown: false when sign-up needs an invitation (or is closed) and the
     /// page was opened without one; `alert` says so.
     public let isOpen: Bool
+    /// The name, username and password form: when sign-up is open here, and passwords sign in
+    /// (with `--password-sign-in off` accounts are made by the provider's button alone).
+    public let showsPasswordForm: Bool
     public let fields: [FormFieldViewModel]
     public let alert: AlertViewModel?
     /// "Sign in" instead, keeping where the person was going.
@@ -44,6 +47,7 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         self.next = LocalPath.sanitize(input.next)
         self.invitation = input.invitation ?? ""
         self.isOpen = isOpen
+        self.showsPasswordForm = isOpen && (context.passwordSignIn || context.signInProvider == nil)
         self.fields = [
             FormFieldViewModel(
                 names: FieldNames(name: AccountField.name.formName), label: words.accountName, value: input.name ?? "",
