@@ -233,6 +233,28 @@ struct PracticeLogRoutesTests {
         }
     }
 
+    @Test(
+        "A sit posted with a start to the millisecond is kept to the second, so its own export imports as already there"
+    )
+    func wholeSeconds() async throws {
+        try await withApp(dependencies: try Self.dependencies()) { client in
+            let ada = try await client.signedUp()
+            try await ada.post("/profiles", form: "name=Morning") { #expect($0.status == .seeOther) }
+            try await ada.post(
+                "/sessions",
+                form: "profile=1&profileName=Morning&startedAt=2026-11-24T06:30:00.789Z&seconds=600&completed=true"
+            ) { #expect($0.status == .seeOther) }
+            let csv = try await ada.execute(uri: "/history/export.csv", method: .get) { Self.body($0) }
+            #expect(csv.contains("T06:30:00"), "\(csv)")
+            let (type, preview) = Self.multipart([("file", csv, "history.csv")])
+            try await ada.postMultipart("/history/import", contentType: type, body: preview) { response in
+                let page = Self.body(response)
+                #expect(page.contains(Words.english.historyAlreadyThere(1)), "\(page)")
+                #expect(!page.contains("name=\"token\""), "nothing to import")
+            }
+        }
+    }
+
     @Test("Import: a file with bad lines shows each and changes nothing; too large is 413; the token is needed")
     func importProblems() async throws {
         try await withApp(dependencies: try Self.dependencies()) { client in

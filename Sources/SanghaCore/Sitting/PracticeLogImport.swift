@@ -121,13 +121,8 @@ public struct PracticeLogImport: Sendable, Equatable {
     /// The longest session a file may hold: 72 hours, as the timer records.
     static let longest = 86_400 * 3
 
-    /// A start as the export writes it (ISO 8601 with its offset), to the whole second: the
-    /// export writes whole seconds, so a start read back is the one written.
-    static func date(_ text: String) -> Date? {
-        SittingSession.date(iso8601: text).map {
-            Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down))
-        }
-    }
+    /// A start as the export writes it (ISO 8601 with its offset), to the whole second.
+    static func date(_ text: String) -> Date? { SittingSession.date(iso8601: text) }
 }
 
 /// Comma-separated values as RFC 4180 has them: fields quoted when they hold a comma, a quote

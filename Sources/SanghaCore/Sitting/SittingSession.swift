@@ -122,10 +122,13 @@ extension SittingSession {
     }
 
     /// `2026-11-23T06:00:00Z` or `2026-11-23T06:00:00-03:00`, with or without fractional
-    /// seconds, as the sitting page posts a start and the export writes one.
+    /// seconds, as the sitting page posts a start and the export writes one; to the whole second
+    /// (below it dropped). A log keeps starts to the second: the export writes whole seconds, so
+    /// a sit posted with `.123` and imported back from the export is the one already there.
     public static func date(iso8601 text: String) -> Date? {
-        (try? Date(text, strategy: .iso8601))
-            ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+        ((try? Date(text, strategy: .iso8601))
+            ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)))
+            .map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
     }
 
     /// A note is at most this many characters.
