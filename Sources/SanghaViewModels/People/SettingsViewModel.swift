@@ -436,7 +436,10 @@ public struct SettingsViewModel: Sendable, Equatable, Encodable {
             switch try await proof(password ?? "", of: person, people: people, passwords: passwords, context: context) {
             case .shown: break
             case .wrongPassword:
-                return .invalid(form(errors: [.password: words.settingsDeleteTypePassword]))
+                // Nothing typed asks for the password; a wrong one says it is wrong.
+                let message =
+                    (password ?? "").isEmpty ? words.settingsDeleteTypePassword : words.settingsWrongCurrentPassword
+                return .invalid(form(errors: [.password: message]))
             case .unconfirmed:
                 let message = ProviderConfirmViewModel.first(context.providerName, words: words)
                 return .invalid(form(alert: AlertViewModel(title: couldNotDelete, message: message)))
