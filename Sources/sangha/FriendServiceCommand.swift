@@ -43,7 +43,7 @@ struct FriendServiceCommand: AsyncParsableCommand {
                 port, flag: "--port", variable: "SANGHA_FRIEND_SERVICE_PORT",
                 default: FriendServiceApplication.Configuration.defaultPort),
             token: token ?? source.text("SANGHA_FRIEND_SERVICE_TOKEN"),
-            listPerToken: source.flag(listPerToken, variable: "SANGHA_LIST_PER_TOKEN"))
+            listPerToken: try source.flag(listPerToken, variable: "SANGHA_LIST_PER_TOKEN"))
         return (configuration, source.dataDirectory(dataDir))
     }
 

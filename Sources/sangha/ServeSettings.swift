@@ -83,7 +83,7 @@ struct ServeSettings {
     init(_ command: ServeCommand, environment: [String: String]) throws {
         let source = SettingSource(environment: environment)
         let host = command.host ?? source.text("SANGHA_HOST") ?? "127.0.0.1"
-        let allowRemote = source.flag(command.allowRemote, variable: "SANGHA_ALLOW_REMOTE")
+        let allowRemote = try source.flag(command.allowRemote, variable: "SANGHA_ALLOW_REMOTE")
         isRemote = !Self.isLoopback(host)
         if isRemote, !allowRemote {
             throw ValidationError(
@@ -92,7 +92,7 @@ struct ServeSettings {
         let port = try source.port(
             command.port, flag: "--port", variable: "SANGHA_PORT", default: AppConfiguration.defaultPort)
         let extraHosts = source.list(command.allowedHost, variable: "SANGHA_ALLOWED_HOSTS")
-        let development = source.flag(command.dev, variable: "SANGHA_DEV")
+        let development = try source.flag(command.dev, variable: "SANGHA_DEV")
         let resources = (command.resourcesDir ?? source.text("SANGHA_RESOURCES_DIR")).map {
             URL(fileURLWithPath: $0)
         }

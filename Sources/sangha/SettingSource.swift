@@ -23,11 +23,19 @@ struct SettingSource {
             .filter { !$0.isEmpty }
     }
 
-    /// A flag given, or its variable set to 1, true, yes or on.
-    func flag(_ flag: Bool = false, variable: String) -> Bool {
+    /// A flag given, or its variable set to 1, true, yes or on; 0, false, no or off is the flag
+    /// not given, and any other value stops the start.
+    func flag(_ flag: Bool = false, variable: String) throws -> Bool {
         guard !flag else { return true }
-        guard let value = text(variable)?.lowercased() else { return false }
-        return ["1", "true", "yes", "on"].contains(value)
+        guard let value = text(variable) else { return false }
+        switch value.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default:
+            throw ValidationError(
+                "The environment variable \(variable)=\(value) is neither on (1, true, yes, on) nor off (0, false, no, off)."
+            )
+        }
     }
 
     /// The flag's number, else the variable's, else nil; a variable that is not a number stops

@@ -131,6 +131,10 @@ struct FriendsEndToEndTests {
         let (status, output) = try await SanghaProcess.run(["serve"], environment: ["SANGHA_PORT": "eighty"])
         #expect(status != 0)
         #expect(output.contains("SANGHA_PORT=eighty is not a valid Int"))
+        // A switch is on or off; another word is not taken as off.
+        let (devStatus, devOutput) = try await SanghaProcess.run(["serve"], environment: ["SANGHA_DEV": "maybe"])
+        #expect(devStatus != 0)
+        #expect(devOutput.contains("SANGHA_DEV=maybe is neither on (1, true, yes, on) nor off"), "\(devOutput)")
     }
 
     @Test("--metrics-allowed takes IP addresses; a host name stops the start")

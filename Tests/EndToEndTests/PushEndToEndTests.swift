@@ -18,7 +18,10 @@ struct PushEndToEndTests {
             (["--push-contact", "mailto:ops@sangha.invalid"], "push services refuse a contact on .invalid"),
             (["--push-contact", "https://sangha.test/contact"], "push services refuse a contact on .test"),
             (["--push-contact", "mailto:ops@sangha.example"], "push services refuse a contact on .example"),
-            (["--push-contact", "ops@sangha.org"], "--push-contact must be mailto:ADDRESS"),
+            (
+                ["--push-contact", "ops@sangha.org"],
+                "--push-contact must be mailto:ADDRESS or https://… that a push service takes, but it is neither"
+            ),
             (
                 ["--push-contact", "mailto:ops@sangha.org", "--push-allow-endpoint", "push.sangha.org"],
                 "--push-allow-endpoint takes an origin"
