@@ -202,7 +202,8 @@ public func buildRouter(
     let jar = CookieJar(secure: configuration.isSecure)
     let renderer = renderer.naming(cookies: jar)
     let streams = streams ?? GroupStreams(dependencies: dependencies, renderer: renderer, logger: logger)
-    let router = Router(context: AppRequestContext.self)
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: HeadMiddleware())
     // First: a stream's connection lives long, and what opening it takes (every middleware below
     // this one, the route) is not kept with it.
     router.add(middleware: HeldResponseMiddleware())

@@ -105,6 +105,58 @@ struct LanguageRoutesTests {
         }
     }
 
+    @Test("The error pages' own words are in the page's language: a wrong method, an address not UTF-8, a 422's title")
+    func errorPagesInTheLanguage() async throws {
+        let german = Words(.de)
+        let method = german.errorMethodNotAllowedDetail(method: "PUT")
+        #expect(method != Words.english.errorMethodNotAllowedDetail(method: "PUT"))
+        let germanForm: HTTPFields = {
+            var headers = FormPost.headers()
+            headers[.acceptLanguage] = "de"
+            return headers
+        }()
+        try await withApp { client in
+            let ada = try await client.signedUp()
+            try await ada.execute(
+                uri: "/profiles", method: .put, headers: germanForm,
+                body: FormPost.body("")
+            ) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(Self.page(response).contains(german.errorMethodNotAllowed))
+                #expect(Self.page(response).contains(method))
+            }
+            for uri in ["/friends?q=%ff", "/profiles/%ff"] {
+                try await ada.execute(uri: uri, method: .get, headers: [.acceptLanguage: "de"]) { response in
+                    #expect(response.status == .badRequest, "\(uri)")
+                    #expect(Self.page(response).contains(german.errorAddressNotUtf8), "\(uri)")
+                }
+            }
+            try await ada.execute(
+                uri: "/language", method: .post, headers: germanForm,
+                body: FormPost.body("lang=xx&next=%2F")
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(Self.page(response).contains("<title>\(german.errorUnprocessableContent)"))
+            }
+        }
+    }
+
+    @Test("/me in German: the Practice section's profile links and the Friends section too")
+    func meInGerman() async throws {
+        let german = Words(.de)
+        #expect(german.homeManageProfiles != Words.english.homeManageProfiles)
+        try await withApp { client in
+            let ada = try await client.signedUp()
+            try await ada.post("/profiles", form: "name=Morning") { #expect($0.status == .seeOther) }
+            try await ada.execute(uri: "/me", method: .get, headers: [.acceptLanguage: "de"]) { response in
+                #expect(response.status == .ok)
+                let page = Self.page(response)
+                #expect(page.contains(german.homeManageProfiles))
+                #expect(!page.contains(Words.english.homeManageProfiles))
+            }
+        }
+    }
+
     @Test("Too many open group pages: the 429 in the page's language")
     func tooManyGroupPages() async throws {
         let german = Words(.de)

@@ -193,6 +193,37 @@ struct SecurityTests {
         }
     }
 
+    @Test(
+        "HEAD is answered as GET without the body, an unknown address's too; a group's event stream is not opened by it"
+    )
+    func head() async throws {
+        try await withSignedInApp { client in
+            for uri in ["/health", "/profiles", "/history"] {
+                let length = try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .ok, "\(uri)")
+                    return response.headers[.contentLength]
+                }
+                try await client.execute(uri: uri, method: .head) { response in
+                    #expect(response.status == .ok, "\(uri)")
+                    #expect(response.body.readableBytes == 0, "\(uri)")
+                    #expect(response.headers[.contentLength] == length, "\(uri)")
+                }
+            }
+            try await client.execute(uri: "/no/such/page", method: .head) { response in
+                #expect(response.status == .notFound)
+                #expect(response.body.readableBytes == 0)
+            }
+            try await client.execute(uri: "/groups/1/events", method: .head) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "GET")
+                #expect(response.body.readableBytes == 0)
+            }
+            try await client.execute(uri: "/profiles/%FF", method: .get) { response in
+                #expect(response.status == .badRequest, "bytes that are not UTF-8 in the path, as in the query")
+            }
+        }
+    }
+
     @Test("A known address with the wrong method is 405 with Allow, in the layout")
     func methodNotAllowed() async throws {
         try await withSignedInApp { client in

@@ -56,6 +56,10 @@ public struct ErrorPageViewModel: Sendable, Equatable, Encodable {
         case "Forbidden": words.errorForbidden
         case "Method Not Allowed": words.errorMethodNotAllowed
         case "Conflict": words.errorConflict
+        case "Gone": words.errorGone
+        case "Unprocessable Content": words.errorUnprocessableContent
+        case "Request Timeout": words.errorRequestTimeout
+        case "Bad Gateway": words.errorBadGateway
         case "Unsupported Media Type": words.errorUnsupportedMediaType
         case "Too Many Requests": words.errorTooManyRequests
         case "Internal Server Error": words.errorInternal

@@ -1,9 +1,12 @@
 import Hummingbird
+import SanghaViewModels
 
 /// A known address asked with a method it does not answer gets 405 with an `Allow` header,
-/// not the 404 of an unknown address.
+/// not the 404 of an unknown address. An address that answers GET answers HEAD too (the
+/// router's `autoGenerateHeadEndpoints`), but for a group's event stream, which HEAD would open
+/// for nothing.
 enum MethodNotAllowedRoutes {
-    static let methods: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete]
+    static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
 
     static func add(to router: Router<AppRequestContext>) {
         let routes = router.routes
@@ -11,17 +14,20 @@ enum MethodNotAllowedRoutes {
         var paths: [String: RouterPath] = [:]
         for route in routes {
             allowed[route.path.description, default: []].append(route.method)
+            if route.method == .get, route.path.description != Paths.groupEvents.pattern {
+                allowed[route.path.description, default: []].append(.head)
+            }
             paths[route.path.description] = route.path
         }
         for (key, methods) in allowed {
             guard let path = paths[key] else { continue }
             let allow = methods.map(\.rawValue).sorted().joined(separator: ", ")
             for method in Self.methods where !methods.contains(method) {
-                router.on(path, method: method) { _, _ -> Response in
+                router.on(path, method: method) { _, context -> Response in
                     throw HTTPError(
                         .methodNotAllowed,
                         headers: [.allow: allow],
-                        message: "This address does not accept \(method.rawValue) requests."
+                        message: context.page.words.errorMethodNotAllowedDetail(method: method.rawValue)
                     )
                 }
             }

@@ -5,6 +5,8 @@ enum PercentEncoding {
     /// followed by two hex digits is the character itself, as the URL standard reads it
     /// (`?q=100%` typed into the address bar).
     static func decodesToUTF8(_ text: some StringProtocol) -> Bool {
+        // Without a `%` it is the text it was read as (every page's path: no copy).
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return true }
         let utf8 = Array(text.utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
