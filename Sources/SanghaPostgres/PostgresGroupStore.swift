@@ -403,7 +403,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     /// (`GroupSit`): the calendar feed, prepared.
     struct CalendarSits: PreparedRead {
         static let sql = """
-            SELECT \(PostgresGroupStore.sitColumns), s.group_id, g.name
+            SELECT \(PostgresGroupStore.sitColumns), s.group_id, g.name, coalesce(s.cancelled_at, s.created_at)
             FROM group_member me JOIN group_sit s ON s.group_id = me.group_id
             JOIN sitting_group g ON g.id = me.group_id
             WHERE me.person_id = $1 AND (s.ends_at > $2 OR (s.weekly AND (s.cancelled_at IS NULL OR s.cancelled_at > $3)))
@@ -415,9 +415,9 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
             values = [person, date, date.addingTimeInterval(-GroupSit.cancelledWeeklyListing)]
         }
         func decodeRow(_ row: PostgresRow) throws -> CalendarSit? {
-            let row = try row.decode((Int?, String?, String?, Date?, Bool?, Bool?, String?, Int, String).self)
+            let row = try row.decode((Int?, String?, String?, Date?, Bool?, Bool?, String?, Int, String, Date).self)
             let sit = try PostgresGroupStore.sit((row.0, row.1, row.2, row.3, row.4, row.5, row.6), group: row.7)
-            return sit.map { CalendarSit(sit: $0, groupName: row.8) }
+            return sit.map { CalendarSit(sit: $0, groupName: row.8, revisedAt: row.9) }
         }
     }
 
@@ -430,7 +430,7 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
     /// One sit of a group of the person's, with the group's name: "Add to calendar", prepared.
     struct SitFile: PreparedRead {
         static let sql = """
-            SELECT \(PostgresGroupStore.sitColumns), s.group_id, g.name
+            SELECT \(PostgresGroupStore.sitColumns), s.group_id, g.name, coalesce(s.cancelled_at, s.created_at)
             FROM group_member me JOIN group_sit s ON s.group_id = me.group_id
             JOIN sitting_group g ON g.id = me.group_id
             WHERE me.person_id = $1 AND me.group_id = $2 AND s.id = $3
@@ -439,10 +439,10 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
         let values: [any PostgresNonThrowingEncodable & Sendable]
         init(person: Int, group: Int, sit: Int) { values = [person, group, sit] }
         func decodeRow(_ row: PostgresRow) throws -> CalendarSit {
-            let row = try row.decode((Int, String, String, Date, Bool, Bool, String, Int, String).self)
+            let row = try row.decode((Int, String, String, Date, Bool, Bool, String, Int, String, Date).self)
             let sit = try PostgresGroupStore.sit((row.0, row.1, row.2, row.3, row.4, row.5, row.6), group: row.7)
             guard let sit else { throw PostgresDatabaseError.failed("A sit's row had no sit") }
-            return CalendarSit(sit: sit, groupName: row.8)
+            return CalendarSit(sit: sit, groupName: row.8, revisedAt: row.9)
         }
     }
 

@@ -292,12 +292,13 @@ public struct GroupStore: GroupRepository, SQLiteStore {
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT \(Self.sitColumns), (SELECT name FROM sittingGroup g WHERE g.id = groupSit.groupID)
+                        SELECT \(Self.sitColumns), (SELECT name FROM sittingGroup g WHERE g.id = groupSit.groupID),
+                        coalesce(cancelledAt, createdAt)
                         FROM groupSit
                         WHERE groupID IN (SELECT groupID FROM groupMember WHERE personID = ?) AND \(Self.notOver)
                         ORDER BY startsAt, id
                         """), arguments: [person] + Self.notOverArguments(at: date)
-            ).map { CalendarSit(sit: try Self.sit($0), groupName: $0[8]) }
+            ).map { CalendarSit(sit: try Self.sit($0), groupName: $0[8], revisedAt: $0[date: 9]) }
         }
     }
 
@@ -307,12 +308,13 @@ public struct GroupStore: GroupRepository, SQLiteStore {
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        SELECT \(Self.sitColumns), (SELECT name FROM sittingGroup g WHERE g.id = groupSit.groupID)
+                        SELECT \(Self.sitColumns), (SELECT name FROM sittingGroup g WHERE g.id = groupSit.groupID),
+                        coalesce(cancelledAt, createdAt)
                         FROM groupSit
                         WHERE id = ? AND groupID = ?
                         AND EXISTS (SELECT 1 FROM groupMember m WHERE m.groupID = groupSit.groupID AND m.personID = ?)
                         """), arguments: [id, group, person]
-            ).map { CalendarSit(sit: try Self.sit($0), groupName: $0[8]) }
+            ).map { CalendarSit(sit: try Self.sit($0), groupName: $0[8], revisedAt: $0[date: 9]) }
         }
     }
 

@@ -704,7 +704,7 @@ extension GroupConformanceTests {
 
             let later = past.firstEnd  // the first sit is over
             var expected = [weekly, alone, cancelled].map {
-                CalendarSit(sit: $0, groupName: $0.group == zen.id ? zen.name : "Solo")
+                CalendarSit(sit: $0, groupName: $0.group == zen.id ? zen.name : "Solo", revisedAt: now)
             }
             expected[2].sit.cancelled = true
             #expect(try await groups.calendarSits(at: later) == expected)
@@ -735,16 +735,21 @@ extension GroupConformanceTests {
                 GroupSit(
                     group: zen.id, profile: Profile.new(named: "Dawn"), startsAt: now + 7200, weekly: true,
                     timeZone: TimeZone(identifier: "Europe/Berlin")!), at: now)
-            try await groups.cancelSit(cancelled.id, of: zen.id, at: now)
+            // Cancelled later than it was scheduled: that is when it last changed.
+            try await groups.cancelSit(cancelled.id, of: zen.id, at: now + 30)
             cancelled.cancelled = true
             let alone = try await groups.scheduleSit(
                 GroupSit(group: solo.id, profile: Self.evening, startsAt: now + 3600, weekly: false), at: now)
 
-            #expect(try await groups.calendarSit(once.id, of: zen.id) == CalendarSit(sit: once, groupName: "Zen"))
-            #expect(try await bobs.calendarSit(once.id, of: zen.id) == CalendarSit(sit: once, groupName: "Zen"))
+            let onceInZen = CalendarSit(sit: once, groupName: "Zen", revisedAt: now)
+            #expect(try await groups.calendarSit(once.id, of: zen.id) == onceInZen)
+            #expect(try await bobs.calendarSit(once.id, of: zen.id) == onceInZen)
             #expect(
-                try await bobs.calendarSit(cancelled.id, of: zen.id) == CalendarSit(sit: cancelled, groupName: "Zen"))
-            #expect(try await groups.calendarSit(alone.id, of: solo.id) == CalendarSit(sit: alone, groupName: "Solo"))
+                try await bobs.calendarSit(cancelled.id, of: zen.id)
+                    == CalendarSit(sit: cancelled, groupName: "Zen", revisedAt: now + 30))
+            #expect(
+                try await groups.calendarSit(alone.id, of: solo.id)
+                    == CalendarSit(sit: alone, groupName: "Solo", revisedAt: now))
             // Bob is not in Solo; a sit asked for under another group, or none, is no one's.
             #expect(try await bobs.calendarSit(alone.id, of: solo.id) == nil)
             #expect(try await groups.calendarSit(alone.id, of: zen.id) == nil)

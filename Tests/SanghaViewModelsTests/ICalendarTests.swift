@@ -93,9 +93,14 @@ struct ICalendarTests {
         let text = CalendarFeed.ics(
             for: person,
             sits: [
-                CalendarSit(sit: weekly, groupName: "Morning, \"quiet\"; sangha"),
-                CalendarSit(sit: cancelled, groupName: "Zen"),
+                CalendarSit(sit: weekly, groupName: "Morning, \"quiet\"; sangha", revisedAt: now - 86_400),
+                CalendarSit(sit: cancelled, groupName: "Zen", revisedAt: now - 60),
             ], site: "https://sangha.example", now: now)
+        // Each sit's DTSTAMP is when it last changed (scheduled, or cancelled: the newer event,
+        // SEQUENCE 1), never its start in the future.
+        #expect(
+            text.contains("UID:group-sit-3@sangha.example\r\nDTSTAMP:\(ICalendar.utc(now - 86_400))\r\nSEQUENCE:0\r\n"))
+        #expect(text.contains("UID:group-sit-4@sangha.example\r\nDTSTAMP:\(ICalendar.utc(now - 60))\r\nSEQUENCE:1\r\n"))
         #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Sangha//Sangha//EN\r\n"))
         #expect(text.hasSuffix("END:VCALENDAR\r\n"))
         for zone in ["America/Santiago", "Europe/Berlin", "GMT"] { #expect(text.contains("TZID:\(zone)\r\n")) }

@@ -4,9 +4,13 @@ import Foundation
 public struct CalendarSit: Sendable, Equatable {
     public var sit: GroupSit
     public var groupName: String
+    /// When the sit was last changed: scheduled, or cancelled. The calendar's `DTSTAMP`, so a
+    /// calendar that has the sit can tell the cancelled one is newer. nil where it was not read
+    /// (the notifications' reads).
+    public var revisedAt: Date?
 
-    public init(sit: GroupSit, groupName: String) {
-        (self.sit, self.groupName) = (sit, groupName)
+    public init(sit: GroupSit, groupName: String, revisedAt: Date? = nil) {
+        (self.sit, self.groupName, self.revisedAt) = (sit, groupName, revisedAt)
     }
 }
 

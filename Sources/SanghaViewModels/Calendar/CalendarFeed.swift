@@ -8,7 +8,8 @@ import SanghaCore
 /// to sit at", a daily event then, with an alarm at its start.
 ///
 /// Nothing in it changes between two requests unless a sit or a setting does: its `DTSTAMP`s
-/// are the sits' starts, so the feed's `ETag` lets a polling calendar get 304.
+/// are when each sit was scheduled or cancelled (the reminder's, when the person joined), so the
+/// feed's `ETag` lets a polling calendar get 304.
 public enum CalendarFeed {
     /// How long before a sit its alarm rings.
     public static let alarmBefore = 600
@@ -73,7 +74,9 @@ public enum CalendarFeed {
         let url = site + Paths.groupSit.url(sit.group, sit.id)
         calendar.begin("VEVENT")
         calendar.add("UID", "group-sit-\(sit.id)@\(host)")
-        calendar.add("DTSTAMP", ICalendar.utc(sit.startsAt))
+        calendar.add("DTSTAMP", ICalendar.utc(item.revisedAt ?? sit.startsAt))
+        // Cancelling is the one change a sit has: the cancelled event is the newer one.
+        calendar.add("SEQUENCE", sit.cancelled ? "1" : "0")
         calendar.add("DTSTART;TZID=\(sit.timeZone.identifier)", ICalendar.local(sit.startsAt, in: sit.timeZone))
         calendar.add("DURATION", ICalendar.duration(seconds: Int(sit.duration)))
         if sit.weekly { calendar.add("RRULE", "FREQ=WEEKLY") }
