@@ -20,6 +20,9 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
     /// "…and 99,980 more lines with problems."; nil when every problem is shown.
     public let moreProblems: String?
     public let hasProblems: Bool
+    /// Why there is no "Import" when a line has a problem, and what to do: correct the file and
+    /// preview it again (a bad file changes nothing). nil without problems.
+    public let problemsNote: String?
     /// The token of the previewed file kept on the server, sent with "Import" (a hidden field);
     /// nil when there is nothing to import.
     public let token: String?
@@ -46,6 +49,7 @@ public struct PracticeLogImportViewModel: Sendable, Equatable, Encodable {
         moreProblems =
             all.count > Self.shownProblems ? words.historyMoreProblems(all.count - Self.shownProblems) : nil
         hasProblems = !all.isEmpty
+        problemsNote = all.isEmpty ? nil : words.historyFixAndPreviewAgain
         self.token = read != nil && problems.isEmpty && (count?.added ?? 0) > 0 ? token : nil
         self.alert = alert
     }
