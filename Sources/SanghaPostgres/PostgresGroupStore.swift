@@ -147,14 +147,18 @@ public struct PostgresGroupStore: GroupRepository, PostgresStore {
             let rows = try await connection.query(
                 """
                 SELECT g.id, g.name, g.created_at,
-                    EXISTS (SELECT 1 FROM group_member me WHERE me.group_id = g.id AND me.person_id = \(person))
+                    EXISTS (SELECT 1 FROM group_member me WHERE me.group_id = g.id AND me.person_id = \(person)),
+                    EXISTS (SELECT 1 FROM group_removal r WHERE r.group_id = g.id AND r.person_id = \(person))
                 FROM group_invitation i JOIN sitting_group g ON g.id = i.group_id
                 WHERE i.key = \(key) AND i.expires_at > \(date)
                 """, logger: database.logger)
             var preview: GroupInvitationPreview?
-            for try await (id, name, createdAt, isMember) in rows.decode((Int, String, Date, Bool).self) {
+            for try await (id, name, createdAt, isMember, isRemoved) in rows.decode(
+                (Int, String, Date, Bool, Bool).self)
+            {
                 preview = GroupInvitationPreview(
-                    group: SittingGroup(id: id, name: name, createdAt: createdAt), isMember: isMember)
+                    group: SittingGroup(id: id, name: name, createdAt: createdAt), isMember: isMember,
+                    isRemoved: isRemoved)
             }
             return preview
         }

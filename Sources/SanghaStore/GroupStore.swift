@@ -101,11 +101,12 @@ public struct GroupStore: GroupRepository, SQLiteStore {
                 db.cachedStatement(
                     sql: """
                         SELECT g.id, g.name, g.createdAt,
-                            EXISTS (SELECT 1 FROM groupMember m WHERE m.groupID = g.id AND m.personID = ?)
+                            EXISTS (SELECT 1 FROM groupMember m WHERE m.groupID = g.id AND m.personID = ?),
+                            EXISTS (SELECT 1 FROM groupRemoval r WHERE r.groupID = g.id AND r.personID = ?)
                         FROM groupInvitation i JOIN sittingGroup g ON g.id = i.groupID
                         WHERE i.key = ? AND i.expiresAt > ?
-                        """), arguments: [person, key, StoredDate(date)]
-            ).map { GroupInvitationPreview(group: Self.group($0), isMember: $0[3]) }
+                        """), arguments: [person, person, key, StoredDate(date)]
+            ).map { GroupInvitationPreview(group: Self.group($0), isMember: $0[3], isRemoved: $0[4]) }
         }
     }
 

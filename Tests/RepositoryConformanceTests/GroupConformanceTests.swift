@@ -181,11 +181,15 @@ struct GroupConformanceTests {
             #expect(try await groups.group(zen.id, at: now)?.removed.first?.removedAt == now)
             #expect(try await graces.group(zen.id, at: now)?.removed == [], "a host's to see")
             await #expect(throws: GroupRepositoryError.removed) { try await bobs.join(key: "link", at: now + 20) }
+            // The link's page knows before Bob presses anything; Grace, a member, was not removed.
+            #expect(try await bobs.invitation(key: "link", at: now + 20)?.isRemoved == true)
+            #expect(try await graces.invitation(key: "link", at: now + 20)?.isRemoved == false)
             #expect(try await bobs.group(zen.id, at: now + 20) == nil)
             await #expect(throws: GroupRepositoryError.notFound) { try await graces.readmit(bob.id, to: zen.id) }
             try await groups.readmit(bob.id, to: zen.id)
             await #expect(throws: GroupRepositoryError.notFound) { try await groups.readmit(bob.id, to: zen.id) }
             #expect(try await groups.group(zen.id, at: now)?.removed == [])
+            #expect(try await bobs.invitation(key: "link", at: now + 20)?.isRemoved == false)
             #expect(try await bobs.group(zen.id, at: now + 20) == nil, "let back in is not made a member")
             #expect(try await bobs.join(key: "link", at: now + 30) == zen.id)
         }

@@ -98,7 +98,14 @@ struct GroupsRoutesTests {
                 #expect(response.status == .seeOther)
             }
             try await bob.execute(uri: "/groups/1", method: .get) { #expect($0.status == .notFound) }
-            // And stays out: the link he joined by does not take him back, until Ada lets him.
+            // And stays out: the link he joined by does not take him back, until Ada lets him. Its
+            // page says so, with no "Join group".
+            try await bob.execute(uri: "/groups/invite/\(token)", method: .get) { response in
+                let page = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(page.contains(GroupInvitationViewModel.removedMessage))
+                #expect(!page.contains(Words.english.groupsJoinGroup))
+            }
             try await bob.post("/groups/invite/\(token)", form: "") { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/groups")

@@ -140,9 +140,11 @@ public struct GroupSitPage: Sendable, Equatable {
 public struct GroupInvitationPreview: Sendable, Equatable {
     public var group: SittingGroup
     public var isMember: Bool
+    /// A host removed the person: no link lets them join until a host lets them back in.
+    public var isRemoved: Bool
 
-    public init(group: SittingGroup, isMember: Bool) {
-        (self.group, self.isMember) = (group, isMember)
+    public init(group: SittingGroup, isMember: Bool, isRemoved: Bool = false) {
+        (self.group, self.isMember, self.isRemoved) = (group, isMember, isRemoved)
     }
 }
 

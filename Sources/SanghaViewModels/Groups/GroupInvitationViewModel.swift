@@ -6,7 +6,8 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
     public let layout: LayoutViewModel
     public let heading: String
     public let intro: String
-    /// The form's address when the person can join; nil when they are a member already.
+    /// The form's address when the person can join; nil when they are a member already, or a
+    /// host removed them (the intro says so before they press anything).
     public let joinURL: String?
     public let joinLabel: String
     /// The group's page, for a member already (nil before joining: it would be 404).
@@ -25,6 +26,9 @@ public struct GroupInvitationViewModel: Sendable, Equatable, Encodable {
             intro = words.groupsMemberOf(name: name)
             joinURL = nil
             groupURL = Paths.group.url(preview.group.id)
+        } else if preview.isRemoved {
+            intro = words.groupsRemovedYou
+            (joinURL, groupURL) = (nil, nil)
         } else {
             intro = words.groupsInvited(name: name)
             joinURL = Paths.groupInvitationLink.url(token)
