@@ -150,9 +150,19 @@ extension PseudoLanguageTests {
             state: .rows(FriendsListViewModel.makeRows(Self.friends, words: context.words)), context: context)
         let html = String(buffer: page.compiledHTMLBuffer())
         #expect(html.contains("Freund hinzufügen"))
-        // The name set apart: in the text by <bdi>, in an attribute by its isolates.
-        #expect(html.contains("aria-label=\"\u{2068}Jane Doe\u{2069} löschen\""))
-        #expect(html.contains(#"<span class="item-name"><bdi>Jane Doe</bdi></span>"#))
+        // A Latin name in a German page is not set apart (its direction is the page's); a Hebrew
+        // one is, in the text by <bdi>, in an attribute by its isolates.
+        #expect(html.contains("aria-label=\"Jane Doe löschen\""))
+        #expect(html.contains(#"<span class="item-name">Jane Doe</span>"#))
+        let hebrew = FriendsListViewModel(
+            state: .rows(
+                FriendsListViewModel.makeRows(
+                    [Friend(id: 9, firstname: "שרה", lastname: "Cohen", phonenumber: "+15550009")],
+                    words: context.words)),
+            context: context)
+        let hebrewHTML = String(buffer: hebrew.compiledHTMLBuffer())
+        #expect(hebrewHTML.contains("aria-label=\"\u{2068}שרה Cohen\u{2069} löschen\""))
+        #expect(hebrewHTML.contains(#"<span class="item-name"><bdi>שרה Cohen</bdi></span>"#))
         #expect(html.contains(#"placeholder="Name oder Telefonnummer""#))
         let form = FriendFormViewModel(
             mode: .add, context: context, errors: [.firstname: context.words.friendsFirstNameRequired])

@@ -263,7 +263,10 @@ extension PseudoLanguageTests {
         #expect(Requester.tooManyAttempts(minutes: 5, words: Words(.pl)).hasSuffix("za 5 minut."))
         #expect(
             NotificationMessage.sitting(name: "Ada", group: 1, groupName: "Zen", words: german.words).title
-                == "\u{2068}Ada\u{2069} meditiert gerade")
+                == "Ada meditiert gerade")
+        #expect(
+            NotificationMessage.sitting(name: "سارا", group: 1, groupName: "Zen", words: german.words).title
+                == "\u{2068}سارا\u{2069} meditiert gerade")
         #expect(NotificationMessage.reminder(german.words).title == "Zeit zu meditieren")
     }
 

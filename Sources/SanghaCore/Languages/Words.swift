@@ -70,10 +70,13 @@ public struct Words: Sendable, Equatable {
     public static let isolateStart: Character = "\u{2068}"
     public static let isolateEnd: Character = "\u{2069}"
 
-    /// Whether this language's texts set every name apart: every language but English. English
-    /// sets apart only a name that holds a right-to-left letter (`holdsRightToLeft`), so its
-    /// pages with Latin names stay byte for byte what they were.
-    var isolatesNames: Bool { language != .en }
+    /// Whether this language's texts set every name apart: a right-to-left language's, where a
+    /// Latin name would take the sentence's direction, and the pseudo-language's (its checks see
+    /// each name so). A left-to-right language sets apart only a name that holds a right-to-left
+    /// letter (`holdsRightToLeft`): isolating a Latin name in a German sentence changes nothing
+    /// a reader sees, but its marks reach a notification's or a calendar's plain text, and its
+    /// `<bdi>`s a page's bytes. English pages stay byte for byte what they were.
+    var isolatesNames: Bool { language.isRightToLeft || language == .pseudo }
 
     /// A name set apart from the text around it, so its own direction holds (a Latin name in an
     /// Arabic sentence, an Arabic one in a German or an English sentence): between U+2068 and
