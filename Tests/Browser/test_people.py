@@ -261,7 +261,7 @@ def test_deleting_the_account_asks_for_the_password_and_signs_out(server, browse
     fill(browser, "Password", "not my password")
     press(browser, "Delete account")
     assert signed_in_as(browser) == "Ada Lovelace"
-    assert shows(browser, "Type your password to delete the account.")
+    assert shows(browser, "This is not your current password.")
     fill(browser, "Password", PASSWORD)
     press(browser, "Delete account")
     assert shows_heading(browser, "Create account")
