@@ -65,6 +65,19 @@ struct PracticeDaysTests {
         SittingSession(profileID: 1, profileName: "Night", startedAt: startedAt, seconds: seconds, completed: true)
     }
 
+    @Test(
+        "An import key is the start to the second: a sit kept with milliseconds is its own export's; a start read too")
+    func importKeyToTheSecond() throws {
+        let start = Date(timeIntervalSince1970: 1_795_500_000)
+        let kept = SittingSession.ImportKey(
+            startedAt: start.addingTimeInterval(0.789), seconds: 600, profileName: "Morning")
+        #expect(kept == SittingSession.ImportKey(startedAt: start, seconds: 600, profileName: "Morning"))
+        #expect(kept != SittingSession.ImportKey(startedAt: start + 1, seconds: 600, profileName: "Morning"))
+        #expect(
+            SittingSession.date(iso8601: "2026-11-24T06:30:00.789Z")
+                == SittingSession.date(iso8601: "2026-11-24T06:30:00Z"))
+    }
+
     @Test("A day number is the civil date's, both ways, and its weekday (1970-01-01 a Thursday)")
     func civilDays() {
         #expect(LocalDay(year: 1970, month: 1, day: 1).number == 0)

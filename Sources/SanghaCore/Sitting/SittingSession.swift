@@ -77,15 +77,17 @@ extension SittingSession {
 
     public var cursor: Cursor { Cursor(startedAt: startedAt, id: id) }
 
-    /// What makes two sessions the same one when a file is imported: the start (to the
-    /// millisecond), the seconds and the profile's name.
+    /// What makes two sessions the same one when a file is imported: the start (to the second),
+    /// the seconds and the profile's name.
     public struct ImportKey: Hashable, Sendable {
-        public var milliseconds: Int64
+        /// The start to the whole second, as the export writes it: a sit kept with a fraction of
+        /// a second (posted before starts were kept to the second) is found by its own export.
+        public var start: Int64
         public var seconds: Int
         public var profileName: String
 
         public init(startedAt: Date, seconds: Int, profileName: String) {
-            milliseconds = Int64((startedAt.timeIntervalSince1970 * 1000).rounded())
+            start = Int64(startedAt.timeIntervalSince1970.rounded(.down))
             (self.seconds, self.profileName) = (seconds, profileName)
         }
     }
