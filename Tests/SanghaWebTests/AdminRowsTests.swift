@@ -1,5 +1,6 @@
 import Foundation
 import SanghaCore
+import SanghaStore
 import SanghaViewModels
 import Testing
 
@@ -59,5 +60,27 @@ struct AdminRowsTests {
         #expect(!own.actions.contains { $0.url.hasSuffix("/disable") })
         #expect(others.actions.contains { $0.url == "/admin/people/1/disable" })
         #expect(rows.count == 2)
+    }
+
+    @Test("Without passwords (--password-sign-in off) a row offers no Reset password, and a reset post is refused")
+    func noResetWithoutPasswords() async throws {
+        var context = PageContext(formToken: "t", now: Self.now, person: Self.ada)
+        #expect(
+            AdminPersonRow(.init(Self.grace, context: context), words: .english).actions.contains {
+                $0.url == "/admin/people/2/reset-password"
+            })
+        context.signInProvider = "Pocket ID"
+        context.passwordSignIn = false
+        #expect(
+            !AdminPersonRow(.init(Self.grace, context: context), words: .english).actions.contains {
+                $0.url.hasSuffix("/reset-password")
+            })
+        let data = try SQLitePersonalData.inMemory()
+        let outcome = await AdminViewModel.passwordReset(
+            for: 2, key: "key", url: "/reset-password?token=t", people: data.people, signUp: .open, context: context)
+        guard case .failed(_, .forbidden) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
     }
 }

@@ -114,6 +114,8 @@ public struct AdminViewModel: Sendable, Equatable, Encodable {
     public static func passwordReset(
         for id: Int, key: String, url: String, people: any PeopleRepository, signUp: SignUpMode, context: PageContext
     ) async -> LoadOutcome<AdminViewModel> {
+        // Without passwords a reset link would set one no one can use: its page says so.
+        if let page = PasswordResetViewModel.passwordsOff(context) { return .failed(page, .forbidden) }
         let person: Person
         do {
             guard let found = try await people.credentials(id: id)?.person else { return .notFound }
@@ -171,10 +173,14 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
         public let timeZone: TimeZone
         public let language: Language
         public let formToken: String
+        /// Whether passwords sign in here: without them (`--password-sign-in off`) a reset link
+        /// sets none, and the row offers no "Reset password".
+        public let passwordsSignIn: Bool
 
         public init(_ overview: PersonOverview, context: PageContext) {
             (self.overview, isReader) = (overview, overview.person.id == context.person?.id)
             (timeZone, language, formToken) = (context.timeZone, context.words.language, context.formToken)
+            passwordsSignIn = PasswordResetViewModel.passwordsOff(context) == nil
         }
     }
 
@@ -207,10 +213,12 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
                         url: Paths.adminDisable.url(person.id), label: words.adminDisable, person: person.name,
                         words: words))
         }
-        actions.append(
-            AdminActionViewModel(
-                url: Paths.adminPasswordReset.url(person.id), label: words.adminResetPassword, person: person.name,
-                words: words))
+        if source.passwordsSignIn {
+            actions.append(
+                AdminActionViewModel(
+                    url: Paths.adminPasswordReset.url(person.id), label: words.adminResetPassword,
+                    person: person.name, words: words))
+        }
         if !person.isAdministrator {
             actions.append(
                 AdminActionViewModel(
