@@ -213,10 +213,12 @@ struct SecurityTests {
                 #expect(response.status == .notFound)
                 #expect(response.body.readableBytes == 0)
             }
-            try await client.execute(uri: "/groups/1/events", method: .head) { response in
-                #expect(response.status == .methodNotAllowed)
-                #expect(response.headers[.allow] == "GET")
-                #expect(response.body.readableBytes == 0)
+            for uri in ["/groups/1/events", "/sign-in/oidc/start", "/sign-in/oidc?code=c&state=s"] {
+                try await client.execute(uri: uri, method: .head) { response in
+                    #expect(response.status == .methodNotAllowed, "\(uri)")
+                    #expect(response.headers[.allow] == "GET", "\(uri)")
+                    #expect(response.body.readableBytes == 0, "\(uri)")
+                }
             }
             try await client.execute(uri: "/profiles/%FF", method: .get) { response in
                 #expect(response.status == .badRequest, "bytes that are not UTF-8 in the path, as in the query")

@@ -3,10 +3,17 @@ import SanghaViewModels
 
 /// A known address asked with a method it does not answer gets 405 with an `Allow` header,
 /// not the 404 of an unknown address. An address that answers GET answers HEAD too (the
-/// router's `autoGenerateHeadEndpoints`), but for a group's event stream, which HEAD would open
-/// for nothing.
+/// router's `autoGenerateHeadEndpoints`), but for those whose GET does more than read.
 enum MethodNotAllowedRoutes {
     static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
+
+    /// GETs HEAD must not run: a group's event stream (HEAD would open it for nothing), and the
+    /// identity provider's way there and back (a start sets the attempt's cookie, the return
+    /// spends the provider's one-use code and signs in, a confirmation asks the provider).
+    static let withoutHead: Set<String> = [
+        Paths.groupEvents.pattern, Paths.providerSignInStart.pattern, Paths.providerSignIn.pattern,
+        Paths.confirmProvider.pattern,
+    ]
 
     static func add(to router: Router<AppRequestContext>) {
         let routes = router.routes
@@ -14,7 +21,7 @@ enum MethodNotAllowedRoutes {
         var paths: [String: RouterPath] = [:]
         for route in routes {
             allowed[route.path.description, default: []].append(route.method)
-            if route.method == .get, route.path.description != Paths.groupEvents.pattern {
+            if route.method == .get, !withoutHead.contains(route.path.description) {
                 allowed[route.path.description, default: []].append(.head)
             }
             paths[route.path.description] = route.path
