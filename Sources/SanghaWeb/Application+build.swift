@@ -204,7 +204,7 @@ public func buildRouter(
     let streams = streams ?? GroupStreams(dependencies: dependencies, renderer: renderer, logger: logger)
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: HeadMiddleware())
-    // First: a stream's connection lives long, and what opening it takes (every middleware below
+    // Next: a stream's connection lives long, and what opening it takes (every middleware below
     // this one, the route) is not kept with it.
     router.add(middleware: HeldResponseMiddleware())
     // Requests by route and status, and their durations, into the process's metrics system
@@ -243,7 +243,7 @@ public func buildRouter(
     // The page's language, once the person is known (their choice comes first); error pages too.
     router.add(middleware: LanguageMiddleware(defaultLanguage: configuration.defaultLanguage))
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
-    router.add(middleware: QueryEncodingMiddleware())
+    router.add(middleware: AddressEncodingMiddleware())
     router.add(
         middleware: CSRFMiddleware(
             allowedOrigins: configuration.allowedOrigins, maxFormSize: configuration.maxFormSize,

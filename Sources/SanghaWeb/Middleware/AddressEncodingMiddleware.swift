@@ -3,7 +3,7 @@ import Hummingbird
 /// An address whose percent-encoded bytes are not UTF-8 (`/profiles/%FF`, `?q=%FF`) gets the 400
 /// page: Foundation would otherwise hand the handlers the text undecoded, as if it had been typed,
 /// and a path would be an unknown page.
-struct QueryEncodingMiddleware: RouterMiddleware {
+struct AddressEncodingMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
