@@ -100,15 +100,15 @@ public final class VAPID: Sendable {
             let parts = address.split(separator: "@", omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
                 !address.contains(where: { $0.isWhitespace || $0 == "?" })
-            else { return "it is neither" }
+            else { return "it is neither mailto:ADDRESS nor an https:// URL" }
             host = String(parts[1])
         } else if lowered.hasPrefix("https://") {
             guard let url = URLComponents(string: contact), let name = url.host, !name.isEmpty else {
-                return "it is neither"
+                return "its URL has no host"
             }
             host = name.lowercased()
         } else {
-            return "it is neither"
+            return "it is neither mailto:ADDRESS nor an https:// URL"
         }
         let name = host.hasSuffix(".") ? String(host.dropLast()) : host
         if name == "localhost" || name.hasSuffix(".localhost") { return "push services refuse a contact on localhost" }

@@ -233,8 +233,7 @@ struct ServeSettings {
             return nil
         }
         if let why = VAPID.contactRefusal(contact) {
-            throw ValidationError(
-                "\(name) must be mailto:ADDRESS or https://… that a push service takes, but \(why): '\(contact)'.")
+            throw ValidationError("\(name) '\(contact)' cannot be the push services' contact: \(why).")
         }
         return Push(contact: contact, allowedOrigins: origins, rate: rate ?? Push.defaultRate)
     }
