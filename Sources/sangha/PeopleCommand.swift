@@ -232,15 +232,27 @@ struct PeopleCommand: AsyncParsableCommand {
 }
 
 extension PeopleCommand.Data {
-    /// Does `change` to the person `username` is; their name.
+    /// Does `change` to the person `username` is; their name. It returns once a running `serve`
+    /// sees the change, so what the command then prints is already true there. On PostgreSQL
+    /// the change's notices reach every instance as it commits. A SQLite `serve` on the same
+    /// folder finds another process's write by its next check of the file (every quarter
+    /// second) and uses nothing it kept for longer than `OtherProcessWrites.freshness` after its
+    /// last check; so, with one serving the folder, the command waits that long.
     func change(
         _ username: String, _ change: (any PeopleRepository, any GroupEventBus, Person) async throws -> Void
     ) async throws -> String {
-        try await withData { people, data in
+        let name = try await withData { people, data in
             let person = try await PeopleCommand.person(username, in: people)
             try await change(people, data.groupEvents, person)
             return person.name
         }
+        let source = SettingSource.process
+        if databaseURL == nil, source.text("SANGHA_DATABASE_URL") == nil,
+            DataFolder.servingAddress(of: SanghaDatabase.fileName, in: source.dataDirectory(dataDir)) != nil
+        {
+            try await Task.sleep(for: OtherProcessWrites.freshness)
+        }
+        return name
     }
 
     /// A new one-use link of `kind`, `person`'s, kept for its lifetime from now; its address, the
