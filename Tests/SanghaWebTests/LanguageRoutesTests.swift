@@ -125,6 +125,18 @@ struct LanguageRoutesTests {
                 #expect(Self.page(response).contains(german.errorMethodNotAllowed))
                 #expect(Self.page(response).contains(method))
             }
+            // What a form's or a query's reader finds, too.
+            try await ada.execute(
+                uri: "/profiles", method: .post, headers: germanForm, body: FormPost.body("name=%ff")
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(Self.page(response).contains(german.errorFormNotUtf8))
+            }
+            try await ada.execute(uri: "/friends?q=%zz%", method: .get, headers: [.acceptLanguage: "de"]) {
+                response in
+                #expect(response.status == .badRequest)
+                #expect(Self.page(response).contains(german.errorQueryUnreadable), "\(Self.page(response))")
+            }
             for uri in ["/friends?q=%ff", "/profiles/%ff"] {
                 try await ada.execute(uri: uri, method: .get, headers: [.acceptLanguage: "de"]) { response in
                     #expect(response.status == .badRequest, "\(uri)")

@@ -209,6 +209,17 @@ struct SecurityTests {
                     #expect(response.headers[.contentLength] == length, "\(uri)")
                 }
             }
+            // A body written as it goes (the export) has its length counted, not 0.
+            let export = try await client.execute(uri: "/profiles/export.json", method: .get) { response in
+                #expect(response.status == .ok)
+                return response.body.readableBytes
+            }
+            #expect(export > 0)
+            try await client.execute(uri: "/profiles/export.json", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.readableBytes == 0)
+                #expect(response.headers[.contentLength] == String(export))
+            }
             try await client.execute(uri: "/no/such/page", method: .head) { response in
                 #expect(response.status == .notFound)
                 #expect(response.body.readableBytes == 0)

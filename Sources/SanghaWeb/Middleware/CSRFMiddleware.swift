@@ -50,7 +50,7 @@ public struct CSRFMiddleware: RouterMiddleware {
                 throw HTTPError(.forbidden, message: context.page.words.errorFormExpired)
             }
             guard let boundary = request.multipartBoundary else {
-                throw HTTPError(.badRequest, message: MultipartForm.unreadable)
+                throw UnreadableRequest.formUnreadable
             }
             let token = context.page.formToken
             var context = context

@@ -16,6 +16,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
             var response = page(status: error.status, message: error.body, request: request, context: context)
             for field in error.headers { response.headers.append(field) }
             return response
+        } catch let error as UnreadableRequest {
+            return page(
+                status: error.status, message: error.message(context.page.words), request: request, context: context)
         } catch let error as any HTTPResponseError {
             return page(status: error.status, message: nil, request: request, context: context)
         } catch {

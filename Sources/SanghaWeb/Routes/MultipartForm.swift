@@ -24,8 +24,6 @@ struct MultipartForm: Sendable {
     /// More parts than any of Sangha's forms has.
     static let maxParts = 8
 
-    static let unreadable = "The form could not be read."
-
     /// The most bytes the parser may read without finding a header or body bytes: a header line,
     /// or a preamble, that never ends.
     static let maxStall = 16 * 1024
@@ -52,9 +50,9 @@ struct MultipartForm: Sendable {
                 size += chunk.readableBytes
                 tail = Array((tail + chunk.readableBytesView).suffix(closing.count + 64))
                 guard size <= limit else {
-                    throw HTTPError(.contentTooLarge, message: "The form is larger than Sangha takes.")
+                    throw UnreadableRequest.formTooLarge
                 }
-                do { try parser.execute(chunk) } catch { throw HTTPError(.badRequest, message: unreadable) }
+                do { try parser.execute(chunk) } catch { throw UnreadableRequest.formUnreadable }
                 // The first part's check (the token) comes before whatever the rest of the chunk held;
                 // a first part that cannot be the token is refused before it is read to its end.
                 if !checked, let first = collector.first {
@@ -62,23 +60,23 @@ struct MultipartForm: Sendable {
                     checked = true
                 } else if !checked, collector.firstIsNotToken {
                     try firstPart("", ByteBuffer())
-                    throw HTTPError(.badRequest, message: unreadable)
+                    throw UnreadableRequest.formUnreadable
                 }
-                if let problem = collector.problem { throw HTTPError(.badRequest, message: problem) }
+                if let problem = collector.problem { throw problem }
                 if collector.callbacks != progress.callbacks {
                     progress = (collector.callbacks, size)
                 } else if size - progress.size > maxStall {
-                    throw HTTPError(.badRequest, message: unreadable)
+                    throw UnreadableRequest.formUnreadable
                 }
             }
         } catch let error as any HTTPResponseError {
             throw error
         } catch {
-            throw HTTPError(.badRequest, message: "The request body ended before it was complete.")
+            throw UnreadableRequest.bodyEndedEarly
         }
         while let last = tail.last, last == UInt8(ascii: "\r") || last == UInt8(ascii: "\n") { tail.removeLast() }
         guard tail.suffix(closing.count).elementsEqual(closing), let first = collector.first else {
-            throw HTTPError(.badRequest, message: unreadable)
+            throw UnreadableRequest.formUnreadable
         }
         if !checked { try firstPart(first.name, first.value) }
         return MultipartForm(parts: collector.parts)
@@ -97,7 +95,7 @@ struct MultipartForm: Sendable {
         var first: (name: String, value: ByteBuffer)?
         /// The first part is under way and is not the token: named otherwise, or too long.
         var firstIsNotToken = false
-        var problem: String?
+        var problem: UnreadableRequest?
         var count = 0
         /// How many times the parser has found something: a header, body bytes, a part's end.
         var callbacks = 0
@@ -110,7 +108,7 @@ struct MultipartForm: Sendable {
             callbacks += 1
             guard problem == nil else { return }
             guard headers.count < Self.maxHeaders else {
-                problem = MultipartForm.unreadable
+                problem = .formUnreadable
                 return
             }
             headers.add(name: name, value: value)
@@ -134,13 +132,13 @@ struct MultipartForm: Sendable {
             guard problem == nil else { return }
             count += 1
             guard count <= maxParts else {
-                problem = "The form has more parts than Sangha’s forms have."
+                problem = .formTooManyParts
                 return
             }
             guard let name = MultipartPart(headers: headers, body: value).name, !name.isEmpty,
                 parts[name] == nil
             else {
-                problem = "The form could not be read: a field is repeated or has no name."
+                problem = .formFieldUnnamed
                 return
             }
             parts[name] = value

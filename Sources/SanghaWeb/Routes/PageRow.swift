@@ -218,7 +218,7 @@ extension Request {
         } catch is ListPage.NotAPage {
             throw HTTPError(.badRequest, message: words.commonPageNotANumber)
         } catch {
-            throw HTTPError(.badRequest, message: "The address's query could not be read.")
+            throw UnreadableRequest.queryUnreadable
         }
     }
 

@@ -9,19 +9,19 @@ extension Request {
     /// The body is read from a copy: a handler keeps its `request` as it came, for the response.
     func decodeForm<Form: Decodable>(_ type: Form.Type, limit: Int) async throws -> Form {
         guard !isMultipartForm else {
-            throw HTTPError(.unsupportedMediaType, message: "This form is sent without a file.")
+            throw UnreadableRequest.formWithFile
         }
         var request = self
         let body = try await request.collectFormBody(limit: limit)
         guard let text = String(validating: body.readableBytesView, as: UTF8.self),
             PercentEncoding.decodesToUTF8(text)
         else {
-            throw HTTPError(.badRequest, message: "The form was not valid UTF-8 text.")
+            throw UnreadableRequest.formNotUTF8
         }
         do {
             return try URLEncodedFormDecoder().decode(type, from: text)
         } catch {
-            throw HTTPError(.badRequest, message: "The form could not be read: a field is repeated or badly encoded.")
+            throw UnreadableRequest.formFieldsUnreadable
         }
     }
 }
@@ -35,7 +35,7 @@ extension Request {
         } catch let error as any HTTPResponseError {
             throw error
         } catch {
-            throw HTTPError(.badRequest, message: "The request body ended before it was complete.")
+            throw UnreadableRequest.bodyEndedEarly
         }
     }
 }
