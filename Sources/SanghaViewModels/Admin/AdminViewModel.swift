@@ -180,7 +180,7 @@ public struct AdminPersonRow: Sendable, Equatable, Encodable {
         public init(_ overview: PersonOverview, context: PageContext) {
             (self.overview, isReader) = (overview, overview.person.id == context.person?.id)
             (timeZone, language, formToken) = (context.timeZone, context.words.language, context.formToken)
-            passwordsSignIn = PasswordResetViewModel.passwordsOff(context) == nil
+            passwordsSignIn = context.passwordsSignIn
         }
     }
 

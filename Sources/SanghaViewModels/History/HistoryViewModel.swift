@@ -113,9 +113,6 @@ public struct HistoryViewModel: Sendable, Equatable, Encodable {
                 title: context.words.historyNotSaved, message: message ?? context.words.historyUnreadable))
     }
 
-    /// `1 day`, `4 days`.
-    static func days(_ count: Int) -> String { Words.english.historyDays(count) }
-
     /// How many sits wait on the device, as the script says it (`data-outbox-forms`): the
     /// message's form for each CLDR plural category of the language, `{count}` for the number,
     /// as JSON (`{"one": "{count} sit on this device is waiting to be sent.", …}`); the script

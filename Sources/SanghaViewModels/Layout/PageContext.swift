@@ -30,6 +30,10 @@ public struct PageContext: Sendable, Equatable {
     var providerName: String { signInProvider ?? words.accountIdentityProvider }
     /// Whether people may sign in with a password (`--password-sign-in`).
     public var passwordSignIn = true
+    /// Whether a password signs anyone in here: `--password-sign-in off` turns passwords off
+    /// only beside an identity provider. The sign-in and sign-up forms, reset links and
+    /// /admin's "Reset password" all follow it.
+    public var passwordsSignIn: Bool { passwordSignIn || signInProvider == nil }
     /// The language the page is in (`LanguageChoice`: the person's, the `lang` cookie's, the
     /// browser's or the deployment's), and everything the page says in it.
     public var language: Language = .en {

@@ -32,7 +32,7 @@ public struct PasswordResetViewModel: Sendable, Equatable, Encodable {
     /// With `--password-sign-in off` a password signs no one in, so a link sets none: its page
     /// says how to sign in instead (the link stays unused).
     static func passwordsOff(_ context: PageContext) -> ErrorPageViewModel? {
-        guard !context.passwordSignIn, let provider = context.signInProvider else { return nil }
+        guard !context.passwordsSignIn, let provider = context.signInProvider else { return nil }
         let words = context.words
         return ErrorPageViewModel(
             heading: words.passwordResetTitle,

@@ -50,7 +50,7 @@ public struct SignInViewModel: Sendable, Equatable, Encodable {
         // A group's invitation link admits new people too (with `--sign-up invite`; `closed`
         // admits no one).
         // Without passwords (`--password-sign-in off`) accounts are made by the provider's button.
-        let passwords = context.passwordSignIn || context.signInProvider == nil
+        let passwords = context.passwordsSignIn
         switch context.signUp {
         case .open: offersSignUp = passwords
         case .invite: offersSignUp = passwords && Paths.groupInvitationLink.value(inPath: self.next) != nil

@@ -47,7 +47,7 @@ public struct SignUpViewModel: Sendable, Equatable, Encodable {
         self.next = LocalPath.sanitize(input.next)
         self.invitation = input.invitation ?? ""
         self.isOpen = isOpen
-        self.showsPasswordForm = isOpen && (context.passwordSignIn || context.signInProvider == nil)
+        self.showsPasswordForm = isOpen && context.passwordsSignIn
         self.fields = [
             FormFieldViewModel(
                 names: FieldNames(name: AccountField.name.formName), label: words.accountName, value: input.name ?? "",

@@ -108,7 +108,7 @@ struct PeopleRoutes: AreaRoutes {
     }
 
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try refusePasswords(context.page.words)
+        try refusePasswords(context.page)
         var input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         input.invitation = input.invitation.flatMap(SecretToken.wellFormed)
         let outcome = await SignUpViewModel.submit(
@@ -127,7 +127,7 @@ struct PeopleRoutes: AreaRoutes {
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try refusePasswords(context.page.words)
+        try refusePasswords(context.page)
         let input = try await request.decodeForm(AccountInput.self, limit: maxFormSize)
         let outcome = await SignInViewModel.submit(
             input, people: people, passwords: passwords, requester: Requester(request, context, configuration),
@@ -235,11 +235,10 @@ struct PeopleRoutes: AreaRoutes {
     }
 
     /// With `--password-sign-in off`, a password neither signs in nor makes an account.
-    private func refusePasswords(_ words: Words) throws {
-        guard !configuration.passwordSignIn, let provider = dependencies.identityProvider else { return }
+    private func refusePasswords(_ page: PageContext) throws {
+        guard !page.passwordsSignIn, let provider = page.signInProvider else { return }
         throw HTTPError(
-            .forbidden,
-            message: words.accountPasswordsOff(way: words.signInWithProvider(provider: provider.configuration.name)))
+            .forbidden, message: page.words.accountPasswordsOff(way: page.words.signInWithProvider(provider: provider)))
     }
 
     /// The sign-in and sign-up pages of someone signed in lead home (or to `next`).
